@@ -1,0 +1,64 @@
+# Every command installs what it needs itself: a virtual environment with the pinned
+# Python packages, the pinned npm packages (Pyodide, axe-core), and Debian's Chromium.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+RULES ?=
+PORT ?= 8000
+
+.PHONY: help venv node chromium runtime site serve test test-fast lint bench clean
+
+help:
+	@echo "make serve   build and serve the site on http://127.0.0.1:$(PORT)/ (RULES=file.toml or a profile name)"
+	@echo "make site    build the static site into site/ (RULES=... for house rules)"
+	@echo "make test    run every test: lint, engine, site build, Pyodide in Node, real browser"
+	@echo "make bench   measure speed and size; writes reports/bench.md"
+
+$(VENV_STAMP): requirements-dev.txt engine/pyproject.toml tutorial/pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-deps -e engine -e tutorial
+	touch $@
+
+venv: $(VENV_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+node: $(NODE_STAMP)
+
+chromium:
+	@bash scripts/ensure_chromium.sh
+
+# Pyodide's core files, our wheels and the memory snapshot, into docs/runtime/ (generated).
+runtime: venv node
+	$(PY) scripts/build_runtime.py
+
+site: runtime
+	$(PY) scripts/build_site.py $(if $(RULES),--rules "$(RULES)")
+
+serve: runtime
+	$(PY) scripts/build_site.py --serve --port $(PORT) $(if $(RULES),--rules "$(RULES)")
+
+lint: venv
+	$(VENV)/bin/ruff check engine tutorial scripts tests
+	$(VENV)/bin/mypy
+
+test: venv node chromium
+	$(MAKE) lint
+	$(MAKE) site
+	$(PY) -m pytest
+
+# Engine and tutorial tests only (no browser, no site build).
+test-fast: venv
+	$(PY) -m pytest tests/engine tests/tutorial
+
+bench: venv node chromium site
+	$(PY) scripts/bench.py --out reports/bench.md
+
+clean:
+	rm -rf site build dist docs/runtime reports

@@ -1,0 +1,271 @@
+"""Cards, suits and ranks: small immutable values with a ``parse`` and a canonical text.
+
+>>> Card.parse("Jd") == Card.parse("J♦") == Card.parse("jd")
+True
+>>> str(Card.parse("10h")), Card.parse("Th").code
+('10♥', 'Th')
+>>> Card.parse("Jd").name
+'jack of diamonds'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import cache
+
+
+class CardError(ValueError):
+    """A card, suit or rank text that cannot be read."""
+
+
+class Suit(enum.Enum):
+    """One of the four suits. ``Suit.parse`` reads a letter, a symbol or a name.
+
+    >>> Suit.parse("h") is Suit.parse("♥") is Suit.parse("Hearts") is Suit.HEARTS
+    True
+    >>> Suit.HEARTS.partner is Suit.DIAMONDS
+    True
+    """
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def letter(self) -> str:
+        """The one-letter code: c, d, h or s."""
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        """The symbol: ♣, ♦, ♥ or ♠."""
+        return _SYMBOLS[self]
+
+    @property
+    def plural(self) -> str:
+        """The English plural, as in "hearts are trump"."""
+        return self.name.lower()
+
+    @property
+    def singular(self) -> str:
+        """The English singular, as in "J♦ is a heart"."""
+        return self.name.lower()[:-1]
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def partner(self) -> Suit:
+        """The other suit of the same colour (whose jack is the left bower)."""
+        return _PARTNERS[self]
+
+    @classmethod
+    def parse(cls, text: str | Suit) -> Suit:
+        """Read ``h``, ``♥``, ``hearts`` or ``heart`` (any case)."""
+        if isinstance(text, Suit):
+            return text
+        key = str(text).strip().lower()
+        try:
+            return _SUIT_NAMES[key]
+        except KeyError:
+            raise CardError(f"{text!r} is not a suit: use c, d, h, s, a symbol or a name") from None
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_PARTNERS = {
+    Suit.CLUBS: Suit.SPADES,
+    Suit.SPADES: Suit.CLUBS,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+_SUIT_NAMES: dict[str, Suit] = {}
+for _s in Suit:
+    for _k in (_s.value, _s.symbol, _s.name.lower(), _s.name.lower()[:-1]):
+        _SUIT_NAMES[_k] = _s
+for _alt, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEARTS), ("♤", Suit.SPADES)):
+    _SUIT_NAMES[_alt] = _s
+
+
+class Rank(enum.IntEnum):
+    """A rank, ordered as in a plain (non-trump) suit. The joker has its own rank."""
+
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def letter(self) -> str:
+        """The rank letter of a card code: 7 8 9 T J Q K A."""
+        return _RANK_LETTERS[self]
+
+    @property
+    def label(self) -> str:
+        """The rank as printed on a card: 7 8 9 10 J Q K A."""
+        return "10" if self is Rank.TEN else self.letter
+
+    @property
+    def word(self) -> str:
+        """The rank in words: "ten", "jack"."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str | Rank) -> Rank:
+        """Read ``9``, ``10``, ``T``, ``J``, ``jack`` ... (any case)."""
+        if isinstance(text, Rank):
+            return text
+        key = str(text).strip().lower()
+        try:
+            return _RANK_NAMES[key]
+        except KeyError:
+            raise CardError(
+                f"{text!r} is not a rank: use 7, 8, 9, 10 (or T), J, Q, K or A"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.label
+
+
+_RANK_LETTERS = {
+    Rank.SEVEN: "7",
+    Rank.EIGHT: "8",
+    Rank.NINE: "9",
+    Rank.TEN: "T",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.JOKER: "Joker",
+}
+_RANK_NAMES: dict[str, Rank] = {}
+for _r in Rank:
+    _RANK_NAMES[_r.letter.lower()] = _r
+    _RANK_NAMES[_r.word] = _r
+_RANK_NAMES["10"] = Rank.TEN
+_RANK_NAMES["benny"] = Rank.JOKER
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """One card. ``suit`` is None only for the joker (the benny).
+
+    >>> Card.parse("Joker").name
+    'the joker'
+    >>> Card.parse("Xz")
+    Traceback (most recent call last):
+    ...
+    euchre.cards.CardError: 'Xz' is not a card: write a rank and a suit, like 'Jd', '10♥' or 'A spades'
+    """
+
+    rank: Rank
+    suit: Suit | None
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read ``Jd``, ``J♦``, ``jd``, ``10d``, ``Td``, ``jack of diamonds`` or ``Joker``."""
+        if isinstance(text, Card):
+            return text
+        return _parse_card(str(text))
+
+    @property
+    def code(self) -> str:
+        """The two-letter code: rank letter then suit letter ("Jd", "Th"); "Joker"."""
+        if self.suit is None:
+            return "Joker"
+        return self.rank.letter + self.suit.letter
+
+    @property
+    def name(self) -> str:
+        """The card in words, for screen readers: "jack of diamonds"."""
+        if self.suit is None:
+            return "the joker"
+        return f"{self.rank.word} of {self.suit.plural}"
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the joker (the benny)."""
+        return self.suit is None
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "Joker"
+        return self.rank.label + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return sort_key(self) < sort_key(other)
+
+
+JOKER = Card(Rank.JOKER, None)
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """A plain display order: clubs, diamonds, spades, hearts (alternating colours), low to high."""
+    suit_order = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.SPADES: 2, Suit.HEARTS: 3, None: 4}
+    return (suit_order[card.suit], int(card.rank))
+
+
+@cache
+def _parse_card(text: str) -> Card:
+    raw = text.strip()
+    low = raw.lower()
+    if low in ("joker", "benny", "jo", "jk", "★"):
+        return JOKER
+    if " of " in low:
+        rank_text, _, suit_text = low.partition(" of ")
+    elif " " in low:
+        rank_text, _, suit_text = low.partition(" ")
+    else:
+        rank_text, suit_text = low[:-1], low[-1:]
+    try:
+        return Card(Rank.parse(rank_text), Suit.parse(suit_text))
+    except CardError:
+        pass
+    raise CardError(
+        f"{text!r} is not a card: write a rank and a suit, like 'Jd', '10♥' or 'A spades'"
+    )
+
+
+def parse_cards(text: str | list[str] | list[Card]) -> list[Card]:
+    """Read several cards from a list or a text separated by spaces or commas.
+
+    >>> [c.code for c in parse_cards("Jd, Ah 9h")]
+    ['Jd', 'Ah', '9h']
+    """
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+        return [Card.parse(p) for p in parts]
+    return [Card.parse(p) for p in text]
+
+
+def make_deck(size: int = 24, joker: bool = False) -> list[Card]:
+    """The cards of a 24-card (9 to A) or 32-card (7 to A) deck, plus the joker if asked.
+
+    >>> len(make_deck()), len(make_deck(32, joker=True))
+    (24, 33)
+    """
+    if size not in (24, 32):
+        raise ValueError(f"a deck has 24 or 32 cards, not {size}")
+    low = Rank.NINE if size == 24 else Rank.SEVEN
+    ranks = [r for r in Rank if low <= r <= Rank.ACE]
+    cards = [Card(r, s) for s in Suit for r in ranks]
+    if joker:
+        cards.append(JOKER)
+    return cards

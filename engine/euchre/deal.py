@@ -1,0 +1,134 @@
+"""One deal: who dealt, the hands, the upcard and the kitty.
+
+>>> from euchre.rules import Rules
+>>> deal = Deal.random(seed=7, dealer=0, rules=Rules())
+>>> [len(h) for h in deal.hands], len(deal.kitty)
+([5, 5, 5, 5], 3)
+>>> deal == Deal.random(seed=7, dealer=0, rules=Rules())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from euchre.cards import Card, make_deck, parse_cards
+from euchre.rng import SeededRandom
+from euchre.rules import Rules
+
+
+class DealError(ValueError):
+    """A deal that cannot happen: wrong counts, a duplicate card, a card not in the deck."""
+
+
+def _cards(items: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    if isinstance(items, str):
+        return tuple(parse_cards(items))
+    return tuple(Card.parse(c) for c in items)
+
+
+@dataclass(frozen=True, init=False)
+class Deal:
+    """The cards as dealt. ``hands`` is indexed by seat; the kitty is the rest of the pack."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    upcard: Card
+    kitty: tuple[Card, ...]
+
+    def __init__(
+        self,
+        dealer: int,
+        hands: Sequence[Iterable[Card | str] | str],
+        upcard: Card | str,
+        kitty: Iterable[Card | str] | str = (),
+    ) -> None:
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer < 0:
+            raise DealError(f"the dealer is a seat number, not {dealer!r}")
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "hands", tuple(_cards(h) for h in hands))
+        object.__setattr__(self, "upcard", Card.parse(upcard))
+        object.__setattr__(self, "kitty", _cards(kitty))
+        if dealer >= len(self.hands):
+            raise DealError(f"seat {dealer} cannot deal: the table has {len(self.hands)} seats")
+        seen: set[Card] = set()
+        for card in self.all_cards():
+            if card in seen:
+                raise DealError(f"{card} is dealt twice")
+            seen.add(card)
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the deal: the hands, the upcard, the kitty."""
+        out = [c for h in self.hands for c in h]
+        out.append(self.upcard)
+        out.extend(self.kitty)
+        return out
+
+    def check(self, rules: Rules) -> None:
+        """Raise DealError unless this deal is possible under ``rules``.
+
+        >>> Deal(0, [["9c"] * 1] * 4, "Ah").check(Rules())
+        Traceback (most recent call last):
+        ...
+        euchre.deal.DealError: 9♣ is dealt twice
+        """
+        if len(self.hands) != rules.players:
+            raise DealError(
+                f"{len(self.hands)} hands dealt, but the table has {rules.players} players"
+            )
+        for seat, hand in enumerate(self.hands):
+            if len(hand) != rules.hand_size:
+                raise DealError(
+                    f"seat {seat} holds {len(hand)} cards; everyone is dealt {rules.hand_size}"
+                )
+        deck = set(make_deck(rules.deck, rules.joker))
+        for card in self.all_cards():
+            if card not in deck:
+                raise DealError(
+                    f"{card} is not in a {rules.deck}-card deck"
+                    + ("" if rules.joker or not card.is_joker else " without the joker")
+                )
+        total = len(self.all_cards())
+        if self.kitty and total != len(deck):
+            raise DealError(f"the deal holds {total} cards, but the deck has {len(deck)}")
+
+    @classmethod
+    def random(cls, seed: int, dealer: int = 0, rules: Rules | None = None) -> Deal:
+        """A shuffled deal; the same seed gives the same deal on every platform. The cards
+        go out in packets of 3 then 2, starting left of the dealer."""
+        rules = rules or Rules()
+        deck = make_deck(rules.deck, rules.joker)
+        SeededRandom(seed).shuffle(deck)
+        n = rules.players
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        pos = 0
+        for packet in (3, 2):
+            for i in range(1, n + 1):
+                seat = (dealer + i) % n
+                hands[seat].extend(deck[pos : pos + packet])
+                pos += packet
+        return cls(dealer, hands, deck[pos], deck[pos + 1 :])
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: card codes."""
+        return {
+            "dealer": self.dealer,
+            "hands": [[c.code for c in h] for h in self.hands],
+            "upcard": self.upcard.code,
+            "kitty": [c.code for c in self.kitty],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Deal:
+        """Read ``to_dict``'s output back."""
+        try:
+            return cls(data["dealer"], data["hands"], data["upcard"], data.get("kitty", ()))
+        except (KeyError, TypeError) as exc:
+            raise DealError(f"a deal needs dealer, hands and upcard: {exc}") from None
+
+    def __repr__(self) -> str:
+        hands = [" ".join(c.code for c in h) for h in self.hands]
+        kitty = " ".join(c.code for c in self.kitty)
+        return f"Deal(dealer={self.dealer}, hands={hands!r}, upcard={self.upcard.code!r}, kitty={kitty.split()!r})"

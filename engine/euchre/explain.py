@@ -1,0 +1,86 @@
+"""Explanations a learner understands: why a card wins a trick, what a deal scores.
+
+>>> from euchre.cards import parse_cards, Suit
+>>> explain_trick(parse_cards("Jd Ah 9h Jh"), Suit.HEARTS)
+'J♥ wins: the right bower is the highest trump.'
+>>> explain_trick(parse_cards("Ad Kd Ac 9d"), Suit.HEARTS)
+'A♦ wins: nobody played a trump, so the highest diamond takes the trick (A♣ is not a diamond, so it cannot win).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from euchre.cards import Card, Suit
+from euchre.scoring import TRICKS, HandResult, score_hand
+from euchre.state import HandState
+from euchre.trump import effective_suit, is_trump, left_bower, right_bower, trick_winner
+
+
+def explain_trick(cards: Sequence[Card], trump: Suit | None) -> str:
+    """Why the winning card of a trick wins, in one sentence. ``cards[0]`` led."""
+    win = cards[trick_winner(cards, trump)]
+    trumps = [c for c in cards if is_trump(c, trump)]
+    if trump is not None and trumps:
+        if win.is_joker:
+            return "The joker wins: it is the highest trump of all."
+        if win == right_bower(trump):
+            return f"{win} wins: the right bower is the highest trump."
+        if len(trumps) == 1:
+            note = ""
+            if win == left_bower(trump):
+                note = f" ({win} is the left bower, a {trump.singular} this deal)"
+            led = effective_suit(cards[0], trump)
+            if led is trump:
+                return f"{win} wins: it is the only trump played{note}."
+            return f"{win} wins: it is the only trump, and any trump beats every card of another suit{note}."
+        if win == left_bower(trump):
+            return f"{win} wins: the left bower is the second-highest trump, and the right bower was not played."
+        return f"{win} wins: it is the highest of the trumps played."
+    suit = effective_suit(cards[0], trump)
+    higher = [c for c in cards if effective_suit(c, trump) is not suit and c.rank >= win.rank]
+    reason = (
+        f"{win} wins: nobody played a trump, so the highest {suit.singular} takes the trick"
+        if trump is not None
+        else f"{win} wins: with no trump, the highest {suit.singular} takes the trick"
+    )
+    if higher:
+        other = higher[0]
+        return f"{reason} ({other} is not a {suit.singular}, so it cannot win)."
+    return reason + "."
+
+
+def explain_score(subject: HandState | HandResult) -> str:
+    """What a finished deal scores, and why.
+
+    >>> from euchre.scoring import HandResult
+    >>> explain_score(HandResult((0, 2), 0, 2))
+    'The makers took 2 tricks, fewer than 3: they are euchred, and the defenders score 2 points.'
+    """
+    result = subject.result if isinstance(subject, HandState) else subject
+    if result is None:
+        return "The deal is not over yet."
+    if result.redeal:
+        return "A farmer's hand was thrown in: nobody scores, and the same dealer deals again."
+    if result.makers is None:
+        return "Everyone passed twice: the cards are thrown in, nobody scores, and the deal passes left."
+    made = result.maker_tricks
+    makers, defenders = score_hand(made, result.alone, None, result.defender_alone)
+    who = "The lone maker" if result.alone else "The makers"
+    plural = "trick" if made == 1 else "tricks"
+    if made == TRICKS:
+        extra = " alone" if result.alone else ""
+        return f"{who} took all 5 tricks{extra}, a march: {makers} points."
+    if made >= 3:
+        note = " (going alone pays extra only for a march)" if result.alone else ""
+        return f"{who} took {made} tricks: 1 point{note}."
+    if result.defender_alone:
+        lone = TRICKS - made
+        return (
+            f"{who} took {made} {plural}, fewer than 3: euchred. The lone defender's side "
+            f"took {lone} and scores {defenders} points."
+        )
+    return (
+        f"{who} took {made} {plural}, fewer than 3: they are euchred, and the defenders "
+        f"score {defenders} points."
+    )

@@ -1,0 +1,28 @@
+"""The phases of a deal, in the order they can happen."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Phase(enum.Enum):
+    """Where a deal is. ``str(phase)`` is readable."""
+
+    FARMER = "farmer's hand"
+    ROUND_ONE = "round one of making trump"
+    DISCARD = "the dealer's discard"
+    ROUND_TWO = "round two of making trump"
+    CALL_ACE = "calling an ace"
+    CALL_FOR_BEST = "calling for best"
+    GIVE_BEST = "giving the best card"
+    DEFEND = "defending alone"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def is_bidding(self) -> bool:
+        """True in the two rounds of making trump."""
+        return self in (Phase.ROUND_ONE, Phase.ROUND_TWO)
