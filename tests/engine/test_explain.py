@@ -1,0 +1,40 @@
+"""Explanations: trick winners and deal scores in plain words."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre import HandResult, Suit, explain_score, explain_suit, explain_trick, parse_cards
+
+
+@pytest.mark.parametrize(
+    ("cards", "trump", "words"),
+    [
+        ("Jd Ah 9h Jh", Suit.HEARTS, "J♥ wins: the right bower"),
+        ("Ah Jd 9h Kh", Suit.HEARTS, "J♦ wins: the left bower is the second-highest trump"),
+        ("As Ks 9h Qs", Suit.HEARTS, "9♥ wins: it is the only trump"),
+        ("Ks As Ac 9s", Suit.HEARTS, "A♠ wins: nobody played a trump"),
+        ("9d Jd Ad Jh", None, "with no trump"),
+    ],
+)
+def test_explain_trick(cards: str, trump: Suit | None, words: str) -> None:
+    assert words in explain_trick(parse_cards(cards), trump)
+
+
+def test_explain_suit() -> None:
+    assert "left bower" in explain_suit(parse_cards("Jd")[0], Suit.HEARTS)
+    assert "club" in explain_suit(parse_cards("Jc")[0], Suit.HEARTS)
+
+
+@pytest.mark.parametrize(
+    ("result", "words"),
+    [
+        (HandResult((1, 0), 0, 3), "took 3 tricks: 1 point"),
+        (HandResult((2, 0), 0, 5), "a march: 2 points"),
+        (HandResult((4, 0), 0, 5, alone=True), "alone, a march: 4 points"),
+        (HandResult((0, 2), 0, 1), "euchred"),
+        (HandResult((0, 0), None, 0), "thrown in"),
+    ],
+)
+def test_explain_score(result: HandResult, words: str) -> None:
+    assert words in explain_score(result)
