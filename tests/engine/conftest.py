@@ -1,36 +1,14 @@
-"""Shared helpers for the engine tests: build deals and states from card texts."""
+"""Fixtures for the engine tests."""
 
 from __future__ import annotations
 
 import pytest
+from euchre import HandState
 
-from euchre import Deal, HandState, Rules
-
-
-def make_state(hands: list[str], upcard: str, dealer: int = 3, rules: Rules | None = None,
-               kitty: str = "") -> HandState:
-    """A state from hands written as card texts, seat by seat."""
-    return HandState.new(Deal(dealer, hands, upcard, kitty), rules or Rules())
-
-
-def play_out(state: HandState, *actions: str) -> HandState:
-    """Apply each action text in turn."""
-    for action in actions:
-        state = state.apply(action)
-    return state
-
-
-# A fixed deal used by many tests: dealer 3, upcard 9♥, seat 0 left of the dealer.
-HANDS = [
-    "Jh Jd Ah Kh Qh",   # seat 0: every top heart
-    "9c Tc Qc Kc Ac",   # seat 1: all clubs
-    "9d Td Qd Kd Ad",   # seat 2: diamonds
-    "9s Ts Qs Ks As",   # seat 3 (dealer): spades
-]
-UPCARD = "9h"
-KITTY = "Th Jc Js"
+from tests.engine.builders import HANDS, KITTY, UPCARD, make_state
 
 
 @pytest.fixture
 def fixed() -> HandState:
+    """A fixed deal: dealer 3, upcard 9♥; seat 0 holds every top heart."""
     return make_state(HANDS, UPCARD, dealer=3, kitty=KITTY)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from euchre import JOKER, Card, CardError, Rank, Suit, make_deck, parse_cards
 
 

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from euchre import Card, Deal, DealError, HandState, Rules
 
 GOLDEN = Path(__file__).parent / "fixtures" / "golden_deals.json"

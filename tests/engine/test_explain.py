@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from euchre import HandResult, Suit, explain_score, explain_suit, explain_trick, parse_cards
 
 

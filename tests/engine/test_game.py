@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
+import itertools
 
+import pytest
 from euchre import Game, HandState, IllegalAction, Rules
 from euchre.game import settle_game_point
 
@@ -21,7 +22,7 @@ def play_game(rules: Rules, seed: int) -> Game:
 def test_deal_rotates_left_and_the_game_ends_at_the_target() -> None:
     game = play_game(Rules(), seed=3)
     dealers = [h.dealer for h in game.history]
-    assert all((b - a) % 4 == 1 for a, b in zip(dealers, dealers[1:], strict=False))
+    assert all((b - a) % 4 == 1 for a, b in itertools.pairwise(dealers))
     assert max(game.score) >= 10 and game.winner == game.score.index(max(game.score))
     assert sum(sum(h.result.points) for h in game.history if h.result) == sum(game.score)
 

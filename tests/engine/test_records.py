@@ -5,9 +5,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_game import play_game
+from euchre import (
+    Deal,
+    Game,
+    HandState,
+    RecordError,
+    Rules,
+    from_egn,
+    from_share_code,
+    to_egn,
+    to_share_code,
+)
 
-from euchre import Deal, Game, HandState, RecordError, Rules, from_egn, from_share_code, to_egn, to_share_code
+from tests.engine.test_game import play_game
 
 
 def test_egn_round_trips_a_finished_game() -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-from conftest import HANDS, KITTY, UPCARD, make_state, play_out
-
 import euchre
+import pytest
 from euchre import Card, HandState, IllegalAction, Phase, Rules, Suit
+
+from tests.engine.builders import HANDS, KITTY, UPCARD, make_state, play_out
 
 C = Card.parse
 

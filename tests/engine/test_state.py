@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conftest import play_out
-
 from euchre import Action, HandState, IllegalAction, Phase
+
+from tests.engine.builders import make_state, play_out
 
 
 def test_apply_returns_a_new_state(fixed: HandState) -> None:
@@ -46,7 +46,6 @@ def test_refusals_explain_and_change_nothing(fixed: HandState, actions: tuple[st
 
 
 def test_left_bower_refusal_names_the_rule() -> None:
-    from conftest import make_state
 
     hands = ["Ad Kc Qc 9c Tc", "Jd Kd 9s Ts Qs", "9h Th Qh Kh Ah", "Js Jc Jh Ac As"]
     state = play_out(make_state(hands, "9d", dealer=3, kitty="Qd Td Ks"),

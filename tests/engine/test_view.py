@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import play_out
-
 from euchre import HandState
+
+from tests.engine.builders import play_out
 
 
 def test_view_hides_other_hands_and_the_kitty(fixed: HandState) -> None:
