@@ -14,6 +14,7 @@ from euchre.cards import JOKER, Card, CardError, Rank, Suit, make_deck, parse_ca
 from euchre.deal import Deal, DealError
 from euchre.explain import explain_score, explain_trick
 from euchre.game import Game
+from euchre.match import Rubber, rubber_points_for_game
 from euchre.phase import Phase
 from euchre.records import RecordError, from_egn, from_share_code, to_egn, to_share_code
 from euchre.rules import Rules, RulesError
@@ -51,6 +52,7 @@ __all__ = [
     "Phase",
     "Rank",
     "RecordError",
+    "Rubber",
     "Rules",
     "RulesError",
     "SeatView",
@@ -71,6 +73,7 @@ __all__ = [
     "ranking",
     "right_bower",
     "role",
+    "rubber_points_for_game",
     "score_hand",
     "suit_order",
     "to_egn",
