@@ -16,6 +16,7 @@ from euchre.explain import explain_score, explain_trick
 from euchre.game import Game
 from euchre.match import Rubber, rubber_points_for_game
 from euchre.phase import Phase
+from euchre.players import coach, computer_player
 from euchre.records import RecordError, from_egn, from_share_code, to_egn, to_share_code
 from euchre.rules import Rules, RulesError
 from euchre.scoring import HandResult, score_hand
@@ -59,6 +60,8 @@ __all__ = [
     "Suit",
     "Trick",
     "card_power",
+    "coach",
+    "computer_player",
     "effective_suit",
     "explain_score",
     "explain_suit",

@@ -126,10 +126,19 @@ def _parse(text: str) -> Action:
     )
 
 
-def play(card: Card | str) -> Action:
-    """The action of playing a card.
+_PLAYS: dict[Card, Action] = {}
 
-    >>> str(play("Jd"))
-    'play Jd'
+
+def play(card: Card | str) -> Action:
+    """The action of playing a card (one shared value per card).
+
+    >>> str(play("Jd")), play("Jd") is play("J♦")
+    ('play Jd', True)
     """
-    return Action(PLAY, cards=(Card.parse(card),))
+    action = _PLAYS.get(card)  # type: ignore[arg-type]
+    if action is None:
+        parsed = Card.parse(card)
+        action = _PLAYS.get(parsed)
+        if action is None:
+            action = _PLAYS[parsed] = Action(PLAY, cards=(parsed,))
+    return action

@@ -11,8 +11,8 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from functools import cache
+from typing import ClassVar
 
 
 class CardError(ValueError):
@@ -32,6 +32,8 @@ class Suit(enum.Enum):
     DIAMONDS = "d"
     HEARTS = "h"
     SPADES = "s"
+
+    idx: int
 
     @property
     def letter(self) -> str:
@@ -80,6 +82,9 @@ class Suit(enum.Enum):
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
+
+for _i, _suit in enumerate(Suit):
+    _suit.idx = _i  # type: ignore[attr-defined]  # a small integer for look-up tables
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _PARTNERS = {
@@ -160,20 +165,55 @@ _RANK_NAMES["10"] = Rank.TEN
 _RANK_NAMES["benny"] = Rank.JOKER
 
 
-@dataclass(frozen=True, slots=True, order=False)
 class Card:
     """One card. ``suit`` is None only for the joker (the benny).
 
+    Cards are interned values: ``Card(rank, suit)`` always returns the same object for the
+    same card, so equality and hashing are cheap. Each card has a small integer ``id``
+    (0 to 32) used by the engine's look-up tables.
+
     >>> Card.parse("Joker").name
     'the joker'
+    >>> Card(Rank.JACK, Suit.DIAMONDS) is Card.parse("Jd")
+    True
     >>> Card.parse("Xz")
     Traceback (most recent call last):
     ...
     euchre.cards.CardError: 'Xz' is not a card: write a rank and a suit, like 'Jd', '10♥' or 'A spades'
     """
 
+    __slots__ = ("id", "rank", "suit")
+    _interned: ClassVar[dict[tuple[Rank, Suit | None], Card]] = {}
+
     rank: Rank
     suit: Suit | None
+    id: int
+
+    def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
+        key = (rank, suit)
+        card = cls._interned.get(key)
+        if card is not None:
+            return card
+        if not isinstance(rank, Rank) or not (suit is None or isinstance(suit, Suit)):
+            raise CardError(f"not a card: rank {rank!r}, suit {suit!r}")
+        if (suit is None) != (rank is Rank.JOKER):
+            raise CardError("only the joker has no suit")
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        ident = 32 if suit is None else suit.idx * 8 + (int(rank) - 7)
+        object.__setattr__(card, "id", ident)
+        cls._interned[key] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None]]:
+        return (Card, (self.rank, self.suit))
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
@@ -261,6 +301,11 @@ def make_deck(size: int = 24, joker: bool = False) -> list[Card]:
     >>> len(make_deck()), len(make_deck(32, joker=True))
     (24, 33)
     """
+    return list(_deck(size, joker))
+
+
+@cache
+def _deck(size: int, joker: bool) -> tuple[Card, ...]:
     if size not in (24, 32):
         raise ValueError(f"a deck has 24 or 32 cards, not {size}")
     low = Rank.NINE if size == 24 else Rank.SEVEN
@@ -268,4 +313,10 @@ def make_deck(size: int = 24, joker: bool = False) -> list[Card]:
     cards = [Card(r, s) for s in Suit for r in ranks]
     if joker:
         cards.append(JOKER)
-    return cards
+    return tuple(cards)
+
+
+@cache
+def deck_set(size: int = 24, joker: bool = False) -> frozenset[Card]:
+    """The deck as a set, for membership checks."""
+    return frozenset(_deck(size, joker))

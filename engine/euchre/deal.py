@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from euchre.cards import Card, make_deck, parse_cards
+from euchre.cards import Card, deck_set, make_deck, parse_cards
 from euchre.rng import SeededRandom
 from euchre.rules import Rules
 
@@ -83,7 +83,7 @@ class Deal:
                 raise DealError(
                     f"seat {seat} holds {len(hand)} cards; everyone is dealt {rules.hand_size}"
                 )
-        deck = set(make_deck(rules.deck, rules.joker))
+        deck = deck_set(rules.deck, rules.joker)
         for card in self.all_cards():
             if card not in deck:
                 raise DealError(

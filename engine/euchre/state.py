@@ -105,6 +105,7 @@ class HandState:
     __slots__ = (
         "_current",
         "_leader",
+        "_legal",
         "_out",
         "ace_partner",
         "actions",
@@ -150,6 +151,7 @@ class HandState:
     tricks: tuple[Trick, ...]
     _current: tuple[tuple[int, Card], ...]
     _leader: int
+    _legal: list[Action] | None
     maker_side: frozenset[int]
     called_ace: Suit | None
     ace_partner: int | None
@@ -194,6 +196,7 @@ class HandState:
             tricks=(),
             _current=(),
             _leader=(deal.dealer + 1) % n,
+            _legal=None,
             result=None,
             farmer_queue=queue,
             phase=Phase.FARMER if queue else Phase.ROUND_ONE,
@@ -210,10 +213,7 @@ class HandState:
         return state
 
     def _copy(self) -> HandState:
-        s = object.__new__(HandState)
-        for name in HandState.__slots__:
-            object.__setattr__(s, name, getattr(self, name))
-        return s
+        return _copy_state(self)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a HandState never changes: apply() returns a new one")
@@ -300,14 +300,18 @@ class HandState:
     # ------------------------------------------------------------------ legality
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order (empty when the deal is over)."""
-        if self.phase is Phase.PLAY:
-            assert self.to_act is not None
-            led = self._current[0][1] if self._current else None
-            return [
-                Action(A.PLAY, cards=(c,))
-                for c in legal_plays(self.hands[self.to_act], led, self.trump)
-            ]
-        return [a for a in self._candidates() if self._reason(a) is None]
+        legal = self._legal
+        if legal is None:
+            if self.phase is Phase.PLAY:
+                assert self.to_act is not None
+                led = self._current[0][1] if self._current else None
+                cards = legal_plays(self.hands[self.to_act], led, self.trump)
+                play = A.play
+                legal = [play(c) for c in cards]
+            else:
+                legal = [a for a in self._candidates() if self._reason(a) is None]
+            object.__setattr__(self, "_legal", legal)
+        return list(legal)
 
     def why_illegal(self, action: Action | str) -> str | None:
         """None when ``action`` is allowed now, else the reason in plain words."""
@@ -323,6 +327,9 @@ class HandState:
 
     def apply(self, action: Action | str) -> HandState:
         """A new state after ``action``; an illegal or malformed action raises IllegalAction."""
+        legal = self._legal
+        if legal is not None and any(a is action for a in legal):
+            return self.phase.apply(self, action)  # type: ignore[attr-defined, no-any-return]
         try:
             parsed = Action.parse(action)
         except ActionError as exc:
@@ -330,18 +337,19 @@ class HandState:
         reason = self._reason(parsed)
         if reason is not None:
             raise IllegalAction(reason)
-        return _APPLY[self.phase](self, parsed)
+        return self.phase.apply(self, parsed)  # type: ignore[attr-defined, no-any-return]
 
     def _reason(self, action: Action) -> str | None:
         if self.phase is Phase.OVER:
             return "this deal is over"
-        expected = _PHASE_KINDS[self.phase]
-        if action.kind not in expected:
+        phase: Any = self.phase
+        if action.kind not in phase.kinds:
             return _wrong_phase(self, action)
-        return _CHECK[self.phase](self, action)
+        return phase.check(self, action)  # type: ignore[no-any-return]
 
     def _candidates(self) -> list[Action]:
-        return _CANDIDATES[self.phase](self)
+        phase: Any = self.phase
+        return phase.candidates(self)  # type: ignore[no-any-return]
 
     # ------------------------------------------------------------------ views and records
     def view(self, seat: int) -> SeatView:
@@ -426,6 +434,7 @@ def _after(s: HandState, action: Action, **changes: Any) -> HandState:
     setattr_ = object.__setattr__
     setattr_(new, "actions", (*s.actions, action))
     setattr_(new, "actors", (*s.actors, s.to_act))
+    setattr_(new, "_legal", None)
     for key, value in changes.items():
         setattr_(new, key, value)
     return new
@@ -908,7 +917,7 @@ def _play_apply(s: HandState, a: Action) -> HandState:
     card = a.card
     hands = _replace_hand(s.hands, seat, _without(s.hands[seat], card))
     current = (*s._current, (seat, card))
-    if len(current) < len(s.active_seats()):
+    if len(current) < s.players - len(s._out):
         return _after(s, a, hands=hands, _current=current, to_act=s.next_active(seat))
     cards = [c for _, c in current]
     seats = [x for x, _ in current]
@@ -986,3 +995,28 @@ _APPLY: dict[Phase, Callable[[HandState, Action], HandState]] = {
     Phase.DEFEND: _defend_apply,
     Phase.PLAY: _play_apply,
 }
+
+# Each phase carries its handlers as attributes: a plain attribute read is cheaper than a
+# dict look-up keyed by an enum member.
+for _phase in Phase:
+    _phase.kinds = _PHASE_KINDS[_phase]  # type: ignore[attr-defined]
+    _phase.candidates = _CANDIDATES.get(_phase, lambda s: [])  # type: ignore[attr-defined]
+    _phase.check = _CHECK.get(_phase, lambda s, a: "this deal is over")  # type: ignore[attr-defined]
+    _phase.apply = _APPLY.get(_phase)  # type: ignore[attr-defined]
+
+
+def _make_copier() -> Callable[[HandState], HandState]:
+    """A function copying every slot of a HandState, written out once (faster than a loop)."""
+    lines = ["def copy_state(old):", "    new = _new(HandState)"]
+    lines += [f"    _set(new, {name!r}, old.{name})" for name in HandState.__slots__]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {
+        "_new": object.__new__,
+        "_set": object.__setattr__,
+        "HandState": HandState,
+    }
+    exec("\n".join(lines), namespace)
+    return namespace["copy_state"]  # type: ignore[no-any-return]
+
+
+_copy_state = _make_copier()

@@ -13,7 +13,6 @@ Suit.HEARTS
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from euchre.cards import JOKER, Card, Rank, Suit, make_deck
 
@@ -52,7 +51,10 @@ def effective_suit(card: Card, trump: TrumpSuit) -> Suit:
     >>> effective_suit(Card.parse("Jd"), None)
     Suit.DIAMONDS
     """
-    return _table(trump)[card][0]
+    suit = _SUITS[4 if trump is None else trump.idx][card.id]
+    if suit is None:
+        raise ValueError("the joker has no suit in a no-trump hand")
+    return suit
 
 
 def is_trump(card: Card, trump: TrumpSuit) -> bool:
@@ -61,18 +63,19 @@ def is_trump(card: Card, trump: TrumpSuit) -> bool:
     >>> is_trump(Card.parse("Jd"), Suit.HEARTS), is_trump(Card.parse("Ad"), Suit.HEARTS)
     (True, False)
     """
-    return trump is not None and _table(trump)[card][0] is trump
+    return trump is not None and _SUITS[trump.idx][card.id] is trump
 
 
 def card_power(card: Card, trump: TrumpSuit) -> int:
     """A number that orders cards inside their effective suit; every trump beats every
     non-trump. Useful for comparisons, not for display."""
-    return _table(trump)[card][1]
+    return _POWERS[4 if trump is None else trump.idx][card.id]
 
 
-@cache
-def _table(trump: TrumpSuit) -> dict[Card, tuple[Suit, int]]:
-    table: dict[Card, tuple[Suit, int]] = {}
+def _tables(trump: TrumpSuit) -> tuple[list[Suit | None], list[int]]:
+    """Per card id: its effective suit and its power, with ``trump`` as trump."""
+    suits: list[Suit | None] = [None] * 33
+    powers = [0] * 33
     for card in make_deck(32):
         assert card.suit is not None
         suit, power = card.suit, int(card.rank)
@@ -83,10 +86,16 @@ def _table(trump: TrumpSuit) -> dict[Card, tuple[Suit, int]]:
                 suit, power = trump, _LEFT_BOWER
             elif card.suit is trump:
                 power = _TRUMP_BASE + int(card.rank)
-        table[card] = (suit, power)
+        suits[card.id], powers[card.id] = suit, power
     if trump is not None:
-        table[JOKER] = (trump, _JOKER_POWER)
-    return table
+        suits[JOKER.id], powers[JOKER.id] = trump, _JOKER_POWER
+    return suits, powers
+
+
+# Indexed by trump (Suit.idx, or 4 for no-trump), then by card id.
+_SUITS: tuple[list[Suit | None], ...]
+_POWERS: tuple[list[int], ...]
+_SUITS, _POWERS = (tuple(t) for t in zip(*(_tables(t) for t in (*Suit, None)), strict=True))
 
 
 def trump_order(trump: Suit, deck: int = 24, joker: bool = False) -> list[Card]:
@@ -142,9 +151,9 @@ def legal_plays(hand: Sequence[Card], led: Card | None, trump: TrumpSuit) -> lis
     """
     if led is None:
         return list(hand)
-    table = _table(trump)
-    suit = table[led][0]
-    following = [c for c in hand if table[c][0] is suit]
+    suits = _SUITS[4 if trump is None else trump.idx]
+    suit = suits[led.id]
+    following = [c for c in hand if suits[c.id] is suit]
     return following if following else list(hand)
 
 
@@ -159,13 +168,15 @@ def trick_winner(cards: Sequence[Card], trump: TrumpSuit) -> int:
     """
     if not cards:
         raise ValueError("a trick needs at least one card")
-    table = _table(trump)
-    suit = table[cards[0]][0]
+    index = 4 if trump is None else trump.idx
+    suits, powers = _SUITS[index], _POWERS[index]
+    suit = suits[cards[0].id]
     best, best_power = 0, -1
     for i, card in enumerate(cards):
-        card_suit, power = table[card]
+        card_suit = suits[card.id]
         if card_suit is not suit and (trump is None or card_suit is not trump):
             continue
+        power = powers[card.id]
         if power > best_power:
             best, best_power = i, power
     return best
