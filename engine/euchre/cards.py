@@ -38,7 +38,7 @@ class Suit(enum.Enum):
     @property
     def letter(self) -> str:
         """The one-letter code: c, d, h or s."""
-        return self.value
+        return str(self.value)
 
     @property
     def symbol(self) -> str:
@@ -84,7 +84,7 @@ class Suit(enum.Enum):
 
 
 for _i, _suit in enumerate(Suit):
-    _suit.idx = _i  # type: ignore[attr-defined]  # a small integer for look-up tables
+    _suit.idx = _i  # a small integer for look-up tables
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _PARTNERS = {
