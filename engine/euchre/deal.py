@@ -53,11 +53,12 @@ class Deal:
         object.__setattr__(self, "kitty", _cards(kitty))
         if dealer >= len(self.hands):
             raise DealError(f"seat {dealer} cannot deal: the table has {len(self.hands)} seats")
-        seen: set[Card] = set()
+        seen = 0  # a bit per card id
         for card in self.all_cards():
-            if card in seen:
+            bit = 1 << card.id
+            if seen & bit:
                 raise DealError(f"{card} is dealt twice")
-            seen.add(card)
+            seen |= bit
 
     def all_cards(self) -> list[Card]:
         """Every card of the deal: the hands, the upcard, the kitty."""
@@ -84,7 +85,7 @@ class Deal:
                     f"seat {seat} holds {len(hand)} cards; everyone is dealt {rules.hand_size}"
                 )
         deck = deck_set(rules.deck, rules.joker)
-        for card in self.all_cards():
+        for card in self.all_cards() if not deck.issuperset(self.all_cards()) else ():
             if card not in deck:
                 raise DealError(
                     f"{card} is not in a {rules.deck}-card deck"

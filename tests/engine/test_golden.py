@@ -10,7 +10,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from euchre import from_egn
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("golden_game_*.egn"))
