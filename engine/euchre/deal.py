@@ -85,7 +85,7 @@ class Deal:
                     f"seat {seat} holds {len(hand)} cards; everyone is dealt {rules.hand_size}"
                 )
         deck = deck_set(rules.deck, rules.joker)
-        for card in self.all_cards() if not deck.issuperset(self.all_cards()) else ():
+        for card in self.all_cards():
             if card not in deck:
                 raise DealError(
                     f"{card} is not in a {rules.deck}-card deck"
