@@ -1,0 +1,221 @@
+"""Engine speed: random deals per second through our engine and through OpenSpiel's.
+
+Both engines play whole deals (the deal, then random legal actions to the end) driven from
+the same Python loop, in interleaved rounds of equal length, under the same rules (the
+default profile: a throw-in when all pass twice, only the maker alone). OpenSpiel's euchre
+is C++ driven through its Python bindings (``open-spiel``, a test dependency). A cProfile
+of our engine shows where its time goes.
+
+``run()`` returns a Markdown section (scripts/bench.py collects it); run the file alone to
+print it: ``python scripts/bench_engine.py [--seconds 0.7] [--rounds 7]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from euchre import Deal, HandState, Rules
+
+RULES = Rules()
+
+
+def play_ours(rng: random.Random, index: int) -> None:
+    """One deal through our engine's public API: deal, then random legal actions."""
+    deal = Deal.random(seed=rng.randrange(1 << 30), dealer=index % 4, rules=RULES)
+    state = HandState.new(deal, RULES)
+    choice = rng.choice
+    while state.result is None:
+        state = state.apply(choice(state.legal_actions()))
+
+
+def openspiel_player(stick_the_dealer: bool = False) -> Callable[[random.Random, int], None] | None:
+    """A function playing one deal through OpenSpiel (chance nodes included), or None."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(
+        "euchre", {"stick_the_dealer": stick_the_dealer, "allow_lone_defender": False}
+    )
+
+    def play_theirs(rng: random.Random, index: int) -> None:
+        state = game.new_initial_state()
+        choice = rng.choice
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+
+    return play_theirs
+
+
+def deals_per_second(
+    play: Callable[[random.Random, int], None], seconds: float, seed: int
+) -> float:
+    """Deals played in about ``seconds``, per second."""
+    rng = random.Random(seed)
+    count = 0
+    clock = time.perf_counter
+    start = clock()
+    end = start + seconds
+    now = start
+    while now < end:
+        for _ in range(10):
+            play(rng, count)
+            count += 1
+        now = clock()
+    return count / (now - start)
+
+
+def breakdown(deals: int = 1000) -> tuple[list[tuple[str, float]], float]:
+    """Microseconds per deal spent in each public call of our engine, over ``deals`` deals,
+    and the decisions per deal."""
+    rng = random.Random(2)
+    clock = time.perf_counter
+    spent = {"Deal.random": 0.0, "HandState.new": 0.0, "legal_actions": 0.0, "apply": 0.0}
+    steps = 0
+    for index in range(deals):
+        t0 = clock()
+        deal = Deal.random(seed=rng.randrange(1 << 30), dealer=index % 4, rules=RULES)
+        t1 = clock()
+        state = HandState.new(deal, RULES)
+        t2 = clock()
+        spent["Deal.random"] += t1 - t0
+        spent["HandState.new"] += t2 - t1
+        while state.result is None:
+            t0 = clock()
+            legal = state.legal_actions()
+            t1 = clock()
+            state = state.apply(rng.choice(legal))
+            t2 = clock()
+            spent["legal_actions"] += t1 - t0
+            spent["apply"] += t2 - t1
+            steps += 1
+    rows = [(name, total / deals * 1e6) for name, total in spent.items()]
+    return rows, steps / deals
+
+
+def profile_ours(deals: int = 400, top: int = 10) -> list[tuple[str, int, float, float]]:
+    """Our engine's top functions by own time over ``deals`` random deals.
+
+    Each row: (function, calls, own seconds, cumulative seconds).
+    """
+    rng = random.Random(1)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for index in range(deals):
+        play_ours(rng, index)
+    profiler.disable()
+    stats = pstats.Stats(profiler, stream=io.StringIO())
+    raw: dict[tuple[str, int, str], tuple[Any, ...]] = stats.stats  # type: ignore[attr-defined]
+    rows = []
+    for (filename, line, name), (_cc, calls, own, cumulative, _callers) in raw.items():
+        rows.append((_where(filename, line, name), int(calls), float(own), float(cumulative)))
+    rows.sort(key=lambda row: row[2], reverse=True)
+    return rows[:top]
+
+
+def _where(filename: str, line: int, name: str) -> str:
+    if filename == "~":
+        return name  # a built-in, e.g. "<method 'append' of 'list' objects>"
+    marker = os.sep + "euchre" + os.sep
+    if marker in filename:
+        filename = "euchre/" + filename.rsplit(marker, 1)[1].replace(os.sep, "/")
+    else:
+        filename = os.path.basename(filename)
+    return f"{filename}:{line} {name}"
+
+
+def run(seconds: float = 0.7, rounds: int = 7) -> str:
+    """The engine-speed section of the benchmark report, in Markdown."""
+    theirs = openspiel_player()
+    ours_rates: list[float] = []
+    their_rates: list[float] = []
+    play_ours(random.Random(0), 0)  # warm the caches of both before timing
+    if theirs is not None:
+        theirs(random.Random(0), 0)
+    for round_ in range(rounds):
+        # Alternate who goes first, so that a change in the machine's load hits both.
+        order: list[tuple[Callable[[random.Random, int], None], list[float]]] = [
+            (play_ours, ours_rates)
+        ]
+        if theirs is not None:
+            order.append((theirs, their_rates))
+        if round_ % 2:
+            order.reverse()
+        for play, rates in order:
+            rates.append(deals_per_second(play, seconds, seed=round_))
+
+    ours = statistics.median(ours_rates)
+    lines = [
+        "## Engine speed",
+        "",
+        f"Random deals (deal, then random legal actions to the end) per second: median of "
+        f"{rounds} interleaved rounds of {seconds:g} s each, default rules, one core, "
+        f"Python {sys.version.split()[0]}.",
+        "",
+        "| engine | deals/s (median) | rounds |",
+        "|---|---:|---|",
+        f"| ours (pure Python, public API) | {ours:,.0f} | {_rates(ours_rates)} |",
+    ]
+    if theirs is not None:
+        their = statistics.median(their_rates)
+        # The median of the per-round ratios: each pair ran back to back, under one load.
+        ratio = statistics.median(o / t for o, t in zip(ours_rates, their_rates, strict=True))
+        verdict = "meets" if ratio >= 1.0 else "misses"
+        lines += [
+            f"| OpenSpiel 2.0.2 (C++ from Python) | {their:,.0f} | {_rates(their_rates)} |",
+            "",
+            f"**Ratio ours / OpenSpiel: {ratio:.2f}** (median of the per-round ratios; "
+            f"{verdict} the target of 1.0).",
+        ]
+    else:
+        lines += ["", "OpenSpiel is not installed: no ratio."]
+
+    rows, decisions = breakdown()
+    lines += [
+        "",
+        f"Our time per deal by public call ({decisions:.1f} decisions per deal on average):",
+        "",
+        "| call | µs per deal |",
+        "|---|---:|",
+    ]
+    for name, micros in rows:
+        lines.append(f"| `{name}` | {micros:,.1f} |")
+    lines += [
+        "",
+        "Where our time goes (cProfile over 400 deals, top 10 by own time; profiling slows "
+        "everything down, so read the shares, not the seconds):",
+        "",
+        "| function | calls | own s | cumulative s |",
+        "|---|---:|---:|---:|",
+    ]
+    for where, calls, own, cumulative in profile_ours():
+        lines.append(f"| `{where}` | {calls:,} | {own:.3f} | {cumulative:.3f} |")
+    return "\n".join(lines) + "\n"
+
+
+def _rates(rates: list[float]) -> str:
+    return ", ".join(f"{rate:,.0f}" for rate in rates)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the section."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=0.7, help="length of each timed round")
+    parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds per engine")
+    args = parser.parse_args(argv)
+    print(run(seconds=args.seconds, rounds=args.rounds))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
