@@ -30,6 +30,7 @@ class SeatView:
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     actions: tuple[Action, ...]
+    actors: tuple[int, ...]
     phase: Phase
     to_act: int | None
     trump: Suit | None
@@ -59,6 +60,7 @@ class SeatView:
                 _public(a, actor, state, seat)
                 for a, actor in zip(state.actions, state.actors, strict=False)
             ),
+            actors=state.actors,
             phase=state.phase,
             to_act=state.to_act,
             trump=state.trump,
@@ -87,6 +89,7 @@ class SeatView:
             "hand": [c.code for c in self.hand],
             "hand_sizes": list(self.hand_sizes),
             "actions": [str(a) for a in self.actions],
+            "actors": list(self.actors),
             "phase": self.phase.name.lower(),
             "to_act": self.to_act,
             "trump": self.trump.letter if self.trump else None,

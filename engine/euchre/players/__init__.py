@@ -1,0 +1,33 @@
+"""Computer players and the coach.
+
+``computer_player(level, seed)`` gives a player ("easy", "normal" or "strong") whose
+``choose(state)`` returns a legal action for ``state.to_act``, decided only from that
+seat's view. ``coach(state)`` gives advice for the seat to act: the strong player's choice,
+its reasons in plain words, and how the alternatives compare.
+
+>>> from euchre import Deal, HandState, Rules
+>>> state = HandState.new(Deal.random(seed=2, dealer=3), Rules())
+>>> coach(state).action == computer_player("strong").choose(state)
+True
+"""
+
+from euchre.players.coach import Advice, coach
+from euchre.players.levels import (
+    LEVELS,
+    EasyPlayer,
+    NormalPlayer,
+    Player,
+    StrongPlayer,
+    computer_player,
+)
+
+__all__ = [
+    "LEVELS",
+    "Advice",
+    "EasyPlayer",
+    "NormalPlayer",
+    "Player",
+    "StrongPlayer",
+    "coach",
+    "computer_player",
+]

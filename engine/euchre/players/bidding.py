@@ -1,0 +1,243 @@
+"""Values of the decisions before the play (bids, discards, going or defending alone,
+calling for best, call-ace, a farmer's hand), in expected points from trick estimates.
+
+``decision_values(view)`` scores every legal action of the seat to act; the players pick
+the best, the coach shows the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from euchre.actions import Action
+from euchre.cards import Card, Rank, Suit
+from euchre.phase import Phase
+from euchre.players.estimate import (
+    best_discard,
+    expected_points,
+    hand_tricks,
+    upcard_value,
+)
+from euchre.players.knowledge import proposed
+from euchre.trump import card_power, is_trump
+from euchre.view import SeatView
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a player bids: ``caution`` is the expected points a call must beat (the value of
+    passing), ``alone_margin`` the extra a lone call must beat the partnered call by."""
+
+    caution: float = 0.05
+    alone_margin: float = 0.2
+    partner_help: float = 0.9
+    defend_alone_margin: float = 0.4
+
+
+NORMAL = Style()
+STRONG = Style()
+
+
+def partner_help(view: SeatView, style: Style, seat: int | None = None) -> float:
+    """Tricks the partners are expected to add to a call (none in individual play)."""
+    rules = view.rules
+    seat = view.seat if seat is None else seat
+    if rules.call_ace:
+        return style.partner_help * 0.8
+    if not rules.partnerships:
+        return 0.0
+    partners = [s for s in range(rules.players) if s != seat and s % 2 == seat % 2]
+    return style.partner_help * (1.0 if len(partners) == 1 else 1.5)
+
+
+def _is_partner(view: SeatView, seat: int) -> bool:
+    return view.rules.partnerships and seat != view.seat and seat % 2 == view.seat % 2
+
+
+def _side_ep(
+    tricks: float, maker: bool, alone: bool, view: SeatView, defender_alone: bool = False
+) -> float:
+    """Expected points for the seat's side: as makers expecting ``tricks``, or as defenders
+    whose side expects ``tricks``."""
+    if maker:
+        return expected_points(tricks, alone, view.rules)
+    return -expected_points(5.0 - tricks, alone, view.rules, defender_alone=defender_alone)
+
+
+def round_one_value(view: SeatView, alone: bool, style: Style) -> float:
+    """Expected points of ordering up (alone or not) in round one."""
+    trump = proposed(view)
+    rules = view.rules
+    hand = list(view.hand)
+    up = view.upcard
+    if view.seat == view.dealer:
+        six = [*hand, up]
+        hand = [c for c in six if c != best_discard(six, trump, rules)]
+        mine = hand_tricks(hand, trump, rules)
+        if alone:
+            return expected_points(mine, True, rules)
+        return expected_points(mine + partner_help(view, style), False, rules)
+    mine = hand_tricks(hand, trump, rules)
+    if _is_partner(view, view.dealer):
+        if alone:
+            return expected_points(mine, True, rules)
+        gain = upcard_value(up, trump, rules) * 0.6
+        return expected_points(mine + partner_help(view, style) + gain, False, rules)
+    loss = upcard_value(up, trump, rules) * 0.5 if view.dealer != view.seat else 0.0
+    if alone:
+        return expected_points(mine - loss * 0.6, True, rules)
+    return expected_points(mine + partner_help(view, style) - loss, False, rules)
+
+
+def round_two_value(view: SeatView, suit: Suit | None, alone: bool, style: Style) -> float:
+    """Expected points of naming ``suit`` (None: no-trump) in round two."""
+    rules = view.rules
+    mine = hand_tricks(view.hand, suit, rules)
+    if suit is not None and suit is proposed(view).partner and view.seat != view.dealer:
+        mine += 0.1  # "next": the dealer's side turned the same colour down
+    if alone:
+        return expected_points(mine, True, rules)
+    return expected_points(mine + partner_help(view, style), False, rules)
+
+
+def _defender_tricks(
+    view: SeatView, hand: Sequence[Card], with_partner: bool, style: Style
+) -> float:
+    trump = view.trump
+    mine = hand_tricks(hand, trump, view.rules) * 0.85
+    if with_partner:
+        mine += partner_help(view, style) * 0.7
+    return mine
+
+
+def decision_values(view: SeatView, style: Style = NORMAL) -> list[tuple[Action, float]]:
+    """Every legal action of the seat to act (not in the play) with its expected points,
+    in the order of ``view.legal``."""
+    out = [(a, _value(view, a, style)) for a in view.legal]
+    return out
+
+
+def _value(view: SeatView, a: Action, style: Style) -> float:
+    phase = view.phase
+    rules = view.rules
+    if phase is Phase.ROUND_ONE:
+        if a.kind == "pass":
+            return style.caution
+        return round_one_value(view, a.alone, style) - (style.alone_margin if a.alone else 0.0)
+    if phase is Phase.ROUND_TWO:
+        if a.kind == "pass":
+            return style.caution
+        return round_two_value(view, a.suit, a.alone, style) - (
+            style.alone_margin if a.alone else 0.0
+        )
+    if phase is Phase.DISCARD:
+        return _discard_value(view, a, style)
+    if phase is Phase.DEFEND:
+        rest = [c for c in view.hand]
+        if a.kind == "pass":
+            return _side_ep(_defender_tricks(view, rest, True, style), False, True, view)
+        return (
+            _side_ep(_defender_tricks(view, rest, False, style), False, True, view, True)
+            - style.defend_alone_margin
+        )
+    if phase is Phase.CALL_FOR_BEST:
+        trump = view.trump
+        if a.kind == "pass":
+            return expected_points(hand_tricks(view.hand, trump, rules), True, rules)
+        rest = [c for c in view.hand if c != a.card]
+        return expected_points(hand_tricks(rest, trump, rules) + 0.75, True, rules)
+    if phase is Phase.GIVE_BEST:
+        return expected_points(4.0 + _card_worth(a.card, view.trump) * 0.5, True, rules)
+    if phase is Phase.CALL_ACE:
+        return _call_ace_value(view, a, style)
+    if phase is Phase.FARMER:
+        return _farmer_value(view, a, style)
+    return 0.0
+
+
+def _card_worth(card: Card, trump: Suit | None) -> float:
+    if trump is not None and is_trump(card, trump):
+        return 1.0 + card_power(card, trump) / 200.0
+    if card.rank is Rank.ACE:
+        return 0.7
+    return card_power(card, trump) / 100.0
+
+
+def _discard_value(view: SeatView, a: Action, style: Style) -> float:
+    trump = view.trump
+    assert trump is not None and view.maker is not None
+    if a.kind == "decline":
+        rest = [c for c in view.hand if c != view.upcard]
+        penalty = 0.01
+    else:
+        rest = [c for c in view.hand if c != a.card]
+        penalty = 0.0
+    mine = hand_tricks(rest, trump, view.rules)
+    maker_side = view.maker == view.seat or _is_partner(view, view.maker)
+    partner_out = view.alone and view.maker != view.seat
+    help_ = 0.0 if (view.alone and maker_side) or partner_out else partner_help(view, style)
+    if maker_side:
+        value = expected_points(mine + help_, view.alone, view.rules)
+    else:
+        value = _side_ep(mine * 0.85 + help_ * 0.7, False, view.alone, view)
+    return value - penalty
+
+
+def _call_ace_value(view: SeatView, a: Action, style: Style) -> float:
+    trump = view.trump
+    rules = view.rules
+    mine = hand_tricks(view.hand, trump, rules)
+    assert a.suit is not None
+    mine_in_suit = [
+        c
+        for c in view.hand
+        if c.suit is a.suit or (trump is not None and is_trump(c, trump) and a.suit is trump)
+    ]
+    top_held = any(
+        (
+            trump is not None
+            and a.suit is trump
+            and (c.is_joker or (c.rank is Rank.JACK and c.suit is trump))
+        )
+        or (c.rank is Rank.ACE and c.suit is a.suit and a.suit is not trump)
+        for c in mine_in_suit
+    )
+    if top_held:
+        return expected_points(mine, True, rules)
+    bonus = 0.3 if a.suit is trump else (0.15 if not mine_in_suit else 0.0)
+    return expected_points(mine + partner_help(view, style) + bonus, False, rules)
+
+
+def _outlook(hand: Sequence[Card], view: SeatView, style: Style) -> float:
+    best = max(hand_tricks(hand, s, view.rules) for s in Suit)
+    return 0.5 * expected_points(best + partner_help(view, style), False, view.rules)
+
+
+def _farmer_value(view: SeatView, a: Action, style: Style) -> float:
+    if a.kind == "redeal":
+        return 0.0
+    if a.kind == "pass":
+        return _outlook(view.hand, view, style)
+    kept = [c for c in view.hand if c not in a.cards]
+    # Three unknown cards replace the swapped ones: count each as an average card.
+    return _outlook(kept, view, style) + 0.15
+
+
+def low_swap(hand: Sequence[Card], options: Sequence[Action]) -> Action | None:
+    """The farmer's swap that gives away the three lowest cards (a simple player's choice)."""
+    swaps = [a for a in options if a.kind == "swap"]
+    if not swaps:
+        return None
+    return min(swaps, key=lambda a: sum(int(c.rank) for c in a.cards))
+
+
+__all__ = [
+    "NORMAL",
+    "STRONG",
+    "Style",
+    "decision_values",
+    "low_swap",
+    "round_one_value",
+    "round_two_value",
+]

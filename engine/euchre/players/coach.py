@@ -1,0 +1,276 @@
+"""The coach: for the seat to act, the strong player's choice, its reasons in plain words
+(naming the cards), and how the other legal actions compare. Advice, never a rule.
+
+>>> from euchre import Deal, HandState, Rules
+>>> state = HandState.new(Deal.random(seed=5, dealer=0), Rules())
+>>> advice = coach(state)
+>>> advice.action in state.legal_actions(), advice.unit
+(True, 'points')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from euchre.actions import Action
+from euchre.cards import Card, Suit
+from euchre.phase import Phase
+from euchre.players import bidding, conventions
+from euchre.players.estimate import best_discard, hand_tricks
+from euchre.players.knowledge import Knowledge, proposed
+from euchre.players.levels import StrongPlayer, _best_valued
+from euchre.players.search import CardStats, best
+from euchre.state import HandState
+from euchre.trump import card_power, effective_suit, is_trump, role
+from euchre.view import SeatView
+
+LABEL = "Advice, not a rule: any legal choice is allowed. This is what a strong player would do."
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's advice for ``seat``: ``action`` (the recommendation), ``reasons`` in plain
+    words, and ``alternatives``: every legal action with its expected value, best first,
+    in ``unit`` ("points" for bidding decisions, "tricks" for card plays: your side's
+    expected tricks this deal)."""
+
+    seat: int
+    action: Action
+    reasons: list[str]
+    alternatives: list[tuple[Action, float]]
+    unit: str
+    label: str = LABEL
+    samples: int = 0
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the browser."""
+        return {
+            "seat": self.seat,
+            "action": str(self.action),
+            "reasons": list(self.reasons),
+            "alternatives": [[str(a), v] for a, v in self.alternatives],
+            "unit": self.unit,
+            "label": self.label,
+            "samples": self.samples,
+        }
+
+
+def coach(state: HandState, seed: int = 0) -> Advice:
+    """Advice for ``state.to_act``, from that seat's view only. ``advice.action`` is what
+    ``computer_player("strong", seed=seed)`` chooses."""
+    if state.to_act is None:
+        raise ValueError("nobody is to act: the deal is over")
+    view = state.view(state.to_act)
+    player = StrongPlayer(seed)
+    legal = list(view.legal) or state.legal_actions()
+    if view.phase is Phase.PLAY:
+        return _play_advice(view, player, [a.card for a in legal])
+    values = bidding.decision_values(view, player.style)
+    action = legal[0] if len(legal) == 1 else _best_valued(values)
+    ranked = _rank(values, action)
+    reasons = _bid_reasons(view, action, dict(values))
+    return Advice(view.seat, action, reasons, ranked, "points")
+
+
+def _rank(values: Sequence[tuple[Action, float]], top: Action) -> list[tuple[Action, float]]:
+    first = [(a, round(v, 2)) for a, v in values if a == top]
+    rest = sorted(((a, round(v, 2)) for a, v in values if a != top), key=lambda x: -x[1])
+    return first + rest
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    names = [str(c) for c in cards]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ---------------------------------------------------------------------- card play
+def _play_advice(view: SeatView, player: StrongPlayer, legal: list[Card]) -> Advice:
+    know = Knowledge.of(view)
+    stats = player.card_stats(view, legal)
+    prefer, _why = conventions.play(know, legal)
+    top = best(stats, prefer) if len(legal) > 1 else stats[0]
+    order = sorted(stats, key=lambda s: (s is not top, -s.points, -s.tricks))
+    alternatives = [(Action("play", cards=(s.card,)), round(s.mean_tricks, 2)) for s in order]
+    reasons = _play_reasons(know, top, order, legal)
+    return Advice(
+        view.seat,
+        Action("play", cards=(top.card,)),
+        reasons,
+        alternatives,
+        "tricks",
+        samples=top.samples,
+        details={"points": {str(s.card): round(s.mean_points, 2) for s in stats}},
+    )
+
+
+def _play_reasons(
+    know: Knowledge, top: CardStats, order: Sequence[CardStats], legal: Sequence[Card]
+) -> list[str]:
+    card = top.card
+    trump = know.trump
+    out: list[str] = []
+    if len(legal) == 1:
+        return [f"Play {card}: it is your only legal card."]
+    rule_card, rule_why = conventions.play(know, legal)
+    what = role(card, trump)
+    named = f"{card} ({what})" if what not in ("a plain card",) else str(card)
+    if rule_card == card:
+        out.append(f"Play {named}: {rule_why}.")
+    else:
+        out.append(f"Play {named}.")
+    others = [s for s in order if s.card != card]
+    if others:
+        nxt = others[0]
+        out.append(
+            f"Over {top.samples} deals that fit what you have seen, {card} gives your side "
+            f"{top.mean_tricks:.1f} tricks on average ({top.mean_points:+.2f} points); "
+            f"the next best, {nxt.card}, gives {nxt.mean_tricks:.1f} ({nxt.mean_points:+.2f})."
+        )
+    if rule_card != card:
+        out.append(
+            f"The usual rule of thumb would play {rule_card} ({rule_why}), but here {card} "
+            f"does better on average."
+        )
+    if trump is not None:
+        out_trumps = know.outstanding(trump)
+        mine = [c for c in know.view.hand if is_trump(c, trump)]
+        if mine or out_trumps:
+            count = len(out_trumps)
+            out.append(
+                f"Trump count: you hold {len(mine)} trump{'s' if len(mine) != 1 else ''}"
+                + (f" ({_cards(mine)})" if mine else "")
+                + f"; {count} other trump{'s are' if count != 1 else ' is'} still out."
+            )
+    return out
+
+
+# ---------------------------------------------------------------------- bidding
+def _trumps_text(hand: Sequence[Card], trump: Suit) -> str:
+    trumps = sorted((c for c in hand if is_trump(c, trump)), key=lambda c: -card_power(c, trump))
+    if not trumps:
+        return f"you hold no {trump.plural}"
+    n = len(trumps)
+    return f"you hold {_cards(trumps)} in {trump.plural}: {n} trump{'s' if n != 1 else ''}"
+
+
+def _aces_text(hand: Sequence[Card], trump: Suit | None) -> str:
+    aces = [c for c in hand if c.rank.name == "ACE" and not (trump and is_trump(c, trump))]
+    return f" and the off-suit ace{'s' if len(aces) > 1 else ''} {_cards(aces)}" if aces else ""
+
+
+def _bid_reasons(view: SeatView, action: Action, values: dict[Action, float]) -> list[str]:
+    phase = view.phase
+    hand = list(view.hand)
+    rules = view.rules
+    out: list[str] = []
+    best_value = values.get(action, 0.0)
+    if phase is Phase.ROUND_ONE:
+        trump = proposed(view)
+        up = view.upcard
+        if view.seat == view.dealer:
+            six = [*hand, up]
+            drop = best_discard(six, trump, rules)
+            kept = [c for c in six if c != drop]
+            out.append(
+                f"You are the dealer: ordering takes the upcard {up} into your hand and you "
+                f"would discard {drop}; then {_trumps_text(kept, trump)}."
+            )
+            est = hand_tricks(kept, trump, rules)
+        else:
+            out.append(
+                f"The upcard is {up}, so {trump.plural} would be trump; {_trumps_text(hand, trump)}{_aces_text(hand, trump)}."
+            )
+            est = hand_tricks(hand, trump, rules)
+            if rules.partnerships and view.dealer % 2 == view.seat % 2:
+                out.append(f"Your partner is the dealer and would pick up {up}.")
+            else:
+                out.append(f"Ordering up hands the dealer, an opponent, the upcard {up}.")
+        out.append(f"Your hand is worth about {est:.1f} tricks with {trump.plural} as trump.")
+    elif phase is Phase.ROUND_TWO:
+        turned = proposed(view)
+        out.append(f"{view.upcard} was turned down, so {turned.plural} cannot be named.")
+        suits = [s for s in Suit if s is not turned]
+        best_suit = max(suits, key=lambda s: hand_tricks(hand, s, rules))
+        target = action.suit if action.kind == "call" and action.suit is not None else best_suit
+        out.append(
+            f"Your best suit is {target.plural}: {_trumps_text(hand, target)}{_aces_text(hand, target)}; "
+            f"about {hand_tricks(hand, target, rules):.1f} tricks."
+        )
+        if action.kind == "call" and action.suit is None:
+            out.append(
+                f"With no trump, your high cards ({_cards([c for c in hand if c.rank.name in ('ACE', 'KING')])}) count."
+            )
+        if rules.stick_the_dealer and view.seat == view.dealer:
+            out.append("Stick the dealer: as the dealer you must name a suit now.")
+    elif phase is Phase.DISCARD:
+        made = view.trump
+        assert made is not None
+        if action.kind == "decline":
+            out.append(f"Decline {view.upcard}: your hand is better without it.")
+        else:
+            card = action.card
+            rest = [c for c in hand if c != card]
+            suit = effective_suit(card, made)
+            void = not any(effective_suit(c, made) is suit for c in rest)
+            why = (
+                f"it leaves you void in {suit.plural}, so you can trump that suit"
+                if void and not is_trump(card, made)
+                else "it is your least useful card"
+            )
+            out.append(f"Discard {card}: {why}.")
+            keep = [c for c in rest if is_trump(c, made) or c.rank.name == "ACE"]
+            if keep:
+                out.append(f"Keep your trumps and aces: {_cards(keep)}.")
+    elif phase is Phase.DEFEND:
+        made = view.trump
+        assert made is not None
+        out.append(
+            f"A lone maker is playing with {made.plural} as trump; {_trumps_text(hand, made)}{_aces_text(hand, made)}."
+        )
+        out.append(
+            "Defending alone pays more only if you take all five tricks; your partner's cards usually help more."
+        )
+    elif phase is Phase.CALL_FOR_BEST:
+        if action.kind == "best":
+            out.append(f"Give up {action.card}, your weakest card, for your partner's best card.")
+        else:
+            out.append(f"Your hand ({_cards(hand)}) is strong enough without your partner's card.")
+    elif phase is Phase.GIVE_BEST:
+        out.append(f"Give {action.card}: it is your best card for your partner's lone hand.")
+    elif phase is Phase.CALL_ACE:
+        assert action.suit is not None
+        out.append(
+            f"Call the ace of {action.suit.plural}: whoever holds the highest {action.suit.singular} becomes your partner; your hand is {_cards(hand)}."
+        )
+    elif phase is Phase.FARMER:
+        if action.kind == "swap":
+            out.append(
+                f"Swap {_cards(list(action.cards))} for the kitty: three unknown cards are worth more than your lowest ones."
+            )
+        elif action.kind == "redeal":
+            out.append(f"Your hand ({_cards(hand)}) is weak: ask for a new deal.")
+        else:
+            out.append(f"Keep your hand ({_cards(hand)}).")
+    verb = _verb(action)
+    others = sorted((v for a, v in values.items() if a != action), reverse=True)
+    if others:
+        out.append(
+            f"{verb} is worth about {best_value:+.2f} points on the trick estimate; "
+            f"the best alternative {others[0]:+.2f}."
+        )
+    else:
+        out.append(f"{verb} is your only legal choice.")
+    return out
+
+
+def _verb(action: Action) -> str:
+    text = str(action)
+    return text[0].upper() + text[1:]
+
+
+__all__ = ["LABEL", "Advice", "coach"]

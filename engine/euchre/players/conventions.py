@@ -1,0 +1,138 @@
+"""Card-play rules of thumb (the normal player), each returning the card and the reason.
+
+Lead trump when your side called it and you hold the highest trump left; lead an off-suit
+ace; do not trump a trick your partner is already winning; win as cheaply as you can; when
+you cannot win, throw your lowest card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from euchre.cards import Card, Rank
+from euchre.players.knowledge import Knowledge
+from euchre.trump import card_power, effective_suit, is_trump, role, trick_winner
+
+
+def _low_key(know: Knowledge, hand: Sequence[Card]):  # type: ignore[no-untyped-def]
+    """Sort key for throwing a card away: non-trumps before trumps, low before high,
+    cards of short suits (to make a void) before long ones, never a winner first."""
+    trump = know.trump
+
+    def key(card: Card) -> tuple[int, int, int, int]:
+        suit = effective_suit(card, trump)
+        length = sum(1 for c in hand if effective_suit(c, trump) is suit)
+        boss = 1 if know.is_boss(card) and card.rank is not Rank.NINE else 0
+        return (1 if is_trump(card, trump) else 0, boss, card_power(card, trump), length)
+
+    return key
+
+
+def lowest(know: Knowledge, cards: Sequence[Card]) -> Card:
+    """The card to throw away."""
+    return min(cards, key=_low_key(know, know.view.hand))
+
+
+def trick_state(know: Knowledge) -> tuple[int, Card, bool]:
+    """(winning seat, winning card, whether it is this seat's side) of the trick so far."""
+    trick = know.view.current_trick
+    cards = [c for _, c in trick]
+    i = trick_winner(cards, know.trump)
+    seat, card = trick[i]
+    return seat, card, know.same_side(seat, know.seat)
+
+
+def beats(know: Knowledge, card: Card) -> bool:
+    """True when ``card`` would take the lead of the trick in progress."""
+    cards = [c for _, c in know.view.current_trick] + [card]
+    return trick_winner(cards, know.trump) == len(cards) - 1
+
+
+def play(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
+    """The conventional card and a reason in words."""
+    if len(legal) == 1:
+        return legal[0], f"{legal[0]} is your only legal card"
+    if know.view.current_trick:
+        return _follow(know, legal)
+    return _lead(know, legal)
+
+
+def _follow(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
+    view = know.view
+    trump = know.trump
+    _seat, card, ours = trick_state(know)
+    last = len(view.current_trick) == len(know.active) - 1
+    winners = [c for c in legal if beats(know, c)]
+    led = effective_suit(view.current_trick[0][1], trump)
+    if ours:
+        safe = last or (
+            know.is_boss(card) and (is_trump(card, trump) or led not in _ruff_risk(know))
+        )
+        low = lowest(know, legal)
+        if safe:
+            return (
+                low,
+                f"your partner's {card} is winning the trick: keep your good cards and play {low}",
+            )
+        return low, f"your partner's {card} is winning: do not overtake it; play {low}"
+    if winners:
+        cheapest = min(winners, key=lambda c: card_power(c, trump))
+        if last:
+            return cheapest, f"you play last: {cheapest} is the cheapest card that wins the trick"
+        following = [c for c in winners if effective_suit(c, trump) is led]
+        if following and not is_trump(following[0], trump):
+            top = max(following, key=lambda c: card_power(c, trump))
+            if know.is_boss(top):
+                return top, f"{top} is the highest {led.singular} left: play it to win the trick"
+            return cheapest, f"{cheapest} takes the lead of the trick as cheaply as possible"
+        if is_trump(cheapest, trump) and led is not trump:
+            return (
+                cheapest,
+                f"you have no {led.plural}: trump in with {cheapest}, your lowest trump that wins",
+            )
+        return cheapest, f"{cheapest} is the cheapest card that wins the trick"
+    low = lowest(know, legal)
+    return low, f"you cannot beat {card}: throw your lowest card, {low}"
+
+
+def _ruff_risk(know: Knowledge) -> set:  # type: ignore[type-arg]
+    """Suits in which an opponent yet to play has shown a void (and so may trump)."""
+    view = know.view
+    played = {s for s, _ in view.current_trick}
+    out = set()
+    for seat in know.active:
+        if seat in played or seat == know.seat or know.same_side(seat, know.seat):
+            continue
+        out |= set(know.voids[seat])
+    return out
+
+
+def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
+    view = know.view
+    trump = know.trump
+    hand = list(legal)
+    trumps = sorted((c for c in hand if is_trump(c, trump)), key=lambda c: -card_power(c, trump))
+    out_trumps = know.outstanding(trump) if trump is not None else []
+    maker = view.maker
+    our_call = maker is not None and know.same_side(maker, know.seat)
+    if trumps and out_trumps:
+        top = trumps[0]
+        if know.is_boss(top) and (our_call or len(trumps) >= 2):
+            why = "your side called trump" if our_call else "you hold the highest trump left"
+            return top, f"lead {role(top, trump)}, {top}: {why}, so draw the opponents' trumps"
+        if our_call and maker != know.seat and maker not in view.sitting_out:
+            low = trumps[-1]
+            return low, f"your partner called trump: lead a trump ({low}) to help draw trumps"
+    aces = [c for c in hand if not is_trump(c, trump) and know.is_boss(c)]
+    if aces:
+        # Prefer a suit where many cards are still out, so nobody can trump it yet.
+        best = max(aces, key=lambda c: len(know.outstanding(effective_suit(c, trump))))
+        return best, f"lead {best}: it is the highest {effective_suit(best, trump).singular} left"
+    if trumps and not out_trumps:
+        return trumps[0], f"nobody else holds a trump: lead {trumps[0]}"
+    plain = [c for c in hand if not is_trump(c, trump)]
+    if plain:
+        low = lowest(know, plain)
+        return low, f"lead low from a short suit ({low}) and keep your trumps"
+    low = trumps[-1]
+    return low, f"you hold only trumps: lead {low}"

@@ -1,0 +1,158 @@
+"""What a seat knows, worked out from its ``SeatView`` only: unseen cards, shown voids,
+cards whose place is known, sides, and a seed for reproducible random choices.
+
+>>> from euchre import Deal, HandState, Rules
+>>> state = HandState.new(Deal.random(seed=3, dealer=0), Rules())
+>>> know = Knowledge.of(state.view(state.to_act))
+>>> len(know.unseen)   # 24 cards - 5 in hand - the upcard
+18
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from euchre.cards import Card, Suit, make_deck
+from euchre.phase import Phase
+from euchre.rng import SeededRandom
+from euchre.state import proposed_suit
+from euchre.trump import card_power, effective_suit
+from euchre.view import SeatView
+
+
+def view_seed(seed: int, view: SeatView, salt: str = "") -> int:
+    """A 64-bit seed made from a player's seed and what the seat sees (never hidden cards).
+
+    The same view and seed give the same number on every platform.
+
+    >>> from euchre import Deal, HandState, Rules
+    >>> view = HandState.new(Deal.random(seed=3, dealer=0), Rules()).view(1)
+    >>> view_seed(1, view) == view_seed(1, view) != view_seed(2, view)
+    True
+    """
+    text = "|".join(
+        (
+            str(seed),
+            salt,
+            str(view.seat),
+            str(view.dealer),
+            view.upcard.code,
+            " ".join(c.code for c in view.hand),
+            ",".join(str(a) for a in view.actions),
+        )
+    )
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def view_rng(seed: int, view: SeatView, salt: str = "") -> SeededRandom:
+    """A ``SeededRandom`` for one decision, seeded by ``view_seed``."""
+    return SeededRandom(view_seed(seed, view, salt))
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Facts a seat can deduce. ``unseen`` are the cards it has not seen (other hands, the
+    kitty, other players' discards); ``voids[seat]`` the effective suits that seat has shown
+    it lacks; ``pinned`` maps a card to the seat known to hold it (the picked-up upcard)."""
+
+    view: SeatView
+    seat: int
+    trump: Suit | None
+    played: frozenset[Card]
+    unseen: tuple[Card, ...]
+    voids: dict[int, frozenset[Suit]]
+    pinned: dict[Card, int]
+    active: tuple[int, ...]
+
+    @classmethod
+    def of(cls, view: SeatView) -> Knowledge:
+        """Deduce what ``view.seat`` knows."""
+        rules = view.rules
+        trump = view.trump
+        played = frozenset(view.played_cards())
+        known_out: set[Card] = set()
+        if view.discard is not None:
+            known_out.add(view.discard)
+        for action in view.actions:
+            if action.kind == "best" and action.cards:
+                known_out.add(action.cards[0])  # my own discard when calling for best
+        pinned: dict[Card, int] = {}
+        up = view.upcard
+        if up not in view.hand and up not in played and up not in known_out:
+            if view.picked_up and view.dealer != view.seat:
+                pinned[up] = view.dealer
+            elif not view.picked_up or view.dealer == view.seat:
+                known_out.add(up)
+        mine = set(view.hand)
+        unseen = tuple(
+            c
+            for c in make_deck(rules.deck, rules.joker)
+            if c not in mine and c not in played and c not in known_out
+        )
+        voids: dict[int, set[Suit]] = {s: set() for s in range(rules.players)}
+        if view.phase is Phase.PLAY or view.tricks:
+            tricks = [list(zip(t.seats, t.cards, strict=False)) for t in view.tricks]
+            if view.current_trick:
+                tricks.append(list(view.current_trick))
+            for trick in tricks:
+                led = effective_suit(trick[0][1], trump)
+                for seat, card in trick[1:]:
+                    if effective_suit(card, trump) is not led:
+                        voids[seat].add(led)
+        for card, seat in list(pinned.items()):
+            if effective_suit(card, trump) in voids[seat] or seat in view.sitting_out:
+                del pinned[card]  # it must have been discarded
+        active = tuple(s for s in range(rules.players) if s not in view.sitting_out)
+        return cls(
+            view=view,
+            seat=view.seat,
+            trump=trump,
+            played=played,
+            unseen=unseen,
+            voids={s: frozenset(v) for s, v in voids.items()},
+            pinned=pinned,
+            active=active,
+        )
+
+    # ------------------------------------------------------------------ sides
+    def partners(self, seat: int | None = None) -> list[int]:
+        """The partners of ``seat`` (default: this seat); none in individual play."""
+        seat = self.seat if seat is None else seat
+        rules = self.view.rules
+        if not rules.partnerships:
+            return []
+        return [s for s in range(rules.players) if s != seat and s % 2 == seat % 2]
+
+    def same_side(self, a: int, b: int) -> bool:
+        """True when seats ``a`` and ``b`` play for the same side (as far as anyone knows)."""
+        if a == b:
+            return True
+        return self.view.rules.partnerships and a % 2 == b % 2
+
+    def maker_side_known(self) -> bool:
+        """True when this seat is known to be on the making side."""
+        maker = self.view.maker
+        return maker is not None and self.same_side(maker, self.seat)
+
+    # ------------------------------------------------------------------ cards
+    def outstanding(self, suit: Suit) -> list[Card]:
+        """Cards of effective ``suit`` that others may still hold, highest first."""
+        cards = [c for c in self.unseen if effective_suit(c, self.trump) is suit]
+        cards.extend(c for c in self.pinned if effective_suit(c, self.trump) is suit)
+        return sorted(set(cards), key=lambda c: -card_power(c, self.trump))
+
+    def is_boss(self, card: Card) -> bool:
+        """True when no card anyone else may hold beats ``card`` in its own suit."""
+        suit = effective_suit(card, self.trump)
+        higher = [
+            c
+            for c in self.outstanding(suit)
+            if card_power(c, self.trump) > card_power(card, self.trump)
+        ]
+        return not higher
+
+
+def proposed(view: SeatView) -> Suit:
+    """The suit the upcard proposes."""
+    return proposed_suit(view.upcard)

@@ -1,0 +1,61 @@
+// Decision times of the strong player and the coach under Pyodide in Node.
+//
+//   node tests/pyodide/bench_players.mjs <engine.zip or wheel> [deals]
+//
+// Loads the pinned node_modules/pyodide, unpacks our engine (a wheel or a zip of the
+// `euchre` package) into site-packages as scripts/make_snapshot.mjs does, plays `deals`
+// deals of strong self-play and times every decision and the coach's advice on it.
+// Prints one JSON line: {"strong": [ms...], "strong_plays": [ms...], "coach": [ms...]}.
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "..", "..");
+const [archive, dealsArg] = process.argv.slice(2);
+if (!archive) {
+  console.error("usage: bench_players.mjs <engine.zip|wheel.whl> [deals]");
+  process.exit(2);
+}
+const deals = Number(dealsArg || 12);
+const pyodideDir = resolve(root, "node_modules", "pyodide");
+const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+const sitePackages = pyodide.runPython(
+  "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
+);
+const format = archive.endsWith(".whl") ? "wheel" : "zip";
+pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), format, { extractDir: sitePackages });
+const out = pyodide.runPython(`
+import importlib, json, time
+importlib.invalidate_caches()
+import euchre
+from euchre import Deal, HandState, Phase, Rules
+
+rules = Rules()
+states = []
+for index in range(${deals}):
+    deal = Deal.random(seed=7919 * index + 3, dealer=index % rules.players, rules=rules)
+    players = [euchre.computer_player("strong", seed=seat) for seat in range(rules.players)]
+    state = HandState.new(deal, rules)
+    while state.result is None:
+        states.append(state)
+        state = state.apply(players[state.to_act].choose(state))
+
+def timed(call, items):
+    out = []
+    for item in items:
+        start = time.perf_counter()
+        call(item)
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+strong = euchre.computer_player("strong", seed=0)
+plays = [s for s in states if s.phase is Phase.PLAY]
+json.dumps({
+    "strong": timed(strong.choose, states),
+    "strong_plays": timed(strong.choose, plays),
+    "coach": timed(euchre.coach, states),
+})
+`);
+console.log(out);
