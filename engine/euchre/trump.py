@@ -131,6 +131,7 @@ def ranking(trump: TrumpSuit, deck: int = 24, joker: bool = False) -> list[tuple
     else:  # alternate the colours, the left bower's printed suit right after a black/red one
         others = [s for s in Suit if s.is_red != trump.is_red]
         order = [trump, others[0], trump.partner, others[1]]
+    joker = joker and trump is not None  # the joker belongs to no suit without a trump
     return [(s, suit_order(s, trump, deck, joker)) for s in order]
 
 

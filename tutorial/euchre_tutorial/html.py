@@ -6,10 +6,12 @@ same markup (a browser test compares the two for every card).
 >>> print(card_html(Card.parse("Jd")))
 <span class="eu-card eu-suit-d" data-card="Jd" role="img" aria-label="jack of diamonds"><span class="eu-rank">J</span><span class="eu-pip" aria-hidden="true">♦</span></span>
 
-A playable card is a real button; ``selected`` adds ``aria-pressed``:
+A playable card is a real button; ``selected`` adds ``aria-pressed``. A button's name
+starts with the rank as printed, so that it contains the button's visible text (WCAG 2.5.3,
+"label in name": a voice-control user says "click 10"):
 
 >>> print(card_html(Card.parse("Th"), button=True, selected=False))
-<button type="button" class="eu-card eu-suit-h" data-card="Th" aria-label="ten of hearts" aria-pressed="false"><span class="eu-rank">10</span><span class="eu-pip" aria-hidden="true">♥</span></button>
+<button type="button" class="eu-card eu-suit-h" data-card="Th" aria-label="10, ten of hearts" aria-pressed="false"><span class="eu-rank">10</span><span class="eu-pip" aria-hidden="true">♥</span></button>
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ def card_html(
             f'<span class="{classes}" data-card="{card.code}" '
             f'role="img" aria-label="{escape(label)}">{card_inner_html(card)}</span>'
         )
+    if card.suit is not None:
+        label = f"{card.rank.label}, {label}"
     pressed = "" if selected is None else f' aria-pressed="{"true" if selected else "false"}"'
     return (
         f'<button type="button" class="{classes}" data-card="{card.code}" '

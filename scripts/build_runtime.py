@@ -1,0 +1,316 @@
+"""Build the in-browser runtime into ``docs/runtime/`` (run by ``make runtime``).
+
+1. Vendor Pyodide: the pinned npm package, its tarball checked against a sha256 recorded
+   here, and only its core files copied to ``docs/runtime/pyodide/``.
+2. Build our two pure wheels (``engine/`` and ``tutorial/``) reproducibly
+   (``SOURCE_DATE_EPOCH``, a clean copy of the sources) into ``docs/runtime/wheels/``.
+3. Make the memory snapshot under Node with the same Pyodide: ``snapshot-<hash>.bin.gz``,
+   the hash taken over the Pyodide version, the snapshot recipe and the wheels' sha256.
+4. Write ``docs/runtime/manifest.json``, which the worker and the service worker read.
+
+Every step is skipped when its inputs are unchanged, so a second run does nothing.
+
+>>> snapshot_hash("314.0.7", [("a.whl", "00"), ("b.whl", "11")])[:12]
+'136f9e60ab56'
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "runtime"
+CACHE = ROOT / "build" / "runtime"
+
+PYODIDE_VERSION = "314.0.7"
+# sha256 of the npm tarball pyodide-314.0.7.tgz (npm's own sha512 is in package-lock.json).
+PYODIDE_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+# What the site needs from the package: the loader, the wasm module and its glue, the
+# standard library and the lock file that loadPyodide reads.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# Our packages, as (source folder, distribution name).
+PACKAGES = (("engine", "euchre"), ("tutorial", "euchre_tutorial"))
+# 1980-01-01: the earliest time a zip file can hold; wheels built twice are byte-identical.
+SOURCE_DATE_EPOCH = "315532800"
+# Bump when make_snapshot.mjs changes what the snapshot holds (part of the snapshot hash).
+SNAPSHOT_RECIPE = 1
+SNAPSHOT_HEADER = 128
+SNAPSHOT_MAGIC = b"EUCHRE-SNAPSHOT/1 "
+SKIP_DIRS = {"__pycache__", "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+
+
+def log(message: str) -> None:
+    print(f"runtime: {message}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def copy_if_changed(source: Path, target: Path) -> bool:
+    """Copy ``source`` to ``target`` unless it already holds the same bytes."""
+    same_size = target.exists() and target.stat().st_size == source.stat().st_size
+    if same_size and sha256_file(target) == sha256_file(source):
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+    return True
+
+
+# ------------------------------------------------------------------ Pyodide
+
+
+def pyodide_tarball() -> Path:
+    """The npm tarball of the pinned Pyodide, fetched once with ``npm pack``, checked."""
+    tarball = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        log(f"npm pack pyodide@{PYODIDE_VERSION}")
+        subprocess.run(
+            ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--prefer-offline", "--silent",
+             "--pack-destination", str(CACHE)],
+            check=True, cwd=ROOT, stdout=subprocess.DEVNULL,
+        )
+    actual = sha256_file(tarball)
+    if actual != PYODIDE_SHA256:
+        tarball.unlink()
+        raise SystemExit(
+            f"pyodide-{PYODIDE_VERSION}.tgz has sha256 {actual}, expected {PYODIDE_SHA256}: "
+            "refusing to ship it"
+        )
+    return tarball
+
+
+def vendor_pyodide() -> Path:
+    """Copy Pyodide's core files to docs/runtime/pyodide/; return that folder."""
+    target = OUT / "pyodide"
+    unpacked = CACHE / f"pyodide-{PYODIDE_VERSION}"
+    stamp = unpacked / ".sha256"
+    if not (stamp.exists() and stamp.read_text() == PYODIDE_SHA256):
+        tarball = pyodide_tarball()
+        shutil.rmtree(unpacked, ignore_errors=True)
+        unpacked.mkdir(parents=True)
+        with tarfile.open(tarball) as archive:
+            for name in PYODIDE_FILES:
+                member = archive.getmember(f"package/{name}")
+                source = archive.extractfile(member)
+                if source is None:
+                    raise SystemExit(f"{tarball.name} has no file {name}")
+                with source, (unpacked / name).open("wb") as out:
+                    shutil.copyfileobj(source, out)
+        stamp.write_text(PYODIDE_SHA256)
+    changed = [name for name in PYODIDE_FILES if copy_if_changed(unpacked / name, target / name)]
+    for extra in sorted({p.name for p in target.iterdir()} - set(PYODIDE_FILES)):
+        (target / extra).unlink()
+    done = f"copied {', '.join(changed)}" if changed else "up to date"
+    log(f"pyodide {PYODIDE_VERSION}: {done}")
+    return target
+
+
+# ------------------------------------------------------------------ wheels
+
+
+def source_files(folder: Path) -> list[Path]:
+    """The files a wheel is built from, sorted (no caches, no build output, no egg-info)."""
+    found = []
+    for path in folder.rglob("*"):
+        parts = path.relative_to(folder).parts
+        if any(part in SKIP_DIRS or part.endswith(".egg-info") for part in parts):
+            continue
+        if path.is_file() and path.suffix not in {".pyc", ".pyo"}:
+            found.append(path)
+    return sorted(found)
+
+
+def source_digest(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for path in source_files(folder):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def build_wheel(
+    folder: Path, distribution: str, wheels: Path = OUT / "wheels", cache: Path = CACHE
+) -> Path:
+    """Build ``folder``'s pure wheel into ``wheels`` (docs/runtime/wheels/), skipped when
+    the sources are unchanged since the last build (a digest kept in ``cache``)."""
+    digest = source_digest(folder)
+    stamp = cache / f"{distribution}.source-sha256"
+    existing = sorted(wheels.glob(f"{distribution}-*-py3-none-any.whl"))
+    if len(existing) == 1 and stamp.exists() and stamp.read_text() == digest:
+        log(f"wheel {existing[0].name}: up to date")
+        return existing[0]
+    with tempfile.TemporaryDirectory(prefix="euchre-wheel-") as scratch:
+        # Build from a clean copy: setuptools' build/ folder in the source tree could
+        # otherwise smuggle deleted modules into the wheel, and file modes would vary.
+        copy = Path(scratch) / folder.name
+        for path in source_files(folder):
+            target = copy / path.relative_to(folder)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+            target.chmod(0o644)
+        dist = Path(scratch) / "dist"
+        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PYTHONHASHSEED": "0"}
+        result = subprocess.run(
+            [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist),
+             str(copy)],
+            env=env, capture_output=True, text=True,
+        )
+        if result.returncode != 0:
+            sys.stderr.write(result.stdout + result.stderr)
+            raise SystemExit(f"building the {distribution} wheel failed")
+        (built,) = dist.glob("*.whl")
+        wheels.mkdir(parents=True, exist_ok=True)
+        for old in existing:
+            old.unlink()
+        target = wheels / built.name
+        shutil.copyfile(built, target)
+    cache.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(digest)
+    log(f"wheel {target.name}: built ({target.stat().st_size} bytes)")
+    return target
+
+
+# ------------------------------------------------------------------ snapshot
+
+
+def snapshot_hash(pyodide_version: str, wheels: Iterable[tuple[str, str]]) -> str:
+    """The snapshot's identity: Pyodide version, recipe, and each (wheel name, sha256).
+
+    The worker computes the same text from the wheels it downloads, so a snapshot built
+    from other wheels is refused. Wheels are taken in name order.
+    """
+    text = f"pyodide {pyodide_version}\nrecipe {SNAPSHOT_RECIPE}\n"
+    text += "".join(f"{name} {sha}\n" for name, sha in sorted(wheels))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def snapshot_header(full_hash: str) -> bytes:
+    """A fixed 128-byte ASCII header naming the snapshot's hash (keeps 16-byte alignment).
+
+    >>> header = snapshot_header("ab" * 32)
+    >>> len(header), header[:18]
+    (128, b'EUCHRE-SNAPSHOT/1 ')
+    """
+    head = SNAPSHOT_MAGIC + full_hash.encode() + b"\n"
+    return head + b" " * (SNAPSHOT_HEADER - len(head) - 1) + b"\n"
+
+
+def build_snapshot(pyodide_dir: Path, wheels: Sequence[Path], full_hash: str) -> Path:
+    """Make docs/runtime/snapshot-<hash>.bin.gz unless a file of that name exists."""
+    target = OUT / f"snapshot-{full_hash[:16]}.bin.gz"
+    for stale in OUT.glob("snapshot-*.bin.gz"):
+        if stale != target:
+            stale.unlink()
+    if target.exists():
+        log(f"{target.name}: up to date")
+        return target
+    with tempfile.TemporaryDirectory(prefix="euchre-snapshot-") as scratch:
+        raw = Path(scratch) / "snapshot.bin"
+        subprocess.run(
+            ["node", str(ROOT / "scripts" / "make_snapshot.mjs"), str(pyodide_dir), str(raw),
+             *map(str, wheels)],
+            check=True, cwd=ROOT,
+        )
+        partial = target.with_suffix(".partial")
+        # mtime=0 and no file name: the same snapshot bytes give the same .gz bytes.
+        with partial.open("wb") as out, gzip.GzipFile(
+            filename="", mode="wb", fileobj=out, compresslevel=9, mtime=0
+        ) as packed, raw.open("rb") as source:
+            packed.write(snapshot_header(full_hash))
+            shutil.copyfileobj(source, packed, 1 << 20)
+        partial.replace(target)
+    log(f"{target.name}: built ({target.stat().st_size} bytes)")
+    return target
+
+
+def gunzipped_size(path: Path) -> int:
+    """The size of a gzip file's content (its last four bytes, modulo 4 GiB)."""
+    with path.open("rb") as handle:
+        handle.seek(-4, os.SEEK_END)
+        return int.from_bytes(handle.read(4), "little")
+
+
+# ------------------------------------------------------------------ manifest
+
+
+def write_manifest(wheels: Sequence[Path], snapshot: Path | None, full_hash: str) -> Path:
+    wheel_entries = [
+        {"name": w.name, "file": f"wheels/{w.name}", "sha256": sha256_file(w),
+         "bytes": w.stat().st_size}
+        for w in sorted(wheels, key=lambda path: path.name)
+    ]
+    manifest: dict[str, object] = {
+        "format": 1,
+        "pyodide": {
+            "version": PYODIDE_VERSION,
+            "tarball_sha256": PYODIDE_SHA256,
+            "files": [f"pyodide/{name}" for name in PYODIDE_FILES],
+        },
+        "wheels": wheel_entries,
+        "snapshot": None,
+        "cache_version": f"{PYODIDE_VERSION}-{full_hash[:12]}",
+    }
+    precache = [f"pyodide/{name}" for name in PYODIDE_FILES] + [w["file"] for w in wheel_entries]
+    if snapshot is not None:
+        manifest["snapshot"] = {
+            "file": snapshot.name,
+            "hash": full_hash,
+            "recipe": SNAPSHOT_RECIPE,
+            "header_bytes": SNAPSHOT_HEADER,
+            "bytes": snapshot.stat().st_size,
+            "raw_bytes": gunzipped_size(snapshot),
+        }
+        precache.append(snapshot.name)
+    manifest["precache"] = precache
+    target = OUT / "manifest.json"
+    text = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
+    if not target.exists() or target.read_text() != text:
+        target.write_text(text)
+        log("manifest.json: written")
+    return target
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="skip the memory snapshot (the worker then starts plainly)")
+    args = parser.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    pyodide_dir = vendor_pyodide()
+    wheels = [build_wheel(ROOT / folder, name) for folder, name in PACKAGES]
+    full_hash = snapshot_hash(PYODIDE_VERSION, [(w.name, sha256_file(w)) for w in wheels])
+    snapshot = None
+    if args.no_snapshot:
+        for stale in OUT.glob("snapshot-*.bin.gz"):
+            stale.unlink()
+    else:
+        snapshot = build_snapshot(pyodide_dir, wheels, full_hash)
+    write_manifest(wheels, snapshot, full_hash)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,246 @@
+"""Helpers for the real-browser tests (the fixtures are in conftest.py).
+
+    from harness import goto, wait_ready, axe, allow_console_errors, runtime_call
+
+``goto(page, path)``            open a page of the served site ("rules/cards/")
+``wait_ready(page, selector)``  wait for data-ready="true" on every matching widget root
+``axe(page)``                   axe-core's serious and critical violations on the page
+``allow_console_errors(page, pattern, ...)``  errors the test expects (e.g. a 404)
+``runtime_call(page, method, payload)``       ask the page's card engine directly
+``replace_file(path, data)``    change a file of a ``site_copy`` safely
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parents[2]
+SUBPATH = "/learn-euchre/"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+READY_TIMEOUT_MS = 90_000
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".gz": "application/gzip",  # served as the bytes they are: no Content-Encoding
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".xml": "application/xml",
+    ".woff2": "font/woff2",
+}
+
+
+# ------------------------------------------------------------------ the site and its server
+
+
+def build_site(target: Path) -> None:
+    """Build the runtime (when missing) and the site with the default rules."""
+    env = {k: v for k, v in os.environ.items() if k != "EUCHRE_RULES"}
+    if not (ROOT / "docs" / "runtime" / "manifest.json").exists():
+        subprocess.run([sys.executable, "scripts/build_runtime.py"], cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(target)],
+        cwd=ROOT, env=env, check=True,
+    )
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Static files under SUBPATH only, with the MIME types the runtime needs."""
+
+    protocol_version = "HTTP/1.1"
+    extensions_map: ClassVar[dict[str, str]] = {
+        **SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES
+    }
+
+    def translate_path(self, path: str) -> str:
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if not clean.startswith(SUBPATH):
+            return str(Path(self.directory) / "__outside_the_site__")
+        return super().translate_path("/" + clean[len(SUBPATH):])
+
+    def do_GET(self) -> None:
+        if self.path.split("?", 1)[0] == SUBPATH + "sitemap.xml":
+            self._send_sitemap()
+        else:
+            super().do_GET()
+
+    def _send_sitemap(self) -> None:
+        """The sitemap as if the site's ``site_url`` were this server (Material's instant
+        navigation only follows links whose host, port and path are in the sitemap)."""
+        path = Path(self.translate_path(self.path))
+        if not path.is_file():
+            self.send_error(404)
+            return
+        text = path.read_text()
+        locs = re.findall(r"<loc>([^<]+)</loc>", text)
+        if locs:
+            root = min(locs, key=len)
+            if not root.endswith("/"):
+                root = root.rsplit("/", 1)[0] + "/"
+            here = f"http://{self.headers.get('Host', '127.0.0.1')}{SUBPATH}"
+            text = text.replace(f"<loc>{root}", f"<loc>{here}")
+        body = text.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class SiteServer:
+    """A threaded static server of one folder at http://127.0.0.1:<port>/learn-euchre/."""
+
+    def __init__(self, directory: Path, handler_class: type[_Handler] | None = None) -> None:
+        self.directory = directory
+        handler = partial(handler_class or _Handler, directory=str(directory))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd.daemon_threads = True
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}{SUBPATH}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        self.running = True
+
+    def stop(self) -> None:
+        """Stop serving (an offline test stops it mid-test); safe to call twice."""
+        if self.running:
+            self.running = False
+            self.httpd.shutdown()
+            self.httpd.server_close()
+            self.thread.join(timeout=5)
+
+
+def link_or_copy(source: str, target: str) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def replace_file(path: Path, data: bytes | str) -> None:
+    """Replace a (possibly hard-linked) file of a site copy: never write one in place."""
+    path.unlink(missing_ok=True)
+    if isinstance(data, str):
+        path.write_text(data)
+    else:
+        path.write_bytes(data)
+
+
+# ------------------------------------------------------------------ console watching
+
+
+class ConsoleWatch:
+    """Console errors and page errors of one context, minus the allowed patterns."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
+
+    def on_console(self, message: Any) -> None:
+        if message.type == "error":
+            location = message.location or {}
+            self.errors.append(f"console error: {message.text} ({location.get('url', '')})")
+
+    def on_page_error(self, error: Any) -> None:
+        self.errors.append(f"page error: {error}")
+
+    def unexpected(self) -> list[str]:
+        return [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
+
+
+def allow_console_errors(page: Any, *patterns: str) -> None:
+    """Let console errors matching these regular expressions pass (e.g. an expected 404)."""
+    page._euchre_console.allowed.extend(re.compile(p) for p in patterns)
+
+
+def console_errors(page: Any) -> list[str]:
+    """The console and page errors seen so far that are not allowed."""
+    errors: list[str] = page._euchre_console.unexpected()
+    return errors
+
+
+# ------------------------------------------------------------------ page helpers
+
+
+def goto(page: Any, path: str = "", **options: Any) -> Any:
+    """Open ``path`` relative to the served site's root (``"rules/cards/"``)."""
+    options.setdefault("wait_until", "load")
+    return page.goto(path.lstrip("/"), **options)
+
+
+def wait_ready(page: Any, selector: str = "[data-widget]", timeout: float = READY_TIMEOUT_MS) -> None:
+    """Wait until every element matching ``selector`` has data-ready="true".
+
+    Fails at once, with the widget's text, when one says data-ready="failed".
+    """
+    page.wait_for_selector(selector, state="attached", timeout=timeout)
+    handle = page.wait_for_function(
+        """(selector) => {
+            const roots = [...document.querySelectorAll(selector)];
+            const failed = roots.find((root) => root.dataset.ready === "failed");
+            if (failed) return {failed: failed.textContent.trim().slice(-300)};
+            return roots.length > 0 && roots.every((root) => root.dataset.ready === "true");
+        }""",
+        arg=selector,
+        timeout=timeout,
+        polling=100,
+    )
+    result = handle.json_value()
+    if isinstance(result, dict) and "failed" in result:
+        raise AssertionError(f"{selector} failed to start: {result['failed']}")
+
+
+def axe(page: Any, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Run axe-core on the page; return its serious and critical violations."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate(
+        "async (options) => await axe.run(document, options)",
+        options or {"resultTypes": ["violations"]},
+    )
+    return [v for v in result["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+def site_url(page: Any, path: str = "") -> str:
+    """The absolute URL of ``path`` on the page's server."""
+    return f"{page._euchre_server.url}{path.lstrip('/')}"
+
+
+def runtime_call(page: Any, method: str, payload: Any = None) -> Any:
+    """Ask the page's card engine (runtime.js: getRuntime().call) and return the value."""
+    return page.evaluate(
+        """async ([url, method, payload]) => {
+            const { getRuntime } = await import(url);
+            const runtime = await getRuntime();
+            return runtime.call(method, payload);
+        }""",
+        [site_url(page, "assets/euchre/runtime.js"), method, payload],
+    )

@@ -1,0 +1,54 @@
+"""axe-core finds no serious or critical violation on any page of the built site, in light
+and in dark mode (widgets checked once they are live)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import axe, goto, wait_ready
+
+SKIP_DIRS = {"assets", "runtime", "search"}
+
+
+def site_pages(site: Path) -> list[str]:
+    """Every page of the built site, as a path relative to its root ("rules/cards/")."""
+    pages = []
+    for index in sorted(site.rglob("index.html")):
+        rel = index.relative_to(site).parent
+        if rel.parts and rel.parts[0] in SKIP_DIRS:
+            continue
+        pages.append("" if str(rel) == "." else f"{rel.as_posix()}/")
+    return pages
+
+
+def describe(page_path: str, violation: dict[str, Any]) -> str:
+    targets = [", ".join(node["target"]) for node in violation["nodes"][:4]]
+    return (
+        f"/{page_path}: {violation['id']} ({violation['impact']}): {violation['help']}\n"
+        f"    at {'; '.join(targets)}"
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_axe_violation_on_any_page(
+    new_page: Any, site_dir: Path, scheme: str
+) -> None:
+    pages = site_pages(site_dir)
+    assert "" in pages and "rules/cards/" in pages, pages
+    page = new_page(color_scheme=scheme)
+    expected = "slate" if scheme == "dark" else "default"
+    problems: list[str] = []
+    for path in pages:
+        goto(page, path)
+        if page.locator("[data-md-component=palette]").count():
+            assert page.get_attribute("body", "data-md-color-scheme") == expected
+        else:  # a page without the palette switch (an embed): set the scheme directly
+            page.evaluate(
+                "(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)", expected
+            )
+        if page.locator("[data-widget]").count():
+            wait_ready(page)
+        problems += [describe(path, v) for v in axe(page)]
+    assert not problems, f"{len(problems)} axe violations ({scheme}):\n" + "\n".join(problems)

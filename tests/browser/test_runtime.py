@@ -1,0 +1,307 @@
+"""The in-browser runtime: one Pyodide per visit in a worker, booted from the memory
+snapshot, with a plain start as the fallback, a readable page when it cannot start at all,
+and a service worker that makes a visited widget page work offline."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import re
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from harness import (
+    SiteServer,
+    allow_console_errors,
+    goto,
+    replace_file,
+    runtime_call,
+    site_url,
+    wait_ready,
+)
+
+WIDGET_PAGE = "rules/cards/"
+WIDGET = "[data-widget]"
+COUNT_WORKERS = """
+(() => {
+  const Original = window.Worker;
+  window.__euchreWorkers = [];
+  window.Worker = class extends Original {
+    constructor(url, options) {
+      super(url, options);
+      window.__euchreWorkers.push(String(url));
+    }
+  };
+  window.__runtimeEvents = [];
+  document.addEventListener("euchre-runtime", (event) => window.__runtimeEvents.push(event.detail));
+})();
+"""
+NOT_FOUND = r"404|Failed to load resource"
+
+SiteCopy = Callable[[Callable[[Path], None]], SiteServer]
+
+
+def engine_workers(page: Any) -> list[str]:
+    urls: list[str] = page.evaluate("() => window.__euchreWorkers")
+    return [url for url in urls if "assets/euchre/worker.js" in url]
+
+
+def manifest(root: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((root / "runtime" / "manifest.json").read_text())
+    return data
+
+
+def snapshot_path(root: Path) -> Path:
+    entry = manifest(root)["snapshot"]
+    if entry is None:
+        pytest.skip("the site was built without a memory snapshot")
+    return root / "runtime" / entry["file"]
+
+
+def boot_info(page: Any) -> dict[str, Any]:
+    info: dict[str, Any] = runtime_call(page, "runtime.info")
+    return info
+
+
+# ------------------------------------------------------------------ the normal path
+
+
+def test_widget_page_boots_from_the_snapshot(page: Any) -> None:
+    page.add_init_script(COUNT_WORKERS)
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    info = boot_info(page)
+    assert info["boot"] == "snapshot", info.get("snapshot_refused")
+    assert info["widget_errors"] == {}
+    assert runtime_call(page, "runtime.ping") == "pong"
+    assert len(engine_workers(page)) == 1
+
+
+def test_status_events_report_progress_then_ready(page: Any) -> None:
+    page.add_init_script(COUNT_WORKERS)
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    page.wait_for_function("() => window.__runtimeEvents.some((e) => e.state === 'ready')")
+    events = page.evaluate("() => window.__runtimeEvents")
+    states = [event["state"] for event in events]
+    assert states[0] == "loading" and states[-1] == "ready"
+    progress = [event["progress"] for event in events]
+    assert progress == sorted(progress) and progress[-1] == 1
+    status = page.evaluate(
+        "async (url) => (await import(url)).runtimeStatus()",
+        site_url(page, "assets/euchre/runtime.js"),
+    )
+    assert status == {"state": "ready", "progress": 1, "message": "Ready", "boot": "snapshot"}
+
+
+def test_python_errors_reach_the_page_as_plain_errors(page: Any) -> None:
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    message = page.evaluate(
+        """async (url) => {
+            const runtime = await (await import(url)).getRuntime();
+            try { await runtime.call("no.such.method", {}); return "resolved"; }
+            catch (error) { return error instanceof Error ? error.message : "not an Error"; }
+        }""",
+        site_url(page, "assets/euchre/runtime.js"),
+    )
+    assert message == "There is no method 'no.such.method' in the card engine."
+
+
+def _other_nav_link(page: Any, exclude: str) -> str:
+    href: str | None = page.evaluate(
+        """(exclude) => {
+            const links = [...document.querySelectorAll(".md-sidebar--primary a.md-nav__link[href]")];
+            const here = location.href.split("#")[0];
+            const other = links.find((a) => a.href.split("#")[0] !== here
+                && !a.href.includes(exclude) && !a.getAttribute("href").startsWith("#")
+                && a.offsetParent !== null);
+            return other ? other.getAttribute("href") : null;
+        }""",
+        exclude,
+    )
+    assert href, "no other page in the navigation to click"
+    return href
+
+
+def test_instant_navigation_keeps_one_pyodide(page: Any) -> None:
+    page.add_init_script(COUNT_WORKERS)
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    page.evaluate("() => { window.__sameDocument = true; }")
+
+    away = _other_nav_link(page, WIDGET_PAGE)
+    page.click(f".md-sidebar--primary a.md-nav__link[href='{away}']")
+    page.wait_for_function("(away) => !location.pathname.endsWith('rules/cards/')", arg=away)
+    back = page.locator(f".md-sidebar--primary a.md-nav__link[href$='{WIDGET_PAGE}']").first
+    back.click()
+    page.wait_for_url(re.compile(re.escape(WIDGET_PAGE) + "$"))
+    wait_ready(page, WIDGET)
+
+    assert page.evaluate("() => window.__sameDocument === true"), (
+        "the page was reloaded: instant navigation is off (Material follows only links listed "
+        "in sitemap.xml, which needs site_url in mkdocs.yml)"
+    )
+    assert len(engine_workers(page)) == 1
+    assert runtime_call(page, "runtime.ping") == "pong"
+
+
+# ------------------------------------------------------------------ when Pyodide cannot start
+
+
+def test_without_pyodide_the_page_says_so_and_stays_readable(
+    new_page: Callable[..., Any], site_copy: SiteCopy
+) -> None:
+    reference = new_page(java_script_enabled=False)
+    goto(reference, WIDGET_PAGE)
+    reference.evaluate("() => document.querySelectorAll('noscript').forEach((n) => n.remove())")
+    text_without_js = reference.inner_text("article")
+
+    server = site_copy(lambda root: _remove(root / "runtime" / "pyodide"))
+    page = new_page(server)
+    allow_console_errors(page, NOT_FOUND)
+    goto(page, WIDGET_PAGE)
+    page.wait_for_selector(f"{WIDGET}[data-ready='failed']", timeout=60_000)
+
+    status = page.inner_text(WIDGET)
+    assert "The interactive part could not start in this browser" in status
+    assert "Everything on this page can still be read." in status
+    article = page.inner_text("article")
+    for line in text_without_js.splitlines():
+        assert line in article
+    cards = page.locator(f"{WIDGET} .eu-card[data-card]")
+    assert cards.count() >= 24
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir():
+        for child in sorted(path.rglob("*"), reverse=True):
+            child.rmdir() if child.is_dir() else child.unlink()
+        path.rmdir()
+    else:
+        path.unlink()
+
+
+# ------------------------------------------------------------------ the snapshot fallbacks
+
+
+def _expect_plain_boot(page: Any, reason: str) -> None:
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    info = boot_info(page)
+    assert info["boot"] == "plain"
+    assert reason in (info["snapshot_refused"] or "")
+    assert runtime_call(page, "runtime.ping") == "pong"
+
+
+def test_missing_snapshot_falls_back_to_a_plain_start(
+    new_page: Callable[..., Any], site_copy: SiteCopy
+) -> None:
+    server = site_copy(lambda root: snapshot_path(root).unlink())
+    page = new_page(server)
+    allow_console_errors(page, NOT_FOUND)
+    _expect_plain_boot(page, "could not be downloaded")
+
+
+def test_corrupted_snapshot_falls_back_to_a_plain_start(
+    new_page: Callable[..., Any], site_copy: SiteCopy
+) -> None:
+    def corrupt(root: Path) -> None:
+        path = snapshot_path(root)
+        data = bytearray(path.read_bytes())
+        middle = len(data) // 2
+        data[middle : middle + 64] = bytes(255 - b for b in data[middle : middle + 64])
+        replace_file(path, bytes(data))
+
+    page = new_page(site_copy(corrupt))
+    _expect_plain_boot(page, "could not be read")
+
+
+def test_snapshot_of_other_wheels_is_refused(
+    new_page: Callable[..., Any], site_copy: SiteCopy
+) -> None:
+    """New code, stale snapshot: a wheel changed but the snapshot is the old one."""
+
+    def change_a_wheel(root: Path) -> None:
+        data = manifest(root)
+        wheel = data["wheels"][-1]
+        path = root / "runtime" / wheel["file"]
+        buffer = io.BytesIO(path.read_bytes())
+        with zipfile.ZipFile(buffer, "a") as archive:
+            archive.writestr("euchre_tutorial/_changed.py", "CHANGED = True\n")
+        replace_file(path, buffer.getvalue())
+        import hashlib
+
+        wheel["sha256"] = hashlib.sha256(buffer.getvalue()).hexdigest()
+        wheel["bytes"] = len(buffer.getvalue())
+        replace_file(root / "runtime" / "manifest.json", json.dumps(data))
+
+    page = new_page(site_copy(change_a_wheel))
+    _expect_plain_boot(page, "made from other wheels")
+
+
+def test_swapped_snapshot_file_is_refused(
+    new_page: Callable[..., Any], site_copy: SiteCopy
+) -> None:
+    """A snapshot file whose own header names another build is not restored."""
+
+    def swap(root: Path) -> None:
+        path = snapshot_path(root)
+        raw = bytearray(gzip.decompress(path.read_bytes()))
+        start = len(b"EUCHRE-SNAPSHOT/1 ")
+        raw[start : start + 64] = b"0" * 64
+        replace_file(path, gzip.compress(bytes(raw), compresslevel=1))
+
+    page = new_page(site_copy(swap))
+    _expect_plain_boot(page, "made from other wheels")
+
+
+# ------------------------------------------------------------------ offline
+
+
+def test_widget_page_works_offline_after_one_visit(
+    new_page: Callable[..., Any], site_copy: SiteCopy
+) -> None:
+    server = site_copy(lambda root: None)
+    page = new_page(server)
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function(
+        """async () => {
+            const pages = await caches.open("euchre-pages");
+            return (await pages.match(location.href)) !== undefined;
+        }""",
+        timeout=60_000,
+        polling=200,
+    )
+    server.stop()
+
+    page.reload(wait_until="load")
+    wait_ready(page, WIDGET)
+    assert boot_info(page)["boot"] == "snapshot"
+    assert runtime_call(page, "runtime.ping") == "pong"
+    _click_a_suit_and_see_the_answer(page)
+
+
+def _click_a_suit_and_see_the_answer(page: Any) -> None:
+    """With the trump explorer on the page: choose another trump and see its order."""
+    explorer = page.locator("[data-widget='trump-explorer']").first
+    if explorer.count() == 0:
+        return
+    current = explorer.get_attribute("data-trump")
+    radios = explorer.locator("input[type=radio]")
+    for index in range(radios.count()):
+        radio = radios.nth(index)
+        if radio.get_attribute("value") != current:
+            choice = radio.get_attribute("value")
+            radio.check()
+            page.wait_for_function(
+                "([el, trump]) => el.dataset.trump === trump",
+                arg=[explorer.element_handle(), choice],
+            )
+            return

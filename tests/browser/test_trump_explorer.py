@@ -1,0 +1,187 @@
+"""The trump explorer in a real browser: it becomes interactive, every suit's order is the
+one the engine gives in CPython, it works from the keyboard, it animates the left bower
+only when motion is welcome, and the four-colour setting survives a reload. Also: the
+browser's card component builds exactly the markup of ``html.card_html``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import euchre
+import pytest
+from euchre import Card, Rules, Suit
+from euchre_tutorial.html import card_html
+from harness import goto, site_url, wait_ready
+
+PAGE = "rules/cards/"
+EXPLORER = "[data-widget=trump-explorer]"
+
+READ_ROWS = """(root) => [...root.querySelectorAll('.eu-te-row')].map((row) => [
+    row.dataset.suit,
+    [...row.querySelectorAll('.eu-card[data-card]')].map((card) => card.dataset.card),
+])"""
+
+
+def open_explorer(page: Any) -> Any:
+    goto(page, PAGE)
+    wait_ready(page, EXPLORER)
+    return page.locator(EXPLORER).first
+
+
+def site_rules(explorer: Any) -> Rules:
+    return Rules.from_dict(json.loads(explorer.get_attribute("data-rules")))
+
+
+def expected_rows(trump: Suit, rules: Rules) -> list[list[Any]]:
+    return [
+        [suit.letter, [card.code for card in cards]]
+        for suit, cards in euchre.ranking(trump, deck=rules.deck, joker=rules.joker)
+    ]
+
+
+def wait_drawn(page: Any, explorer: Any, trump: str) -> None:
+    explorer.evaluate("(root) => root.id")  # the widget is still there
+    page.wait_for_function(
+        """([selector, trump]) => {
+            const root = document.querySelector(selector);
+            return root.dataset.trump === trump && !root.hasAttribute('aria-busy');
+        }""",
+        arg=[EXPLORER, trump],
+    )
+
+
+def test_each_suit_gives_the_engine_order(page: Any) -> None:
+    explorer = open_explorer(page)
+    rules = site_rules(explorer)
+    for suit in [Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS]:
+        explorer.locator(f"label.eu-te-option.eu-suit-{suit.letter}").click()
+        wait_drawn(page, explorer, suit.letter)
+        assert explorer.evaluate(READ_ROWS) == expected_rows(suit, rules), suit
+        assert explorer.locator(f"input[value={suit.letter}]").is_checked()
+        left = euchre.left_bower(suit)
+        bower = explorer.locator(".eu-te-row--trump .eu-te-slot--left")
+        assert bower.locator(".eu-card").get_attribute("data-card") == left.code
+        assert bower.locator(".eu-te-badge").inner_text() == (
+            f"left bower — counts as a {suit.singular}"
+        )
+        gap = explorer.locator(f".eu-te-row[data-suit={suit.partner.letter}] .eu-te-gap")
+        assert gap.get_attribute("data-gap") == left.code
+        summary = explorer.locator(".eu-te-summary").inner_text()
+        assert summary.startswith(f"{suit.plural.capitalize()} are trump")
+
+
+def test_live_drawing_equals_the_build_time_markup(page: Any) -> None:
+    explorer = open_explorer(page)
+    built = page.evaluate(
+        """async (selector) => {
+            const html = await (await fetch(location.href)).text();
+            const doc = new DOMParser().parseFromString(html, 'text/html');
+            return doc.querySelector(selector + ' .eu-te-rows').innerHTML;
+        }""",
+        EXPLORER,
+    )
+    assert explorer.locator(".eu-te-rows").evaluate("(el) => el.innerHTML") == built
+
+
+def test_keyboard_chooses_the_trump(page: Any) -> None:
+    explorer = open_explorer(page)
+    rules = site_rules(explorer)
+    checked = explorer.locator("input[type=radio]:checked")
+    start = checked.get_attribute("value")
+    checked.focus()
+    page.keyboard.press("ArrowRight")
+    values = explorer.evaluate(
+        "(root) => [...root.querySelectorAll('input[type=radio]')].map((r) => r.value)"
+    )
+    following = values[(values.index(start) + 1) % len(values)]
+    wait_drawn(page, explorer, following)
+    assert explorer.evaluate(READ_ROWS) == expected_rows(Suit.parse(following), rules)
+    # The focused option shows a focus ring.
+    ring = explorer.locator(f"label.eu-te-option.eu-suit-{following}").evaluate(
+        "(label) => getComputedStyle(label).outlineStyle"
+    )
+    assert ring == "solid"
+    # Tab moves on from the radio group; Shift+Tab comes back to the chosen suit.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.value") == following
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_left_bower_moves_only_when_motion_is_welcome(new_page: Any, motion: str) -> None:
+    page = new_page(reduced_motion=motion)
+    explorer = open_explorer(page)
+    current = explorer.get_attribute("data-trump")
+    target = "s" if current != "s" else "c"
+    explorer.locator(f"label.eu-te-option.eu-suit-{target}").click()
+    wait_drawn(page, explorer, target)
+    moving = page.evaluate(
+        "() => document.getAnimations().filter((a) => a.effect?.target?.closest?.('.eu-te-rows'))"
+        ".length"
+    )
+    if motion == "reduce":
+        assert moving == 0
+    else:
+        assert moving > 0
+        assert explorer.locator(".eu-te-slot--arrived").count() == 1
+
+
+def test_four_colour_option_persists_across_reload(page: Any) -> None:
+    open_explorer(page)
+    toggle = page.locator("[data-eu-four-colour]")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    colour = "(el) => getComputedStyle(el).color"
+    club = page.locator(f"{EXPLORER} .eu-card[data-card=Ac]")
+    diamond = page.locator(f"{EXPLORER} .eu-card[data-card=Ad]")
+    black, red = club.evaluate(colour), diamond.evaluate(colour)
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.documentElement.classList.contains('eu-four-colour')")
+    green, blue = club.evaluate(colour), diamond.evaluate(colour)
+    assert green != black and blue != red
+    page.reload()
+    wait_ready(page, EXPLORER)
+    assert page.evaluate("() => document.documentElement.classList.contains('eu-four-colour')")
+    assert page.locator("[data-eu-four-colour]").get_attribute("aria-pressed") == "true"
+    assert page.locator(f"{EXPLORER} .eu-card[data-card=Ac]").evaluate(colour) == green
+    page.locator("[data-eu-four-colour]").press("Enter")  # keyboard operable too
+    assert page.locator("[data-eu-four-colour]").get_attribute("aria-pressed") == "false"
+    assert page.locator(f"{EXPLORER} .eu-card[data-card=Ac]").evaluate(colour) == black
+
+
+def test_instant_navigation_mounts_once(page: Any) -> None:
+    explorer = open_explorer(page)
+    page.locator(".md-nav__link[href$='deal/']").first.click()
+    page.wait_for_function("() => location.pathname.endsWith('/rules/deal/')")
+    page.locator(".md-nav__link[href$='cards/']").first.click()
+    page.wait_for_function("() => location.pathname.endsWith('/rules/cards/')")
+    wait_ready(page, EXPLORER)
+    explorer = page.locator(EXPLORER).first
+    assert explorer.locator(".eu-runtime-status").count() == 1
+    explorer.locator("label.eu-te-option.eu-suit-c").click()
+    wait_drawn(page, explorer, "c")
+    assert explorer.evaluate(READ_ROWS) == expected_rows(Suit.CLUBS, site_rules(explorer))
+
+
+def all_cards() -> list[Card]:
+    return euchre.make_deck(32, joker=True)
+
+
+def test_card_component_matches_html_py(page: Any) -> None:
+    goto(page, "")
+    cases = []
+    for card in all_cards():
+        cases.append((card.code, {}, card_html(card)))
+        cases.append((card.code, {"note": "the left bower"}, card_html(card, note="the left bower")))
+        cases.append((card.code, {"button": True}, card_html(card, button=True)))
+        cases.append((card.code, {"button": True, "selected": True, "extraClass": "eu-x"},
+                      card_html(card, "eu-x", button=True, selected=True)))
+    got = page.evaluate(
+        """async ([url, cases]) => {
+            const { cardElement } = await import(url);
+            return cases.map(([code, options]) => cardElement(code, options).outerHTML);
+        }""",
+        [site_url(page, "assets/euchre/cards.js"), [[code, opts] for code, opts, _ in cases]],
+    )
+    assert got == [html for _, _, html in cases]

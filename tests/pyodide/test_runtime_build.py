@@ -1,0 +1,62 @@
+"""scripts/build_runtime.py: wheels built twice from the same sources are byte-identical,
+so the snapshot's name (a hash over the Pyodide version and the wheels) stays the same."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def build_runtime() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_runtime", ROOT / "scripts" / "build_runtime.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["build_runtime"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(("folder", "distribution"), [("engine", "euchre"), ("tutorial", "euchre_tutorial")])
+def test_wheels_are_reproducible(
+    build_runtime: ModuleType, tmp_path: Path, folder: str, distribution: str
+) -> None:
+    sources = tmp_path / folder  # a frozen copy: the real tree may change meanwhile
+    shutil.copytree(ROOT / folder, sources, ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
+    first = build_runtime.build_wheel(sources, distribution, tmp_path / "a", tmp_path / "cache-a")
+    (sources / "touched").touch()  # a new mtime and a changed folder, not a changed file
+    (sources / "touched").unlink()
+    second = build_runtime.build_wheel(sources, distribution, tmp_path / "b", tmp_path / "cache-b")
+    assert first.name == second.name
+    assert first.read_bytes() == second.read_bytes()
+    assert first.name.endswith("-py3-none-any.whl")
+
+
+def test_an_unchanged_wheel_is_not_rebuilt(build_runtime: ModuleType, tmp_path: Path) -> None:
+    sources = tmp_path / "engine"
+    shutil.copytree(ROOT / "engine", sources, ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
+    first = build_runtime.build_wheel(sources, "euchre", tmp_path / "w", tmp_path / "cache")
+    stamp = first.stat().st_mtime_ns
+    again = build_runtime.build_wheel(sources, "euchre", tmp_path / "w", tmp_path / "cache")
+    assert again == first and again.stat().st_mtime_ns == stamp
+
+
+def test_snapshot_name_depends_on_wheels_and_pyodide(build_runtime: ModuleType) -> None:
+    wheels = [("euchre-1.0.0-py3-none-any.whl", "aa"), ("euchre_tutorial-1.0.0-py3-none-any.whl", "bb")]
+    name = build_runtime.snapshot_hash("314.0.7", wheels)
+    assert name == build_runtime.snapshot_hash("314.0.7", list(reversed(wheels)))
+    assert name != build_runtime.snapshot_hash("314.0.8", wheels)
+    assert name != build_runtime.snapshot_hash("314.0.7", [wheels[0], (wheels[1][0], "bc")])
+
+
+def test_snapshot_header_keeps_alignment(build_runtime: ModuleType) -> None:
+    header = build_runtime.snapshot_header("f" * 64)
+    assert len(header) == build_runtime.SNAPSHOT_HEADER and len(header) % 16 == 0
+    assert header.startswith(build_runtime.SNAPSHOT_MAGIC + b"f" * 64 + b"\n")

@@ -1,0 +1,1 @@
+"""Tests of the tutorial package: widgets, lessons, quizzes, the bridge."""

@@ -1,0 +1,121 @@
+"""The bridge: every reply is JSON with ok/value or ok/error, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from euchre_tutorial import bridge
+
+
+@pytest.fixture
+def scratch_methods() -> Iterator[list[str]]:
+    """Names registered by a test are removed afterwards."""
+    names: list[str] = []
+    yield names
+    for name in names:
+        bridge._HANDLERS.pop(name, None)
+
+
+def call(method: str, payload: Any = None) -> dict[str, Any]:
+    reply = json.loads(bridge.dispatch(method, json.dumps(payload)))
+    assert set(reply) in ({"ok", "value"}, {"ok", "error"})
+    return reply
+
+
+def test_ping() -> None:
+    assert call("runtime.ping") == {"ok": True, "value": "pong"}
+
+
+def test_info_reports_engine_and_boot() -> None:
+    info = call("runtime.info")["value"]
+    assert info["engine_version"] != ""
+    assert info["boot"] == "cpython"
+    assert isinstance(info["rules_profiles"], list)
+    assert "runtime.ping" in info["methods"]
+    assert info["widget_errors"] == {}
+
+
+def test_unknown_method_is_a_plain_error() -> None:
+    reply = call("nope.nothing")
+    assert reply["ok"] is False
+    assert "nope.nothing" in reply["error"]
+
+
+def test_bad_json_is_a_plain_error() -> None:
+    reply = json.loads(bridge.dispatch("runtime.ping", "{oops"))
+    assert reply == {"ok": False, "error": "The request to runtime.ping was not valid JSON."}
+
+
+def test_value_error_message_reaches_the_page(
+    scratch_methods: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    @bridge.expose("test.refuse")
+    def refuse(payload: Any) -> None:
+        raise bridge.BridgeError("you hold a heart")
+
+    scratch_methods.append("test.refuse")
+    assert call("test.refuse") == {"ok": False, "error": "you hold a heart"}
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_unexpected_exception_has_no_traceback_in_the_reply(
+    scratch_methods: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    @bridge.expose("test.crash")
+    def crash(payload: Any) -> None:
+        raise KeyError("boom")
+
+    scratch_methods.append("test.crash")
+    reply = call("test.crash")
+    assert reply["ok"] is False
+    assert "KeyError" in reply["error"]
+    assert "Traceback" not in reply["error"]
+    assert "Traceback" in capsys.readouterr().err
+
+
+def test_unserializable_value_is_an_error(scratch_methods: list[str]) -> None:
+    @bridge.expose("test.object")
+    def obj(payload: Any) -> object:
+        return object()
+
+    scratch_methods.append("test.object")
+    assert call("test.object")["ok"] is False
+
+
+def test_payload_is_passed_decoded(scratch_methods: list[str]) -> None:
+    @bridge.expose("test.echo")
+    def echo(payload: Any) -> Any:
+        return payload
+
+    scratch_methods.append("test.echo")
+    payload = {"suit": "♥", "cards": ["Jd", "Ah"], "n": 3}
+    assert call("test.echo", payload) == {"ok": True, "value": payload}
+    assert json.loads(bridge.dispatch("test.echo", "")) == {"ok": True, "value": None}
+
+
+def test_a_name_cannot_be_taken_twice(scratch_methods: list[str]) -> None:
+    @bridge.expose("test.once")
+    def first(payload: Any) -> int:
+        return 1
+
+    scratch_methods.append("test.once")
+
+    def second(payload: Any) -> int:
+        return 2
+
+    with pytest.raises(ValueError, match="already exposed"):
+        bridge.expose("test.once")(second)
+
+
+@pytest.mark.parametrize("name", ["", "ping", " runtime.ping", "runtime.ping "])
+def test_method_names_have_a_kind(name: str) -> None:
+    with pytest.raises(ValueError):
+        bridge.expose(name)
+
+
+def test_widget_modules_import_cleanly() -> None:
+    bridge.load_widgets()
+    assert bridge.WIDGET_ERRORS == {}

@@ -1,0 +1,97 @@
+"""Every generated question's stored answer equals the engine's, computed here directly
+from the question's cards with the engine's public functions."""
+
+from __future__ import annotations
+
+import euchre
+import pytest
+from euchre import Card, HandResult, Rules
+from euchre_tutorial.quiz import KIND_TRAPS, KINDS, LEVELS, QuestionId, build, check, rules_code
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+RULES = [rules_code(Rules.profile(name)) for name in Rules.profiles()] + [
+    rules_code(Rules().replace(deck=32, joker=True)),
+    rules_code(Rules().replace(defend_alone=True)),
+]
+
+
+@st.composite
+def question_ids(draw: st.DrawFn) -> QuestionId:
+    kind = draw(st.sampled_from(KINDS))
+    trap = draw(st.sampled_from([None, *KIND_TRAPS[kind]]))
+    return QuestionId(kind, draw(st.sampled_from(list(LEVELS))), trap,
+                      draw(st.integers(0, 2**32 - 1)), draw(st.sampled_from(RULES)))
+
+
+def engine_answer(q) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+    trump = q.trump
+    if q.kind == "plays":
+        return tuple(c.code for c in euchre.legal_plays(list(q.hand), q.trick[0], trump))
+    if q.kind == "winner":
+        return (q.trick[euchre.trick_winner(list(q.trick), trump)].code,)
+    if q.kind == "suit":
+        return (euchre.effective_suit(q.card, trump).letter,)
+    if q.kind == "order":
+        rules = q.id.rules
+        from euchre_tutorial.quiz import parse_rules_code
+
+        r = parse_rules_code(rules)
+        full = euchre.trump_order(trump, deck=r.deck, joker=r.joker)
+        return tuple(c.code for c in sorted(q.hand, key=full.index))
+    s = q.score
+    makers, defenders = euchre.score_hand(s["maker_tricks"], s["alone"], None, s["defender_alone"])
+    return (f"m{makers}",) if makers else (f"d{defenders}",)
+
+
+@settings(max_examples=400, deadline=None)
+@given(question_ids())
+def test_stored_answer_is_the_engines(qid: QuestionId) -> None:
+    q = build(qid)
+    assert q.answer == engine_answer(q)
+    assert check(q, list(q.answer))["correct"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(question_ids())
+def test_feedback_uses_the_engines_words(qid: QuestionId) -> None:
+    q = build(qid)
+    wrong = [o.value for o in q.options if o.value not in q.answer][:1]
+    if q.pick == "order":
+        wrong = list(reversed(q.answer))
+    elif q.pick == "many":
+        wrong = wrong or list(q.answer[1:])
+    if not wrong:
+        return
+    feedback = check(q, wrong)
+    assert not feedback["correct"]
+    assert feedback["reasons"]
+    first = feedback["reasons"][0]
+    if q.kind == "winner":
+        assert first == euchre.explain_trick(list(q.trick), q.trump)
+    elif q.kind == "plays":
+        illegal = [Card.parse(v) for v in wrong if v not in q.answer]
+        if illegal:
+            reason = euchre.why_card_illegal(illegal[0], list(q.hand), q.trick[0], q.trump)
+            assert first.rstrip(".") == reason.rstrip(".")
+    elif q.kind == "suit":
+        assert first.rstrip(".").lower() == euchre.explain_suit(q.card, q.trump).lower()
+    elif q.kind == "score":
+        s = q.score
+        result = HandResult((0, 0), 0, s["maker_tricks"], s["alone"], s["defender_alone"])
+        assert first == euchre.explain_score(result)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_trap_can_be_built_for_every_level(kind: str) -> None:
+    for level in LEVELS:
+        for trap in [None, *KIND_TRAPS[kind]]:
+            for seed in range(5):
+                build(QuestionId(kind, level, trap, seed, "american"))
+
+
+def test_questions_carry_no_answer_to_the_page() -> None:
+    q = build(QuestionId("plays", "learning", "left-led", 1, "american"))
+    public = q.to_public()
+    assert "answer" not in public
+    assert public["id"] == str(q.id)

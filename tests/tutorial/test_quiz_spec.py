@@ -1,0 +1,113 @@
+"""The share-link validator: hostile input gives notes and defaults, never an error, and
+no note carries markup characters that could matter (the page shows them as text anyway)."""
+
+from __future__ import annotations
+
+import json
+
+from euchre import Rules
+from euchre_tutorial import bridge
+from euchre_tutorial.quiz import QuizSpec, parse_query
+from euchre_tutorial.quiz.spec import MAX_COUNT
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+BASE = QuizSpec()
+HOSTILE = [
+    "kinds=<script>alert(1)</script>",
+    "count=1000000000000000000000",
+    "count=-3",
+    "seed=1e9",
+    "seed=99999999999999",
+    "level=<img src=x onerror=alert(1)>",
+    "traps=150",
+    "rules=american,joker:<b>",
+    "rules=../../etc/passwd",
+    "kinds=plays&kinds=winner",
+    "%00%ff%fe",
+    "kinds=" + "plays," * 5000,
+]
+
+
+def test_good_link() -> None:
+    spec, notes = parse_query("?kinds=suit&seed=7&count=3&level=tournament&traps=100&rules=midwest", BASE)
+    assert notes == []
+    assert (spec.kinds, spec.seed, spec.count, spec.level, spec.traps, spec.rules) == (
+        ("suit",), 7, 3, "tournament", 100, "midwest")
+    again, _ = parse_query(spec.to_query(), BASE)
+    assert again == spec
+
+
+def test_house_rules_in_a_link() -> None:
+    spec, notes = parse_query("rules=american,deck:32,joker:1", BASE)
+    assert notes == [] and spec.rules == "american,deck:32,joker:1"
+
+
+def test_hostile_values_are_dropped_with_a_note() -> None:
+    for query in HOSTILE:
+        spec, notes = parse_query(query, BASE)
+        assert isinstance(spec, QuizSpec)
+        assert 1 <= spec.count <= MAX_COUNT
+        for note in notes:
+            assert "<script>alert(1)</script>" not in note
+            assert len(note) < 400
+
+
+def test_unknown_kind_keeps_the_good_ones() -> None:
+    spec, notes = parse_query("kinds=plays,bogus", BASE)
+    assert spec.kinds == ("plays",)
+    assert len(notes) == 1 and "bogus" in notes[0]
+
+
+def test_huge_count_falls_back_to_the_default() -> None:
+    spec, notes = parse_query("count=100000", BASE)
+    assert spec.count == BASE.count and "100000" in notes[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["kinds", "seed", "count", "level", "traps", "rules", "x"]),
+                       st.text(max_size=60)))
+def test_any_query_gives_a_valid_spec(params: dict[str, str]) -> None:
+    spec, notes = parse_query(params, BASE)
+    assert isinstance(spec, QuizSpec)
+    assert isinstance(notes, list)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_any_raw_query_gives_a_valid_spec(text: str) -> None:
+    spec, _notes = parse_query(text, BASE)
+    assert isinstance(spec, QuizSpec)
+
+
+def call(method: str, payload: object) -> dict[str, object]:
+    reply: dict[str, object] = json.loads(bridge.dispatch(method, json.dumps(payload)))
+    return reply
+
+
+def test_bridge_new_with_hostile_query() -> None:
+    reply = call("quiz.new", {"config": {}, "rules": Rules().to_dict(),
+                              "query": "?kinds=<script>x</script>&count=9999"})
+    assert reply["ok"] is True
+    value = reply["value"]
+    assert isinstance(value, dict)
+    assert len(value["questions"]) == 10 and len(value["notes"]) == 2
+
+
+def test_bridge_rejects_bad_ids_and_answers_in_words() -> None:
+    assert call("quiz.check", {"id": "<script>", "answer": []})["ok"] is False
+    reply = call("quiz.questions", {"ids": ["nope", "plays:learning:none:1@american"]})
+    value = reply["value"]
+    assert isinstance(value, dict)
+    assert value["dropped"] == ["nope"] and len(value["questions"]) == 1
+    qid = value["questions"][0]["id"]
+    bad = call("quiz.check", {"id": qid, "answer": ["Xx"]})
+    assert bad["ok"] is False and "option" in str(bad["error"])
+
+
+def test_bridge_review_items_are_spread_in() -> None:
+    review = ["suit:learning:plain-jack:5@american", "winner:learning:none:9@american"]
+    reply = call("quiz.new", {"config": {}, "rules": {}, "review": review})
+    questions = reply["value"]["questions"]  # type: ignore[index]
+    assert [q["id"] for q in questions if q.get("review")] == review
+    assert questions[0].get("review") is None

@@ -1,0 +1,1 @@
+"""Python-Markdown extensions of the site: rules text, worked examples and widget fences."""

@@ -1,0 +1,186 @@
+"""Markdown extension: worked-example fences, checked by the engine at build time.
+
+A fence names its kind and holds ``key: value`` lines (``#`` starts a comment)::
+
+    ```euchre-trick
+    trump: hearts
+    leader: North          # optional; then the winner may be a seat
+    cards: J♦ A♥ 9♥ J♥     # in play order
+    winner: J♥             # the claim the engine checks
+    ```
+
+| fence | keys (claim last) |
+|---|---|
+| ``euchre-trick`` | ``trump``, ``cards``, ``leader``?, ``winner`` |
+| ``euchre-plays`` | ``trump``, ``hand``, ``led`` (a card or ``none``), ``legal`` |
+| ``euchre-suit`` | ``card``, ``trump``, ``suit`` |
+| ``euchre-score`` | ``tricks`` (the makers'), ``alone``?, ``defender-alone``?, ``points`` |
+| ``euchre-deal`` | ``dealer``, ``north`` ``east`` ``south`` ``west``, ``upcard``, ``kitty``?, ``bidding``, ``discard``?, ``trick`` (one line per trick), ``score`` |
+
+Points and scores are claimed as ``makers 1``, ``defenders 2``, ``North-South 2`` or
+``none``. Seats are North, East, South, West, clockwise; North-South are partners.
+
+Every fence may also take ``caption:`` (a title), ``requires:`` (house rules the example
+needs, e.g. ``requires: stick_the_dealer=true, game_to=7``) and ``otherwise:``
+(``note``, the default, or ``hide``). An example is always checked under the active rules
+with its ``requires`` applied. When the active rules already match, it carries a small
+note naming the house rule; when they differ, it is shown with a note saying that this
+table plays otherwise, or left out with ``otherwise: hide``.
+
+A wrong claim, an impossible deal, an unknown card or key stops the build with
+:class:`PageError`: the line (in the page's Markdown, after any front matter), the fence
+and the engine's reason. MkDocs prints the page's file name before it.
+
+>>> import markdown
+>>> md = markdown.Markdown(extensions=[ExamplesExtension(rules="american")])
+>>> html = md.convert("```euchre-suit\\ncard: Jd\\ntrump: hearts\\nsuit: hearts\\n```")
+>>> 'data-example="suit"' in html
+True
+>>> md.convert("Text\\n\\n```euchre-suit\\ncard: Jd\\ntrump: hearts\\nsuit: diamonds\\n```")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+euchre_tutorial.mdext.errors.PageError: line 6: euchre-suit: the claim is that J♦ is a diamond, but it is a heart. The engine says: ...
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from euchre import Rules, RulesError
+from markdown import Extension, Markdown
+from markdown.preprocessors import Preprocessor
+
+from euchre_tutorial.mdext.active import rules_for
+from euchre_tutorial.mdext.errors import PageError
+from euchre_tutorial.mdext.example_cards import check_plays, check_suit, check_trick
+from euchre_tutorial.mdext.example_deal import check_deal, check_score
+from euchre_tutorial.mdext.fields import FieldError, Fields, parse_requires
+
+Checker = Callable[[Fields, Rules], str]
+KINDS: dict[str, Checker] = {
+    "euchre-trick": check_trick,
+    "euchre-plays": check_plays,
+    "euchre-suit": check_suit,
+    "euchre-deal": check_deal,
+    "euchre-score": check_score,
+}
+OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<kind>euchre-[\w-]+)[ \t]*$")
+
+
+def example_rules(active: Rules, requires: dict[str, Any]) -> tuple[Rules, bool]:
+    """The rules an example is checked under, and whether the active rules already match."""
+    values = active.to_dict()
+    for key in requires:
+        if key not in values:
+            raise FieldError(f"unknown rules key {key!r}; the keys are {', '.join(values)}",
+                             "requires")
+    if all(values[k] == v for k, v in requires.items()):
+        return active, True
+    try:
+        return active.replace(**requires), False
+    except RulesError:
+        pass
+    try:
+        return Rules().replace(**requires), False
+    except RulesError as exc:
+        raise FieldError(str(exc), "requires") from None
+
+
+def _note(requires: dict[str, Any], matches: bool) -> str:
+    keys = ", ".join(f"<code>{escape(k)} = {escape(_toml(v))}</code>" for k, v in requires.items())
+    if matches:
+        text = f"House rule: {keys}. This site plays it."
+    else:
+        text = (f"House rule: {keys}. This site plays otherwise; the example shows a table "
+                "that uses it.")
+    cls = "eu-example__rule" + ("" if matches else " eu-example__rule--other")
+    return f'<p class="{cls}">{text}</p>'
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if isinstance(value, int) else f'"{value}"'
+
+
+def render_example(kind: str, fields: Fields, active: Rules) -> str:
+    """Check one example and return its HTML ('' when hidden); raises FieldError."""
+    requires = parse_requires(fields.get("requires") or "")
+    rules, matches = example_rules(active, requires)
+    body = KINDS[kind](fields, rules)
+    if requires and not matches and (fields.get("otherwise") or "note").lower() == "hide":
+        return ""
+    caption = fields.get("caption")
+    head = f'<p class="eu-example__caption">{escape(caption)}</p>' if caption else ""
+    note = _note(requires, matches) if requires else ""
+    return body.replace('">', f'">{head}{note}', 1) if (head or note) else body
+
+
+class ExamplesPreprocessor(Preprocessor):  # type: ignore[misc]
+    """Finds the ``euchre-*`` fences, checks them and stores their HTML."""
+
+    def __init__(self, md: Markdown, spec: str) -> None:
+        super().__init__(md)
+        self.spec = spec
+
+    def run(self, lines: list[str]) -> list[str]:
+        origins: list[int] = getattr(self.md, "euchre_origins", None) or []
+        if len(origins) != len(lines):
+            origins = list(range(1, len(lines) + 1))
+        out: list[str] = []
+        i = 0
+        while i < len(lines):
+            m = OPEN.match(lines[i])
+            if not m:
+                out.append(lines[i])
+                i += 1
+                continue
+            kind, indent, fence = m["kind"], m["indent"], m["fence"]
+            start = origins[i]
+            if kind not in KINDS:
+                raise PageError(kind, start, f"unknown example kind; use {', '.join(KINDS)}")
+            close = re.compile(rf"^{re.escape(indent)}{re.escape(fence[0])}{{{len(fence)},}}\s*$")
+            j = i + 1
+            while j < len(lines) and not close.match(lines[j]):
+                j += 1
+            if j == len(lines):
+                raise PageError(kind, start, "this fence is never closed")
+            html = self._check(kind, lines[i + 1 : j], origins[i + 1 : j], start)
+            if html:
+                out += ["", indent + self.md.htmlStash.store(html), ""]
+            i = j + 1
+        return out
+
+    def _check(self, kind: str, body: list[str], origins: list[int], start: int) -> str:
+        fields: Fields | None = None
+        try:
+            fields = Fields.parse(body, start + 1, origins)
+            fields.start = start
+            return render_example(kind, fields, rules_for(self.spec))
+        except FieldError as exc:
+            line = exc.line or (fields.line_of(exc.key) if fields else start)
+            raise PageError(kind, line, str(exc)) from None
+
+
+class ExamplesExtension(Extension):  # type: ignore[misc]
+    """Registers the worked-example fences (before the fenced-code preprocessors)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {"rules": ["", "the active rules: a profile name or a house-rules path"]}
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.registerExtension(self)
+        spec = str(self.getConfig("rules") or "")
+        md.preprocessors.register(ExamplesPreprocessor(md, spec), "euchre_examples", 28)
+
+
+def makeExtension(**kwargs: Any) -> ExamplesExtension:
+    """The entry point Python-Markdown calls."""
+    return ExamplesExtension(**kwargs)
+
+
+__all__ = ["KINDS", "ExamplesExtension", "makeExtension", "render_example"]

@@ -1,0 +1,110 @@
+"""Markdown extension: page text that adapts to the active rules.
+
+The syntax is in :mod:`euchre_tutorial.mdext.template` (``{{ rules.game_to }}``,
+``{% if stick_the_dealer %}`` ... ``{% else %}`` ... ``{% endif %}``). The generated
+blocks, each alone on its line, are:
+
+| block | what it draws |
+|---|---|
+| ``{{ ranking_table(hearts) }}`` | the four suits in order when that suit is trump |
+| ``{{ ranking_tabs }}`` | content tabs with the ranking for each trump suit |
+| ``{{ score_table }}`` | what every way a deal can end scores, under the active rules |
+| ``{{ profiles_table }}`` | every house-rules key under each named profile and this site |
+| ``{{ profile_details }}`` | each profile's rules in sentences (collapsible) |
+| ``{{ options_table }}`` | the active rules: key, value and meaning |
+| ``{{ house_rules_card }}`` | the printable one-page summary of the active rules |
+| ``{{ four_six(7) }}`` / ``{{ four_six_all }}`` | the score kept with a 4 and a 6, drawn |
+
+and one inline name, ``{{ rules_name }}`` (the profile or house-rules file in use).
+An unknown key or name stops the build, naming it and its line.
+
+>>> import markdown
+>>> md = markdown.Markdown(extensions=[RulesTextExtension(rules="midwest")])
+>>> md.convert("{% if stick_the_dealer %}The dealer must call.{% endif %} Game: {{ rules.game_to }}.")
+'<p>The dealer must call. Game: 10.</p>'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from markdown import Extension, Markdown
+from markdown.preprocessors import Preprocessor
+
+from euchre_tutorial.mdext import fourandsix, tables
+from euchre_tutorial.mdext.active import label_for, rules_for
+from euchre_tutorial.mdext.template import BlockFn, Template
+
+
+class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
+    """Renders the template tags; leaves each output line's source line in
+    ``md.euchre_origins`` for the example fences' error messages."""
+
+    def __init__(self, md: Markdown, spec: str) -> None:
+        super().__init__(md)
+        self.spec = spec
+
+    def run(self, lines: list[str]) -> list[str]:
+        rules = rules_for(self.spec)
+        template = Template(rules.to_dict(), self._blocks(), {"rules_name": lambda: self.label})
+        out, origins = template.render(lines)
+        setattr(self.md, "euchre_origins", origins)  # noqa: B010 - a Markdown instance
+        return out
+
+    @property
+    def label(self) -> str:
+        """The name of the rules in use."""
+        return label_for(self.spec)
+
+    def _stash(self, html: str) -> list[str]:
+        return ["", self.md.htmlStash.store(html), ""]
+
+    def _blocks(self) -> dict[str, BlockFn]:
+        rules = rules_for(self.spec)
+
+        def plain(fn: Callable[[], list[str]]) -> BlockFn:
+            def block(arg: str | None) -> list[str]:
+                if arg is not None:
+                    raise ValueError("this block takes no argument")
+                return ["", *fn(), ""]
+            return block
+
+        def four_six(arg: str | None) -> list[str]:
+            if arg is None or not arg.isdigit():
+                raise ValueError("four_six takes a score from 1 to 10, e.g. four_six(7)")
+            return self._stash(fourandsix.figure_html(int(arg)))
+
+        def ranking(arg: str | None) -> list[str]:
+            return ["", *tables.ranking_lines(tables.parse_suit(arg), rules), ""]
+
+        return {
+            "ranking_table": ranking,
+            "ranking_tabs": plain(lambda: tables.ranking_tab_lines(rules)),
+            "score_table": plain(lambda: tables.score_lines(rules)),
+            "profiles_table": plain(lambda: tables.profiles_lines(rules)),
+            "profile_details": plain(lambda: tables.profile_details_lines(rules)),
+            "options_table": plain(lambda: tables.options_lines(rules)),
+            "house_rules_card": plain(lambda: tables.house_card_lines(rules, self.label)),
+            "four_six": four_six,
+            "four_six_all": plain(lambda: self._stash(fourandsix.all_scores_html())),
+        }
+
+
+class RulesTextExtension(Extension):  # type: ignore[misc]
+    """Registers the rules-text preprocessor (after whitespace normalising, before the
+    example fences and the fenced-code preprocessors)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {"rules": ["", "the active rules: a profile name or a house-rules path"]}
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md: Markdown) -> None:
+        md.registerExtension(self)
+        spec = str(self.getConfig("rules") or "")
+        md.preprocessors.register(RulesTextPreprocessor(md, spec), "euchre_rulestext", 29)
+
+
+def makeExtension(**kwargs: Any) -> RulesTextExtension:
+    """The entry point Python-Markdown calls."""
+    return RulesTextExtension(**kwargs)

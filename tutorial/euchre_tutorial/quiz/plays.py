@@ -1,0 +1,142 @@
+"""Which of your cards may you play? The engine's ``legal_plays`` answers; its
+``why_card_illegal`` explains.
+
+>>> from euchre_tutorial.quiz.generate import build
+>>> from euchre_tutorial.quiz.model import QuestionId
+>>> q = build(QuestionId("plays", "first-time", None, 5, "american"))
+>>> q.pick, len(q.hand)
+('many', 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import euchre
+from euchre import Card, Deal, Suit
+from euchre.rng import SeededRandom
+
+from euchre_tutorial.quiz.common import (
+    SUITS,
+    Context,
+    jacks_in,
+    play_trick,
+    seat_name,
+    seat_words,
+    sentence,
+)
+from euchre_tutorial.quiz.model import Option, Played, Question
+
+TITLE = "Which cards may you play?"
+
+
+def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
+    """One random situation: a deal, a trump suit, a trick led up to you."""
+    rules, level, trap = ctx.rules, ctx.level, ctx.qid.trap
+    players = rules.players
+    deal = Deal.random(rng.below(1 << 32), dealer=rng.below(players), rules=rules)
+    before = min(rng.choice(list(level.seen_before_you)), players - 1)
+    order = [(-before + i) % players for i in range(before)]  # the seats that play before you
+    hands = {s: list(deal.hands[s][: level.hand_size]) for s in range(players)}
+    mine = hands[0]
+    leader_hand = hands[order[0]]
+    trump = rng.choice(list(SUITS))
+    lead: Card | None = None
+    if trap in ("left-led", "left-suit-led", "left-only-trump"):
+        source = leader_hand if trap == "left-led" else mine
+        jacks = jacks_in(source)
+        if not jacks:
+            return None
+        jack = rng.choice(jacks)
+        assert jack.suit is not None
+        trump = jack.suit.partner
+        if trap == "left-led":
+            lead = jack
+        else:
+            wanted = jack.suit if trap == "left-suit-led" else trump
+            options = [c for c in leader_hand
+                       if euchre.effective_suit(c, trump) is wanted and c != jack]
+            if not options:
+                return None
+            lead = rng.choice(options)
+    elif trap == "plain-jack":
+        jacks = jacks_in(mine + leader_hand)
+        if not jacks:
+            return None
+        jack = rng.choice(jacks)
+        assert jack.suit is not None
+        trump = rng.choice([s for s in SUITS if s.is_red != jack.suit.is_red])
+        if jack in leader_hand:
+            lead = jack
+    cards = play_trick(rng, hands, order, trump, lead=lead)
+    return make(ctx, trump, cards, order, mine)
+
+
+def make(ctx: Context, trump: Suit, cards: list[Card], order: list[int],
+         hand: list[Card]) -> Question:
+    """The question for a trick so far (``cards`` played by ``order``) and your hand."""
+    players = ctx.rules.players
+    names = [seat_name(s, players) for s in order]
+    table = tuple(Played(n, c, "led" if i == 0 else "") for i, (n, c) in enumerate(zip(names, cards, strict=True)))
+    led = cards[0]
+    who = seat_words(names[0])
+    prompt = (
+        f"{trump.plural.capitalize()} are trump. {sentence(who)[:-1]} led {led}. "
+        "Which of your cards may you play? Choose every card that is allowed."
+    )
+    legal = euchre.legal_plays(hand, led, trump)
+    return Question(
+        id=ctx.qid,
+        title=TITLE,
+        prompt=prompt,
+        trump=trump,
+        pick="many",
+        options=tuple(Option(c.code, str(c), card=c) for c in hand),
+        answer=tuple(c.code for c in legal),
+        table=table,
+        hand=tuple(hand),
+        trick=tuple(cards),
+    )
+
+
+def accept(question: Question) -> bool:
+    """A useful question: at least two cards in hand."""
+    return len(question.hand) >= 2
+
+
+def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any]:
+    """Reasons (the engine's words) and the marks for each card."""
+    trump, hand, led = question.trump, list(question.hand), question.trick[0]
+    legal = euchre.legal_plays(hand, led, trump)
+    illegal = [c for c in hand if c not in legal]
+    chosen = [Card.parse(v) for v in given]
+    suit = euchre.effective_suit(led, trump)
+    reasons: list[str] = []
+    if illegal:
+        wrong = [c for c in chosen if c in illegal]
+        tricky = [c for c in illegal if c.suit is suit or c.rank is euchre.Rank.JACK]
+        for card in (wrong or [(tricky or illegal)[0]]):
+            reason = euchre.why_card_illegal(card, hand, led, trump)
+            if reason and sentence(reason) not in reasons:
+                reasons.append(sentence(reason))
+    else:
+        if led.suit is not suit:
+            reasons.append(sentence(
+                f"{led} was led, and {euchre.explain_suit(led, trump)}, so {suit.plural} were led"
+            ))
+        reasons.append(f"You hold no {suit.singular}, so you may play any card.")
+        for card in hand:
+            if card.suit is suit and euchre.effective_suit(card, trump) is not suit:
+                reasons.append(sentence(
+                    f"{euchre.explain_suit(card, trump)}, so it does not follow {suit.plural}"
+                ))
+    for card in legal:
+        if card not in chosen and card.suit is not suit and euchre.effective_suit(card, trump) is suit:
+            reasons.append(sentence(f"{euchre.explain_suit(card, trump)}, so it follows {suit.plural}"))
+    marks = {}
+    for card in hand:
+        if card in legal:
+            marks[card.code] = "right" if card in chosen else "missed"
+        elif card in chosen:
+            marks[card.code] = "wrong"
+    return {"reasons": reasons, "marks": marks, "cards": {led.code: "led"}}

@@ -1,0 +1,90 @@
+"""The rules of a quiz in a short, URL-safe text: a profile name, optionally followed by
+the options that differ from it (``midwest`` or ``american,deck:32,joker:1``).
+
+>>> from euchre import Rules
+>>> rules_code(Rules()), rules_code(Rules.profile("midwest"))
+('american', 'midwest')
+>>> rules_code(Rules().replace(deck=32, joker=True))
+'american,deck:32,joker:1'
+>>> parse_rules_code("american,deck:32,joker:1") == Rules().replace(deck=32, joker=True)
+True
+>>> parse_rules_code("american,stick_dealer:1")
+Traceback (most recent call last):
+...
+euchre.rules.RulesError: unknown rule 'stick_dealer': did you mean 'stick_the_dealer'?
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from euchre import Rules, RulesError
+
+MAX_LENGTH = 400
+_KEY_RE = re.compile(r"^[a-z_]{1,40}$")
+_VALUE_RE = re.compile(r"^[a-z0-9_-]{1,30}$")
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+def _diff(rules: Rules, base: Rules) -> dict[str, Any]:
+    mine, theirs = rules.to_dict(), base.to_dict()
+    return {k: v for k, v in mine.items() if theirs.get(k) != v}
+
+
+def rules_code(rules: Rules) -> str:
+    """The shortest code: the closest profile, then the options that differ from it."""
+    best_name, best_diff = "american", _diff(rules, Rules())
+    names = Rules.profiles()
+    if rules.name in names:  # its own profile first: ties go to the name it was made from
+        names = [rules.name, *[n for n in names if n != rules.name]]
+    for name in names:
+        diff = _diff(rules, Rules.profile(name))
+        if len(diff) < len(best_diff) or (len(diff) == len(best_diff) and name == rules.name):
+            best_name, best_diff = name, diff
+    parts = [best_name]
+    for key, value in best_diff.items():
+        text = ("1" if value else "0") if isinstance(value, bool) else str(value)
+        parts.append(f"{key}:{text}")
+    return ",".join(parts)
+
+
+def parse_rules_code(text: str) -> Rules:
+    """Rules from a code; a bad code raises RulesError in plain words."""
+    text = str(text).strip()
+    if not text or len(text) > MAX_LENGTH:
+        raise RulesError("the rules code is empty or too long")
+    parts = [p.strip() for p in text.split(",")]
+    data: dict[str, Any] = {}
+    if ":" not in parts[0]:
+        data["profile"] = parts.pop(0)
+        if data["profile"] not in Rules.profiles():
+            names = ", ".join(Rules.profiles())
+            raise RulesError(f"unknown profile: choose one of {names}", "profile")
+    defaults = Rules().to_dict()
+    for part in parts:
+        key, sep, value = part.partition(":")
+        key, value = key.strip().lower(), value.strip().lower()
+        if not sep or not _KEY_RE.match(key) or not _VALUE_RE.match(value):
+            raise RulesError("a house rule is written key:value, like deck:32")
+        if key in data:
+            raise RulesError(f"the rule {key!r} is given twice", key)
+        if key not in defaults:
+            Rules.from_dict({key: value})  # raises the engine's message, with a suggestion
+        data[key] = _typed(key, value, defaults[key])
+    return Rules.from_dict(data)
+
+
+def _typed(key: str, value: str, default: Any) -> Any:
+    if isinstance(default, bool):
+        if value in _TRUE:
+            return True
+        if value in _FALSE:
+            return False
+        raise RulesError(f"{key!r} must be 1 or 0 (on or off)", key)
+    if isinstance(default, int):
+        if not value.isdigit() or len(value) > 3:
+            raise RulesError(f"{key!r} must be a whole number", key)
+        return int(value)
+    return value

@@ -1,0 +1,102 @@
+"""What does this deal score? The engine's ``score_hand`` answers; ``explain_score``
+explains.
+
+>>> from euchre_tutorial.quiz.generate import build
+>>> from euchre_tutorial.quiz.model import QuestionId
+>>> q = build(QuestionId("score", "confident", None, 4, "american"))
+>>> q.pick, [o.value for o in q.options][:3]
+('one', ['m1', 'm2', 'm4'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import euchre
+from euchre import HandResult
+from euchre.rng import SeededRandom
+
+from euchre_tutorial.quiz.common import SUITS, Context
+from euchre_tutorial.quiz.model import Option, Question
+
+TITLE = "What does this deal score?"
+_TRICKS = (0, 1, 2, 2, 3, 3, 3, 4, 4, 5, 5)
+_OPTIONS = (
+    ("m1", "The makers score 1 point"),
+    ("m2", "The makers score 2 points"),
+    ("m4", "The makers score 4 points"),
+    ("d2", "The defenders score 2 points"),
+    ("d4", "The defenders score 4 points"),
+)
+_WORDS = ("no", "one", "two", "three", "four", "five")
+
+def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
+    """Who made trump, whether someone went alone, and the makers' tricks."""
+    rules, level = ctx.rules, ctx.level
+    trump = rng.choice(list(SUITS))
+    partners = rules.partnerships and rules.players == 4
+    maker = rng.below(4) if partners else rng.below(rules.players)
+    alone = partners and rng.random() < level.alone_rate
+    defender_alone = alone and rules.defend_alone and rng.random() < 0.5
+    tricks = rng.choice(list(_TRICKS))
+    if defender_alone and tricks > 2:
+        tricks = rng.choice([0, 1, 2])
+    return make(ctx, trump.plural, maker, alone, defender_alone, tricks)
+
+def _result(ctx: Context, maker: int, alone: bool, defender_alone: bool, tricks: int) -> HandResult:
+    rules = ctx.rules
+    makers_points, defenders_points = euchre.score_hand(tricks, alone, rules, defender_alone)
+    team = rules.team_of(maker)
+    points = [defenders_points] * rules.num_teams
+    points[team] = makers_points
+    return HandResult(tuple(points), team, tricks, alone, defender_alone)
+
+def make(ctx: Context, trump: str, maker: int, alone: bool, defender_alone: bool,
+         tricks: int) -> Question:
+    """The question for one finished deal."""
+    rules = ctx.rules
+    partners = rules.partnerships and rules.players == 4
+    who = ("You", "Your left-hand opponent", "Your partner", "Your right-hand opponent")[maker] \
+        if partners else ("You" if maker == 0 else f"Player {maker + 1}")
+    facts = [f"{who} named {trump} as trump."]
+    if partners:
+        side = "you and your partner" if maker % 2 == 0 else "your opponents"
+        facts[0] += f" The makers are {side}."
+    if alone:
+        facts.append(f"{who} went alone" + (", and a defender went alone too." if defender_alone else "."))
+    count = {0: "no tricks", 1: "one trick", 5: "all five tricks"}.get(tricks, f"{_WORDS[tricks]} tricks")
+    facts.append(f"The makers took {count}.")
+    result = _result(ctx, maker, alone, defender_alone, tricks)
+    makers_points = result.points[result.makers or 0]
+    answer = f"m{makers_points}" if makers_points else f"d{max(result.points)}"
+    return Question(
+        id=ctx.qid,
+        title=TITLE,
+        prompt="How many points does this deal score, and for which side?",
+        trump=euchre.Suit.parse(trump),
+        pick="one",
+        options=tuple(Option(v, label) for v, label in _OPTIONS),
+        answer=(answer,),
+        facts=tuple(facts),
+        score={"maker": maker, "alone": alone, "defender_alone": defender_alone,
+               "maker_tricks": tricks},
+    )
+
+def result_of(question: Question, ctx: Context) -> HandResult:
+    """The HandResult behind a score question."""
+    s = question.score
+    return _result(ctx, s["maker"], s["alone"], s["defender_alone"], s["maker_tricks"])
+
+def accept(question: Question) -> bool:
+    """Every deal will do."""
+    return bool(question.facts)
+
+def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any]:
+    """The engine's ``explain_score``."""
+    reasons = [euchre.explain_score(result_of(question, ctx))]
+    marks = {question.answer[0]: "right"}
+    if given and given[0] != question.answer[0]:
+        marks[given[0]] = "wrong"
+    return {"reasons": reasons, "marks": marks, "cards": {}}
+
+__all__ = ["SUITS", "accept", "candidate", "explain", "make"]

@@ -1,0 +1,245 @@
+"""A quiz spec (kinds, seed, count, difficulty, trap rate, rules) and its share link.
+
+The link's query is read by a strict validator: anything it cannot use (an unknown kind, a
+huge count, script text) is left out with a friendly note, and the quiz falls back to the
+default for that setting. The notes quote at most a few plain characters of the bad value;
+the page shows them as text, never as HTML.
+
+>>> base = QuizSpec()
+>>> spec, notes = parse_query("?kinds=plays,winner&seed=42&count=5&level=first-time", base)
+>>> spec.kinds, spec.seed, spec.count, spec.level, spec.traps, notes
+(('plays', 'winner'), 42, 5, 'first-time', 20, [])
+>>> spec.to_query()
+'kinds=plays,winner&seed=42&count=5&level=first-time&traps=20'
+>>> spec, notes = parse_query("kinds=<script>alert(1)</script>&count=99999", base)
+>>> spec == base, len(notes)
+(True, 2)
+>>> notes[1]
+'The count “99999” was not used: a quiz has 1 to 50 questions.'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+from urllib.parse import parse_qsl
+
+from euchre import Rules, RulesError
+from euchre.rng import SeededRandom
+
+from euchre_tutorial.quiz.levels import DEFAULT_LEVEL, LEVELS, parse_level
+from euchre_tutorial.quiz.model import KINDS, SEED_LIMIT, QuestionId
+from euchre_tutorial.quiz.rules_code import parse_rules_code, rules_code
+from euchre_tutorial.quiz.traps import KIND_TRAPS
+
+MAX_COUNT = 50
+DEFAULT_COUNT = 10
+DEFAULT_SEED = 2024
+MAX_QUERY = 2000
+PARAMS = ("kinds", "seed", "count", "level", "traps", "rules")
+ALIASES = {"kind": "kinds", "difficulty": "level", "trap": "traps", "n": "count"}
+KIND_ALIASES = {"play": "plays", "legal": "plays", "trick": "winner", "wins": "winner",
+                "rank": "order", "scoring": "score"}
+KIND_LABELS = {
+    "plays": "Which cards may you play?",
+    "winner": "Who wins this trick?",
+    "suit": "What suit is this card now?",
+    "order": "Put these trumps in order",
+    "score": "What does this deal score?",
+}
+
+
+def shown(value: str, limit: int = 24) -> str:
+    """A bad value, made safe to quote in a note: printable characters only, and short.
+
+    >>> shown("<script>alert('x')</script>")
+    '<script>alert(x)</scrip…'
+    """
+    clean = "".join(ch for ch in value if ch.isprintable() and ch not in "\"'`\\")
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class QuizSpec:
+    """Everything that fixes a quiz's questions."""
+
+    kinds: tuple[str, ...] = LEVELS[DEFAULT_LEVEL].kinds
+    seed: int = DEFAULT_SEED
+    count: int = DEFAULT_COUNT
+    level: str = DEFAULT_LEVEL
+    traps: int = LEVELS[DEFAULT_LEVEL].trap_rate
+    rules: str = "american"
+    base_rules: str = field(default="american", compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.kinds or any(k not in KINDS for k in self.kinds):
+            raise ValueError(f"kinds must be some of {', '.join(KINDS)}")
+        if len(set(self.kinds)) != len(self.kinds):
+            raise ValueError("each kind is named once")
+        if not 0 <= self.seed < SEED_LIMIT:
+            raise ValueError(f"the seed is a whole number from 0 to {SEED_LIMIT - 1}")
+        if not 1 <= self.count <= MAX_COUNT:
+            raise ValueError(f"a quiz has 1 to {MAX_COUNT} questions")
+        if self.level not in LEVELS:
+            raise ValueError(f"the level is one of {', '.join(LEVELS)}")
+        if not 0 <= self.traps <= 100:
+            raise ValueError("the trap rate is a percentage, 0 to 100")
+        parse_rules_code(self.rules)
+
+    def question_ids(self) -> list[QuestionId]:
+        """The recipes of the quiz's questions, in order. Kinds take turns in a shuffled
+        order; each question holds a trap with probability ``traps`` percent."""
+        rng = SeededRandom(self.seed)
+        queue: list[str] = []
+        out = []
+        for _ in range(self.count):
+            if not queue:
+                queue = list(self.kinds)
+                rng.shuffle(queue)
+            kind = queue.pop(0)
+            trap = None
+            roll = rng.below(100)
+            traps = KIND_TRAPS[kind]
+            pick = rng.below(len(traps)) if traps else 0
+            if traps and roll < self.traps:
+                trap = traps[pick]
+            out.append(QuestionId(kind, self.level, trap, rng.below(SEED_LIMIT), self.rules))
+        return out
+
+    def to_query(self) -> str:
+        """The share link's query (without "?"); the rules only when not the base rules."""
+        parts = [
+            f"kinds={','.join(self.kinds)}",
+            f"seed={self.seed}",
+            f"count={self.count}",
+            f"level={self.level}",
+            f"traps={self.traps}",
+        ]
+        if self.rules != self.base_rules:
+            parts.append(f"rules={self.rules}")
+        return "&".join(parts)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for the page."""
+        return {"kinds": list(self.kinds), "seed": self.seed, "count": self.count,
+                "level": self.level, "traps": self.traps, "rules": self.rules,
+                "query": self.to_query()}
+
+
+def base_spec(config: Mapping[str, Any], rules: Rules) -> QuizSpec:
+    """The spec of a page's quiz (its fence settings, already checked) under ``rules``."""
+    code = rules_code(rules)
+    level = str(config.get("level", DEFAULT_LEVEL))
+    spec = QuizSpec(
+        kinds=tuple(config.get("kinds") or LEVELS[level].kinds),
+        seed=int(config.get("seed", DEFAULT_SEED)),
+        count=int(config.get("count", DEFAULT_COUNT)),
+        level=level,
+        traps=int(config.get("traps", LEVELS[level].trap_rate)),
+        rules=code,
+        base_rules=code,
+    )
+    return spec
+
+
+def parse_kinds(text: str) -> tuple[list[str], list[str]]:
+    """Known kinds (deduplicated, in order) and the unknown pieces.
+
+    >>> parse_kinds("plays, trick,plays,bogus")
+    (['plays', 'winner'], ['bogus'])
+    """
+    good: list[str] = []
+    bad: list[str] = []
+    for piece in re.split(r"[,\s]+", text.strip()):
+        if not piece:
+            continue
+        key = KIND_ALIASES.get(piece.lower(), piece.lower())
+        if key in KINDS:
+            if key not in good:
+                good.append(key)
+        else:
+            bad.append(piece)
+    return good, bad
+
+
+def _whole(text: str, low: int, high: int) -> int | None:
+    text = text.strip()
+    if not re.fullmatch(r"[0-9]{1,12}", text):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpec, list[str]]:
+    """Read a share link's query over ``base``; return the spec and notes on what was
+    left out. Never raises for bad input."""
+    notes: list[str] = []
+    if isinstance(query, Mapping):
+        pairs = [(str(k), str(v)) for k, v in query.items()]
+    else:
+        text = str(query)
+        if len(text) > MAX_QUERY:
+            return base, ["The link was too long to read, so this is the default quiz."]
+        pairs = parse_qsl(text.lstrip("?"), keep_blank_values=True)
+    given: dict[str, str] = {}
+    for key, value in pairs:
+        name = ALIASES.get(key.strip().lower(), key.strip().lower())
+        if name not in PARAMS:
+            continue  # other parameters (a search highlight, a tracker) are not ours
+        if name in given:
+            notes.append(f"The setting “{name}” was given twice: the first one was used.")
+            continue
+        given[name] = value[:MAX_QUERY]
+    changes: dict[str, Any] = {}
+
+    level = base.level
+    if "level" in given:
+        try:
+            level = parse_level(given["level"])
+            changes["level"] = level
+        except ValueError:
+            notes.append(f"The difficulty “{shown(given['level'])}” was not used: "
+                         f"choose {', '.join(LEVELS)}.")
+    if "kinds" in given:
+        good, bad = parse_kinds(given["kinds"])
+        if bad:
+            names = ", ".join(f"“{shown(b)}”" for b in bad[:3]) + (" …" if len(bad) > 3 else "")
+            notes.append(f"The question kind {names} was not used: the kinds are "
+                         f"{', '.join(KINDS)}." if len(bad) == 1 else
+                         f"The question kinds {names} were not used: the kinds are "
+                         f"{', '.join(KINDS)}.")
+        if good:
+            changes["kinds"] = tuple(good)
+    if "kinds" not in changes and "level" in changes:
+        changes["kinds"] = LEVELS[level].kinds
+    if "seed" in given:
+        seed = _whole(given["seed"], 0, SEED_LIMIT - 1)
+        if seed is None:
+            notes.append(f"The seed “{shown(given['seed'])}” was not used: a seed is a whole "
+                         f"number from 0 to {SEED_LIMIT - 1}.")
+        else:
+            changes["seed"] = seed
+    if "count" in given:
+        count = _whole(given["count"], 1, MAX_COUNT)
+        if count is None:
+            notes.append(f"The count “{shown(given['count'])}” was not used: a quiz has 1 to "
+                         f"{MAX_COUNT} questions.")
+        else:
+            changes["count"] = count
+    if "traps" in given:
+        traps = _whole(given["traps"].strip().rstrip("%"), 0, 100)
+        if traps is None:
+            notes.append(f"The trap rate “{shown(given['traps'])}” was not used: it is a "
+                         "percentage from 0 to 100.")
+        else:
+            changes["traps"] = traps
+    elif "level" in changes:
+        changes["traps"] = LEVELS[level].trap_rate
+    if "rules" in given:
+        try:
+            changes["rules"] = rules_code(parse_rules_code(given["rules"]))
+        except RulesError as exc:
+            notes.append(f"The rules “{shown(given['rules'])}” were not used ({shown(str(exc), 90)}).")
+    return replace(base, **changes), notes

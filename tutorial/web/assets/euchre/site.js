@@ -1,0 +1,140 @@
+// Loaded on every page (extra_javascript, type module). After every page view, also after
+// Material's instant navigation, it finds the widget roots ([data-widget]), starts the one
+// engine runtime, and mounts each widget once with ./widgets/<kind>.js. It also owns the
+// four-colour-suits setting. Relative URLs only: the site may live in a sub-folder.
+
+const KIND = /^[a-z][a-z0-9-]*$/;
+const FOUR_COLOUR_KEY = "euchre.fourColourSuits";
+const FOUR_COLOUR_CLASS = "eu-four-colour";
+
+const mounted = new WeakSet();
+let runtimePromise = null;
+
+function loadRuntime() {
+  runtimePromise ??= import(new URL("./runtime.js", import.meta.url).href);
+  return runtimePromise;
+}
+
+function failNote(root, text) {
+  root.dataset.ready = "failed";
+  const slot = root.querySelector("[data-widget-status]");
+  if (slot && !slot.textContent) {
+    slot.textContent = text;
+    slot.classList.add("eu-widget-status--failed");
+  }
+}
+
+async function mountWidget(root, runtime) {
+  const kind = root.dataset.widget || "";
+  if (!KIND.test(kind)) {
+    failNote(root, "This widget has an unknown kind; the text above is still correct.");
+    return;
+  }
+  try {
+    const module = await import(new URL(`./widgets/${kind}.js`, import.meta.url).href);
+    await module.mount(root, runtime);
+  } catch (error) {
+    console.warn(`euchre: the ${kind} widget could not start`, error);
+    failNote(root, "This widget could not start. What you see is still correct, but it will not answer clicks.");
+  }
+}
+
+/** Mount every widget of the current page that is not mounted yet. */
+export async function mountAll(scope = document) {
+  const roots = [...scope.querySelectorAll("[data-widget]")].filter((root) => !mounted.has(root));
+  if (roots.length === 0) return;
+  for (const root of roots) mounted.add(root);
+  let runtime;
+  try {
+    runtime = await loadRuntime();
+  } catch (error) {
+    console.warn("euchre: the runtime module could not load", error);
+    for (const root of roots) failNote(root, "The card engine could not load here. The page text is complete without it.");
+    return;
+  }
+  runtime.getRuntime().catch(() => {}); // start now; each widget's status slot reports failures
+  await Promise.all(
+    roots.map((root) => {
+      runtime.attachStatus(root);
+      return mountWidget(root, runtime);
+    }),
+  );
+}
+
+// ---------------------------------------------------------------- four-colour suits
+function readFourColour() {
+  try {
+    return localStorage.getItem(FOUR_COLOUR_KEY) === "on";
+  } catch {
+    return false;
+  }
+}
+
+function writeFourColour(on) {
+  try {
+    localStorage.setItem(FOUR_COLOUR_KEY, on ? "on" : "off");
+  } catch {
+    // private browsing: the choice lasts for this page only
+  }
+}
+
+export function setFourColour(on) {
+  document.documentElement.classList.toggle(FOUR_COLOUR_CLASS, on);
+  writeFourColour(on);
+  for (const button of document.querySelectorAll("[data-eu-four-colour]")) {
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+}
+
+const FOUR_COLOUR_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">' +
+  '<path d="M7 2.5 11 8l-4 5.5L3 8z"/>' +
+  '<path d="M17 13.8a2.2 2.2 0 1 1-.1 4.3 2.2 2.2 0 1 1-2.3-3.2 2.2 2.2 0 1 1 4.8 0 2.2 2.2 0 1 1-.2 3.2 2.2 2.2 0 0 1-2.2-4.3zM16.2 18h1.6l.8 3.5h-3.2z"/>' +
+  '<path d="M5.5 15.5c-2 0-2.5 2.2-1 3.5L7 21.5 9.5 19c1.5-1.3 1-3.5-1-3.5-.8 0-1.3.5-1.5 1-.2-.5-.7-1-1.5-1z"/>' +
+  '<path d="M17 2.5c1.2 1.6 4.2 3.3 3.6 5.4-.4 1.4-2.1 1.6-3.1.7l.6 2.4h-2.2l.6-2.4c-1 .9-2.7.7-3.1-.7-.6-2.1 2.4-3.8 3.6-5.4z"/>' +
+  "</svg>";
+
+/** The header switch for four-colour suits (clubs green, diamonds blue). */
+function installFourColourToggle() {
+  if (document.querySelector("[data-eu-four-colour]")) return;
+  const header = document.querySelector(".md-header__inner");
+  if (!header) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "md-header__button md-icon eu-four-colour-toggle";
+  button.dataset.euFourColour = "";
+  button.title = "Four-colour suits: clubs green, diamonds blue";
+  button.setAttribute("aria-label", "Four-colour suits");
+  button.setAttribute("aria-pressed", readFourColour() ? "true" : "false");
+  button.innerHTML = FOUR_COLOUR_ICON;
+  button.addEventListener("click", () => {
+    setFourColour(button.getAttribute("aria-pressed") !== "true");
+  });
+  const anchor = header.querySelector("[data-md-component=palette]")
+    ?? header.querySelector("label[for=__search]");
+  if (anchor) anchor.before(button);
+  else header.append(button);
+}
+
+// ---------------------------------------------------------------- theme details
+/** Material's search panel is a dialog without a name: give it one (axe: aria-dialog-name). */
+function nameSearchDialog() {
+  const dialog = document.querySelector(".md-search[role=dialog]:not([aria-label])");
+  dialog?.setAttribute("aria-label", "Search this site");
+}
+
+// ---------------------------------------------------------------- start
+function onPage() {
+  nameSearchDialog();
+  installFourColourToggle();
+  mountAll().catch((error) => console.warn("euchre: mounting widgets failed", error));
+}
+
+document.documentElement.classList.toggle(FOUR_COLOUR_CLASS, readFourColour());
+if (window.document$ && typeof window.document$.subscribe === "function") {
+  window.document$.subscribe(onPage); // Material: the first view and every instant navigation
+} else if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", onPage, { once: true });
+} else {
+  onPage();
+}
