@@ -17,6 +17,7 @@ Every step is skipped when its inputs are unchanged, so a second run does nothin
 from __future__ import annotations
 
 import argparse
+import ast
 import gzip
 import hashlib
 import json
@@ -54,6 +55,9 @@ SNAPSHOT_RECIPE = 1
 SNAPSHOT_HEADER = 128
 SNAPSHOT_MAGIC = b"EUCHRE-SNAPSHOT/1 "
 SKIP_DIRS = {"__pycache__", "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
+# Modules that only run at build time (Markdown extensions, the site generator): the
+# browser never imports them, so its wheel leaves them out.
+BUILD_ONLY = ("euchre_tutorial/mdext/", "euchre_tutorial/generator.py")
 
 
 def log(message: str) -> None:
@@ -143,6 +147,28 @@ def source_files(folder: Path) -> list[Path]:
     return sorted(found)
 
 
+def slim_source(text: str) -> str:
+    r"""Python source without docstrings and comments, for the browser's wheels: the
+    engine in the browser needs the code, not the documentation (doctests run in CPython).
+
+    >>> print(slim_source("'''Doc.'''\nimport os  # why\n\ndef f():\n    '''Only a doc.'''\n"), end="")
+    import os
+    <BLANKLINE>
+    def f():
+        pass
+    """
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                body.pop(0)
+                if not body and not isinstance(node, ast.Module):
+                    body.append(ast.Pass())
+    return ast.unparse(tree) + "\n"
+
+
 def source_digest(folder: Path) -> str:
     digest = hashlib.sha256()
     for path in source_files(folder):
@@ -167,9 +193,15 @@ def build_wheel(
         # otherwise smuggle deleted modules into the wheel, and file modes would vary.
         copy = Path(scratch) / folder.name
         for path in source_files(folder):
+            relative = path.relative_to(folder).as_posix()
+            if relative.startswith(BUILD_ONLY):
+                continue
             target = copy / path.relative_to(folder)
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target)
+            if path.suffix == ".py":
+                target.write_text(slim_source(path.read_text(encoding="utf-8")), encoding="utf-8")
+            else:
+                shutil.copyfile(path, target)
             target.chmod(0o644)
         dist = Path(scratch) / "dist"
         env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PYTHONHASHSEED": "0"}

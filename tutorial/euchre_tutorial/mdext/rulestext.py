@@ -32,7 +32,8 @@ from typing import Any
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from euchre_tutorial.mdext import fourandsix, tables
+from euchre_tutorial import fourandsix
+from euchre_tutorial.mdext import tables
 from euchre_tutorial.mdext.active import label_for, rules_for
 from euchre_tutorial.mdext.template import BlockFn, Template
 
