@@ -1,0 +1,235 @@
+"""Free play in a real browser: a game played to a winner by a scripted clicker, a reload
+that restores the game, undo, a hand review whose winners the engine confirms, settings that
+persist, damaged storage that recovers, share links, EGN export, and no animation under
+reduced motion. Any console error fails a test."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import euchre
+from euchre import Card, Suit
+from harness import goto, wait_ready
+
+PAGE = "practice/play/"
+GAME = "[data-widget=game]"
+FAST = {"speed": "fast", "hurry": True, "sound": False, "motion": "reduce", "flat": False}
+
+
+def open_game(page: Any, settings: dict[str, Any] | None = FAST, query: str = "") -> Any:
+    goto(page, PAGE + query)
+    wait_ready(page, GAME)
+    if settings is not None:
+        page.evaluate(
+            "(s) => localStorage.setItem('euchre.settings', JSON.stringify({v: 1, data: s}))", settings
+        )
+        page.reload()
+    wait_ready(page, GAME)
+    return page.locator(GAME)
+
+
+def start_game(page: Any, root: Any, game_to: str = "5", profile: str = "midwest", undo: bool = True) -> None:
+    root.locator("#eu-game-profile").select_option(profile)
+    root.locator("#eu-game-game_to").select_option(game_to)
+    root.locator("#eu-game-level").select_option("easy")
+    root.locator("#eu-game-undo").set_checked(undo)
+    root.locator("[data-game-start]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=game] .eu-table') && !document.querySelector('.eu-newgame')")
+
+
+def attr(root: Any, name: str) -> str:
+    return str(root.get_attribute(name) or "")
+
+
+def wait_turn_or_review(page: Any) -> None:
+    page.wait_for_function(
+        """() => { const r = document.querySelector('[data-widget=game]');
+            return r.dataset.yourTurn === 'true' || r.dataset.review === 'open' || r.dataset.gameOver === 'true'; }""",
+        timeout=60_000,
+    )
+
+
+def hand(root: Any) -> list[str]:
+    return root.locator(".eu-hand button.eu-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+
+
+def my_move(page: Any, root: Any) -> None:
+    """Pass or name trump when asked (the first button), else play the first card the
+    engine accepts: an illegal card stays in the hand with the reason shown."""
+    choices = root.locator(".eu-choices button")
+    if choices.count():
+        choices.first.click()
+        page.wait_for_function("() => !document.querySelector('[data-widget=game] .eu-choices button') || document.querySelector('[data-widget=game]').dataset.yourTurn !== 'true'")
+        return
+    cards = hand(root)
+    for code in cards:
+        root.locator(f".eu-hand button[data-card='{code}']").click()
+        page.wait_for_function(
+            """([code, n]) => { const r = document.querySelector('[data-widget=game]');
+                const m = r.querySelector('.eu-message');
+                return !r.querySelector(`.eu-hand button[data-card='${code}']`)
+                  || r.querySelectorAll('.eu-hand button').length !== n
+                  || (m && m.dataset.kind === 'illegal' && m.textContent.length > 0); }""",
+            arg=[code, len(cards)],
+        )
+        if root.locator(f".eu-hand button[data-card='{code}']").count() == 0:
+            return
+        assert root.locator(".eu-message").inner_text().strip(), "an illegal card must be explained"
+        page.evaluate("() => { const m = document.querySelector('[data-widget=game] .eu-message'); m.dataset.kind = ''; }")
+    raise AssertionError(f"no card of {cards} could be played")
+
+
+def check_review(root: Any) -> None:
+    """The winners in the review are the ones the engine computes from the cards shown."""
+    review = root.locator(".eu-review")
+    facts = review.locator(".eu-review-facts").inner_text()
+    found = re.search(r"(Clubs|Diamonds|Hearts|Spades) were trump", facts)
+    if not found:
+        return
+    trump = Suit.parse(found.group(1).lower())
+    tricks = review.locator(".eu-review-trick").evaluate_all(
+        """(items) => items.map((li) => ({winner: li.dataset.winner,
+            plays: [...li.querySelectorAll('.eu-review-play')].map((p) => [p.querySelector('.eu-review-who').textContent, p.dataset.card])}))"""
+    )
+    for trick in tricks:
+        cards = [Card.parse(code) for _, code in trick["plays"]]
+        assert trick["plays"][euchre.trick_winner(cards, trump)][0] == trick["winner"]
+
+
+def test_a_game_played_to_a_winner(page: Any) -> None:
+    root = open_game(page)
+    start_game(page, root)
+    reviews = 0
+    deadline = time.time() + 600
+    while time.time() < deadline:
+        wait_turn_or_review(page)
+        if attr(root, "data-game-over") == "true":
+            break
+        if attr(root, "data-review") == "open":
+            check_review(root)
+            reviews += 1
+            root.locator("[data-review-continue]").click()
+            page.wait_for_function("() => document.querySelector('[data-widget=game]').dataset.review !== 'open'")
+            continue
+        my_move(page, root)
+    assert attr(root, "data-game-over") == "true"
+    assert attr(root, "data-winner") in ("us", "them")
+    assert "win the game" in root.locator(".eu-game-over").inner_text()
+    scores = [int(s) for s in root.locator(".eu-score-side").evaluate_all("(s) => s.map((x) => x.dataset.score)")]
+    assert max(scores) >= 5 and reviews >= 1
+
+
+def test_reload_restores_the_game(page: Any) -> None:
+    root = open_game(page)
+    start_game(page, root)
+    wait_turn_or_review(page)
+    my_move(page, root)
+    wait_turn_or_review(page)
+    before = (hand(root), root.locator(".eu-prompt").inner_text(), attr(root, "data-phase"))
+    page.reload()
+    wait_ready(page, GAME)
+    wait_turn_or_review(page)
+    assert (hand(root), root.locator(".eu-prompt").inner_text(), attr(root, "data-phase")) == before
+    assert "restored" in root.locator(".eu-message").inner_text()
+
+
+def test_undo(page: Any) -> None:
+    root = open_game(page)
+    start_game(page, root, undo=True)
+    wait_turn_or_review(page)
+    before = (hand(root), root.locator(".eu-prompt").inner_text())
+    assert root.locator("[data-game-undo]").is_disabled()
+    my_move(page, root)
+    wait_turn_or_review(page)
+    root.locator("[data-game-undo]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=game] .eu-message').innerText.includes('taken back')")
+    assert (hand(root), root.locator(".eu-prompt").inner_text()) == before
+
+
+def test_the_review_shares_and_exports(page: Any) -> None:
+    root = open_game(page)
+    start_game(page, root)
+    while attr(root, "data-review") != "open":
+        wait_turn_or_review(page)
+        if attr(root, "data-review") != "open":
+            my_move(page, root)
+    check_review(root)
+    with page.expect_download() as info:
+        root.locator(".eu-review-actions button", has_text="Export EGN").click()
+    record = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    assert record["egn"] == 1 and len(record["deals"]) == 1
+    root.locator(".eu-review-actions button", has_text="Share this deal").click()
+    link = root.locator("[data-share-link]").input_value()
+    assert "?deal=e1" in link
+    tricks = root.locator(".eu-review .eu-review-trick").count()
+    page.goto(link)
+    wait_ready(page, GAME)
+    assert attr(root, "data-shared") == "true"
+    assert root.locator(".eu-review .eu-review-trick").count() == tricks
+    check_review(root)
+
+
+def test_a_bad_share_link_gets_a_friendly_note(page: Any) -> None:
+    root = open_game(page, query="?deal=e1broken")
+    assert attr(root, "data-shared") == "failed"
+    assert "could not be opened" in root.locator(".eu-message").inner_text()
+    assert root.locator("[data-game-start]").count() == 1
+
+
+def test_settings_persist(page: Any) -> None:
+    root = open_game(page, settings=None)
+    root.locator(".eu-settings summary").click()
+    root.locator("input[data-setting=speed][value=relaxed]").check()
+    root.locator("input[data-setting=flat]").check()
+    root.locator("input[data-setting=sound]").check()
+    page.reload()
+    wait_ready(page, GAME)
+    root.locator(".eu-settings summary").click()
+    assert root.locator("input[data-setting=speed][value=relaxed]").is_checked()
+    assert root.locator("input[data-setting=flat]").is_checked()
+    assert root.locator("input[data-setting=sound]").is_checked()
+    assert page.evaluate("() => document.documentElement.classList.contains('eu-flat')")
+    stored = json.loads(page.evaluate("() => localStorage.getItem('euchre.settings')"))
+    assert stored == {"v": 1, "data": {"speed": "relaxed", "hurry": True, "sound": True, "motion": "system", "flat": True}}
+
+
+def test_damaged_storage_recovers(page: Any) -> None:
+    goto(page, PAGE)
+    wait_ready(page, GAME)
+    page.evaluate("""() => {
+        localStorage.setItem('euchre.game', JSON.stringify({v: 1, data: {save: 'garbage!'}}));
+        localStorage.setItem('euchre.settings', '{oops');
+    }""")
+    page.reload()
+    root = page.locator(GAME)
+    wait_ready(page, GAME)
+    assert attr(root, "data-storage-reset") == "true"
+    assert "reset" in root.locator(".eu-message").inner_text()
+    assert page.evaluate("() => localStorage.getItem('euchre.game')") is None
+    start_game(page, root)
+    wait_turn_or_review(page)
+
+
+def test_reduced_motion_runs_no_animation(new_page: Any) -> None:
+    page = new_page(reduced_motion="reduce")
+    root = open_game(page, settings={**FAST, "motion": "system", "speed": "normal"})
+    page.evaluate("""() => { window.__euAnimations = 0;
+        const count = () => { window.__euAnimations += document.getAnimations()
+            .filter((a) => a.effect?.target?.closest?.('[data-widget=game]')).length;
+            requestAnimationFrame(count); };
+        requestAnimationFrame(count); }""")
+    start_game(page, root)
+    for _ in range(3):
+        wait_turn_or_review(page)
+        if attr(root, "data-review") == "open":
+            break
+        my_move(page, root)
+    wait_turn_or_review(page)
+    assert page.evaluate("() => window.__euAnimations") == 0
+    assert page.evaluate("() => document.documentElement.classList.contains('eu-reduced-motion')")
+    duration = root.locator(".eu-hand button.eu-card").first.evaluate("(c) => getComputedStyle(c).transitionDuration")
+    assert set(duration.replace("s", "").split(", ")) <= {"0"}

@@ -1,0 +1,141 @@
+"""The lessons in a real browser: a lesson completed by keyboard alone, a wrong action
+explained with the engine's reason, lesson links, progress (stars) with reset and a
+confirmation, and damaged progress that recovers. Any console error fails a test."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from harness import goto, wait_ready
+
+PAGE = "practice/lessons/"
+LESSON = "[data-widget=lesson]"
+
+
+def open_lessons(page: Any, query: str = "") -> Any:
+    goto(page, PAGE + query)
+    wait_ready(page, LESSON)
+    return page.locator(LESSON)
+
+
+def wait_outcome(page: Any, outcome: str) -> None:
+    page.wait_for_function(
+        "(o) => document.querySelector('[data-widget=lesson]').dataset.outcome === o",
+        arg=outcome, timeout=20_000,
+    )
+
+
+def tab_into_hand(page: Any) -> None:
+    """Press Tab until a card of the hand has the focus (keyboard only)."""
+    for _ in range(300):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => !!document.activeElement?.closest('.eu-hand')"):
+            return
+    raise AssertionError("Tab never reached the hand")
+
+
+def focused_card(page: Any) -> str:
+    return str(page.evaluate("() => document.activeElement?.dataset.card ?? ''"))
+
+
+def test_a_lesson_completed_by_keyboard_alone(page: Any) -> None:
+    root = open_lessons(page, "?lesson=bowers")
+    assert root.locator(".eu-stage-title").inner_text() == "Card ranks and the bowers"
+    tab_into_hand(page)
+    assert focused_card(page) == "Jh"
+    page.keyboard.press("Enter")  # step 1: lead the right bower
+    wait_outcome(page, "done")
+    assert page.evaluate("() => document.activeElement?.dataset.lessonNext !== undefined")
+    page.keyboard.press("Enter")  # Next step
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '1'")
+    page.wait_for_function("() => document.activeElement?.closest('.eu-hand') !== null")
+    assert focused_card(page) == "Jd"
+    page.keyboard.press("Enter")  # step 2: the left bower beats the ace
+    wait_outcome(page, "done")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '2'")
+    page.wait_for_function("() => document.activeElement?.closest('.eu-hand') !== null")
+    page.keyboard.press("ArrowRight")
+    assert focused_card(page) == "Kd"
+    page.keyboard.press("End")
+    assert focused_card(page) == "Th"
+    page.keyboard.press("Enter")  # step 3: trump the club
+    wait_outcome(page, "done")
+    feedback = root.locator(".eu-feedback").inner_text()
+    assert "Lesson complete" in feedback and "3 of 3 stars" in feedback
+    stars = root.locator("[data-lesson-link=bowers] .eu-stars")
+    assert stars.get_attribute("data-stars") == "3"
+    stored = json.loads(page.evaluate("() => localStorage.getItem('euchre.lessons')"))
+    assert stored["v"] == 1 and stored["data"]["stars"]["bowers"] == 3
+
+
+def test_a_wrong_action_is_explained(page: Any) -> None:
+    root = open_lessons(page, "?lesson=left-bower")
+    root.locator(".eu-hand button[data-card=Jc]").click()
+    feedback = root.locator(".eu-feedback")
+    feedback.locator("p").first.wait_for()
+    text = feedback.inner_text()
+    assert "left bower" in text and "K♣" in text  # the engine's reason
+    assert "While spades are trump" in text  # the lesson's own note
+    assert feedback.get_attribute("data-kind") == "illegal"
+    assert root.locator(".eu-hand button[data-card=Jc]").count() == 1  # the card did not play
+    assert root.get_attribute("data-outcome") == "open"
+
+
+def test_a_legal_but_unwanted_action_is_explained(page: Any) -> None:
+    root = open_lessons(page, "?lesson=bowers")
+    root.locator(".eu-hand button[data-card=Ac]").click()
+    feedback = root.locator(".eu-feedback")
+    feedback.locator("p").first.wait_for()
+    assert "not what this step asks" in feedback.inner_text()
+    assert feedback.get_attribute("data-kind") == "not-asked"
+
+
+def test_hints_are_graded(page: Any) -> None:
+    root = open_lessons(page, "?lesson=order-up")
+    root.locator("[data-lesson-hint]").click()
+    root.locator(".eu-feedback--hint").wait_for()
+    first = root.locator(".eu-feedback").inner_text()
+    root.locator("[data-lesson-hint]").click()
+    page.wait_for_function(
+        "(t) => document.querySelector('[data-widget=lesson] .eu-feedback').innerText !== t", arg=first
+    )
+    assert "Hint 2" in root.locator(".eu-feedback").inner_text()
+
+
+def test_reset_needs_a_confirmation(page: Any) -> None:
+    root = open_lessons(page)
+    page.evaluate(
+        "() => localStorage.setItem('euchre.lessons', JSON.stringify({v: 1, data: {stars: {bowers: 2, alone: 3}, at: null}}))"
+    )
+    page.reload()
+    wait_ready(page, LESSON)
+    assert root.locator("[data-lesson-link=alone] .eu-stars").get_attribute("data-stars") == "3"
+    root.locator("[data-reset-all]").click()
+    root.locator(".eu-confirm-no").click()
+    assert root.locator("[data-lesson-link=alone] .eu-stars").get_attribute("data-stars") == "3"
+    root.locator("[data-reset-all]").click()
+    root.locator(".eu-confirm-yes").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-lesson-link=alone] .eu-stars').dataset.stars === '0'"
+    )
+    assert root.locator("[data-lesson-link=bowers] .eu-stars").get_attribute("data-stars") == "0"
+
+
+def test_damaged_progress_recovers(page: Any) -> None:
+    open_lessons(page)
+    page.evaluate("() => localStorage.setItem('euchre.lessons', '{not json')")
+    page.reload()
+    root = page.locator(LESSON)
+    wait_ready(page, LESSON)
+    assert "could not be read" in root.locator(".eu-feedback").inner_text()
+    root.locator(".eu-hand button[data-card=Jh]").click()
+    wait_outcome(page, "done")
+
+
+def test_each_lesson_has_a_link(page: Any) -> None:
+    root = open_lessons(page, "?lesson=round-two")
+    assert root.locator(".eu-stage-title").inner_text() == "Round two and stick the dealer"
+    hrefs = root.locator("[data-lesson-link]").evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
+    assert hrefs[0].endswith("?lesson=bowers") and len(hrefs) == 9

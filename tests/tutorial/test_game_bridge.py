@@ -1,0 +1,144 @@
+"""Free play through the bridge, as the page drives it: new game, the learner's actions,
+computer moves one at a time, undo, hints, the review after each deal, share links, EGN,
+and damaged saves. The learner's seat never receives hidden cards."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import euchre
+import pytest
+from euchre_tutorial import bridge
+from euchre_tutorial.widgets.game import Save, _game
+
+
+def call(method: str, payload: Any) -> dict[str, Any]:
+    reply = json.loads(bridge.dispatch(method, json.dumps(payload)))
+    assert set(reply) in ({"ok", "value"}, {"ok", "error"})
+    return reply
+
+
+def value(method: str, payload: Any) -> Any:
+    reply = call(method, payload)
+    assert reply["ok"], reply
+    return reply["value"]
+
+
+def to_my_turn(model: dict[str, Any]) -> dict[str, Any]:
+    while model["computer_turn"]:
+        model = value("game.next", {"save": model["save"]})["model"]
+    return model
+
+
+def human_move(model: dict[str, Any]) -> dict[str, Any]:
+    """The learner's first legal action: a choice button, or the first playable card."""
+    table = model["table"]
+    if table["choices"]:
+        return value("game.act", {"save": model["save"], "action": table["choices"][0]["action"]})["model"]
+    for code in table["seats"][0]["hand"]:
+        reply = value("game.act", {"save": model["save"], "card": code})
+        if "model" in reply:
+            return reply["model"]
+        assert reply["illegal"]
+    raise AssertionError("no card could be played")
+
+
+def test_new_game_hides_other_hands() -> None:
+    model = value("game.new", {"profile": "american", "seed": 11})
+    game = _game(Save.unpack(model["save"]))
+    public = {game.state.upcard.code}
+    hidden = {c.code for seat in (1, 2, 3) for c in game.state.hand(seat)} - public
+    text = json.dumps({k: v for k, v in model.items() if k != "save"})
+    assert not [code for code in hidden if f'"{code}"' in text]
+    assert [s["hand"] is None for s in model["table"]["seats"]] == [False, True, True, True]
+    assert model["table"]["view"]["hand"] == [c.code for c in game.state.hand(0)]
+
+
+def test_an_illegal_click_is_refused_with_the_engines_reason() -> None:
+    model = to_my_turn(value("game.new", {"profile": "american", "seed": 5}))
+    game = _game(Save.unpack(model["save"]))
+    not_mine = next(c for c in euchre.make_deck() if c not in game.state.hand(0))
+    reply = value("game.act", {"save": model["save"], "card": not_mine.code})
+    reason = game.state.why_illegal(f"play {not_mine.code}")
+    assert reason is not None and reply["illegal"][1:] == reason[1:]
+    assert "model" not in reply
+
+
+def test_a_whole_short_game_to_a_winner_with_reviews() -> None:
+    model = value("game.new", {"profile": "american", "game_to": 5, "seed": 21, "level": "easy"})
+    reviews = 0
+    for _ in range(2000):
+        if model["review"]:
+            review = model["review"]
+            game = _game(Save.unpack(model["save"]))
+            final = game.history[-1]
+            assert [t["winner"] for t in review["tricks"]] == [t.winner for t in final.tricks]
+            assert all(t["why"].endswith(".") for t in review["tricks"])
+            assert review["score_text"] == euchre.explain_score(final)
+            reviews += 1
+            if model["winner"]:
+                break
+            model = value("game.continue", {"save": model["save"]})
+        elif model["computer_turn"]:
+            model = value("game.next", {"save": model["save"]})["model"]
+        else:
+            model = human_move(model)
+    assert model["winner"] in ("us", "them")
+    assert max(model["score"].values()) >= 5 and reviews >= 1
+    egn = value("game.egn", {"save": model["save"]})
+    assert euchre.from_egn(egn["text"]).winner is not None
+
+
+def test_undo_takes_back_the_last_decision() -> None:
+    model = to_my_turn(value("game.new", {"profile": "american", "seed": 8, "undo": True}))
+    assert not model["can_undo"]
+    before = model["table"]
+    after = to_my_turn(human_move(model))
+    assert after["can_undo"]
+    undone = value("game.undo", {"save": after["save"]})
+    assert undone["table"]["log"] == before["log"]
+    assert undone["table"]["choices"] == before["choices"]
+
+
+def test_undo_can_be_switched_off() -> None:
+    model = to_my_turn(value("game.new", {"profile": "american", "seed": 8, "undo": False}))
+    moved = human_move(model)
+    assert not moved["can_undo"]
+    assert "switched off" in call("game.undo", {"save": moved["save"]})["error"]
+
+
+def test_hint_is_advice_for_the_learners_turn() -> None:
+    model = to_my_turn(value("game.new", {"profile": "midwest", "seed": 3}))
+    advice = value("game.hint", {"save": model["save"]})
+    legal = [str(a) for a in _game(Save.unpack(model["save"])).state.legal_actions()]
+    assert advice["action"] in legal and advice["reasons"]
+
+
+def test_reload_from_the_save_gives_the_same_model() -> None:
+    model = to_my_turn(value("game.new", {"profile": "american", "seed": 4}))
+    again = value("game.state", {"save": model["save"]})
+    assert again["table"] == model["table"] and again["score"] == model["score"]
+
+
+@pytest.mark.parametrize("save", ["", "not a save", "eJwLycgsVgCi3MzSvBIA", 42])
+def test_a_damaged_save_is_refused_plainly(save: Any) -> None:
+    reply = call("game.state", {"save": save})
+    assert not reply["ok"] and "could not be read" in reply["error"]
+
+
+def test_share_link_replays_a_deal_and_a_bad_one_is_explained() -> None:
+    state = euchre.HandState.new(euchre.Deal.random(seed=9, dealer=1), euchre.Rules())
+    while state.to_act is not None:
+        state = state.apply(state.legal_actions()[0])
+    review = value("game.shared", {"code": euchre.to_share_code(state)})
+    assert [t["winner"] for t in review["tricks"]] == [t.winner for t in state.tricks]
+    bad = call("game.shared", {"code": "e1garbage"})
+    assert not bad["ok"] and bad["error"].startswith("This link does not hold a deal")
+
+
+def test_profiles_and_house_rules() -> None:
+    site = value("game.new", {"profile": "site", "rules": {"profile": "beginner", "game_to": 7}})
+    assert site["game_to"] == 7
+    refused = call("game.new", {"profile": "nope"})
+    assert not refused["ok"] and "cannot be used" in refused["error"]

@@ -1,0 +1,108 @@
+"""Lessons as data: every lesson of the path validates; a broken one is refused, naming its
+id and step, by the loader, by the lesson widget's render() and by ``mkdocs build --strict``."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from euchre import Rules
+from euchre_tutorial.lessons import DATA, LessonError, load_lesson_file, load_lessons, validate
+from euchre_tutorial.lessons.model import parse_lesson
+from euchre_tutorial.lessons.runner import replay, start_run
+from euchre_tutorial.lessons.validate import solution
+from euchre_tutorial.widgets import lesson as lesson_widget
+
+FIXTURES = Path(__file__).parent / "fixtures"
+BROKEN = FIXTURES / "broken_lessons"
+PATH_IDS = [
+    "bowers", "left-bower", "winning-tricks", "order-up", "round-two", "dealer", "alone",
+    "scoring", "coach",
+]
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_lesson_validates(path: Path) -> None:
+    validate(load_lesson_file(path))
+
+
+def test_the_path_covers_the_topics_in_order() -> None:
+    assert [lesson.id for lesson in load_lessons()] == PATH_IDS
+
+
+def test_every_step_can_be_completed() -> None:
+    for lesson in load_lessons():
+        for index in range(len(lesson.steps)):
+            moves = solution(lesson, index)
+            run = replay(lesson, index, moves)
+            assert run.outcome is True, (lesson.id, index)
+
+
+def test_broken_fixture_names_id_and_step() -> None:
+    with pytest.raises(LessonError) as info:
+        load_lessons(BROKEN)
+    message = str(info.value)
+    assert "'broken-demo'" in message and "step 2 ('no-such-card')" in message
+    assert "Q♠" in message or "Qs" in message
+
+
+def test_render_validates_and_fails_on_the_broken_fixture() -> None:
+    html = lesson_widget.render({"id": "lessons"}, Rules())
+    assert 'href="?lesson=bowers"' in html and "eu-table" in html
+    with pytest.raises(LessonError, match=r"broken-demo.*no-such-card"):
+        lesson_widget.render({"source": str(BROKEN)}, Rules())
+
+
+def test_mkdocs_build_fails_naming_id_and_step(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURES / "broken_page", project)
+    page = project / "docs" / "index.md"
+    page.write_text(page.read_text().replace("LESSONS", str(BROKEN)))
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "out")],
+        cwd=project, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode != 0
+    assert "broken-demo" in done.stderr and "no-such-card" in done.stderr
+
+
+def _deal() -> dict[str, object]:
+    return {"dealer": 0, "upcard": "9h",
+            "hands": ["9c Tc Jc Qc Kc", "9d Td Jd Qd Kd", "9s Ts Js Qs Ks", "Th Jh Qh Kh Ah"]}
+
+
+def _lesson(**step: object) -> dict[str, object]:
+    base = {"id": "s", "narration": "n", "seat": 1, "deal": _deal(),
+            "before": ["order", "discard 9c"], "hints": ["h"]}
+    return {"id": "demo", "title": "Demo", "steps": [{**base, **step}]}
+
+
+@pytest.mark.parametrize(
+    ("step", "words"),
+    [
+        ({"expect": "play Ah"}, "expected action 'play Ah' is illegal"),
+        ({"before": ["order", "discard 9s"], "expect": "play Kd"}, "'before' action"),
+        ({"goal": "take 6 tricks"}, "unknown goal"),
+        ({"goal": "win this trick", "script": ["play Ah"]}, "scripted action 'play Ah' is illegal"),
+        ({"deal": {**_deal(), "upcard": "9c"}, "expect": "play Kd"}, "impossible deal"),
+        ({"before": ["order alone", "discard 9c"], "seat": 3, "expect": "pass"}, "never gets to act"),
+        ({"goal": "go alone"}, "cannot be reached"),
+    ],
+)
+def test_validator_errors(step: dict[str, object], words: str) -> None:
+    with pytest.raises(LessonError) as info:
+        validate(parse_lesson(_lesson(**step)))
+    assert words in str(info.value)
+    assert "lesson 'demo'" in str(info.value)
+
+
+def test_a_wrong_action_is_explained_by_the_engine_and_the_lesson() -> None:
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "left-bower")
+    run = start_run(lesson, 0)
+    refused = run.move("play Jc")
+    assert refused is not None and not refused.legal
+    assert "left bower" in refused.reason and "K♣" in refused.reason
+    assert refused.note.startswith("While spades are trump")

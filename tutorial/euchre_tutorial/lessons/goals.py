@@ -1,0 +1,120 @@
+"""The goals a lesson step may set: a small, fixed vocabulary of predicates on the deal.
+
+A goal is decided from the state the step started in and the state now, for the learner's
+seat: True (reached), False (missed: the learner retries) or None (not decided yet).
+
+>>> parse_goal("take 3 tricks")
+Goal(kind='take', count=3)
+>>> parse_goal("win this trick").text
+'Win this trick for your side.'
+>>> parse_goal("fly to the moon")
+Traceback (most recent call last):
+...
+ValueError: unknown goal 'fly to the moon': use one of win this trick, follow suit, make trump, go alone, take N tricks, win the deal, euchre the makers, finish the deal
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from euchre import Card, HandState, effective_suit
+
+_TEXTS = {
+    "win-trick": "Win this trick for your side.",
+    "follow": "Follow suit.",
+    "make": "Make trump yourself.",
+    "alone": "Make trump and go alone.",
+    "win-deal": "Win points for your side this deal.",
+    "euchre": "Euchre the makers: hold them to two tricks or fewer.",
+    "finish": "Play the deal to its end.",
+}
+_PHRASES = {
+    "win this trick": "win-trick",
+    "follow suit": "follow",
+    "make trump": "make",
+    "go alone": "alone",
+    "win the deal": "win-deal",
+    "euchre the makers": "euchre",
+    "finish the deal": "finish",
+}
+_TAKE = re.compile(r"^take ([1-5]) tricks?$")
+VOCABULARY = (
+    "win this trick, follow suit, make trump, go alone, take N tricks, win the deal, "
+    "euchre the makers, finish the deal"
+)
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One goal of the vocabulary (``count`` is N of "take N tricks")."""
+
+    kind: str
+    count: int = 0
+
+    @property
+    def text(self) -> str:
+        """The goal as the learner reads it."""
+        if self.kind == "take":
+            return f"Take at least {self.count} tricks for your side this deal."
+        return _TEXTS[self.kind]
+
+    def decide(self, start: HandState, now: HandState, seat: int) -> bool | None:
+        """True when reached, False when it can no longer be reached, None while open."""
+        team = now.team_of(seat)
+        kind = self.kind
+        if kind == "win-trick":
+            index = len(start.tricks)
+            if len(now.tricks) > index:
+                return now.team_of(now.tricks[index].winner) == team
+            return False if now.over else None
+        if kind == "follow":
+            return _followed(start, now, seat)
+        if kind in ("make", "alone"):
+            if now.maker is not None:
+                return now.maker == seat and (now.alone or kind == "make")
+            return False if now.over else None
+        if kind == "take":
+            mine = sum(1 for t in now.tricks if now.team_of(t.winner) == team)
+            if mine >= self.count:
+                return True
+            left = 5 - len(now.tricks)
+            return False if now.over or mine + left < self.count else None
+        if kind == "euchre":
+            if now.maker is not None and now.team_of(now.maker) == team:
+                return False
+            if now.maker is not None and now.maker_tricks() >= 3:
+                return False
+            if not now.over:
+                return None
+            return now.result is not None and now.result.makers is not None
+        if not now.over:
+            return None
+        if kind == "win-deal":
+            return now.result is not None and now.result.points[team] > 0
+        return True  # finish
+
+
+def _followed(start: HandState, now: HandState, seat: int) -> bool | None:
+    """Whether the learner's first card played to someone else's lead followed suit."""
+    tricks: list[list[tuple[int, Card]]] = [
+        list(zip(t.seats, t.cards, strict=True)) for t in now.tricks[len(start.tricks) :]
+    ]
+    tricks.append(now.current_trick)
+    for trick in tricks:
+        for position, (who, card) in enumerate(trick):
+            if who == seat and position > 0:
+                led = effective_suit(trick[0][1], now.trump)
+                return effective_suit(card, now.trump) is led
+    return False if now.over else None
+
+
+def parse_goal(text: str) -> Goal:
+    """Read a goal phrase; an unknown phrase raises ValueError naming the vocabulary."""
+    key = " ".join(str(text).lower().split())
+    if key in _PHRASES:
+        return Goal(_PHRASES[key])
+    m = _TAKE.match(key)
+    if m:
+        return Goal("take", int(m.group(1)))
+    raise ValueError(f"unknown goal {text!r}: use one of {VOCABULARY}")

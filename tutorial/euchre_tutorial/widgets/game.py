@@ -1,0 +1,385 @@
+"""Free play: a whole game against computer players, with hints, undo, a review after
+every deal, the score in numbers and as a 4 and a 6, share links and EGN export.
+
+The browser holds an opaque save (the rules, the seed and every action, packed) and sends
+it with each request; Python rebuilds the game, so a reload resumes it exactly. Replies
+carry only what the learner's seat may know (``state.view(seat)`` and public facts); the
+computer seats move here, one action per ``game.next``, so the page can animate each.
+
+>>> reply = new({"profile": "american", "game_to": 5, "seed": 3})
+>>> reply["score"], reply["game_to"], reply["table"]["seats"][1]["hand"]
+({'us': 0, 'them': 0}, 5, None)
+>>> while not reply["table"]["your_turn"]:
+...     reply = next_move({"save": reply["save"]})["model"]
+>>> "not a card" in act({"save": reply["save"], "card": "Xx"})["illegal"]
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from html import escape
+from typing import Any
+
+import euchre
+from euchre import Game, HandState, Rules, RulesError
+
+from euchre_tutorial.bridge import BridgeError, expose
+from euchre_tutorial.lessons import computer
+from euchre_tutorial.lessons.markup import table_html
+from euchre_tutorial.lessons.table import describe, resolve, seat_names, table_model
+from euchre_tutorial.widgets import WidgetConfigError
+
+SAVE_VERSION = 1
+SEAT = 0
+CONFIG_KEYS = {
+    "level": "the computer players' level: easy, normal or strong (normal if left out)",
+    "game_to": "points that win a game (the rules' own target if left out)",
+}
+
+
+def check_config(raw: Mapping[str, str], rules: Rules) -> dict[str, Any]:
+    """The fence's settings: ``level`` and ``game_to``."""
+    level = raw.get("level", "normal").strip()
+    if level not in computer.LEVELS:
+        raise WidgetConfigError(f"level: {level!r} is not one of {', '.join(computer.LEVELS)}")
+    config: dict[str, Any] = {"level": level}
+    if "game_to" in raw:
+        try:
+            config["game_to"] = rules.replace(game_to=int(raw["game_to"])).game_to
+        except (ValueError, RulesError) as exc:
+            raise WidgetConfigError(f"game_to: {exc}") from None
+    return config
+
+
+# ---------------------------------------------------------------------- the save
+@dataclass(frozen=True)
+class Save:
+    """A game in progress as the page keeps it."""
+
+    rules: Rules
+    seed: int
+    actions: tuple[str, ...]
+    level: str = "normal"
+    undo: bool = True
+    seen: int = 0  # finished deals whose review the learner has closed
+
+    def pack(self) -> str:
+        """The opaque text the page stores."""
+        data = {"v": SAVE_VERSION, "r": self.rules.to_dict(), "s": self.seed,
+                "a": list(self.actions), "l": self.level, "u": self.undo, "n": self.seen}
+        raw = json.dumps(data, separators=(",", ":")).encode()
+        return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+    @classmethod
+    def unpack(cls, text: Any) -> Save:
+        """Read a save; anything damaged raises BridgeError."""
+        try:
+            raw = zlib.decompress(base64.urlsafe_b64decode(str(text).encode("ascii")))
+            data = json.loads(raw)
+            if data.get("v") != SAVE_VERSION:
+                raise ValueError("unknown version")
+            rules = Rules.from_dict(data["r"])
+            return cls(rules, int(data["s"]), tuple(str(a) for a in data["a"]),
+                       str(data.get("l", "normal")), bool(data.get("u", True)), int(data.get("n", 0)))
+        except Exception as exc:
+            raise BridgeError(f"The saved game could not be read ({type(exc).__name__}).") from None
+
+
+_GAMES: OrderedDict[tuple[Any, ...], Game] = OrderedDict()
+
+
+def _game(save: Save) -> Game:
+    key = (save.rules, save.seed, save.actions)
+    game = _GAMES.get(key)
+    if game is None:
+        try:
+            game = Game.replay(save.rules, save.seed, list(save.actions))
+        except ValueError as exc:
+            raise BridgeError(f"The saved game could not be replayed: {exc}") from None
+        _GAMES[key] = game
+        while len(_GAMES) > 6:
+            _GAMES.popitem(last=False)
+    else:
+        _GAMES.move_to_end(key)
+    return game
+
+
+def _with(save: Save, game: Game, **changes: Any) -> Save:
+    new = replace(save, actions=tuple(str(a) for a in game.all_actions()), **changes)
+    _GAMES[(new.rules, new.seed, new.actions)] = game
+    return new
+
+
+# ---------------------------------------------------------------------- models
+def _four_six(points: int) -> str:
+    if not 1 <= points <= 10:
+        return ""
+    from euchre_tutorial.fourandsix import score_svg
+
+    return score_svg(points)
+
+
+def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
+    """A finished (or shared) deal replayed: hands, bidding, every trick with who won it and
+    why, and the points."""
+    names = seat_names(seat, state.players)
+    bidding = []
+    for action, actor in zip(state.actions, state.actors, strict=False):
+        if action.kind != "play":
+            bidding.append(describe(action, actor, state, seat))
+    tricks = []
+    for number, trick in enumerate(state.tricks, start=1):
+        tricks.append({
+            "number": number,
+            "leader": names[trick.leader],
+            "cards": [{"seat": s, "name": names[s], "card": c.code}
+                      for s, c in zip(trick.seats, trick.cards, strict=True)],
+            "winner": trick.winner,
+            "winner_name": names[trick.winner],
+            "winner_card": trick.winning_card.code,
+            "our_side": state.team_of(trick.winner) == state.team_of(seat),
+            "why": euchre.explain_trick(trick.cards, state.trump),
+        })
+    mine = state.team_of(seat)
+    result = state.result
+    points = {"us": 0, "them": 0}
+    if result is not None:
+        points = {"us": result.points[mine], "them": result.points[1 - mine]}
+    dealer = names[state.dealer]
+    trump_words = (f"{state.trump.plural.capitalize()} were trump." if state.trump
+                   else "Nobody made trump.")
+    facts = f"{'You' if dealer == 'You' else dealer} dealt and turned up the {state.upcard}. {trump_words}"
+    return {
+        "facts": facts,
+        "dealer": names[state.dealer],
+        "upcard": state.upcard.code,
+        "trump": None if state.trump is None else state.trump.plural,
+        "hands": [{"seat": s, "name": names[s], "cards": [c.code for c in state.deal.hands[s]]}
+                  for s in range(state.players)],
+        "bidding": bidding,
+        "tricks": tricks,
+        "over": state.over,
+        "score_text": euchre.explain_score(state) if state.over else "",
+        "points": points,
+        "share": euchre.to_share_code(state),
+    }
+
+
+def _rules_name(rules: Rules) -> str:
+    """The profile these rules match (ignoring the target score), else "house"."""
+    for name in Rules.profiles():
+        if Rules.profile(name).replace(game_to=rules.game_to) == rules:
+            return name
+    return "house"
+
+
+def game_model(save: Save) -> dict[str, Any]:
+    """Everything the free-play table shows now, for the learner's seat."""
+    game = _game(save)
+    history = game.history
+    review_due = len(history) > save.seen
+    shown = history[-1] if review_due else game.state
+    mine = SEAT % 2
+    score = {"us": game.score[mine], "them": game.score[1 - mine]}
+    winner = game.winner
+    table = table_model(shown, SEAT)
+    current = [] if review_due else list(zip(shown.actions, shown.actors, strict=False))
+    can_undo = save.undo and winner is None and any(actor == SEAT for _, actor in current)
+    return {
+        "save": save.pack(),
+        "table": table,
+        "score": score,
+        "four_six": {"us": _four_six(score["us"]), "them": _four_six(score["them"])},
+        "game_to": game.rules.game_to,
+        "winner": None if winner is None else ("us" if winner == mine else "them"),
+        "deal_number": len(history) if review_due else len(history) + 1,
+        "review": review_model(history[-1]) if review_due else None,
+        "can_undo": can_undo,
+        "computer_turn": (not review_due and winner is None and shown.to_act is not None
+                          and shown.to_act != SEAT),
+        "rules": {"name": _rules_name(game.rules), "game_to": game.rules.game_to,
+                  "lines": [text for _, text in game.rules.describe()]},
+        "level": save.level,
+        "undo": save.undo,
+    }
+
+
+# ---------------------------------------------------------------------- handlers
+def _rules(payload: Mapping[str, Any]) -> Rules:
+    profile = str(payload.get("profile", "") or "site")
+    try:
+        if profile == "site":
+            rules = Rules.from_dict(payload.get("rules") or {})
+        else:
+            rules = Rules.profile(profile)
+        if payload.get("game_to"):
+            rules = rules.replace(game_to=int(payload["game_to"]))
+    except (RulesError, ValueError, TypeError) as exc:
+        raise BridgeError(f"Those rules cannot be used: {exc}") from None
+    if rules.players != 4 or not rules.partnerships:
+        raise BridgeError("Free play is for four players in two partnerships.")
+    return rules
+
+
+def _save(payload: Any) -> Save:
+    if not isinstance(payload, Mapping) or "save" not in payload:
+        raise BridgeError("There is no game to continue.")
+    return Save.unpack(payload["save"])
+
+
+@expose("game.new")
+def new(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: a new game (``profile``, ``rules``, ``game_to``, ``level``, ``undo``,
+    ``seed``) -> its model."""
+    payload = payload if isinstance(payload, Mapping) else {}
+    level = str(payload.get("level", "normal"))
+    if level not in computer.LEVELS:
+        raise BridgeError(f"The level must be one of {', '.join(computer.LEVELS)}.")
+    seed = payload.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        import random
+
+        seed = random.SystemRandom().randrange(1, 2**31)
+    save = Save(_rules(payload), seed, (), level, bool(payload.get("undo", True)), 0)
+    return game_model(save)
+
+
+@expose("game.state")
+def state(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: the model of a saved game (after a reload)."""
+    return game_model(_save(payload))
+
+
+@expose("game.act")
+def act(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: the learner's action (``action`` text or a ``card`` code). An illegal
+    one is not taken: ``{"illegal": reason}`` in the engine's words."""
+    save = _save(payload)
+    game = _game(save)
+    if len(game.history) > save.seen:
+        return {"illegal": "Close the review of the last deal first."}
+    if game.winner is not None:
+        return {"illegal": "The game is over: start a new game."}
+    action, reason = resolve(game.state, SEAT, dict(payload))
+    if action is None:
+        return {"illegal": reason}
+    game = game.apply(action)
+    return {"model": game_model(_with(save, game))}
+
+
+@expose("game.next")
+def next_move(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: one computer seat acts -> ``{"moved": words, "model": ...}``."""
+    save = _save(payload)
+    game = _game(save)
+    st = game.state
+    if len(game.history) > save.seen or game.winner is not None or st.to_act in (None, SEAT):
+        return {"moved": "", "model": game_model(save)}
+    seat = st.to_act
+    assert seat is not None
+    action = computer.choose(st, save.level, save.seed)
+    words = describe(action, seat, st, SEAT)
+    if action.kind == "discard":
+        words = f"{seat_names(SEAT)[seat]} discards a card face down."
+    game = game.apply(action)
+    return {"moved": words, "model": game_model(_with(save, game))}
+
+
+@expose("game.undo")
+def undo(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: take back the learner's last decision of this deal (and the computer
+    moves after it)."""
+    save = _save(payload)
+    game = _game(save)
+    if not save.undo:
+        raise BridgeError("Undo is switched off for this game.")
+    if len(game.history) > save.seen or game.winner is not None:
+        raise BridgeError("A finished deal cannot be undone.")
+    st = game.state
+    mine = [i for i, actor in enumerate(st.actors) if actor == SEAT]
+    if not mine:
+        raise BridgeError("You have not acted yet in this deal: there is nothing to undo.")
+    done = [str(a) for h in game.history for a in h.actions]
+    keep = done + [str(a) for a in st.actions[: mine[-1]]]
+    rebuilt = Game.replay(save.rules, save.seed, keep)
+    return game_model(_with(save, rebuilt))
+
+
+@expose("game.hint")
+def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: the coach's advice for the learner's turn (advice, never a rule)."""
+    save = _save(payload)
+    game = _game(save)
+    if game.state.to_act != SEAT or len(game.history) > save.seen or game.winner is not None:
+        raise BridgeError("The coach helps when it is your turn.")
+    return computer.advise(game.state)
+
+
+@expose("game.review")
+def review(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: the review of finished deal ``deal`` (default: the last)."""
+    save = _save(payload)
+    game = _game(save)
+    if not game.history:
+        raise BridgeError("No deal has finished yet.")
+    index = payload.get("deal", len(game.history) - 1)
+    if not isinstance(index, int) or not 0 <= index < len(game.history):
+        raise BridgeError("There is no such deal in this game.")
+    return review_model(game.history[index])
+
+
+@expose("game.continue")
+def go_on(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: the learner closed the review; the next deal is shown."""
+    save = _save(payload)
+    game = _game(save)
+    return game_model(replace(save, seen=len(game.history)))
+
+
+@expose("game.shared")
+def shared(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: a share link's code -> the review of that deal; a damaged link gets
+    a friendly note."""
+    code = str(payload.get("code", "")) if isinstance(payload, Mapping) else ""
+    try:
+        st = euchre.from_share_code(code)
+    except ValueError as exc:
+        raise BridgeError(f"This link does not hold a deal that can be shown. {exc}") from None
+    return review_model(st)
+
+
+@expose("game.egn")
+def egn(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: the finished deals of the game as EGN text, for a download."""
+    save = _save(payload)
+    game = _game(save)
+    if not game.history:
+        raise BridgeError("Finish a deal first: the record holds finished deals only.")
+    if game.winner is None:
+        game = Game(game.rules, game.seed, game.history[-1], game.score, game.history,
+                    game.start_score)
+    return {"filename": f"euchre-game-{game.seed}.egn.json", "text": euchre.to_egn(game)}
+
+
+# ---------------------------------------------------------------------- build time
+def render(config: Mapping[str, Any], rules: Rules) -> str:
+    """The first deal of a sample game, drawn at build time (the live game replaces it)."""
+    game_to = config.get("game_to")
+    table_rules = rules.replace(game_to=int(game_to)) if game_to else rules
+    model = game_model(Save(table_rules, 1, (), str(config.get("level", "normal"))))
+    return (
+        '<div class="eu-game">'
+        '<div class="eu-game-bar"><p class="eu-score" aria-label="Score">'
+        f'<span class="eu-score-us">You and North: {model["score"]["us"]}</span> · '
+        f'<span class="eu-score-them">West and East: {model["score"]["them"]}</span> · '
+        f'<span class="eu-score-target">Game to {model["game_to"]}</span></p></div>'
+        f'<div class="eu-play">{table_html(model["table"])}</div>'
+        f'<p class="eu-game-note">{escape("The game starts when the card engine is ready.")}</p>'
+        "</div>"
+    )
