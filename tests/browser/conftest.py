@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import (
+
+from tests.browser.harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,

@@ -1,6 +1,6 @@
 """Helpers for the real-browser tests (the fixtures are in conftest.py).
 
-    from harness import goto, wait_ready, axe, allow_console_errors, runtime_call
+    from tests.browser.harness import goto, wait_ready, axe, allow_console_errors, runtime_call
 
 ``goto(page, path)``            open a page of the served site ("rules/cards/")
 ``wait_ready(page, selector)``  wait for data-ready="true" on every matching widget root

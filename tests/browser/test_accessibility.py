@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import axe, goto, wait_ready
+
+from tests.browser.harness import axe, goto, wait_ready
 
 SKIP_DIRS = {"assets", "runtime", "search"}
 

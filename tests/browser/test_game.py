@@ -13,7 +13,8 @@ from typing import Any
 
 import euchre
 from euchre import Card, Suit
-from harness import goto, wait_ready
+
+from tests.browser.harness import goto, wait_ready
 
 PAGE = "practice/play/"
 GAME = "[data-widget=game]"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from harness import goto, wait_ready
+from tests.browser.harness import goto, wait_ready
 
 PAGE = "practice/lessons/"
 LESSON = "[data-widget=lesson]"

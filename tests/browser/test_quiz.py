@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from euchre_tutorial.quiz import QuestionId, QuizSpec, build, check, parse_query
-from harness import axe, goto, wait_ready
+
+from tests.browser.harness import axe, goto, wait_ready
 
 QUIZ = "[data-widget=quiz]"
 STORE_KEY = "euchre.quiz.v1"

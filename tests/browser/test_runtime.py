@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import (
+
+from tests.browser.harness import (
     SiteServer,
     allow_console_errors,
     goto,

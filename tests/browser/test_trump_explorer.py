@@ -12,7 +12,8 @@ import euchre
 import pytest
 from euchre import Card, Rules, Suit
 from euchre_tutorial.html import card_html
-from harness import goto, site_url, wait_ready
+
+from tests.browser.harness import goto, site_url, wait_ready
 
 PAGE = "rules/cards/"
 EXPLORER = "[data-widget=trump-explorer]"

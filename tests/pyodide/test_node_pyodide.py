@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_probe import probe
+
+from tests.pyodide.engine_probe import probe
 
 pytestmark = pytest.mark.node
 
