@@ -1,0 +1,90 @@
+"""Every page builds with --strict under each named profile and the sample house rules, and
+the text follows the rules where they differ."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.site.conftest import HOUSE_RULES, PROFILES, SitePath, page_text
+
+PAGES = ["", "about", "rules/quick-start", "rules/cards", "rules/deal", "rules/making-trump",
+         "rules/going-alone", "rules/tricks", "rules/scoring", "rules/variations",
+         "rules/tables", "rules/table-sizes", "rules/strategy", "rules/glossary",
+         "rules/house-rules-card"]
+
+
+@pytest.mark.parametrize("spec", [*PROFILES, str(HOUSE_RULES)])
+def test_every_page_builds(site_for: SitePath, spec: str) -> None:
+    site = site_for(spec)
+    for page in PAGES:
+        assert (site / page / "index.html").is_file(), page
+    # no template tag or fence survives into the output
+    for page in PAGES:
+        text = page_text(site, page)
+        assert "{{" not in text and "{%" not in text, page
+        assert "euchre-trick" not in text and "euchre-deal" not in text, page
+
+
+def test_round_two_follows_stick_the_dealer(site_for: SitePath) -> None:
+    throw_in = page_text(site_for("american"), "rules/making-trump")
+    stuck = page_text(site_for("midwest"), "rules/making-trump")
+    assert "At this table the cards are thrown in." in throw_in
+    assert "At this table the dealer must name a suit." in stuck
+    assert "At this table the dealer must name a suit." not in throw_in
+
+
+def test_scoring_follows_game_to(site_for: SitePath) -> None:
+    house = page_text(site_for(str(HOUSE_RULES)), "rules/scoring")
+    default = page_text(site_for("american"), "rules/scoring")
+    assert "The first team to reach 7 points wins." in house
+    assert "The first team to reach 10 points wins." in default
+
+
+def test_loner_pages_follow_the_profile(site_for: SitePath) -> None:
+    american = page_text(site_for("american"), "rules/going-alone")
+    beginner = page_text(site_for("beginner"), "rules/going-alone")
+    house = page_text(site_for(str(HOUSE_RULES)), "rules/going-alone")
+    assert "At this table, yes." in american and "At this table, no." in beginner
+    assert "they must go alone" in house and "This table does not." in american
+
+
+def test_long_deck_pages(site_for: SitePath) -> None:
+    cards = page_text(site_for("long-deck"), "rules/cards")
+    assert "At this table the deck has 32 cards" in cards
+    assert "At this table the dealer may also decline" in page_text(
+        site_for("long-deck"), "rules/making-trump")
+    assert "lone defender takes all 5 tricks" in page_text(site_for("long-deck"), "rules/scoring")
+
+
+def test_examples_needing_other_rules_carry_a_note(site_for: SitePath) -> None:
+    american = page_text(site_for("american"), "rules/making-trump")
+    midwest = page_text(site_for("midwest"), "rules/making-trump")
+    assert "stick_the_dealer = true . This site plays otherwise" in american
+    assert "stick_the_dealer = false . This site plays otherwise" in midwest
+
+
+def test_house_rules_card_lists_the_active_rules(site_for: SitePath) -> None:
+    card = page_text(site_for(str(HOUSE_RULES)), "rules/house-rules-card")
+    assert "House rules: house-rules.toml" in card
+    assert "Stick the dealer" in card and "Canadian loner" in card
+    assert "first side to 7 points" in card
+
+
+def test_profiles_table_has_every_profile(site_for: SitePath) -> None:
+    text = page_text(site_for("american"), "rules/tables")
+    for name in PROFILES:
+        assert name in text
+    assert "stick_the_dealer" in text and "dealer_may_decline" in text
+
+
+def test_seed_000_example_is_on_the_tricks_page(site_for: SitePath) -> None:
+    html = (site_for("american") / "rules/tricks/index.html").read_text(encoding="utf-8")
+    assert html.count('data-example="trick"') >= 3
+    text = page_text(site_for("american"), "rules/tricks")
+    assert "J♥ wins: the right bower is the highest trump" in text
+
+
+def test_four_and_six_drawn(site_for: SitePath) -> None:
+    html = (site_for("american") / "rules/scoring/index.html").read_text(encoding="utf-8")
+    assert html.count('class="eu-four-six-svg"') == 10
+
