@@ -4,7 +4,8 @@ Chromium driven by Playwright, and pages that fail the test on any console error
 ``site_dir``      the built site: ``site/`` (built with mkdocs when missing) or the folder
                   named by ``EUCHRE_SITE_DIR``
 ``site_server``   that site at http://127.0.0.1:<free port>/learn-euchre/ (``.url``)
-``browser``       headless Chromium from /usr/bin/chromium
+``browser``       headless Chromium from /usr/bin/chromium (tests/conftest.py: shared with
+                  the site tests, since one process may run only one Playwright)
 ``page``          a page in a fresh context (cold cache, no service worker yet) whose base
                   URL is the server's; the test FAILS on any console error or page error,
                   except those allowed with ``harness.allow_console_errors``
@@ -27,8 +28,6 @@ from typing import Any
 import pytest
 
 from tests.browser.harness import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     ROOT,
     ConsoleWatch,
     SiteServer,
@@ -85,25 +84,6 @@ def site_copy(
     yield make
     for server in servers:
         server.stop()
-
-
-@pytest.fixture(scope="session")
-def playwright_instance() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        yield playwright
-
-
-@pytest.fixture(scope="session")
-def browser(playwright_instance: Any) -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `make chromium`")
-    browser = playwright_instance.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-    )
-    yield browser
-    browser.close()
 
 
 @pytest.fixture

@@ -6,17 +6,13 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.site.conftest import HOUSE_RULES, SitePath
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 
 pytestmark = pytest.mark.browser
 
@@ -38,25 +34,14 @@ def pdf_pages(data: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[object]:
-    playwright = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's Chromium is not installed")
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.mark.parametrize("spec", ["american", str(HOUSE_RULES)])
 @pytest.mark.parametrize("paper", ["Letter", "A4"])
 def test_house_rules_card_prints_on_one_page(
-    site_for: SitePath, chromium: object, spec: str, paper: str
+    site_for: SitePath, browser: Any, spec: str, paper: str
 ) -> None:
     server, url = serve(site_for(spec))
     try:
-        page = chromium.new_page()  # type: ignore[attr-defined]
+        page = browser.new_page()
         page.goto(url + "rules/house-rules-card/", wait_until="load")
         assert page.locator(".eu-house-card").count() == 1
         data = page.pdf(format=paper, print_background=False)
