@@ -128,20 +128,29 @@ function pythonStreams() {
   };
 }
 
-async function bootFromSnapshot(loadPyodide, version, manifest, wheels) {
+// The snapshot's bytes, checked against these wheels. Its download starts at once, in
+// parallel with the wheels and Pyodide's own files; a Refusal when it cannot be used.
+async function snapshotBytes(version, manifest, wheelsPromise) {
   const entry = manifest.snapshot;
   if (!entry) throw new Refusal("the site has no snapshot");
+  const download = fetchOk(new URL(entry.file, RUNTIME)).then((response) =>
+    readSnapshot(response, entry, (share) => progress(0.1 + 0.6 * share, "Downloading the card engine")),
+  );
+  download.catch(() => {}); // awaited below; a failure is reported there, not as unhandled
+  const wheels = await wheelsPromise;
   const expected = await snapshotHash(version, entry.recipe, wheels);
   if (expected !== entry.hash) throw new Refusal("the snapshot was made from other wheels");
-  const response = await fetchOk(new URL(entry.file, RUNTIME));
-  const bytes = await readSnapshot(response, entry, (share) =>
-    progress(0.1 + 0.6 * share, "Downloading the card engine"),
-  );
-  const snapshot = checkHeader(bytes, entry, expected);
+  const snapshot = checkHeader(await download, entry, expected);
   progress(0.75, "Starting the card engine");
+  return snapshot;
+}
+
+async function bootFromSnapshot(loadPyodide, snapshotPromise) {
+  // loadPyodide awaits the snapshot itself, so its own start-up runs meanwhile.
   try {
-    return await loadPyodide({ indexURL: PYODIDE.href, _loadSnapshot: snapshot, ...pythonStreams() });
+    return await loadPyodide({ indexURL: PYODIDE.href, _loadSnapshot: snapshotPromise, ...pythonStreams() });
   } catch (error) {
+    if (error instanceof Refusal) throw error;
     throw new Refusal(`the snapshot could not be restored (${error.message})`);
   }
 }
@@ -170,18 +179,19 @@ async function boot() {
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
   const manifestResponse = await fetchOk(new URL("manifest.json", RUNTIME));
   const manifest = await manifestResponse.json();
-  const [pyodideModule, wheels] = await Promise.all([
-    import(new URL("pyodide.mjs", PYODIDE).href),
-    downloadWheels(manifest),
-  ]);
+  const wheelsPromise = downloadWheels(manifest);
+  wheelsPromise.catch(() => {}); // awaited later; a failure fails the start there
+  const pyodideModule = await import(new URL("pyodide.mjs", PYODIDE).href);
   const { loadPyodide, version } = pyodideModule;
+  const snapshotPromise = snapshotBytes(version, manifest, wheelsPromise);
+  snapshotPromise.catch(() => {}); // loadPyodide awaits it; the refusal is handled below
   progress(0.1, "Downloading the card engine");
 
   let pyodide = null;
   let bootKind = "snapshot";
   let refused = null;
   try {
-    pyodide = await bootFromSnapshot(loadPyodide, version, manifest, wheels);
+    pyodide = await bootFromSnapshot(loadPyodide, snapshotPromise);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     refused = error.message;
@@ -190,7 +200,7 @@ async function boot() {
     pyodide = await bootPlain(loadPyodide);
   }
   progress(0.9, "Loading the rules");
-  installWheels(pyodide, wheels);
+  installWheels(pyodide, await wheelsPromise);
   const bridge = pyodide.pyimport("euchre_tutorial.bridge");
   bridge.configure(
     JSON.stringify({
