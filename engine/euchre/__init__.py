@@ -16,11 +16,12 @@ from euchre.explain import explain_score, explain_trick
 from euchre.game import Game
 from euchre.match import Rubber, rubber_points_for_game
 from euchre.phase import Phase
+from euchre.play import Trick, explain_suit, why_card_illegal
 from euchre.players import coach, computer_player
 from euchre.records import RecordError, from_egn, from_share_code, to_egn, to_share_code
 from euchre.rules import Rules, RulesError
 from euchre.scoring import HandResult, score_hand
-from euchre.state import HandState, IllegalAction, Trick, explain_suit, why_card_illegal
+from euchre.state import HandState, IllegalAction
 from euchre.trump import (
     card_power,
     effective_suit,

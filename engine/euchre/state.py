@@ -17,20 +17,49 @@ the candidates it accepts.
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from euchre import actions as A
 from euchre.actions import Action, ActionError
-from euchre.cards import Card, Rank, Suit
+from euchre.bidding import (
+    _discard_apply,
+    _discard_candidates,
+    _discard_check,
+    _farmer_apply,
+    _farmer_candidates,
+    _farmer_check,
+    _round_one_apply,
+    _round_one_candidates,
+    _round_one_check,
+    _round_two_apply,
+    _round_two_candidates,
+    _round_two_check,
+    farmers_hand,
+)
+from euchre.cards import Card, Suit
+from euchre.contract import (
+    _best_apply,
+    _best_candidates,
+    _best_check,
+    _call_ace_apply,
+    _call_ace_candidates,
+    _call_ace_check,
+    _defend_apply,
+    _defend_candidates,
+    _defend_check,
+    _give_apply,
+    _give_candidates,
+    _give_check,
+)
 from euchre.deal import Deal
 from euchre.phase import Phase
+from euchre.play import Trick, _play_apply, _play_check
 from euchre.rules import Rules
-from euchre.scoring import TRICKS, HandResult, score_hand
-from euchre.trump import effective_suit, legal_plays, role, trick_winner
+from euchre.scoring import HandResult
+from euchre.transitions import set_fields
+from euchre.trump import legal_plays
 
 if TYPE_CHECKING:
     from euchre.view import SeatView
@@ -40,34 +69,6 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow now; the message says why, in plain words."""
 
 
-@dataclass(frozen=True, eq=False)
-class Trick:
-    """A completed trick: who led, the cards in play order (with the seat of each), the winner."""
-
-    leader: int
-    cards: list[Card]
-    seats: list[int]
-    winner: int
-
-    @property
-    def winning_card(self) -> Card:
-        """The card that took the trick."""
-        return self.cards[self.seats.index(self.winner)]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Trick):
-            return NotImplemented
-        return (self.leader, self.cards, self.seats, self.winner) == (
-            other.leader,
-            other.cards,
-            other.seats,
-            other.winner,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.leader, tuple(self.cards), self.winner))
-
-
 def proposed_suit(upcard: Card) -> Suit:
     """The suit the upcard proposes (a turned-up joker proposes hearts).
 
@@ -75,28 +76,6 @@ def proposed_suit(upcard: Card) -> Suit:
     Suit.HEARTS
     """
     return upcard.suit if upcard.suit is not None else Suit.HEARTS
-
-
-_LOW_RANKS = (Rank.NINE, Rank.TEN)
-
-
-def farmers_hand(hand: Sequence[Card], definition: str) -> bool:
-    """Whether a hand is a farmer's hand under one of the three definitions.
-
-    >>> from euchre.cards import parse_cards
-    >>> farmers_hand(parse_cards("9c 9d Th Ts 9s"), "all_low"), farmers_hand(parse_cards("9c 9d Th As Ks"), "three_low")
-    (True, True)
-    >>> farmers_hand(parse_cards("9c 9d 9h As Ks"), "three_of_a_rank")
-    True
-    """
-    low = [c for c in hand if c.rank in _LOW_RANKS]
-    if definition == "all_low":
-        return len(low) == len(hand)
-    if definition == "three_low":
-        return len(low) >= 3
-    if definition == "three_of_a_rank":
-        return any(sum(1 for c in low if c.rank is r) >= 3 for r in _LOW_RANKS)
-    return False
 
 
 class HandState:
@@ -173,7 +152,7 @@ class HandState:
                 if farmers_hand(deal.hands[seat], rules.farmers_hand)
             )
         s = object.__new__(cls)
-        _set(
+        set_fields(
             s,
             rules=rules,
             deal=deal,
@@ -427,526 +406,6 @@ def _wrong_phase(state: HandState, action: Action) -> str:
     if phase is Phase.DISCARD:
         return "the dealer has picked up the upcard and must first discard one card"
     return f"'{action}' is not possible during {phase}"
-
-
-def _after(s: HandState, action: Action, **changes: Any) -> HandState:
-    new = s._copy()
-    setattr_ = object.__setattr__
-    setattr_(new, "actions", (*s.actions, action))
-    setattr_(new, "actors", (*s.actors, s.to_act))
-    setattr_(new, "_legal", None)
-    for key, value in changes.items():
-        setattr_(new, key, value)
-    return new
-
-
-def _set(state: HandState, **changes: Any) -> None:
-    for key, value in changes.items():
-        object.__setattr__(state, key, value)
-
-
-def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
-
-
-def _replace_hand(
-    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    return (*hands[:seat], hand, *hands[seat + 1 :])
-
-
-# ---------------------------------------------------------------------- farmer's hand
-def _farmer_candidates(s: HandState) -> list[Action]:
-    out = [Action(A.PASS)]
-    assert s.to_act is not None
-    if s.rules.farmers_remedy == "redeal":
-        out.append(Action(A.REDEAL))
-    else:
-        low = [c for c in s.hands[s.to_act] if c.rank in _LOW_RANKS]
-        out.extend(Action(A.FARMER_SWAP, cards=combo) for combo in itertools.combinations(low, 3))
-    return out
-
-
-def _farmer_check(s: HandState, a: Action) -> str | None:
-    if a.kind == A.PASS:
-        return None
-    if a.kind == A.REDEAL:
-        if s.rules.farmers_remedy != "redeal":
-            return "at this table a farmer's hand swaps three low cards for the kitty; it is not redealt"
-        return None
-    if s.rules.farmers_remedy != "swap":
-        return "at this table a farmer's hand is redealt, not swapped"
-    assert s.to_act is not None
-    hand = s.hands[s.to_act]
-    if len(a.cards) != 3 or len(set(a.cards)) != 3:
-        return "a farmer's swap gives three different cards for the three cards of the kitty"
-    for card in a.cards:
-        if card not in hand:
-            return f"you do not hold {card}"
-        if card.rank not in _LOW_RANKS:
-            return f"only 9s and 10s can be swapped for the kitty, and {card} is neither"
-    if len(s.kitty) < 3:
-        return "the kitty has fewer than three cards to swap with"
-    return None
-
-
-def _farmer_apply(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None
-    if a.kind == A.REDEAL:
-        new = _after(s, a, phase=Phase.OVER, to_act=None)
-        _set(
-            new, result=HandResult(tuple(0 for _ in range(s.rules.num_teams)), None, 0, redeal=True)
-        )
-        return new
-    hands, kitty = s.hands, s.kitty
-    if a.kind == A.FARMER_SWAP:
-        taken = kitty[:3]
-        hand = tuple(c for c in hands[seat] if c not in a.cards) + taken
-        hands = _replace_hand(hands, seat, hand)
-        kitty = a.cards + kitty[3:]
-    queue = s.farmer_queue[1:]
-    if queue:
-        return _after(s, a, hands=hands, kitty=kitty, farmer_queue=queue, to_act=queue[0])
-    return _after(
-        s,
-        a,
-        hands=hands,
-        kitty=kitty,
-        farmer_queue=(),
-        phase=Phase.ROUND_ONE,
-        to_act=(s.dealer + 1) % s.players,
-    )
-
-
-# ---------------------------------------------------------------------- round one
-def _can_go_alone(s: HandState) -> bool:
-    return s.rules.partnerships and not s.rules.call_ace
-
-
-def _round_one_candidates(s: HandState) -> list[Action]:
-    return [Action(A.PASS), Action(A.ORDER), Action(A.ORDER, alone=True)]
-
-
-def _dealer_partner(s: HandState, seat: int) -> bool:
-    return s.rules.partnerships and seat != s.dealer and seat % 2 == s.dealer % 2
-
-
-def _round_one_check(s: HandState, a: Action) -> str | None:
-    if a.kind == A.PASS:
-        return None
-    assert s.to_act is not None
-    if a.alone and not _can_go_alone(s):
-        return (
-            "going alone needs a partner to sit out, and this table has no partnerships"
-            if not s.rules.partnerships
-            else "with call-ace the maker cannot choose to go alone"
-        )
-    if s.rules.canadian_loner and _dealer_partner(s, s.to_act) and not a.alone:
-        return (
-            "Canadian loner: when you order up your partner the dealer, you must go alone "
-            "('order alone')"
-        )
-    return None
-
-
-def _round_one_apply(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None
-    if a.kind == A.PASS:
-        passes = s.passes + 1
-        if passes < s.players:
-            return _after(s, a, passes=passes, to_act=(seat + 1) % s.players)
-        return _after(s, a, passes=0, phase=Phase.ROUND_TWO, to_act=(s.dealer + 1) % s.players)
-    new = _after(s, a, passes=0, trump=s.proposed, maker=seat, alone=a.alone)
-    _set(new, maker_side=_maker_side(new, seat))
-    if a.alone and _dealer_partner(s, seat) and not s.rules.dealer_picks_up_when_partner_alone:
-        # The dealer sits out without taking the upcard; its suit stays trump.
-        return _after_trump_made(new)
-    hand = s.hands[s.dealer] + (s.deal.upcard,)
-    _set(
-        new,
-        hands=_replace_hand(s.hands, s.dealer, hand),
-        picked_up=True,
-        phase=Phase.DISCARD,
-        to_act=s.dealer,
-    )
-    return new
-
-
-def _maker_side(s: HandState, maker: int) -> frozenset[int]:
-    if s.rules.partnerships:
-        return frozenset(x for x in range(s.players) if x % 2 == maker % 2)
-    return frozenset((maker,))
-
-
-# ---------------------------------------------------------------------- the dealer's discard
-def _discard_candidates(s: HandState) -> list[Action]:
-    out = [Action(A.DISCARD, cards=(c,)) for c in s.hands[s.dealer]]
-    out.append(Action(A.DECLINE))
-    return out
-
-
-def _discard_check(s: HandState, a: Action) -> str | None:
-    if a.kind == A.DECLINE:
-        if not s.rules.dealer_may_decline:
-            return "at this table the dealer must take the ordered upcard and discard one card"
-        if s.maker == s.dealer:
-            return "you picked the upcard up yourself, so you cannot decline it; discard one card"
-        return None
-    card = a.card
-    if card not in s.hands[s.dealer]:
-        return f"you do not hold {card}: discard one of the six cards in your hand"
-    return None
-
-
-def _discard_apply(s: HandState, a: Action) -> HandState:
-    if a.kind == A.DECLINE:
-        hand = _without(s.hands[s.dealer], s.deal.upcard)
-        new = _after(
-            s, a, hands=_replace_hand(s.hands, s.dealer, hand), declined=True, picked_up=False
-        )
-    else:
-        hand = _without(s.hands[s.dealer], a.card)
-        new = _after(s, a, hands=_replace_hand(s.hands, s.dealer, hand), discard=a.card)
-    return _after_trump_made(new)
-
-
-# ---------------------------------------------------------------------- round two
-def _round_two_candidates(s: HandState) -> list[Action]:
-    out = [Action(A.PASS)]
-    for suit in Suit:
-        out.append(Action(A.CALL, suit))
-        out.append(Action(A.CALL, suit, alone=True))
-    out.append(Action(A.CALL, None))
-    out.append(Action(A.CALL, None, alone=True))
-    return out
-
-
-def _round_two_check(s: HandState, a: Action) -> str | None:
-    if a.kind == A.PASS:
-        if s.rules.stick_the_dealer and s.to_act == s.dealer:
-            return (
-                "stick the dealer: everyone else has passed, so you, the dealer, must name "
-                "a trump suit"
-            )
-        return None
-    if a.alone and not _can_go_alone(s):
-        return (
-            "going alone needs a partner to sit out, and this table has no partnerships"
-            if not s.rules.partnerships
-            else "with call-ace the maker cannot choose to go alone"
-        )
-    if a.suit is None:
-        if not s.rules.no_trump:
-            return "this table does not play no-trump: name a suit or pass"
-        return None
-    if a.suit is s.proposed:
-        return (
-            f"{s.proposed.plural} were turned down in round one, so they cannot be trump "
-            f"this deal: name another suit or pass"
-        )
-    return None
-
-
-def _round_two_apply(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None
-    if a.kind == A.PASS:
-        passes = s.passes + 1
-        if passes < s.players:
-            return _after(s, a, passes=passes, to_act=(seat + 1) % s.players)
-        new = _after(s, a, passes=passes, phase=Phase.OVER, to_act=None)
-        _set(new, result=HandResult(tuple(0 for _ in range(s.rules.num_teams)), None, 0))
-        return new
-    new = _after(s, a, passes=0, trump=a.suit, maker=seat, alone=a.alone)
-    _set(new, maker_side=_maker_side(new, seat))
-    return _after_trump_made(new)
-
-
-# ---------------------------------------------------------------------- after trump is made
-def _after_trump_made(s: HandState) -> HandState:
-    """Settle who sits out, then go to the next decision: call-ace, calling for best,
-    defending alone, or the first lead. ``s`` is a fresh copy and may be changed."""
-    if s.alone and s.maker is not None:
-        _set(s, _out=frozenset(p for p in s.partners_of(s.maker)))
-    if s.rules.call_ace and s.called_ace is None:
-        _set(s, phase=Phase.CALL_ACE, to_act=s.maker)
-        return s
-    if s.alone and s.rules.calling_for_best:
-        _set(s, phase=Phase.CALL_FOR_BEST, to_act=s.maker)
-        return s
-    if s.alone and s.rules.defend_alone and s.defender is None and _defend_queue(s):
-        _set(s, phase=Phase.DEFEND, to_act=_defend_queue(s)[0], passes=0)
-        return s
-    return _start_play(s)
-
-
-def _start_play(s: HandState) -> HandState:
-    n = s.players
-    if s.alone and s.maker is not None and s.rules.lead_against_loner == "left_of_loner":
-        leader = s._first_active_from((s.maker + 1) % n)
-    else:
-        leader = s._first_active_from((s.dealer + 1) % n)
-    _set(s, phase=Phase.PLAY, to_act=leader, _leader=leader, passes=0)
-    return s
-
-
-# ---------------------------------------------------------------------- call-ace
-def _call_ace_candidates(s: HandState) -> list[Action]:
-    return [Action(A.CALL_ACE, suit) for suit in Suit]
-
-
-def _call_ace_check(s: HandState, a: Action) -> str | None:
-    return None
-
-
-def highest_holder(hands: Sequence[Sequence[Card]], suit: Suit, trump: Suit | None) -> int | None:
-    """The seat holding the highest card of ``suit`` (as it ranks this deal), or None.
-
-    >>> from euchre.cards import parse_cards
-    >>> highest_holder([parse_cards("Ah"), parse_cards("Jd"), parse_cards("Kh")], Suit.HEARTS, Suit.HEARTS)
-    1
-    """
-    from euchre.trump import card_power
-
-    best: tuple[int, int] | None = None
-    for seat, hand in enumerate(hands):
-        for card in hand:
-            if effective_suit(card, trump) is suit:
-                power = card_power(card, trump)
-                if best is None or power > best[0]:
-                    best = (power, seat)
-    return None if best is None else best[1]
-
-
-def _call_ace_apply(s: HandState, a: Action) -> HandState:
-    assert a.suit is not None and s.maker is not None
-    partner = highest_holder(s.hands, a.suit, s.trump)
-    side = {s.maker} if partner is None else {s.maker, partner}
-    new = _after(
-        s,
-        a,
-        called_ace=a.suit,
-        ace_partner=partner,
-        maker_side=frozenset(side),
-        alone=partner in (None, s.maker),
-    )
-    return _after_trump_made(new)
-
-
-# ---------------------------------------------------------------------- calling for best
-def _best_candidates(s: HandState) -> list[Action]:
-    assert s.maker is not None
-    return [Action(A.PASS)] + [Action(A.BEST, cards=(c,)) for c in s.hands[s.maker]]
-
-
-def _best_check(s: HandState, a: Action) -> str | None:
-    assert s.maker is not None
-    if a.kind == A.BEST and a.card not in s.hands[s.maker]:
-        return f"you do not hold {a.card}: discard one of your own cards to call for best"
-    return None
-
-
-def _best_giver(s: HandState) -> int:
-    assert s.maker is not None
-    return s.partners_of(s.maker)[0]
-
-
-def _best_apply(s: HandState, a: Action) -> HandState:
-    assert s.maker is not None
-    if a.kind == A.PASS:
-        return _after_best(_after(s, a))
-    hand = _without(s.hands[s.maker], a.card)
-    new = _after(
-        s,
-        a,
-        hands=_replace_hand(s.hands, s.maker, hand),
-        phase=Phase.GIVE_BEST,
-        to_act=_best_giver(s),
-    )
-    return new
-
-
-def _give_candidates(s: HandState) -> list[Action]:
-    giver = _best_giver(s)
-    return [Action(A.GIVE, cards=(c,)) for c in s.hands[giver]]
-
-
-def _give_check(s: HandState, a: Action) -> str | None:
-    giver = _best_giver(s)
-    if a.card not in s.hands[giver]:
-        return f"you do not hold {a.card}: give one of your own cards"
-    return None
-
-
-def _give_apply(s: HandState, a: Action) -> HandState:
-    assert s.maker is not None
-    giver = _best_giver(s)
-    hands = _replace_hand(s.hands, giver, _without(s.hands[giver], a.card))
-    hands = _replace_hand(hands, s.maker, hands[s.maker] + (a.card,))
-    return _after_best(_after(s, a, hands=hands))
-
-
-def _after_best(s: HandState) -> HandState:
-    if s.rules.defend_alone and s.defender is None and _defend_queue(s):
-        _set(s, phase=Phase.DEFEND, to_act=_defend_queue(s)[0], passes=0)
-        return s
-    return _start_play(s)
-
-
-# ---------------------------------------------------------------------- defending alone
-def _defend_queue(s: HandState) -> list[int]:
-    """Defenders who may still choose to defend alone, clockwise from the maker's left."""
-    assert s.maker is not None
-    n = s.players
-    order = [(s.maker + i) % n for i in range(1, n)]
-    defenders = [x for x in order if x not in s.maker_side]
-    return defenders[s.passes :] if s.phase is Phase.DEFEND else defenders
-
-
-def _defend_candidates(s: HandState) -> list[Action]:
-    return [Action(A.PASS), Action(A.DEFEND, alone=True)]
-
-
-def _defend_check(s: HandState, a: Action) -> str | None:
-    return None
-
-
-def _defend_apply(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None
-    if a.kind == A.DEFEND:
-        out = s._out | frozenset(s.partners_of(seat))
-        new = _after(s, a, defender=seat, _out=out)
-        return _start_play(new)
-    new = _after(s, a, passes=s.passes + 1)
-    queue = _defend_queue(new)
-    if queue:
-        _set(new, to_act=queue[0])
-        return new
-    return _start_play(new)
-
-
-# ---------------------------------------------------------------------- play
-def _play_check(s: HandState, a: Action) -> str | None:
-    seat = s.to_act
-    assert seat is not None
-    card = a.card
-    hand = s.hands[seat]
-    if card not in hand:
-        return f"you do not hold {card}"
-    if not s._current:
-        return None
-    led = s._current[0][1]
-    return why_card_illegal(card, hand, led, s.trump)
-
-
-def why_card_illegal(
-    card: Card, hand: Sequence[Card], led: Card | None, trump: Suit | None
-) -> str | None:
-    """Why ``card`` may not be played from ``hand`` to a trick led by ``led``; None if it may.
-
-    >>> from euchre.cards import parse_cards
-    >>> hand = parse_cards("Jd Kd 9s")
-    >>> print(why_card_illegal(Card.parse("Jd"), hand, Card.parse("Ad"), Suit.HEARTS))
-    J♦ is a heart while hearts are trump (it is the left bower), so it cannot follow diamonds. You hold a diamond (K♦): you must follow suit.
-    >>> print(why_card_illegal(Card.parse("9s"), parse_cards("Jd 9s"), Card.parse("9h"), Suit.HEARTS))
-    You must follow hearts: J♦ is a heart while hearts are trump (it is the left bower), so you hold a heart.
-    """
-    if card not in hand:
-        return f"you do not hold {card}"
-    if led is None:
-        return None
-    suit = effective_suit(led, trump)
-    if effective_suit(card, trump) is suit:
-        return None
-    followers = [c for c in hand if effective_suit(c, trump) is suit]
-    if not followers:
-        return None
-    names = ", ".join(str(c) for c in followers)
-    holding = f"You hold {_a(suit)} ({names}): you must follow suit."
-    if card.suit is suit and trump is not None:
-        # The left bower (or the joker) is played "as" its printed suit.
-        return f"{explain_suit(card, trump)}, so it cannot follow {suit.plural}. {holding}"
-    hidden = [c for c in followers if c.suit is not suit]
-    if hidden:
-        return (
-            f"You must follow {suit.plural}: {explain_suit(hidden[0], trump)}, "
-            f"so you hold {_a(suit)}."
-        )
-    return f"{_led_words(led, trump)} {holding}"
-
-
-def _a(suit: Suit) -> str:
-    return f"a {suit.singular}"
-
-
-def _led_words(led: Card, trump: Suit | None) -> str:
-    suit = effective_suit(led, trump)
-    if led.suit is not suit:
-        return f"{led} was led, and {explain_suit(led, trump)}, so {suit.plural} were led."
-    return f"{led} was led, so the suit to follow is {suit.plural}."
-
-
-def explain_suit(card: Card, trump: Suit | None) -> str:
-    """What suit ``card`` belongs to this deal, in words.
-
-    >>> explain_suit(Card.parse("Jd"), Suit.HEARTS)
-    'J♦ is a heart while hearts are trump (it is the left bower)'
-    >>> explain_suit(Card.parse("Jc"), Suit.HEARTS)
-    'J♣ is a club: only the jacks of the trump colour change suit'
-    """
-    suit = effective_suit(card, trump)
-    what = role(card, trump)
-    if card.is_joker:
-        return f"the joker is a {suit.singular} while {suit.plural} are trump (it is the highest trump)"
-    if card.suit is not suit:
-        return f"{card} is a {suit.singular} while {suit.plural} are trump (it is {what})"
-    if what == "the right bower":
-        return f"{card} is a {suit.singular} (it is the right bower, the highest trump)"
-    if card.rank is Rank.JACK and trump is not None:
-        return f"{card} is a {suit.singular}: only the jacks of the trump colour change suit"
-    return f"{card} is a {suit.singular}"
-
-
-def _play_apply(s: HandState, a: Action) -> HandState:
-    seat = s.to_act
-    assert seat is not None
-    card = a.card
-    hands = _replace_hand(s.hands, seat, _without(s.hands[seat], card))
-    current = (*s._current, (seat, card))
-    if len(current) < s.players - len(s._out):
-        return _after(s, a, hands=hands, _current=current, to_act=s.next_active(seat))
-    cards = [c for _, c in current]
-    seats = [x for x, _ in current]
-    winner = seats[trick_winner(cards, s.trump)]
-    trick = Trick(leader=s._leader, cards=cards, seats=seats, winner=winner)
-    tricks = (*s.tricks, trick)
-    if len(tricks) < TRICKS:
-        return _after(s, a, hands=hands, _current=(), tricks=tricks, to_act=winner, _leader=winner)
-    new = _after(s, a, hands=hands, _current=(), tricks=tricks, to_act=None, phase=Phase.OVER)
-    _set(new, result=_result(new))
-    return new
-
-
-def _result(s: HandState) -> HandResult:
-    assert s.maker is not None
-    made = sum(1 for t in s.tricks if t.winner in s.maker_side)
-    maker_points, defender_points = score_hand(made, s.alone, s.rules, s.defender is not None)
-    teams = s.rules.num_teams
-    points = [0] * teams
-    if s.rules.partnerships:
-        maker_team = s.maker % 2
-        points[maker_team] = maker_points
-        points[1 - maker_team] = defender_points
-    else:
-        for seat in range(s.players):
-            points[seat] = maker_points if seat in s.maker_side else defender_points
-    return HandResult(
-        tuple(points), s.rules.team_of(s.maker), made, s.alone, s.defender is not None
-    )
 
 
 # ---------------------------------------------------------------------- tables

@@ -15,7 +15,8 @@ from euchre.phase import Phase
 from euchre.rules import Rules
 
 if TYPE_CHECKING:
-    from euchre.state import HandState, Trick
+    from euchre.play import Trick
+    from euchre.state import HandState
 
 
 @dataclass(frozen=True)

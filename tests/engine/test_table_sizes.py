@@ -4,9 +4,9 @@ partnerships, all opponents scoring on a euchre, simultaneous game point, rubber
 from __future__ import annotations
 
 from euchre import Deal, Game, HandState, Phase, Rubber, Rules, rubber_points_for_game
+from euchre.contract import highest_holder
 from euchre.rng import SeededRandom
 from euchre.scoring import score_hand
-from euchre.state import highest_holder
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from euchre.cards import Card, Suit
+from euchre.contract import highest_holder
 from euchre.players.knowledge import Knowledge
 from euchre.players.sampling import sample_hands
 from euchre.players.solver import Solver
 from euchre.rng import SeededRandom
 from euchre.scoring import TRICKS, score_hand
-from euchre.state import highest_holder
 
 
 @dataclass(frozen=True)

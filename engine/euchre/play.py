@@ -1,0 +1,167 @@
+"""Playing the tricks: following suit (and why a card may not be played), the trick's
+winner, and the deal's result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from euchre.actions import Action
+from euchre.cards import Card, Rank, Suit
+from euchre.phase import Phase
+from euchre.scoring import TRICKS, HandResult, score_hand
+from euchre.transitions import after, replace_hand, set_fields, without
+from euchre.trump import effective_suit, role, trick_winner
+
+if TYPE_CHECKING:
+    from euchre.state import HandState
+
+
+@dataclass(frozen=True, eq=False)
+class Trick:
+    """A completed trick: who led, the cards in play order (with the seat of each), the winner."""
+
+    leader: int
+    cards: list[Card]
+    seats: list[int]
+    winner: int
+
+    @property
+    def winning_card(self) -> Card:
+        """The card that took the trick."""
+        return self.cards[self.seats.index(self.winner)]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return (self.leader, self.cards, self.seats, self.winner) == (
+            other.leader,
+            other.cards,
+            other.seats,
+            other.winner,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.leader, tuple(self.cards), self.winner))
+
+
+# ---------------------------------------------------------------------- play
+def _play_check(s: HandState, a: Action) -> str | None:
+    seat = s.to_act
+    assert seat is not None
+    card = a.card
+    hand = s.hands[seat]
+    if card not in hand:
+        return f"you do not hold {card}"
+    if not s._current:
+        return None
+    led = s._current[0][1]
+    return why_card_illegal(card, hand, led, s.trump)
+
+
+def why_card_illegal(
+    card: Card, hand: Sequence[Card], led: Card | None, trump: Suit | None
+) -> str | None:
+    """Why ``card`` may not be played from ``hand`` to a trick led by ``led``; None if it may.
+
+    >>> from euchre.cards import parse_cards
+    >>> hand = parse_cards("Jd Kd 9s")
+    >>> print(why_card_illegal(Card.parse("Jd"), hand, Card.parse("Ad"), Suit.HEARTS))
+    J♦ is a heart while hearts are trump (it is the left bower), so it cannot follow diamonds. You hold a diamond (K♦): you must follow suit.
+    >>> print(why_card_illegal(Card.parse("9s"), parse_cards("Jd 9s"), Card.parse("9h"), Suit.HEARTS))
+    You must follow hearts: J♦ is a heart while hearts are trump (it is the left bower), so you hold a heart.
+    """
+    if card not in hand:
+        return f"you do not hold {card}"
+    if led is None:
+        return None
+    suit = effective_suit(led, trump)
+    if effective_suit(card, trump) is suit:
+        return None
+    followers = [c for c in hand if effective_suit(c, trump) is suit]
+    if not followers:
+        return None
+    names = ", ".join(str(c) for c in followers)
+    holding = f"You hold {_a(suit)} ({names}): you must follow suit."
+    if card.suit is suit and trump is not None:
+        # The left bower (or the joker) is played "as" its printed suit.
+        return f"{explain_suit(card, trump)}, so it cannot follow {suit.plural}. {holding}"
+    hidden = [c for c in followers if c.suit is not suit]
+    if hidden:
+        return (
+            f"You must follow {suit.plural}: {explain_suit(hidden[0], trump)}, "
+            f"so you hold {_a(suit)}."
+        )
+    return f"{_led_words(led, trump)} {holding}"
+
+
+def _a(suit: Suit) -> str:
+    return f"a {suit.singular}"
+
+
+def _led_words(led: Card, trump: Suit | None) -> str:
+    suit = effective_suit(led, trump)
+    if led.suit is not suit:
+        return f"{led} was led, and {explain_suit(led, trump)}, so {suit.plural} were led."
+    return f"{led} was led, so the suit to follow is {suit.plural}."
+
+
+def explain_suit(card: Card, trump: Suit | None) -> str:
+    """What suit ``card`` belongs to this deal, in words.
+
+    >>> explain_suit(Card.parse("Jd"), Suit.HEARTS)
+    'J♦ is a heart while hearts are trump (it is the left bower)'
+    >>> explain_suit(Card.parse("Jc"), Suit.HEARTS)
+    'J♣ is a club: only the jacks of the trump colour change suit'
+    """
+    suit = effective_suit(card, trump)
+    what = role(card, trump)
+    if card.is_joker:
+        return f"the joker is a {suit.singular} while {suit.plural} are trump (it is the highest trump)"
+    if card.suit is not suit:
+        return f"{card} is a {suit.singular} while {suit.plural} are trump (it is {what})"
+    if what == "the right bower":
+        return f"{card} is a {suit.singular} (it is the right bower, the highest trump)"
+    if card.rank is Rank.JACK and trump is not None:
+        return f"{card} is a {suit.singular}: only the jacks of the trump colour change suit"
+    return f"{card} is a {suit.singular}"
+
+
+def _play_apply(s: HandState, a: Action) -> HandState:
+    seat = s.to_act
+    assert seat is not None
+    card = a.card
+    hands = replace_hand(s.hands, seat, without(s.hands[seat], card))
+    current = (*s._current, (seat, card))
+    if len(current) < s.players - len(s._out):
+        return after(s, a, hands=hands, _current=current, to_act=s.next_active(seat))
+    cards = [c for _, c in current]
+    seats = [x for x, _ in current]
+    winner = seats[trick_winner(cards, s.trump)]
+    trick = Trick(leader=s._leader, cards=cards, seats=seats, winner=winner)
+    tricks = (*s.tricks, trick)
+    if len(tricks) < TRICKS:
+        return after(s, a, hands=hands, _current=(), tricks=tricks, to_act=winner, _leader=winner)
+    new = after(s, a, hands=hands, _current=(), tricks=tricks, to_act=None, phase=Phase.OVER)
+    set_fields(new, result=_result(new))
+    return new
+
+
+def _result(s: HandState) -> HandResult:
+    assert s.maker is not None
+    made = sum(1 for t in s.tricks if t.winner in s.maker_side)
+    maker_points, defender_points = score_hand(made, s.alone, s.rules, s.defender is not None)
+    teams = s.rules.num_teams
+    points = [0] * teams
+    if s.rules.partnerships:
+        maker_team = s.maker % 2
+        points[maker_team] = maker_points
+        points[1 - maker_team] = defender_points
+    else:
+        for seat in range(s.players):
+            points[seat] = maker_points if seat in s.maker_side else defender_points
+    return HandResult(
+        tuple(points), s.rules.team_of(s.maker), made, s.alone, s.defender is not None
+    )
