@@ -55,7 +55,9 @@ def explain_score(subject: HandState | HandResult) -> str:
 
     >>> from euchre.scoring import HandResult
     >>> explain_score(HandResult((0, 2), 0, 2))
-    'The makers took 2 tricks, fewer than 3: they are euchred, and the defenders score 2 points.'
+    'The makers took 2 tricks, fewer than 3: euchred, and the defenders score 2 points.'
+    >>> explain_score(HandResult((0, 2, 2), 0, 1, individual=True))
+    'The maker took 1 trick, fewer than 3: euchred, and each opponent scores 2 points.'
     """
     result = subject.result if isinstance(subject, HandState) else subject
     if result is None:
@@ -66,21 +68,30 @@ def explain_score(subject: HandState | HandResult) -> str:
         return "Everyone passed twice: the cards are thrown in, nobody scores, and the deal passes left."
     made = result.maker_tricks
     makers, defenders = score_hand(made, result.alone, None, result.defender_alone)
-    who = "The lone maker" if result.alone else "The makers"
+    if result.individual:
+        maker_side = sum(1 for p in result.points if p == makers) if makers else 1
+        who = "The maker" if maker_side == 1 else "The maker and the secret partner"
+        each = "scores" if maker_side == 1 else "each score"
+        others = "each opponent scores"
+    else:
+        who = "The lone maker" if result.alone else "The makers"
+        each = "score" if not result.alone else "scores"
+        others = "the defenders score"
     plural = "trick" if made == 1 else "tricks"
     if made == TRICKS:
-        extra = " alone" if result.alone else ""
+        extra = " alone" if result.alone and not result.individual else ""
         return f"{who} took all 5 tricks{extra}, a march: {makers} points."
     if made >= 3:
-        note = " (going alone pays extra only for a march)" if result.alone else ""
-        return f"{who} took {made} tricks: 1 point{note}."
+        note = (
+            " (going alone pays extra only for a march)"
+            if result.alone and not result.individual
+            else ""
+        )
+        return f"{who} took {made} tricks and {each} 1 point{note}."
     if result.defender_alone:
         lone = TRICKS - made
         return (
             f"{who} took {made} {plural}, fewer than 3: euchred. The lone defender's side "
             f"took {lone} and scores {defenders} points."
         )
-    return (
-        f"{who} took {made} {plural}, fewer than 3: they are euchred, and the defenders "
-        f"score {defenders} points."
-    )
+    return f"{who} took {made} {plural}, fewer than 3: euchred, and {others} {defenders} points."

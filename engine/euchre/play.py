@@ -163,5 +163,10 @@ def _result(s: HandState) -> HandResult:
         for seat in range(s.players):
             points[seat] = maker_points if seat in s.maker_side else defender_points
     return HandResult(
-        tuple(points), s.rules.team_of(s.maker), made, s.alone, s.defender is not None
+        tuple(points),
+        s.rules.team_of(s.maker),
+        made,
+        s.alone,
+        s.defender is not None,
+        individual=not s.rules.partnerships,
     )

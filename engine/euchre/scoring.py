@@ -55,6 +55,7 @@ class HandResult:
     alone: bool = False
     defender_alone: bool = False
     redeal: bool = False
+    individual: bool = False  # every player scores alone (no partnerships)
 
     @property
     def thrown_in(self) -> bool:
@@ -80,4 +81,5 @@ class HandResult:
             "alone": self.alone,
             "defender_alone": self.defender_alone,
             "redeal": self.redeal,
+            "individual": self.individual,
         }

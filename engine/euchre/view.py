@@ -66,7 +66,7 @@ class SeatView:
             to_act=state.to_act,
             trump=state.trump,
             maker=state.maker,
-            alone=state.alone,
+            alone=_visible_alone(state, seat),
             sitting_out=state.sitting_out,
             tricks=state.tricks,
             current_trick=tuple(state.current_trick),
@@ -113,6 +113,15 @@ class SeatView:
 
 
 _HIDDEN_KINDS = ("discard", "swap", "best", "give")
+
+
+def _visible_alone(state: HandState, seat: int) -> bool:
+    """Whether the maker plays alone, as ``seat`` may know it. With call-ace the maker turns
+    out to be alone when nobody else holds the called suit's top card: that stays secret
+    (to all but the maker) until the deal is over."""
+    if state.rules.call_ace and state.result is None and seat != state.maker:
+        return False
+    return state.alone
 
 
 def _public(action: Action, actor: int, state: HandState, seat: int) -> Action:

@@ -108,3 +108,23 @@ def test_a_rubber_is_two_games_and_pays_a_bonus() -> None:
     expected = sum(rubber_points_for_game(g.score, winner) for g in rubber.finished if g.winner == winner)
     assert rubber.points[winner] == expected + rules.num_teams
     assert all(p == 0 for t, p in enumerate(rubber.points) if t != winner)
+
+
+def test_call_ace_keeps_a_lone_maker_secret_until_the_deal_ends() -> None:
+    rules = TABLES["five call-ace"]
+    for seed in range(300):
+        rng = SeededRandom(seed)
+        state = HandState.new(Deal.random(seed, 0, rules), rules)
+        while state.result is None and not (state.phase is Phase.PLAY and state.alone):
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.result is not None:
+            continue
+        maker = state.maker
+        assert maker is not None
+        others = [s for s in range(5) if s != maker]
+        assert state.view(maker).alone and not any(state.view(s).alone for s in others)
+        while state.result is None:
+            state = state.apply(rng.choice(state.legal_actions()))
+        assert all(state.view(s).alone for s in range(5))
+        return
+    raise AssertionError("no lone call-ace maker in 300 deals")

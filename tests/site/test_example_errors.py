@@ -19,6 +19,11 @@ CASES = [
     ("unknown-card.md", 4, ["euchre-suit", "'Xz' is not a card"]),
     ("unknown-key.md", 3, ["unknown rules key 'game_too'"]),
     ("illegal-play.md", 12, ["euchre-deal", "West cannot 'play Kc'"]),
+    ("wrong-cutthroat-score.md", 19, ["euchre-deal", "the claim is 'Seat 2 2'",
+                                      "Seat 2 2, Seat 3 2"]),
+    ("wrong-ace-partner.md", 22, ["euchre-deal", "the claimed partner is Seat 4",
+                                  "Seat 3, who holds the highest club"]),
+    ("six-handed-illegal.md", 17, ["euchre-deal", "Seat 1 cannot 'play Kc'"]),
 ]
 
 

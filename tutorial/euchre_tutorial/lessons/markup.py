@@ -73,15 +73,18 @@ def _center_html(model: Mapping[str, Any]) -> str:
 
 
 def table_html(model: Mapping[str, Any]) -> str:
-    """The whole table: four seats around the centre, then the prompt and the choices."""
+    """The whole table: the seats (four, or two to six with ``data-players``) around the
+    centre, then the prompt and the choices."""
     seats = "".join(_seat_html(s) for s in model["seats"])
     choices = "".join(
         f'<button type="button" class="md-button eu-choice" data-action="{escape(c["action"])}" disabled>'
         f'{escape(c["label"])}</button>'
         for c in model["choices"]
     )
+    count = len(model["seats"])
+    players = f' data-players="{count}"' if count != 4 else ""
     return (
-        f'<div class="eu-table" data-phase="{model["phase"]}">{seats}{_center_html(model)}</div>'
+        f'<div class="eu-table" data-phase="{model["phase"]}"{players}>{seats}{_center_html(model)}</div>'
         f'<p class="eu-prompt" aria-live="polite">{escape(model["prompt"])}</p>'
         f'<div class="eu-choices">{choices}</div>'
     )

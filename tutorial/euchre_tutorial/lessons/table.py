@@ -23,17 +23,39 @@ from euchre import Action, Card, HandState, Phase, Suit, explain_trick
 
 NAMES = ("You", "West", "North", "East")
 PLACES = ("bottom", "left", "top", "right")
+# Where each seat sits on the screen at other table sizes, clockwise from yours (bottom).
+LAYOUTS = {
+    2: ("bottom", "top"),
+    3: ("bottom", "top-left", "top-right"),
+    4: PLACES,
+    5: ("bottom", "left", "top-left", "top-right", "right"),
+    6: ("bottom", "left", "top-left", "top", "top-right", "right"),
+}
 CARD_KINDS = ("play", "discard", "give", "best")
 
 
 def seat_names(me: int, players: int = 4) -> list[str]:
     """The name of every seat, seen from ``me``: You, West (on your left), North (your
-    partner), East.
+    partner), East. At other table sizes: You, then Player 2, Player 3 ... clockwise.
 
     >>> seat_names(1)
     ['East', 'You', 'West', 'North']
+    >>> seat_names(0, 3)
+    ['You', 'Player 2', 'Player 3']
     """
-    return [NAMES[(seat - me) % players] for seat in range(players)]
+    if players == 4:
+        return [NAMES[(seat - me) % players] for seat in range(players)]
+    return ["You" if seat == me else f"Player {(seat - me) % players + 1}"
+            for seat in range(players)]
+
+
+def seat_place(seat: int, me: int, players: int = 4) -> str:
+    """Where ``seat`` sits on the screen for ``me``: bottom, left, top ... (see LAYOUTS).
+
+    >>> seat_place(2, 0, 6), seat_place(1, 0, 3)
+    ('top-left', 'top-left')
+    """
+    return LAYOUTS[players][(seat - me) % players]
 
 
 def _suit_words(suit: Suit | None) -> str:
@@ -74,6 +96,9 @@ def describe(action: Action, actor: int, state: HandState, me: int) -> str:
         text = "decline the upcard" if you else "declines the upcard"
     elif kind == "defend":
         text = "defend alone" if you else "defends alone"
+    elif kind == "ace" and action.suit is not None:
+        text = (("call " if you else "calls ") + f"for the best {action.suit.symbol} "
+                f"{action.suit.singular}: its holder is the secret partner")
     else:
         text = str(action)
     if action.alone and kind in ("order", "call"):
@@ -106,6 +131,8 @@ def choice_label(action: Action, state: HandState) -> str:
         return "Decline the upcard"
     if kind == "defend":
         return "Defend alone"
+    if kind == "ace" and action.suit is not None:
+        return f"Call for the best {action.suit.symbol} {action.suit.singular}"
     text = str(action)
     return text[:1].upper() + text[1:]
 
@@ -169,6 +196,11 @@ def _prompt(state: HandState, me: int) -> str:
         if mine:
             return "Your turn: you picked up the upcard, so discard one card face down."
         return f"{names[who]} is discarding a card."
+    if phase is Phase.CALL_ACE:
+        if mine:
+            return ("Your turn: name a suit. Whoever holds its highest card becomes your "
+                    "secret partner for this deal.")
+        return f"{names[who]} is choosing a suit to call for a secret partner."
     if phase is Phase.PLAY:
         if mine:
             if state.current_trick:
@@ -215,6 +247,10 @@ def table_model(state: HandState, me: int, *, reveal: bool = False) -> dict[str,
     """Everything the table shows to ``me`` (JSON-ready). ``reveal`` lays every hand face
     up (lessons that teach with open cards)."""
     view = state.view(me).to_dict()
+    # With call-ace, a maker "alone" means the maker holds the called card: the others must
+    # not learn that before the deal is over.
+    alone = state.alone and not (state.rules.call_ace and not state.over)
+    view["alone"] = alone
     names = seat_names(me, state.players)
     bids = _bids(state, me)
     seats = []
@@ -224,7 +260,7 @@ def table_model(state: HandState, me: int, *, reveal: bool = False) -> dict[str,
             {
                 "seat": seat,
                 "name": names[seat],
-                "place": PLACES[(seat - me) % 4],
+                "place": seat_place(seat, me, state.players),
                 "partner": seat != me and state.team_of(seat) == state.team_of(me),
                 "cards": len(state.hands[seat]),
                 "hand": [c.code for c in state.hands[seat]] if open_hand else None,
@@ -270,7 +306,7 @@ def table_model(state: HandState, me: int, *, reveal: bool = False) -> dict[str,
         "trump": None if trump is None else {"letter": trump.letter, "name": trump.plural,
                                              "symbol": trump.symbol},
         "maker": state.maker,
-        "alone": state.alone,
+        "alone": alone,
         "trick": _trick_data([s for s, _ in trick], [c for _, c in trick]),
         "last_trick": last,
         "tricks_played": len(state.tricks),

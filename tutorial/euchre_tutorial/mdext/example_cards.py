@@ -21,7 +21,7 @@ import euchre
 from euchre import Card, Rules, Suit, make_deck
 
 from euchre_tutorial.html import card_html, cards_html
-from euchre_tutorial.mdext.fields import SEATS, FieldError, Fields, parse_seat
+from euchre_tutorial.mdext.fields import FieldError, Fields, parse_seat, seat_names
 
 
 def trump_words(trump: Suit | None) -> str:
@@ -49,7 +49,7 @@ def box(kind: str, body: str) -> str:
 
 
 # ---------------------------------------------------------------------- euchre-trick
-TRICK_KEYS = {"trump", "cards", "leader", "winner", "requires", "otherwise", "caption"}
+TRICK_KEYS = {"trump", "cards", "leader", "winner", "players", "requires", "otherwise", "caption"}
 
 
 def check_trick(f: Fields, rules: Rules) -> str:
@@ -61,8 +61,10 @@ def check_trick(f: Fields, rules: Rules) -> str:
     if not 2 <= len(cards) <= rules.players:
         raise FieldError(f"a trick has 2 to {rules.players} cards, not {len(cards)}", "cards")
     check_deck(cards, rules, "cards")
-    leader = f.seat("leader")
-    seats = [SEATS[(leader + i) % 4] for i in range(len(cards))] if leader is not None else []
+    names = seat_names(rules.players)
+    leader = f.seat("leader", rules.players)
+    seats = ([names[(leader + i) % rules.players] for i in range(len(cards))]
+             if leader is not None else [])
     index = euchre.trick_winner(cards, trump)
     reason = euchre.explain_trick(cards, trump).rstrip(".")
     claim = f.require("winner")
@@ -77,9 +79,9 @@ def check_trick(f: Fields, rules: Rules) -> str:
     else:
         if leader is None:
             raise FieldError("name the winning card, or give a leader to name a seat", "winner")
-        seat = parse_seat(claim, "winner")
-        if SEATS[seat] != seats[index]:
-            raise FieldError(f"the claimed winner is {SEATS[seat]}, but {seats[index]} wins "
+        seat = parse_seat(claim, "winner", rules.players)
+        if names[seat] != seats[index]:
+            raise FieldError(f"the claimed winner is {names[seat]}, but {seats[index]} wins "
                              f"with {cards[index]}. The engine says: {reason}", "winner")
     items = []
     for i, card in enumerate(cards):

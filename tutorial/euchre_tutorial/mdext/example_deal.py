@@ -21,10 +21,19 @@ import euchre
 from euchre import Card, Deal, HandState, Rules, make_deck
 
 from euchre_tutorial.html import card_html, cards_html
-from euchre_tutorial.mdext.example_cards import box, check_deck, trump_words
-from euchre_tutorial.mdext.fields import SEATS, TEAMS, FieldError, Fields, parse_seat
+from euchre_tutorial.mdext.example_cards import box, check_deck
+from euchre_tutorial.mdext.fields import (
+    SEATS,
+    TEAMS,
+    FieldError,
+    Fields,
+    parse_seat,
+    seat_key,
+    seat_names,
+)
 
 CLAIM = re.compile(r"^(?P<who>makers|defenders|north-south|east-west|ns|ew)\s+(?P<n>\d+)$")
+SEAT_CLAIM = re.compile(r"^(?P<seat>.+?)\s+(?P<n>\d+)$")
 
 
 def _points_words(makers: int, defenders: int) -> str:
@@ -102,33 +111,88 @@ def check_score(f: Fields, rules: Rules) -> str:
 
 
 # ---------------------------------------------------------------------- euchre-deal
-DEAL_KEYS = {"dealer", "north", "east", "south", "west", "upcard", "kitty", "bidding",
-             "discard", "trick", "score", "requires", "otherwise", "caption"}
+DEAL_KEYS = {"players", "dealer", "upcard", "kitty", "bidding", "discard", "call-ace", "trick",
+             "partner", "score", "requires", "otherwise", "caption"}
 
 
 def _apply(state: HandState, action: str, key: str, line: int) -> HandState:
     seat = state.to_act
-    who = SEATS[seat] if seat is not None else "nobody"
+    who = seat_names(state.players)[seat] if seat is not None else "nobody"
     try:
         return state.apply(action)
     except ValueError as exc:
         raise FieldError(f"{who} cannot {action!r}: {exc}", key, line) from None
 
 
+def _check_table_claim(text: str, state: HandState) -> None:
+    """A score claim at a table other than four: ``makers n``, ``defenders n`` (each),
+    ``none`` or seat by seat (``Seat 2 2, Seat 3 2``: every other seat 0)."""
+    rules = state.rules
+    assert state.result is not None
+    points = tuple(state.result.points)
+    names = seat_names(rules.players)
+    if rules.partnerships:
+        sides = [" and ".join(names[s] for s in range(rules.players) if rules.team_of(s) == t)
+                 for t in range(rules.num_teams)]
+    else:
+        sides = list(names)
+    actual = ", ".join(f"{side} {p}" for side, p in zip(sides, points, strict=True) if p)
+    actual = actual or "nobody scores"
+    maker_teams = {rules.team_of(s) for s in state.maker_side}
+    claim = text.strip().lower()
+    if claim in ("none", "nobody", "0", "no score"):
+        ok = not any(points)
+    elif m := CLAIM.match(claim):
+        n = int(m["n"])
+        if m["who"] not in ("makers", "defenders") or not maker_teams:
+            ok = False
+        else:
+            want_makers = m["who"] == "makers"
+            ok = all(p == (n if (t in maker_teams) == want_makers else 0)
+                     for t, p in enumerate(points))
+    elif not rules.partnerships:
+        claimed = [0] * rules.players
+        for part in claim.split(","):
+            found = SEAT_CLAIM.match(part.strip())
+            if not found:
+                raise FieldError(f"write the claim as 'makers 1', 'defenders 2', 'none' or seat "
+                                 f"by seat ('Seat 2 2, Seat 3 2'), not {text!r}", "score")
+            claimed[parse_seat(found["seat"], "score", rules.players)] = int(found["n"])
+        ok = tuple(claimed) == points
+    else:
+        raise FieldError(f"write the claim as 'makers 1', 'defenders 2' or 'none', not {text!r}",
+                         "score")
+    if not ok:
+        raise FieldError(f"the claim is {text!r}, but the engine scores it: {actual}", "score")
+
+
+def _called_card(state: HandState) -> tuple[int, Card] | None:
+    """Who holds the highest card of the called suit (before the call), and that card."""
+    suit = state.called_ace
+    best: tuple[int, int, Card] | None = None
+    for seat in range(state.players):
+        for card in state.hand(seat):
+            if euchre.effective_suit(card, state.trump) is suit:
+                power = euchre.card_power(card, state.trump)
+                if best is None or power > best[0]:
+                    best = (power, seat, card)
+    return None if best is None else (best[1], best[2])
+
+
 def check_deal(f: Fields, rules: Rules) -> str:
-    """A whole deal: ``dealer``, the four hands (``north`` ...), ``upcard``, optional
-    ``kitty``, ``bidding`` (actions in turn, comma-separated: ``pass``, ``order alone``,
-    ``call spades`` ...), ``discard`` when the dealer picks up, one ``trick`` line per trick
-    (cards in play order) and the claimed ``score``."""
-    f.check_known(DEAL_KEYS)
-    if rules.players != 4:
-        raise FieldError("deal examples are written for four players", "requires")
-    dealer = parse_seat(f.require("dealer"), "dealer")
-    hands = [f.cards(name.lower()) for name in SEATS]
+    """A whole deal: ``dealer``, the hands (``north`` ... ``west``, or ``seat 1`` ...
+    ``seat n`` at other table sizes), ``upcard``, optional ``kitty``, ``bidding`` (actions in
+    turn, comma-separated: ``pass``, ``order alone``, ``call spades`` ...), ``discard`` when
+    the dealer picks up, ``call-ace`` (the suit) with call-ace, one ``trick`` line per trick
+    (cards in play order), the optional ``partner`` claim and the claimed ``score``."""
+    names = seat_names(rules.players)
+    keys = [seat_key(n) for n in names]
+    f.check_known(DEAL_KEYS | set(keys))
+    dealer = parse_seat(f.require("dealer"), "dealer", rules.players)
+    hands = [f.cards(key) for key in keys]
     upcard = f.card("upcard")
     holder: dict[Card, str] = {}
-    for key, cards in [*((n.lower(), h) for n, h in zip(SEATS, hands, strict=True)),
-                       ("upcard", [upcard])]:
+    for key, cards in [*zip(keys, hands, strict=True), ("upcard", [upcard])]:
         for card in cards:
             if card in holder:
                 raise FieldError(f"this deal cannot happen: {card} is dealt twice, to "
@@ -154,6 +218,16 @@ def check_deal(f: Fields, rules: Rules) -> str:
         card = f.card("discard")
         state = _apply(state, f"discard {card.code}", "discard", f.line_of("discard"))
         bids.append((seat if seat is not None else -1, f"discards {card} face down"))
+    called: tuple[int, Card] | None = None
+    if f.get("call-ace"):
+        seat = state.to_act
+        suit = f.trump("call-ace")
+        if suit is None:
+            raise FieldError("call-ace names a suit", "call-ace")
+        state = _apply(state, f"call ace {suit.plural}", "call-ace", f.line_of("call-ace"))
+        called = _called_card(state)
+        bids.append((seat if seat is not None else -1,
+                     f"calls for the best {suit.singular}"))
     tricks_html = []
     for number, (text, tline) in enumerate(f.get_all("trick"), start=1):
         try:
@@ -167,28 +241,50 @@ def check_deal(f: Fields, rules: Rules) -> str:
             plays.append((seat if seat is not None else -1, card))
         done = state.tricks[number - 1] if len(state.tricks) >= number else None
         if done is None:
-            raise FieldError(f"trick {number} is not complete: {SEATS[state.to_act or 0]} "
+            raise FieldError(f"trick {number} is not complete: {names[state.to_act or 0]} "
                              "still has to play", "trick", tline)
-        tricks_html.append(_trick_row(number, plays, [c for _s, c in plays], state.trump))
+        tricks_html.append(_trick_row(number, plays, [c for _s, c in plays], state.trump, names))
     if state.result is None:
-        waiting = SEATS[state.to_act] if state.to_act is not None else "nobody"
+        waiting = names[state.to_act] if state.to_act is not None else "nobody"
         raise FieldError(f"the deal is not over: {waiting} still has to act "
                          f"(phase: {state.phase})", "trick" if f.get("trick") else "bidding")
+    if f.get("partner"):
+        _check_partner(f, state, names)
     result = state.result
     points = tuple(result.points)
     makers_team = result.makers
-    m_pts = points[makers_team] if makers_team is not None else 0
-    d_pts = points[1 - makers_team] if makers_team is not None else 0
-    _check_claim(f.require("score"), m_pts, d_pts, makers_team, points)
-    return box("deal", _deal_html(f, dealer, hands, upcard, bids, tricks_html, state))
+    if rules.players == 4 and rules.partnerships:
+        m_pts = points[makers_team] if makers_team is not None else 0
+        d_pts = points[1 - makers_team] if makers_team is not None else 0
+        _check_claim(f.require("score"), m_pts, d_pts, makers_team, points)
+    else:
+        _check_table_claim(f.require("score"), state)
+    return box("deal", _deal_html(f, dealer, hands, upcard, bids, tricks_html, state, called))
+
+
+def _check_partner(f: Fields, state: HandState, names: tuple[str, ...]) -> None:
+    """The ``partner`` claim: the seat of the call-ace partner (``none`` when the maker holds
+    the called card or nobody does)."""
+    text = f.require("partner")
+    if state.called_ace is None:
+        raise FieldError("only a call-ace deal has a secret partner (add call-ace: a suit)",
+                         "partner")
+    actual = state.ace_partner if state.ace_partner != state.maker else None
+    claimed = (None if text.strip().lower() in ("none", "nobody", "alone")
+               else parse_seat(text, "partner", state.players))
+    if claimed != actual:
+        said = "nobody" if claimed is None else names[claimed]
+        real = ("nobody: the maker plays alone" if actual is None
+                else f"{names[actual]}, who holds the highest {state.called_ace.singular}")
+        raise FieldError(f"the claimed partner is {said}, but it is {real}", "partner")
 
 
 def _trick_row(number: int, plays: list[tuple[int, Card]], cards: list[Card],
-               trump: euchre.Suit | None) -> str:
+               trump: euchre.Suit | None, names: tuple[str, ...] = SEATS) -> str:
     win = euchre.trick_winner(cards, trump)
     items = "".join(
         f'<li class="eu-example__play{" eu-example__win" if i == win else ""}">'
-        f'<span class="eu-example__seat">{SEATS[s]}</span> {card_html(c)}</li>'
+        f'<span class="eu-example__seat">{names[s]}</span> {card_html(c)}</li>'
         for i, (s, c) in enumerate(plays))
     reason = euchre.explain_trick(cards, trump).rstrip(".")
     return (f"<tr><th scope=\"row\">{number}</th><td><ol class=\"eu-example__trick\">{items}</ol>"
@@ -196,21 +292,69 @@ def _trick_row(number: int, plays: list[tuple[int, Card]], cards: list[Card],
 
 
 def _deal_html(f: Fields, dealer: int, hands: list[list[Card]], upcard: Card,
-               bids: list[tuple[int, str]], tricks_html: list[str], state: HandState) -> str:
+               bids: list[tuple[int, str]], tricks_html: list[str], state: HandState,
+               called: tuple[int, Card] | None = None) -> str:
+    names = seat_names(state.players)
     rows = "".join(
-        f"<tr><th scope=\"row\">{SEATS[s]}{' (dealer)' if s == dealer else ''}</th>"
-        f"<td>{cards_html(hands[s])}</td></tr>" for s in range(4))
-    bidding = "".join(f"<li><strong>{SEATS[s]}:</strong> {escape(a)}</li>" for s, a in bids)
-    maker = SEATS[state.maker] if state.maker is not None else None
-    made = (f"{maker} made {trump_words(state.trump).lower().rstrip('.')}"
-            f"{', alone' if state.alone else ''}." if maker else "Nobody made trump.")
+        f"<tr><th scope=\"row\">{names[s]}{' (dealer)' if s == dealer else ''}</th>"
+        f"<td>{cards_html(hands[s])}</td></tr>" for s in range(state.players))
+    bidding = "".join(f"<li><strong>{names[s]}:</strong> {escape(a)}</li>" for s, a in bids)
+    maker = names[state.maker] if state.maker is not None else None
+    lone = state.alone and state.called_ace is None
+    trump = state.trump.plural if state.trump else "no-trump"
+    made = (f"{maker} made {trump} trump{', alone' if lone else ''}." if maker
+            else "Nobody made trump.")
+    if state.called_ace is not None and maker is not None:
+        suit = state.called_ace.singular
+        if called is None:
+            made += f" Nobody holds a {suit}, so {maker} plays alone."
+        elif called[0] == state.maker:
+            made += (f" {maker} holds the highest {suit}, {called[1]}, and so plays alone.")
+        else:
+            made += (f" The highest {suit} is {called[1]}: {names[called[0]]} holds it and is "
+                     f"{maker}'s secret partner.")
+    if state.players != 4 or not state.rules.partnerships:
+        made += " " + _sides_words(state, names)
     tricks = (f'<table class="eu-example__tricks"><thead><tr><th>Trick</th><th>Cards, in play '
               f"order</th><th>Why the winner wins</th></tr></thead><tbody>{''.join(tricks_html)}"
               "</tbody></table>" if tricks_html else "")
-    return (f'<p class="eu-example__setup">{SEATS[dealer]} deals. The upcard is '
+    score = escape(euchre.explain_score(state))
+    if state.players != 4 or not state.rules.partnerships:
+        score += " " + escape(_points_words_all(state, names))
+    return (f'<p class="eu-example__setup">{names[dealer]} deals. The upcard is '
             f"{card_html(upcard)}.</p>"
             f'<table class="eu-example__hands"><tbody>{rows}</tbody></table>'
             f'<p><strong>Bidding:</strong></p><ol class="eu-example__bids">{bidding}</ol>'
             f"<p>{escape(made)}</p>{tricks}"
-            f'<p class="eu-example__answer"><strong>Score:</strong> '
-            f"{escape(euchre.explain_score(state))}</p>")
+            f'<p class="eu-example__answer"><strong>Score:</strong> {score}</p>')
+
+
+def _join(words: list[str]) -> str:
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+
+
+def _sides_words(state: HandState, names: tuple[str, ...]) -> str:
+    """Who plays with the maker and who against, in words."""
+    if state.maker is None:
+        return ""
+    makers = [names[s] for s in sorted(state.maker_side)]
+    others = [names[s] for s in range(state.players)
+              if s not in state.maker_side and s not in state.sitting_out]
+    if not others:
+        return ""
+    verb = "play" if len(makers) > 1 else "plays"
+    return f"{_join(makers)} {verb} against {_join(others)}."
+
+
+def _points_words_all(state: HandState, names: tuple[str, ...]) -> str:
+    assert state.result is not None
+    rules = state.rules
+    if rules.partnerships:
+        team = [(t, p) for t, p in enumerate(state.result.points) if p]
+        if not team:
+            return ""
+        seats = [names[s] for s in range(state.players) if rules.team_of(s) == team[0][0]]
+        return f"Points: the team of {_join(seats)} scores {team[0][1]}."
+    scored = [(s, state.result.points[rules.team_of(s)]) for s in range(state.players)]
+    gains = [f"{names[s]} {p}" for s, p in scored if p]
+    return ("Points: " + ", ".join(gains) + ".") if gains else ""

@@ -15,10 +15,17 @@ A fence names its kind and holds ``key: value`` lines (``#`` starts a comment)::
 | ``euchre-plays`` | ``trump``, ``hand``, ``led`` (a card or ``none``), ``legal`` |
 | ``euchre-suit`` | ``card``, ``trump``, ``suit`` |
 | ``euchre-score`` | ``tricks`` (the makers'), ``alone``?, ``defender-alone``?, ``points`` |
-| ``euchre-deal`` | ``dealer``, ``north`` ``east`` ``south`` ``west``, ``upcard``, ``kitty``?, ``bidding``, ``discard``?, ``trick`` (one line per trick), ``score`` |
+| ``euchre-deal`` | ``players``?, ``dealer``, ``north`` ``east`` ``south`` ``west`` (or ``seat 1`` ... ``seat n``), ``upcard``, ``kitty``?, ``bidding``, ``discard``?, ``call-ace``?, ``trick`` (one line per trick), ``partner``?, ``score`` |
 
 Points and scores are claimed as ``makers 1``, ``defenders 2``, ``North-South 2`` or
 ``none``. Seats are North, East, South, West, clockwise; North-South are partners.
+
+``players:`` (in ``euchre-deal`` and ``euchre-trick``) sets the table: ``2``, ``3``
+(cutthroat), ``4``, ``5`` (call-ace), ``6`` (two teams of three) or ``6 call-ace``. At a
+table other than four the seats are ``Seat 1`` to ``Seat n``, clockwise (hands ``seat 1:``
+...), a score may also be claimed seat by seat (``Seat 2 2, Seat 3 2``; the others 0), a
+call-ace deal names the called suit in ``call-ace:`` and may claim the secret ``partner``.
+``requires`` may still change other rules of that table.
 
 Every fence may also take ``caption:`` (a title), ``requires:`` (house rules the example
 needs, e.g. ``requires: stick_the_dealer=true, game_to=7``) and ``otherwise:``
@@ -57,7 +64,7 @@ from euchre_tutorial.mdext.active import rules_for
 from euchre_tutorial.mdext.errors import PageError
 from euchre_tutorial.mdext.example_cards import check_plays, check_suit, check_trick
 from euchre_tutorial.mdext.example_deal import check_deal, check_score
-from euchre_tutorial.mdext.fields import FieldError, Fields, parse_requires
+from euchre_tutorial.mdext.fields import TABLES, FieldError, Fields, parse_requires, parse_table
 
 Checker = Callable[[Fields, Rules], str]
 KINDS: dict[str, Checker] = {
@@ -106,16 +113,37 @@ def _toml(value: Any) -> str:
     return str(value) if isinstance(value, int) else f'"{value}"'
 
 
+def _table_note(description: str, table: dict[str, Any]) -> str:
+    keys = ", ".join(f"<code>{escape(k)} = {escape(_toml(v))}</code>" for k, v in table.items())
+    return (f'<p class="eu-example__rule eu-example__rule--table">Table: {escape(description)} '
+            f"({keys}).</p>")
+
+
 def render_example(kind: str, fields: Fields, active: Rules) -> str:
     """Check one example and return its HTML ('' when hidden); raises FieldError."""
     requires = parse_requires(fields.get("requires") or "")
-    rules, matches = example_rules(active, requires)
+    table_text = fields.get("players")
+    description, table = parse_table(table_text) if table_text else ("", {})
+    if (not table_text and kind in ("euchre-deal", "euchre-trick")
+            and (active.players, active.partnerships) != (4, True)):
+        table = dict(TABLES["4"][1])  # North, East, South and West: a four-player example
+    if table and table_text and not all(getattr(active, k) == v for k, v in table.items()):
+        # Another table than the site's: its usual rules, not this site's house rules.
+        rules, _same = example_rules(Rules(), {**table, **requires})
+        matches = False
+    elif table:
+        rules, matches = example_rules(active, {**table, **requires})
+    else:
+        rules, matches = example_rules(active, requires)
     body = KINDS[kind](fields, rules)
-    if requires and not matches and (fields.get("otherwise") or "note").lower() == "hide":
+    if (requires or table) and not matches and (
+            fields.get("otherwise") or "note").lower() == "hide":
         return ""
     caption = fields.get("caption")
     head = f'<p class="eu-example__caption">{escape(caption)}</p>' if caption else ""
     note = _note(requires, matches) if requires else ""
+    if table_text:
+        note = _table_note(description, table) + note
     return body.replace('">', f'">{head}{note}', 1) if (head or note) else body
 
 

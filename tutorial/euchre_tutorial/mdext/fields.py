@@ -22,6 +22,56 @@ from euchre import Card, Suit, parse_cards
 SEATS = ("North", "East", "South", "West")  # seats 0 to 3, clockwise; North-South are partners
 TEAMS = ("North-South", "East-West")
 
+# ``players:`` in a fence: the table an example is played at, as rules values. A bare number
+# is the usual game of that size; "6 call-ace" is six players each for themselves.
+TABLES: dict[str, tuple[str, dict[str, Any]]] = {
+    "2": ("Two-handed: each player scores alone", {"players": 2, "partnerships": False}),
+    "3": ("Three-handed cutthroat: each player scores alone, and the maker plays against the "
+          "other two", {"players": 3, "partnerships": False}),
+    "4": ("Four players in two teams", {"players": 4, "partnerships": True, "call_ace": False}),
+    "5": ("Five players with call-ace: each player scores alone, and the maker calls for a "
+          "secret partner",
+          {"players": 5, "partnerships": False, "deck": 32, "call_ace": True}),
+    "6": ("Six players in two teams of three, partners in every other seat",
+          {"players": 6, "partnerships": True, "deck": 32, "call_ace": False}),
+    "6 call-ace": ("Six players with call-ace: each player scores alone, and the maker calls "
+                   "for a secret partner",
+                   {"players": 6, "partnerships": False, "deck": 32, "call_ace": True}),
+}
+
+
+def parse_table(text: str) -> tuple[str, dict[str, Any]]:
+    """The table a ``players:`` line names: its description and its rules values.
+
+    >>> parse_table("3")[1]
+    {'players': 3, 'partnerships': False}
+    >>> parse_table("six, call ace")[1]["call_ace"]
+    True
+    """
+    words = text.strip().lower().replace(",", " ").replace("call ace", "call-ace").split()
+    numbers = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+    key = " ".join(numbers.get(w, w) for w in words if w not in ("players", "handed"))
+    if key == "5 call-ace":
+        key = "5"
+    if key not in TABLES:
+        raise FieldError(f"{text.strip()!r} is not a table: write players: 2, 3, 4, 5, 6 or "
+                         "'6 call-ace'", "players")
+    return TABLES[key]
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The seat names of a worked example: North ... West at four, else Seat 1 ... Seat n.
+
+    >>> seat_names(3)
+    ('Seat 1', 'Seat 2', 'Seat 3')
+    """
+    return SEATS if players == 4 else tuple(f"Seat {i}" for i in range(1, players + 1))
+
+
+def seat_key(name: str) -> str:
+    """The fence key of a seat's hand: ``north`` or ``seat-2``."""
+    return name.lower().replace(" ", "-")
+
 
 class FieldError(ValueError):
     """A wrong or unreadable field; ``key`` names it (None for the whole fence), ``line`` is
@@ -52,7 +102,8 @@ class Fields:
             key, sep, value = text.partition(":")
             if not sep or not key.strip():
                 raise FieldError(f"write 'key: value', not {text!r}", None, line)
-            items.append((key.strip().lower().replace("_", "-"), value.strip(), line))
+            items.append((" ".join(key.lower().split()).replace("_", "-").replace(" ", "-"),
+                          value.strip(), line))
         return cls(items, first_line)
 
     def keys(self) -> set[str]:
@@ -125,19 +176,25 @@ class Fields:
             return False
         raise FieldError(f"{key!r} is yes or no, not {text!r}", key)
 
-    def seat(self, key: str) -> int | None:
-        """A seat by name (North, East, South, West or its first letter), or None."""
+    def seat(self, key: str, players: int = 4) -> int | None:
+        """A seat by name (North, East, South, West or its first letter; Seat 1 to Seat n at
+        other table sizes), or None."""
         text = self.get(key)
-        return None if text is None else parse_seat(text, key)
+        return None if text is None else parse_seat(text, key, players)
 
 
-def parse_seat(text: str, key: str | None = None) -> int:
+def parse_seat(text: str, key: str | None = None, players: int = 4) -> int:
     """A seat number from a name.
 
-    >>> parse_seat("west"), parse_seat("N")
-    (3, 0)
+    >>> parse_seat("west"), parse_seat("N"), parse_seat("Seat 3", None, 3)
+    (3, 0, 2)
     """
-    low = text.strip().lower()
+    low = " ".join(text.strip().lower().split())
+    if players != 4:
+        number = low.removeprefix("seat").strip()
+        if number.isdigit() and 1 <= int(number) <= players:
+            return int(number) - 1
+        raise FieldError(f"{text!r} is not a seat: use Seat 1 to Seat {players}", key)
     for i, name in enumerate(SEATS):
         if low in (name.lower(), name[0].lower()):
             return i

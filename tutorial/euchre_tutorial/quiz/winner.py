@@ -25,6 +25,7 @@ from euchre_tutorial.quiz.common import (
     sentence,
 )
 from euchre_tutorial.quiz.model import Option, Question
+from euchre_tutorial.quiz.rules_code import parse_rules_code
 from euchre_tutorial.quiz.traps import is_tricky
 
 TITLE = "Who wins this trick?"
@@ -115,8 +116,9 @@ def make(ctx: Context, trump: Suit, cards: list[Card], seats: list[int], note: s
 
 
 def accept(question: Question) -> bool:
-    """Any legal trick will do."""
-    return len(question.trick) >= 3
+    """Any legal trick of three cards or more will do (two at a two-handed table)."""
+    players = parse_rules_code(question.id.rules).players
+    return len(question.trick) >= min(3, players)
 
 
 def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """Free play: a whole game against computer players, with hints, undo, a review after
-every deal, the score in numbers and as a 4 and a 6, share links and EGN export.
+every deal, the score in numbers and as a 4 and a 6, share links and EGN export. The table
+may have two to six seats (see ``TABLES``); the learner is always seat 0.
 
 The browser holds an opaque save (the rules, the seed and every action, packed) and sends
 it with each request; Python rebuilds the game, so a reload resumes it exactly. Replies
@@ -13,6 +14,9 @@ computer seats move here, one action per ``game.next``, so the page can animate 
 ...     reply = next_move({"save": reply["save"]})["model"]
 >>> "not a card" in act({"save": reply["save"], "card": "Xx"})["illegal"]
 True
+>>> three = new({"profile": "american", "table": "3", "seed": 3})
+>>> [side["label"] for side in three["sides"]], three["table_name"]
+(['You', 'Player 2', 'Player 3'], 'three-handed cutthroat')
 """
 
 from __future__ import annotations
@@ -37,6 +41,19 @@ from euchre_tutorial.widgets import WidgetConfigError
 
 SAVE_VERSION = 1
 SEAT = 0
+# The table sizes of the "New game" chooser: key -> (name, the rules that make that table).
+TABLES: dict[str, tuple[str, dict[str, Any]]] = {
+    "4": ("four players in two teams", {"players": 4, "partnerships": True, "call_ace": False}),
+    "2": ("two-handed", {"players": 2, "partnerships": False, "call_ace": False}),
+    "3": ("three-handed cutthroat", {"players": 3, "partnerships": False, "call_ace": False}),
+    "5": ("five-handed call-ace",
+          {"players": 5, "partnerships": False, "deck": 32, "call_ace": True}),
+    "6-ace": ("six-handed call-ace",
+              {"players": 6, "partnerships": False, "deck": 32, "call_ace": True}),
+    "6": ("six players in two teams of three",
+          {"players": 6, "partnerships": True, "deck": 32, "call_ace": False}),
+}
+_PARTNER_ONLY = ("canadian_loner", "defend_alone", "calling_for_best")
 CONFIG_KEYS = {
     "level": "the computer players' level: easy, normal or strong (normal if left out)",
     "game_to": "points that win a game (the rules' own target if left out)",
@@ -116,6 +133,90 @@ def _with(save: Save, game: Game, **changes: Any) -> Save:
     return new
 
 
+# ---------------------------------------------------------------------- table sizes
+def table_rules(base: Rules, table: str) -> Rules:
+    """``base`` (the site's rules or a profile) played at the table ``table`` of TABLES.
+    Options about partners are switched off where every player scores alone; the four-player
+    table keeps ``base`` exactly when it already is one.
+
+    >>> table_rules(Rules.profile("long-deck"), "3").defend_alone
+    False
+    >>> table_rules(Rules(), "4") == Rules()
+    True
+    """
+    if table not in TABLES:
+        raise RulesError(f"unknown table {table!r}: choose one of {', '.join(TABLES)}")
+    changes = dict(TABLES[table][1])
+    if all(getattr(base, key) == value for key, value in changes.items()):
+        return base
+    if not changes["partnerships"]:
+        changes.update({key: False for key in _PARTNER_ONLY})
+    return base.replace(**changes)
+
+
+def table_key(rules: Rules) -> str | None:
+    """The key of TABLES these rules play at, or None (a table the chooser does not offer).
+
+    >>> table_key(Rules()), table_key(Rules().replace(players=6, deck=32))
+    ('4', '6')
+    """
+    for key, (_name, changes) in TABLES.items():
+        if all(getattr(rules, k) == v for k, v in changes.items() if k != "deck"):
+            return key
+    return None
+
+
+def table_name(rules: Rules) -> str:
+    """The table in words: "three-handed cutthroat", "six players in two teams of three"."""
+    key = table_key(rules)
+    if key is not None:
+        return TABLES[key][0]
+    return f"{rules.players} players" + ("" if rules.partnerships else ", each for themselves")
+
+
+def _team_words(seats: list[int], names: list[str]) -> str:
+    words = [names[s] for s in seats]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+
+
+def side_labels(rules: Rules, seat: int = SEAT) -> list[tuple[str, str]]:
+    """(short label, full words) of each scoring side, in the order of ``Game.score``.
+
+    >>> side_labels(Rules())
+    [('You & North', 'You and North'), ('West & East', 'West and East')]
+    >>> side_labels(Rules().replace(players=6, deck=32))[1]
+    ('Other team', 'Player 2, Player 4 and Player 6')
+    """
+    names = seat_names(seat, rules.players)
+    if not rules.partnerships:
+        return [(names[s], names[s]) for s in range(rules.players)]
+    teams = [[s for s in range(rules.players) if rules.team_of(s) == t] for t in range(2)]
+    if rules.players == 4:
+        labels = [" & ".join(sorted((names[s] for s in team), key=lambda n: n != "You"))
+                  for team in teams]
+        return [(label, label.replace(" & ", " and ")) for label in labels]
+    mine = rules.team_of(seat)
+    return [("Your team" if t == mine else "Other team", _team_words(team, names))
+            for t, team in enumerate(teams)]
+
+
+def points_text(rules: Rules, points: tuple[int, ...] | list[int], seat: int = SEAT) -> str:
+    """Who gained what in a deal, e.g. "You and North +1, West and East +0.".
+
+    >>> points_text(Rules().replace(players=3, partnerships=False), (0, 2, 2))
+    'Player 2 +2, Player 3 +2.'
+    """
+    labels = side_labels(rules, seat)
+    if rules.players == 4 and rules.partnerships:
+        parts = [f"{words} +{p}" for (_label, words), p in zip(labels, points, strict=True)]
+        mine = rules.team_of(seat)
+        return f"{parts[mine]}, {parts[1 - mine]}."
+    if rules.partnerships:
+        return ", ".join(f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True)) + "."
+    scored = [f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True) if p]
+    return (", ".join(scored) + ".") if scored else "Nobody scores."
+
+
 # ---------------------------------------------------------------------- models
 def _four_six(points: int) -> str:
     if not 1 <= points <= 10:
@@ -123,6 +224,14 @@ def _four_six(points: int) -> str:
     from euchre_tutorial.fourandsix import score_svg
 
     return score_svg(points)
+
+
+def _same_side(state: HandState, a: int, b: int) -> bool:
+    """Whether two seats played on the same side of this deal: partners, or (every player
+    scoring alone) both with the maker or both against."""
+    if state.rules.partnerships or not state.maker_side:
+        return state.team_of(a) == state.team_of(b)
+    return (a in state.maker_side) == (b in state.maker_side)
 
 
 def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
@@ -143,18 +252,34 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
             "winner": trick.winner,
             "winner_name": names[trick.winner],
             "winner_card": trick.winning_card.code,
-            "our_side": state.team_of(trick.winner) == state.team_of(seat),
+            "our_side": _same_side(state, trick.winner, seat),
             "why": euchre.explain_trick(trick.cards, state.trump),
         })
     mine = state.team_of(seat)
     result = state.result
     points = {"us": 0, "them": 0}
+    all_points = [0] * state.rules.num_teams
     if result is not None:
-        points = {"us": result.points[mine], "them": result.points[1 - mine]}
+        others = [p for t, p in enumerate(result.points) if t != mine]
+        points = {"us": result.points[mine], "them": max(others)}
+        all_points = list(result.points)
     dealer = names[state.dealer]
     trump_words = (f"{state.trump.plural.capitalize()} were trump." if state.trump
                    else "Nobody made trump.")
     facts = f"{'You' if dealer == 'You' else dealer} dealt and turned up the {state.upcard}. {trump_words}"
+    if state.called_ace is not None and state.maker is not None:
+        suit = state.called_ace
+        partner = state.ace_partner
+        maker = names[state.maker]
+        played = "you" if maker == "You" else maker
+        if partner is None:
+            facts += (f" {maker} called for the best {suit.singular}, but nobody held one: "
+                      f"{played} played alone.")
+        elif partner == state.maker:
+            facts += f" {maker} called for the best {suit.singular} and held it: {played} played alone."
+        else:
+            held = "you held it and were" if partner == seat else f"{names[partner]} held it and was"
+            facts += f" {maker} called for the best {suit.singular}: {held} the secret partner."
     return {
         "facts": facts,
         "dealer": names[state.dealer],
@@ -167,6 +292,8 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
         "over": state.over,
         "score_text": euchre.explain_score(state) if state.over else "",
         "points": points,
+        "points_list": all_points,
+        "points_text": points_text(state.rules, all_points, seat) if result is not None else "",
         "share": euchre.to_share_code(state),
     }
 
@@ -185,9 +312,28 @@ def game_model(save: Save) -> dict[str, Any]:
     history = game.history
     review_due = len(history) > save.seen
     shown = history[-1] if review_due else game.state
-    mine = SEAT % 2
-    score = {"us": game.score[mine], "them": game.score[1 - mine]}
+    rules = game.rules
+    mine = rules.team_of(SEAT)
+    others = [p for t, p in enumerate(game.score) if t != mine]
+    score = {"us": game.score[mine], "them": max(others)}
     winner = game.winner
+    labels = side_labels(rules)
+    teams = rules.partnerships
+    sides = [{"label": label, "words": words, "score": points, "you": t == mine,
+              "four_six": _four_six(points) if teams else ""}
+             for t, ((label, words), points) in enumerate(zip(labels, game.score, strict=True))]
+    if rules.players == 4 and teams:
+        sides = [sides[mine], sides[1 - mine]]
+    winner_text = final_text = ""
+    if winner is not None:
+        words = labels[winner][1]
+        you = winner == mine
+        winner_text = f"{words} win the game!" if you else (
+            f"{words} {'win' if teams else 'wins'} the game.")
+        final_text = "Final score: " + (
+            f"{score['us']} to {score['them']}." if rules.players == 4 and teams
+            else ", ".join(f"{label} {points}" for (label, _w), points
+                           in zip(labels, game.score, strict=True)) + ".")
     table = table_model(shown, SEAT)
     current = [] if review_due else list(zip(shown.actions, shown.actors, strict=False))
     can_undo = save.undo and winner is None and any(actor == SEAT for _, actor in current)
@@ -198,6 +344,13 @@ def game_model(save: Save) -> dict[str, Any]:
         "four_six": {"us": _four_six(score["us"]), "them": _four_six(score["them"])},
         "game_to": game.rules.game_to,
         "winner": None if winner is None else ("us" if winner == mine else "them"),
+        "winner_text": winner_text,
+        "final_text": final_text,
+        "sides": sides,
+        "players": rules.players,
+        "partnerships": teams,
+        "table_key": table_key(rules),
+        "table_name": table_name(rules),
         "deal_number": len(history) if review_due else len(history) + 1,
         "review": review_model(history[-1]) if review_due else None,
         "can_undo": can_undo,
@@ -218,12 +371,12 @@ def _rules(payload: Mapping[str, Any]) -> Rules:
             rules = Rules.from_dict(payload.get("rules") or {})
         else:
             rules = Rules.profile(profile)
+        if payload.get("table"):
+            rules = table_rules(rules, str(payload["table"]))
         if payload.get("game_to"):
             rules = rules.replace(game_to=int(payload["game_to"]))
     except (RulesError, ValueError, TypeError) as exc:
         raise BridgeError(f"Those rules cannot be used: {exc}") from None
-    if rules.players != 4 or not rules.partnerships:
-        raise BridgeError("Free play is for four players in two partnerships.")
     return rules
 
 
@@ -235,8 +388,8 @@ def _save(payload: Any) -> Save:
 
 @expose("game.new")
 def new(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: a new game (``profile``, ``rules``, ``game_to``, ``level``, ``undo``,
-    ``seed``) -> its model."""
+    """Bridge handler: a new game (``profile``, ``rules``, ``table`` (a key of TABLES),
+    ``game_to``, ``level``, ``undo``, ``seed``) -> its model."""
     payload = payload if isinstance(payload, Mapping) else {}
     level = str(payload.get("level", "normal"))
     if level not in computer.LEVELS:
@@ -286,7 +439,7 @@ def next_move(payload: Mapping[str, Any]) -> dict[str, Any]:
     action = computer.choose(st, save.level, save.seed)
     words = describe(action, seat, st, SEAT)
     if action.kind == "discard":
-        words = f"{seat_names(SEAT)[seat]} discards a card face down."
+        words = f"{seat_names(SEAT, st.players)[seat]} discards a card face down."
     game = game.apply(action)
     return {"moved": words, "model": game_model(_with(save, game))}
 
@@ -371,13 +524,14 @@ def egn(payload: Mapping[str, Any]) -> dict[str, Any]:
 def render(config: Mapping[str, Any], rules: Rules) -> str:
     """The first deal of a sample game, drawn at build time (the live game replaces it)."""
     game_to = config.get("game_to")
-    table_rules = rules.replace(game_to=int(game_to)) if game_to else rules
-    model = game_model(Save(table_rules, 1, (), str(config.get("level", "normal"))))
+    played = rules.replace(game_to=int(game_to)) if game_to else rules
+    model = game_model(Save(played, 1, (), str(config.get("level", "normal"))))
+    sides = " · ".join(
+        f'<span class="eu-score-{"us" if side["you"] else "them"}">{escape(side["words"])}: '
+        f'{side["score"]}</span>' for side in model["sides"])
     return (
         '<div class="eu-game">'
-        '<div class="eu-game-bar"><p class="eu-score" aria-label="Score">'
-        f'<span class="eu-score-us">You and North: {model["score"]["us"]}</span> · '
-        f'<span class="eu-score-them">West and East: {model["score"]["them"]}</span> · '
+        f'<div class="eu-game-bar"><p class="eu-score" aria-label="Score">{sides} · '
         f'<span class="eu-score-target">Game to {model["game_to"]}</span></p></div>'
         f'<div class="eu-play">{table_html(model["table"])}</div>'
         f'<p class="eu-game-note">{escape("The game starts when the card engine is ready.")}</p>'

@@ -142,7 +142,9 @@ function centerElement(model) {
   return center;
 }
 
-const OFFSETS = { bottom: [0, 1], top: [0, -1], left: [-1, 0], right: [1, 0] };
+const OFFSETS = {
+  bottom: [0, 1], top: [0, -1], left: [-1, 0], right: [1, 0], "top-left": [-0.7, -0.7], "top-right": [0.7, -0.7],
+};
 
 /** Slide the newly played cards in from their seat's side (never with reduced motion). */
 function animateArrivals(table, previous) {
@@ -173,6 +175,7 @@ export function drawTable(container, model, handlers = {}, previous = null) {
 
   const table = el("div", "eu-table");
   table.dataset.phase = model.phase;
+  if (model.seats.length !== 4) table.dataset.players = String(model.seats.length);
   if (model.your_turn) table.classList.add("eu-table--your-turn");
   for (const seat of model.seats) table.append(seatElement(seat, model, handlers));
   table.append(centerElement(model));

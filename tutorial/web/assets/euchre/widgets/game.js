@@ -1,4 +1,6 @@
-// Free play: a whole game against three computer players. The engine (bridge methods
+// Free play: a whole game against computer players, at a table of two to six seats (the
+// learner is always seat 0; four players in two teams unless the "New game" chooser says
+// otherwise). The engine (bridge methods
 // game.new / act / next / undo / hint / review / continue / shared / egn / state) decides
 // everything; this module draws, paces the computer's moves one at a time so each can be
 // seen, and keeps the game in localStorage so a reload resumes it.
@@ -92,7 +94,7 @@ export function reviewElement(review, { heading, actions = [] }) {
   if (review.score_text) {
     const points = el("p", "eu-review-points");
     points.append(el("strong", null, "Points: "), review.score_text,
-      ` You and North +${review.points.us}, West and East +${review.points.them}.`);
+      review.points_text ? ` ${review.points_text}` : ` You and North +${review.points.us}, West and East +${review.points.them}.`);
     box.append(points);
   }
   const bar = el("div", "eu-review-actions");
@@ -100,6 +102,25 @@ export function reviewElement(review, { heading, actions = [] }) {
   box.append(bar);
   return box;
 }
+
+function winnerText(model) {
+  if (model.winner_text) return model.winner_text;
+  return model.winner === "us" ? "You and North win the game!" : "West and East win the game.";
+}
+
+function finalText(model) {
+  return model.final_text || `Final score: ${model.score.us} to ${model.score.them}.`;
+}
+
+// The tables of the "New game" chooser (the engine's widgets/game.py TABLES has the rules).
+const TABLES = [
+  ["4", "Four players, two teams"],
+  ["2", "Two-handed"],
+  ["3", "Three-handed cutthroat"],
+  ["5", "Five players, call-ace"],
+  ["6-ace", "Six players, call-ace"],
+  ["6", "Six players, two teams of three"],
+];
 
 export async function mount(root, runtime) {
   const rules = JSON.parse(root.dataset.rules || "{}");
@@ -144,8 +165,33 @@ export async function mount(root, runtime) {
     if (model) writeRecord(GAME_KEY, VERSION, { save: model.save });
   }
 
+  /** The score of a table other than four players in two teams: one box per side. */
+  function drawSides() {
+    const score = el("div", "eu-score eu-score--sides");
+    const parts = model.sides.map((side) => `${side.words} ${side.score}`).join(", ");
+    score.setAttribute("aria-label", `Score: ${parts}; game to ${model.game_to}`);
+    model.sides.forEach((side, index) => {
+      const box = el("div", `eu-score-side ${side.you ? "eu-score-us" : "eu-score-them"}`);
+      box.dataset.side = String(index);
+      const pips = el("span", "eu-four-six-mini");
+      pips.setAttribute("aria-hidden", "true");
+      if (side.four_six) pips.innerHTML = side.four_six; // SVG made by the engine's site code
+      const label = el("span", "eu-score-label", side.label);
+      if (side.words !== side.label) label.title = side.words;
+      box.append(label, el("span", "eu-score-number", String(side.score)), pips);
+      box.dataset.score = String(side.score);
+      score.append(box);
+    });
+    return score;
+  }
+
   function drawBar() {
     bar.replaceChildren();
+    if (model.sides && !(model.players === 4 && model.partnerships)) {
+      const facts = el("p", "eu-game-facts", `${model.table_name[0].toUpperCase()}${model.table_name.slice(1)} · game to ${model.game_to} · deal ${model.deal_number} · ${model.level} computer players`);
+      bar.append(drawSides(), facts);
+      return;
+    }
     const score = el("div", "eu-score");
     score.setAttribute("aria-label", `Score: you and North ${model.score.us}, West and East ${model.score.them}; game to ${model.game_to}`);
     for (const [side, label] of [["us", "You & North"], ["them", "West & East"]]) {
@@ -207,8 +253,7 @@ export async function mount(root, runtime) {
       root.dataset.review = "";
       if (next.winner) {
         const over = el("section", "eu-game-over");
-        over.append(el("h3", null, next.winner === "us" ? "You and North win the game!" : "West and East win the game."),
-          el("p", null, `Final score: ${next.score.us} to ${next.score.them}.`),
+        over.append(el("h3", null, winnerText(next)), el("p", null, finalText(next)),
           button("New game", () => showNewGame(true), "md-button md-button--primary"));
         panel.append(over);
       }
@@ -314,8 +359,7 @@ export async function mount(root, runtime) {
     if (model.winner) {
       panel.replaceChildren();
       const over = el("section", "eu-game-over");
-      over.append(el("h3", null, model.winner === "us" ? "You and North win the game!" : "West and East win the game."),
-        el("p", null, `Final score: ${model.score.us} to ${model.score.them}.`),
+      over.append(el("h3", null, winnerText(model)), el("p", null, finalText(model)),
         button("New game", () => showNewGame(true), "md-button md-button--primary"));
       panel.append(over);
       root.dataset.review = "";
@@ -384,6 +428,7 @@ export async function mount(root, runtime) {
     form.setAttribute("aria-label", "New game");
     form.append(el("h3", null, "New game"));
     form.append(
+      select("Table", "table", TABLES, savedOptions.table ?? "4"),
       select("Rules", "profile", [["site", "This site's rules"], ...profiles.map((p) => [p, `${p} profile`])], savedOptions.profile ?? "site"),
       select("Points to win", "game_to", [["", "As the rules say"], ["5", "5 (a short game)"], ["7", "7"], ["10", "10"]], savedOptions.game_to ?? String(config.game_to ?? "")),
       select("Computer players", "level", [["easy", "Easy"], ["normal", "Normal"], ["strong", "Strong"]], savedOptions.level ?? config.level ?? "normal"),
@@ -405,12 +450,12 @@ export async function mount(root, runtime) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const data = new FormData(form);
-      const options = { profile: data.get("profile"), game_to: data.get("game_to"), level: data.get("level"), undo: undo.checked };
+      const options = { table: data.get("table"), profile: data.get("profile"), game_to: data.get("game_to"), level: data.get("level"), undo: undo.checked };
       writeRecord(OPTIONS_KEY, VERSION, options);
       Object.assign(savedOptions, options);
       try {
         const next = await engine.call("game.new", {
-          profile: options.profile, rules, level: options.level, undo: options.undo,
+          profile: options.profile, table: options.table, rules, level: options.level, undo: options.undo,
           game_to: options.game_to ? Number(options.game_to) : null,
         });
         panel.replaceChildren();

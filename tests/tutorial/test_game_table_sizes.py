@@ -1,0 +1,106 @@
+"""Free play at two to six seats through the bridge: the table chooser's rules, a whole game
+to a winner at three and six players (and the other tables), per-side scores, and no hidden
+card (another hand, the kitty, someone else's discard) in any reply the page receives."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import euchre
+import pytest
+from euchre import Rules
+from euchre_tutorial.widgets.game import TABLES, Save, _game, table_rules
+
+from tests.tutorial.test_game_bridge import call, human_move, value
+
+SIDES = {"2": 2, "3": 3, "4": 2, "5": 5, "6-ace": 6, "6": 2}
+
+
+def hidden_cards(model: dict[str, Any]) -> set[str]:
+    """The codes the learner (seat 0) may not see in the current deal."""
+    game = _game(Save.unpack(model["save"]))
+    state = game.state
+    hidden = {c.code for seat in range(1, state.players) for c in state.hand(seat)}
+    hidden |= {c.code for c in state.kitty}
+    if state.discard is not None and state.dealer != 0:
+        hidden.add(state.discard.code)
+    return hidden - {state.upcard.code}
+
+
+def assert_nothing_hidden(model: dict[str, Any]) -> None:
+    if model["review"]:
+        return  # the table shows the finished deal, whose cards are all public now
+    text = json.dumps({k: v for k, v in model.items() if k != "save"})
+    leaked = [code for code in hidden_cards(model) if f'"{code}"' in text]
+    assert not leaked, leaked
+    seats = model["table"]["seats"]
+    assert [s["hand"] is not None for s in seats] == [True] + [False] * (len(seats) - 1)
+    rules = _game(Save.unpack(model["save"])).rules
+    if rules.call_ace and not model["table"]["over"]:
+        assert model["table"]["alone"] is False and model["table"]["view"]["alone"] is False
+
+
+def play_game(table: str, seed: int) -> tuple[dict[str, Any], int]:
+    model = value("game.new", {"profile": "american", "table": table, "game_to": 5,
+                               "seed": seed, "level": "easy"})
+    reviews = 0
+    for _ in range(5000):
+        assert_nothing_hidden(model)
+        if model["review"]:
+            game = _game(Save.unpack(model["save"]))
+            final = game.history[-1]
+            review = model["review"]
+            assert [t["winner"] for t in review["tricks"]] == [t.winner for t in final.tricks]
+            assert review["score_text"] == euchre.explain_score(final)
+            assert review["points_list"] == list(final.result.points)
+            reviews += 1
+            if model["winner"]:
+                return model, reviews
+            model = value("game.continue", {"save": model["save"]})
+        elif model["computer_turn"]:
+            model = value("game.next", {"save": model["save"]})["model"]
+        else:
+            model = human_move(model)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("table", "seed"), [("3", 21), ("6", 4)])
+def test_a_whole_game_to_a_winner(table: str, seed: int) -> None:
+    model, reviews = play_game(table, seed)
+    game = _game(Save.unpack(model["save"]))
+    assert game.rules.players == int(table) and game.winner is not None
+    assert model["winner"] in ("us", "them") and reviews >= 1
+    assert [s["score"] for s in model["sides"]] == list(game.score)
+    assert max(game.score) >= 5 and model["winner_text"].endswith(("!", "."))
+    assert model["final_text"].startswith("Final score:")
+    egn = value("game.egn", {"save": model["save"]})
+    assert euchre.from_egn(egn["text"]).winner == game.winner
+
+
+@pytest.mark.parametrize("table", ["2", "5", "6-ace"])
+def test_the_other_tables_play_to_a_winner(table: str) -> None:
+    model, _reviews = play_game(table, 9)
+    assert len(model["sides"]) == SIDES[table]
+    assert model["winner"] in ("us", "them")
+
+
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_every_table_of_the_chooser_starts(table: str) -> None:
+    model = value("game.new", {"profile": "long-deck", "table": table, "seed": 2})
+    rules = _game(Save.unpack(model["save"])).rules
+    assert rules == table_rules(Rules.profile("long-deck"), table)
+    assert len(model["table"]["seats"]) == rules.players == len(model["table"]["names"])
+    assert len(model["sides"]) == SIDES[table]
+    assert model["table_key"] == table
+
+
+def test_the_four_player_table_keeps_the_rules_exactly() -> None:
+    with_table = value("game.new", {"profile": "midwest", "table": "4", "seed": 3})
+    without = value("game.new", {"profile": "midwest", "seed": 3})
+    assert with_table == without
+
+
+def test_an_unknown_table_is_refused() -> None:
+    reply = call("game.new", {"profile": "american", "table": "7"})
+    assert not reply["ok"] and "table" in reply["error"]
