@@ -30,6 +30,7 @@ def load_sections(only: list[str]) -> list[tuple[str, object]]:
         spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
         assert spec and spec.loader
         module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # so worker processes can pickle its functions
         spec.loader.exec_module(module)
         sections.append((name, module))
     return sections

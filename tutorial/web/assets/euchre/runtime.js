@@ -111,8 +111,9 @@ export function getRuntime() {
     return s.promise;
   }
   update({ state: "loading", progress: 0.01, message: "Starting the card engine" });
+  const early = adoptEarlyWorker();
   try {
-    s.worker = new Worker(WORKER_URL, { type: "module", name: "euchre-runtime" });
+    s.worker = early ? early.worker : new Worker(WORKER_URL, { type: "module", name: "euchre-runtime" });
     s.workersStarted += 1;
   } catch (error) {
     fail("this browser cannot run the card engine's worker");
@@ -120,14 +121,32 @@ export function getRuntime() {
     return s.promise;
   }
   s.worker.addEventListener("message", onMessage);
-  s.worker.addEventListener("error", (event) => {
-    if (s.state === "ready" || s.state === "failed") return;
-    event.preventDefault();
-    console.warn("euchre runtime: the worker could not start", event.message || "");
-    fail("its files could not be downloaded");
-    s.reject(new Error("the worker could not start"));
-  });
+  s.worker.addEventListener("error", onWorkerError);
+  if (early) {
+    for (const message of early.messages) onMessage(message);
+    if (early.error) onWorkerError(early.error);
+  }
   return s.promise;
+}
+
+function onWorkerError(event) {
+  const s = shared();
+  if (s.state === "ready" || s.state === "failed") return;
+  event.preventDefault();
+  console.warn("euchre runtime: the worker could not start", event.message || "");
+  fail("its files could not be downloaded");
+  s.reject(new Error("the worker could not start"));
+}
+
+// The worker main.html's head started while the page was parsing, with what it has said
+// since; null when there is none.
+function adoptEarlyWorker() {
+  const early = window.__euchreEarlyWorker;
+  window.__euchreEarlyWorker = null;
+  if (!early || !early.worker) return null;
+  early.worker.removeEventListener("message", early.listen);
+  early.worker.removeEventListener("error", early.onerror);
+  return early;
 }
 
 /** Show the runtime's state inside a widget root; marks the root data-ready="failed". */
