@@ -57,7 +57,11 @@ SNAPSHOT_MAGIC = b"EUCHRE-SNAPSHOT/1 "
 SKIP_DIRS = {"__pycache__", "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 # Modules that only run at build time (Markdown extensions, the site generator): the
 # browser never imports them, so its wheel leaves them out.
-BUILD_ONLY = ("euchre_tutorial/mdext/", "euchre_tutorial/generator.py")
+BUILD_ONLY = (
+    "euchre_tutorial/mdext/",
+    "euchre_tutorial/generator.py",
+    "euchre_tutorial/minify.py",
+)
 
 
 def log(message: str) -> None:
@@ -148,17 +152,41 @@ def source_files(folder: Path) -> list[Path]:
 
 
 def slim_source(text: str) -> str:
-    r"""Python source without docstrings and comments, for the browser's wheels: the
-    engine in the browser needs the code, not the documentation (doctests run in CPython).
+    r"""Python source without docstrings, comments and function annotations, for the
+    browser's wheels: the browser needs the code, not the documentation (doctests and type
+    checks run in CPython).
 
-    >>> print(slim_source("'''Doc.'''\nimport os  # why\n\ndef f():\n    '''Only a doc.'''\n"), end="")
+    >>> print(slim_source("'''Doc.'''\nimport os  # why\n\ndef f(x: int) -> int:\n    '''Only a doc.'''\n"), end="")
     import os
     <BLANKLINE>
-    def f():
+    def f(x):
         pass
     """
     tree = ast.parse(text)
     for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            # A function's annotations are only read by type checkers (class-level ones
+            # stay: dataclasses need them).
+            node.returns = None
+            arguments = node.args
+            for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
+                        arguments.vararg, arguments.kwarg):
+                if arg is not None:
+                    arg.annotation = None
+            # So are the annotations of a function's local variables.
+            for inner in ast.walk(node):
+                for field in ("body", "orelse", "finalbody"):
+                    block = getattr(inner, field, None)
+                    if isinstance(inner, ast.ClassDef) or not isinstance(block, list):
+                        continue
+                    for i, statement in enumerate(block):
+                        if isinstance(statement, ast.AnnAssign) and statement.simple:
+                            plain: ast.stmt = (
+                                ast.Assign(targets=[statement.target], value=statement.value)
+                                if statement.value is not None
+                                else ast.Pass()
+                            )
+                            block[i] = ast.copy_location(plain, statement)
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
@@ -170,7 +198,9 @@ def slim_source(text: str) -> str:
 
 
 def source_digest(folder: Path) -> str:
-    digest = hashlib.sha256()
+    """A digest of a package's sources and of this script (which slims them), so a change
+    to either rebuilds the wheel."""
+    digest = hashlib.sha256(Path(__file__).read_bytes())
     for path in source_files(folder):
         digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")

@@ -7,7 +7,8 @@ True
 ``build_site(rules_spec, out_dir)`` checks the rules first (a bad house-rules file raises
 :class:`euchre.RulesError` naming the key and the line, before anything is written), then
 runs ``mkdocs build --strict`` with ``EUCHRE_RULES`` set, into a temporary folder next to
-``out_dir``, and swaps it in only when the build succeeded. A failed build raises
+``out_dir``, shrinks our CSS and JavaScript there (``minify``), and swaps it in only when the
+build succeeded. A failed build raises
 :class:`SiteBuildError` with MkDocs' output and leaves ``out_dir`` as it was.
 ``serve_site`` does the same check and then runs ``mkdocs serve`` on 127.0.0.1.
 """
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from euchre import Rules
 
+from euchre_tutorial.minify import minify_assets
 from euchre_tutorial.site_rules import active_rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,6 +79,7 @@ def build_site(
         if proc.returncode != 0:
             output = proc.stdout + proc.stderr
             raise SiteBuildError(f"mkdocs build failed (exit {proc.returncode})", output)
+        minify_assets(tmp)
         _swap(tmp, out)
     finally:
         if tmp.exists():
