@@ -11,7 +11,7 @@ Node (the pinned ``node_modules/pyodide``, our engine loaded as a wheel), agains
 of a 150 ms median under Pyodide.
 
 ``run()`` returns a Markdown section (scripts/bench.py collects it); run the file alone to
-print it: ``python scripts/bench_players.py [--deals 200] [--quick]``.
+print it: ``python scripts/bench_players.py [--deals 600] [--quick]``.
 """
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ def _ms(values: tuple[float, float, float]) -> str:
     return " | ".join(f"{v:.1f}" for v in values)
 
 
-def run(deals: int = 200, speed_deals: int = 12, workers: int | None = None,
+def run(deals: int = 600, speed_deals: int = 12, workers: int | None = None,
         pyodide: bool = True) -> str:
     """The players section of the benchmark report, in Markdown."""
     rules = Rules()
@@ -222,7 +222,7 @@ def run(deals: int = 200, speed_deals: int = 12, workers: int | None = None,
 def main(argv: list[str] | None = None) -> int:
     """Print the section."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=200, help="duplicate deals per match")
+    parser.add_argument("--deals", type=int, default=600, help="duplicate deals per match")
     parser.add_argument("--speed-deals", type=int, default=12, help="deals for the timings")
     parser.add_argument("--workers", type=int, default=None, help="processes for the tournament")
     parser.add_argument("--no-pyodide", action="store_true", help="skip the Pyodide timings")
