@@ -190,13 +190,29 @@ def _remove(path: Path) -> None:
 # ------------------------------------------------------------------ the snapshot fallbacks
 
 
-def _expect_plain_boot(page: Any, reason: str) -> None:
+def _expect_plain_boot(page: Any, reason: str, pyodide_fetches: int | None = None) -> None:
+    wasm = []
+    page.on("request", lambda r: wasm.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
     goto(page, WIDGET_PAGE)
     wait_ready(page, WIDGET)
     info = boot_info(page)
     assert info["boot"] == "plain"
     assert reason in (info["snapshot_refused"] or "")
     assert runtime_call(page, "runtime.ping") == "pong"
+    if pyodide_fetches is not None:
+        assert len(wasm) == pyodide_fetches, wasm
+
+
+def test_a_site_without_a_snapshot_starts_plainly_fetching_pyodide_once(
+    new_page: Callable[..., Any], site_copy: SiteCopy
+) -> None:
+    def drop_snapshot(root: Path) -> None:
+        data = manifest(root)
+        data["snapshot"] = None
+        replace_file(root / "runtime" / "manifest.json", json.dumps(data))
+
+    page = new_page(site_copy(drop_snapshot))
+    _expect_plain_boot(page, "has no snapshot", pyodide_fetches=1)
 
 
 def test_missing_snapshot_falls_back_to_a_plain_start(
@@ -242,7 +258,7 @@ def test_snapshot_of_other_wheels_is_refused(
         replace_file(root / "runtime" / "manifest.json", json.dumps(data))
 
     page = new_page(site_copy(change_a_wheel))
-    _expect_plain_boot(page, "made from other wheels")
+    _expect_plain_boot(page, "made from other wheels", pyodide_fetches=1)
 
 
 def test_swapped_snapshot_file_is_refused(

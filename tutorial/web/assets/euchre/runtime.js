@@ -77,6 +77,7 @@ function onMessage(event) {
   const s = shared();
   const data = event.data || {};
   if (data.type === "progress") {
+    if (s.state === "ready" || s.state === "failed") return; // a late report changes nothing
     update({ state: "loading", progress: data.progress, message: data.message });
   } else if (data.type === "ready") {
     s.info = data.info;

@@ -21,14 +21,22 @@ function status(type, fields) {
   self.postMessage({ type, ...fields });
 }
 
+// Progress only moves forward, and stops once the start has succeeded or failed (a download
+// running in parallel may still report).
+let lastProgress = 0;
+let settled = false;
+const snapshotAbort = new AbortController();
+
 function progress(value, message) {
-  status("progress", { progress: Math.max(0, Math.min(1, value)), message });
+  if (settled) return;
+  lastProgress = Math.max(lastProgress, Math.max(0, Math.min(1, value)));
+  status("progress", { progress: lastProgress, message });
 }
 
-async function fetchOk(url) {
+async function fetchOk(url, options = {}) {
   let response;
   try {
-    response = await fetch(url);
+    response = await fetch(url, options);
   } catch (error) {
     throw new Refusal(`${url.pathname.split("/").pop()} could not be downloaded (${error.message})`);
   }
@@ -128,20 +136,30 @@ function pythonStreams() {
   };
 }
 
-// The snapshot's bytes, checked against these wheels. Its download starts at once, in
-// parallel with the wheels and Pyodide's own files; a Refusal when it cannot be used.
-async function snapshotBytes(version, manifest, wheelsPromise) {
-  const entry = manifest.snapshot;
-  if (!entry) throw new Refusal("the site has no snapshot");
-  const download = fetchOk(new URL(entry.file, RUNTIME)).then((response) =>
+// The snapshot's download starts at once, in parallel with the wheels and Pyodide's own
+// files; it is aborted when the wheels show it cannot be used.
+function downloadSnapshot(entry, signal) {
+  const download = fetchOk(new URL(entry.file, RUNTIME), { signal }).then((response) =>
     readSnapshot(response, entry, (share) => progress(0.1 + 0.6 * share, "Downloading the card engine")),
   );
-  download.catch(() => {}); // awaited below; a failure is reported there, not as unhandled
-  const wheels = await wheelsPromise;
-  const expected = await snapshotHash(version, entry.recipe, wheels);
-  if (expected !== entry.hash) throw new Refusal("the snapshot was made from other wheels");
-  const snapshot = checkHeader(await download, entry, expected);
-  progress(0.75, "Starting the card engine");
+  download.catch(() => {}); // awaited later; a failure is reported there, not as unhandled
+  return download;
+}
+
+// The snapshot for these wheels, as a promise for loadPyodide; a Refusal, before Pyodide
+// starts fetching anything, when the site has none or it was made from other wheels.
+async function matchingSnapshot(version, entry, download, abort, wheelsPromise) {
+  if (!entry) throw new Refusal("the site has no snapshot");
+  const expected = await snapshotHash(version, entry.recipe, await wheelsPromise);
+  if (expected !== entry.hash) {
+    abort.abort();
+    throw new Refusal("the snapshot was made from other wheels");
+  }
+  const snapshot = download.then((bytes) => {
+    progress(0.75, "Starting the card engine");
+    return checkHeader(bytes, entry, expected);
+  });
+  snapshot.catch(() => {}); // loadPyodide awaits it
   return snapshot;
 }
 
@@ -181,17 +199,19 @@ async function boot() {
   const manifest = await manifestResponse.json();
   const wheelsPromise = downloadWheels(manifest);
   wheelsPromise.catch(() => {}); // awaited later; a failure fails the start there
+  const entry = manifest.snapshot;
+  const abort = snapshotAbort;
+  const download = entry ? downloadSnapshot(entry, abort.signal) : null;
   const pyodideModule = await import(new URL("pyodide.mjs", PYODIDE).href);
   const { loadPyodide, version } = pyodideModule;
-  const snapshotPromise = snapshotBytes(version, manifest, wheelsPromise);
-  snapshotPromise.catch(() => {}); // loadPyodide awaits it; the refusal is handled below
   progress(0.1, "Downloading the card engine");
 
   let pyodide = null;
   let bootKind = "snapshot";
   let refused = null;
   try {
-    pyodide = await bootFromSnapshot(loadPyodide, snapshotPromise);
+    const snapshot = await matchingSnapshot(version, entry, download, abort, wheelsPromise);
+    pyodide = await bootFromSnapshot(loadPyodide, snapshot);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     refused = error.message;
@@ -224,10 +244,13 @@ function plainReason(error) {
 
 const ready = boot().then(
   (runtime) => {
+    settled = true;
     status("ready", { progress: 1, message: "Ready", info: runtime.info });
     return runtime;
   },
   (error) => {
+    settled = true;
+    snapshotAbort.abort();
     console.warn("euchre runtime: Pyodide could not start:", error);
     status("failed", { progress: 0, message: plainReason(error), detail: String(error) });
     return null;
