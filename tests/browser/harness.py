@@ -222,6 +222,15 @@ def axe(page: Any, options: dict[str, Any] | None = None) -> list[dict[str, Any]
     """Run axe-core on the page; return its serious and critical violations."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
+    # Colours are judged at rest: a fade still running would be measured half-way.
+    page.evaluate(
+        """() => Promise.race([
+            Promise.all(document.getAnimations()
+                .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+                .map((a) => a.finished.catch(() => null))),
+            new Promise((resolve) => setTimeout(resolve, 3000)),
+        ])"""
+    )
     result = page.evaluate(
         "async (options) => await axe.run(document, options)",
         options or {"resultTypes": ["violations"]},
