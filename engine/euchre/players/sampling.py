@@ -35,16 +35,22 @@ def _seats(know: Knowledge) -> list[int]:
     return [s for s in know.active if s != know.seat]
 
 
-def _draw(know: Knowledge, rng: SeededRandom) -> dict[int, list[Card]] | None:
-    view = know.view
+def _start(know: Knowledge) -> tuple[list[int], dict[int, int], dict[int, list[Card]], list[Card]]:
+    """The other seats, the cards each still needs once the cards known to be theirs are
+    placed, those partial hands, and the pool of unplaced unseen cards."""
     seats = _seats(know)
-    need = {s: view.hand_sizes[s] for s in seats}
+    need = {s: know.view.hand_sizes[s] for s in seats}
     hands: dict[int, list[Card]] = {s: [] for s in seats}
     for card, seat in know.pinned.items():
         if seat in hands and need[seat] > 0:
             hands[seat].append(card)
             need[seat] -= 1
     pool = [c for c in know.unseen if c not in know.pinned]
+    return seats, need, hands, pool
+
+
+def _draw(know: Knowledge, rng: SeededRandom) -> dict[int, list[Card]] | None:
+    seats, need, hands, pool = _start(know)
     rng.shuffle(pool)
     trump = know.trump
     # Most restricted seats choose first.
@@ -65,15 +71,7 @@ def _draw(know: Knowledge, rng: SeededRandom) -> dict[int, list[Card]] | None:
 
 def _draw_exact(know: Knowledge) -> dict[int, list[Card]]:
     """A consistent deal found by backtracking (when random draws keep failing)."""
-    view = know.view
-    seats = _seats(know)
-    need = {s: view.hand_sizes[s] for s in seats}
-    hands: dict[int, list[Card]] = {s: [] for s in seats}
-    for card, seat in know.pinned.items():
-        if seat in hands and need[seat] > 0:
-            hands[seat].append(card)
-            need[seat] -= 1
-    pool = [c for c in know.unseen if c not in know.pinned]
+    seats, need, hands, pool = _start(know)
     trump = know.trump
     spare = len(pool) - sum(need.values())
 
