@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from euchre.cards import Card, Suit
-from euchre.scoring import TRICKS, HandResult, score_hand
+from euchre.scoring import TRICKS, TRICKS_TO_MAKE, HandResult, score_hand
 from euchre.state import HandState
 from euchre.trump import effective_suit, is_trump, left_bower, right_bower, trick_winner
 
@@ -81,7 +81,7 @@ def explain_score(subject: HandState | HandResult) -> str:
     if made == TRICKS:
         extra = " alone" if result.alone and not result.individual else ""
         return f"{who} took all 5 tricks{extra}, a march: {makers} points."
-    if made >= 3:
+    if made >= TRICKS_TO_MAKE:
         note = (
             " (going alone pays extra only for a march)"
             if result.alone and not result.individual
@@ -91,7 +91,7 @@ def explain_score(subject: HandState | HandResult) -> str:
     if result.defender_alone:
         lone = TRICKS - made
         return (
-            f"{who} took {made} {plural}, fewer than 3: euchred. The lone defender's side "
+            f"{who} took {made} {plural}, fewer than {TRICKS_TO_MAKE}: euchred. The lone defender's side "
             f"took {lone} and scores {defenders} points."
         )
-    return f"{who} took {made} {plural}, fewer than 3: euchred, and {others} {defenders} points."
+    return f"{who} took {made} {plural}, fewer than {TRICKS_TO_MAKE}: euchred, and {others} {defenders} points."

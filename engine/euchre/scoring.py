@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from euchre.rules import Rules
 
-TRICKS = 5
+TRICKS = 5  # tricks in a deal
+TRICKS_TO_MAKE = 3  # the makers' contract: fewer and they are euchred
 
 
 def score_hand(
@@ -31,7 +32,7 @@ def score_hand(
         raise ValueError(f"a side takes 0 to 5 tricks, not {maker_tricks}")
     if defender_alone and not alone:
         raise ValueError("a defender plays alone only against a lone maker")
-    if maker_tricks >= 3:
+    if maker_tricks >= TRICKS_TO_MAKE:
         if maker_tricks == TRICKS:
             return (4 if alone else 2, 0)
         return (1, 0)
@@ -65,7 +66,7 @@ class HandResult:
     @property
     def euchred(self) -> bool:
         """True when the makers took fewer than three tricks."""
-        return self.makers is not None and self.maker_tricks < 3
+        return self.makers is not None and self.maker_tricks < TRICKS_TO_MAKE
 
     @property
     def march(self) -> bool:

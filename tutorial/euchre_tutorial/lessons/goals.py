@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from euchre import Card, HandState, effective_suit
+from euchre.scoring import TRICKS, TRICKS_TO_MAKE
 
 _TEXTS = {
     "win-trick": "Win this trick for your side.",
@@ -78,16 +79,16 @@ class Goal:
             mine = sum(1 for t in now.tricks if now.team_of(t.winner) == team)
             if mine >= self.count:
                 return True
-            left = 5 - len(now.tricks)
+            left = TRICKS - len(now.tricks)
             return False if now.over or mine + left < self.count else None
         if kind == "euchre":
             if now.maker is not None and now.team_of(now.maker) == team:
                 return False
-            if now.maker is not None and now.maker_tricks() >= 3:
+            if now.maker is not None and now.maker_tricks() >= TRICKS_TO_MAKE:
                 return False
             if not now.over:
                 return None
-            return now.result is not None and now.result.makers is not None
+            return now.result is not None and now.result.euchred
         if not now.over:
             return None
         if kind == "win-deal":
