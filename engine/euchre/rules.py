@@ -13,20 +13,52 @@ True
 from __future__ import annotations
 
 import dataclasses
-import tomllib
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
+
+from euchre.rules_file import RulesProblem, decode, read_toml
 
 
 class RulesError(ValueError):
-    """A house rule that cannot be used: an unknown key, a bad value, or two options that
-    contradict each other. The message names the key (and the line of a TOML file)."""
+    """House rules that cannot be used: an unknown key, a bad value, or options that
+    contradict each other. ``problems`` lists every one found (a file is read to the end, as
+    a linter does); ``key`` and ``line`` are the first problem's. ``str()`` lists them one a
+    line: ``line N: message``, or ``file:line: key: message`` when the file is named.
 
-    def __init__(self, message: str, key: str | None = None, line: int | None = None) -> None:
-        super().__init__(message)
-        self.key = key
-        self.line = line
+    >>> try:
+    ...     Rules.from_toml("deck = 36\\ngame_to = 0\\n", source="house.toml")
+    ... except RulesError as exc:
+    ...     print(exc)
+    ...     print([(p.key, p.line) for p in exc.problems])
+    house.toml:1: deck: 'deck' must be 24 or 32, not 36
+    house.toml:2: game_to: 'game_to' must be between 1 and 99 points, not 0
+    [('deck', 1), ('game_to', 2)]
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        key: str | None = None,
+        line: int | None = None,
+        *,
+        problems: Iterable[RulesProblem] = (),
+        source: str | None = None,
+    ) -> None:
+        found = tuple(problems) or (RulesProblem(key, line, message),)
+        super().__init__(message or "\n".join(p.located(source) for p in found))
+        self.problems = found
+        self.source = source
+        self.key = key if key is not None else found[0].key
+        self.line = line if line is not None else found[0].line
+
+    @classmethod
+    def of(cls, problems: Iterable[RulesProblem], source: str | None = None) -> RulesError:
+        """One error for all these problems, in the order of their lines."""
+        ordered = sorted(problems, key=lambda p: (p.line is None, p.line or 0))
+        return cls(problems=ordered, source=source)
 
 
 LEAD_CHOICES = ("left_of_dealer", "left_of_loner")
@@ -91,10 +123,7 @@ class Rules:
         try:
             values = cls.PROFILES[name]
         except KeyError:
-            names = ", ".join(cls.PROFILES)
-            raise RulesError(
-                f"unknown profile {name!r}: choose one of {names}", "profile"
-            ) from None
+            raise RulesError(_unknown_profile(name), "profile") from None
         return cls(**values, name=name)
 
     @classmethod
@@ -107,6 +136,7 @@ class Rules:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], lines: Mapping[str, int] | None = None) -> Rules:
         """Rules from any subset of the keys; ``profile`` names the base (default american).
+        ``lines`` (key -> line of a file) puts the line into each problem.
 
         >>> Rules.from_dict({"game_to": 7}).game_to
         7
@@ -115,37 +145,13 @@ class Rules:
         ...
         euchre.rules.RulesError: unknown rule 'stick_dealer': did you mean 'stick_the_dealer'?
         """
-        if not isinstance(data, Mapping):
-            raise RulesError("house rules must be a table of key = value pairs")
-        lines = lines or {}
-        base_name = data.get("profile", "american")
-        if not isinstance(base_name, str):
-            raise RulesError("'profile' must be a profile name", "profile", lines.get("profile"))
-        try:
-            base = cls.profile(base_name)
-        except RulesError as exc:
-            raise RulesError(
-                _at(str(exc), lines.get("profile")), "profile", lines.get("profile")
-            ) from None
-        changes: dict[str, Any] = {}
-        for key, value in data.items():
-            if key == "profile":
-                continue
-            line = lines.get(key)
-            if key not in cls.OPTIONS:
-                raise RulesError(_at(_unknown_key(key), line), key, line)
-            changes[key] = _check_type(key, value, line)
-        name = base_name if not changes else "house"
-        try:
-            return dataclasses.replace(base, **changes, name=name)
-        except RulesError as exc:
-            bad = exc.key
-            at = lines.get(bad) if bad else None
-            raise RulesError(_at(str(exc), at), bad, at) from None
+        return cls._read(data, lines or {}, [], None)
 
     @classmethod
-    def from_toml(cls, text: str) -> Rules:
-        """Rules from a house-rules file (TOML, the keys at top level).
+    def from_toml(cls, text: str, source: str | None = None) -> Rules:
+        """Rules from a house-rules file (TOML, the keys at top level). Every problem of the
+        file is reported at once, each with its key and line; ``source`` (the file's name)
+        makes them read ``file:line: key: message``. A byte-order mark is accepted.
 
         >>> Rules.from_toml('profile = "beginner"\\nstick_the_dealer = true').stick_the_dealer
         True
@@ -153,21 +159,59 @@ class Rules:
         Traceback (most recent call last):
         ...
         euchre.rules.RulesError: line 2: unknown rule 'stick_the_dealr': did you mean 'stick_the_dealer'?
+        >>> Rules.from_toml('players = 3\\n')
+        Traceback (most recent call last):
+        ...
+        euchre.rules.RulesError: line 1: 'players' = 3 does not go with 'partnerships' = true, which the american profile has: partnerships need 4 or 6 players, not 3 (add partnerships = false for every player to score alone)
         """
+        parsed = read_toml(text)
+        return cls._read(parsed.data, parsed.lines, list(parsed.problems), source)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Rules:
+        """Rules from a house-rules file on disk; its problems are named ``file:line: key``.
+        A file that cannot be read, or is not UTF-8 text, raises RulesError too."""
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise RulesError(f"the house-rules file is not valid TOML: {exc}") from None
-        return cls.from_dict(data, _key_lines(text))
+            raw = Path(path).read_bytes()
+        except OSError as exc:
+            raise RulesError(f"{path}: the house-rules file cannot be read ({exc.strerror})") from None
+        text, problems = decode(raw)
+        if problems:
+            raise RulesError.of(problems, str(path))
+        parsed = read_toml(text)
+        return cls._read(parsed.data, parsed.lines, list(parsed.problems), str(path))
+
+    @classmethod
+    def _read(
+        cls,
+        data: Mapping[str, Any],
+        lines: Mapping[str, int],
+        problems: list[RulesProblem],
+        source: str | None,
+    ) -> Rules:
+        if not isinstance(data, Mapping):
+            raise RulesError("house rules must be a table of key = value pairs")
+        base_name = data.get("profile", "american")
+        base = Rules()
+        if not isinstance(base_name, str):
+            problems.append(
+                RulesProblem("profile", lines.get("profile"), "'profile' must be a profile name")
+            )
+            base_name = "american"
+        elif base_name not in cls.PROFILES:
+            problems.append(RulesProblem("profile", lines.get("profile"), _unknown_profile(base_name)))
+            base_name = "american"
+        else:
+            base = cls.profile(base_name)
+        items = {k: v for k, v in data.items() if k != "profile"}
+        name = base_name if not items else "house"
+        label = f"the {base_name} profile has"
+        return _assemble(base, items, lines, problems, source, label, name)
 
     # ------------------------------------------------------------------ values
     def replace(self, **changes: Any) -> Rules:
         """A new Rules with some options changed; unknown or inconsistent options raise."""
-        for key, value in changes.items():
-            if key not in self.OPTIONS:
-                raise RulesError(_unknown_key(key), key)
-            changes[key] = _check_type(key, value, None)
-        return dataclasses.replace(self, **changes, name="house")
+        return _assemble(self, changes, {}, [], None, "these rules have", "house")
 
     def to_dict(self) -> dict[str, Any]:
         """Every option as a plain dict; ``Rules.from_dict`` reads it back."""
@@ -244,13 +288,11 @@ class Rules:
         return out
 
 
-def _at(message: str, line: int | None) -> str:
-    return f"line {line}: {message}" if line else message
+def _unknown_profile(name: str) -> str:
+    return f"unknown profile {name!r}: choose one of {', '.join(Rules.PROFILES)}"
 
 
 def _unknown_key(key: str) -> str:
-    import difflib
-
     close = difflib.get_close_matches(key, list(Rules.OPTIONS), n=1)
     hint = (
         f": did you mean {close[0]!r}?"
@@ -258,17 +300,6 @@ def _unknown_key(key: str) -> str:
         else f": known rules are {', '.join(Rules.OPTIONS)}"
     )
     return f"unknown rule {key!r}{hint}"
-
-
-def _key_lines(text: str) -> dict[str, int]:
-    lines: dict[str, int] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith("#") or "=" not in stripped:
-            continue
-        key = stripped.split("=", 1)[0].strip().strip('"').strip("'")
-        lines.setdefault(key, number)
-    return lines
 
 
 _FIELD_TYPES = {f.name: f.type for f in dataclasses.fields(Rules)}
@@ -282,81 +313,148 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
-def _check_type(key: str, value: Any, line: int | None) -> Any:
+def _value_problem(key: str, value: Any) -> str | None:
+    """Why ``value`` cannot be the option ``key``, or None when it can."""
     kind = _FIELD_TYPES[key]
     if kind == "bool":
         if not isinstance(value, bool):
-            raise RulesError(_at(f"{key!r} must be true or false, not {value!r}", line), key, line)
+            return f"{key!r} must be true or false, not {value!r}"
     elif kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(_at(f"{key!r} must be a whole number, not {value!r}", line), key, line)
+            return f"{key!r} must be a whole number, not {value!r}"
     elif not isinstance(value, str):
-        raise RulesError(_at(f"{key!r} must be a text value, not {value!r}", line), key, line)
+        return f"{key!r} must be a text value, not {value!r}"
     choices = _CHOICES.get(key)
     if choices is not None and value not in choices:
         allowed = " or ".join(repr(c) if isinstance(c, str) else str(c) for c in choices)
-        raise RulesError(_at(f"{key!r} must be {allowed}, not {value!r}", line), key, line)
+        return f"{key!r} must be {allowed}, not {value!r}"
     if key == "game_to" and not 1 <= value <= 99:
-        raise RulesError(
-            _at(f"'game_to' must be between 1 and 99 points, not {value}", line), key, line
-        )
-    return value
+        return f"'game_to' must be between 1 and 99 points, not {value}"
+    return None
 
 
-def _clash(a: str, b: str, why: str) -> RulesError:
-    return RulesError(f"{a!r} and {b!r} cannot be combined: {why}", a)
+@dataclass(frozen=True)
+class _Clash:
+    """Options that cannot be combined: their keys, why, and what would fix it."""
+
+    keys: tuple[str, ...]
+    why: str
+    fix: str = ""
+
+
+def _clashes(v: Mapping[str, Any]) -> list[_Clash]:
+    """Every pair of options in ``v`` (all the option values) that contradict each other."""
+    out = []
+    needed = v["players"] * 5 + 1
+    if v["deck"] + v["joker"] < needed:
+        out.append(_Clash(
+            ("players", "deck"),
+            f"{v['players']} players need {needed} cards (five each and the upcard); "
+            f"a {v['deck']}-card deck has too few",
+            "deck = 32" if 32 + v["joker"] >= needed else "",
+        ))
+    if v["joker"] and v["no_trump"]:
+        out.append(_Clash(
+            ("joker", "no_trump"),
+            "the joker is the highest trump, and a no-trump hand has no trump for it to belong to",
+        ))
+    if v["partnerships"] and v["players"] not in (4, 6):
+        out.append(_Clash(
+            ("partnerships", "players"),
+            f"partnerships need 4 or 6 players, not {v['players']}",
+            "partnerships = false for every player to score alone",
+        ))
+    if not v["partnerships"]:
+        for key in ("canadian_loner", "defend_alone", "calling_for_best"):
+            if v[key]:
+                out.append(_Clash(
+                    (key, "partnerships"),
+                    "it is about partners, and this table plays every player for themselves",
+                    f"{key} = false",
+                ))
+    if v["call_ace"] and (v["partnerships"] or v["players"] < 4):
+        out.append(_Clash(
+            ("call_ace", "partnerships" if v["partnerships"] else "players"),
+            "call-ace is a game for four to six players, each scoring alone",
+        ))
+    # The Canadian loner and the dealer's right to decline go together (source 002's long
+    # deck with 003's option): only the dealer's partner must go alone, and when an
+    # opponent orders the upcard up the dealer may still decline it.
+    return out
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if isinstance(value, int) else f'"{value}"'
+
+
+def _clash_problem(
+    clash: _Clash, values: Mapping[str, Any], stated: Mapping[str, Any],
+    lines: Mapping[str, int], label: str,
+) -> RulesProblem:
+    """The clash as one problem, about the key the reader wrote (the latest line when the
+    reader wrote several): a key the file leaves out is named as the other side's value."""
+    mine = [k for k in clash.keys if k in stated]
+    if not mine or len(mine) == len(clash.keys):
+        names = " and ".join(repr(k) for k in clash.keys)
+        key = max(mine or clash.keys, key=lambda k: lines.get(k, 0))
+        return RulesProblem(key, lines.get(key), f"{names} cannot be combined: {clash.why}")
+    key = max(mine, key=lambda k: lines.get(k, 0))
+    others = ", ".join(
+        f"{k!r} = {_toml_value(values[k])}" for k in clash.keys if k not in stated
+    )
+    fix = f" (add {clash.fix})" if clash.fix else ""
+    message = (
+        f"{key!r} = {_toml_value(values[key])} does not go with {others}, which {label}: "
+        f"{clash.why}{fix}"
+    )
+    return RulesProblem(key, lines.get(key), message)
+
+
+def _assemble(
+    base: Rules,
+    items: Mapping[str, Any],
+    lines: Mapping[str, int],
+    problems: list[RulesProblem],
+    source: str | None,
+    label: str,
+    name: str,
+) -> Rules:
+    """``base`` with ``items`` changed, or RulesError with every problem found."""
+    changes: dict[str, Any] = {}
+    refused: set[str] = set()
+    for key, value in items.items():
+        line = lines.get(key)
+        if key not in Rules.OPTIONS:
+            problems.append(RulesProblem(key, line, _unknown_key(key)))
+            continue
+        reason = _value_problem(key, value)
+        if reason is not None:
+            problems.append(RulesProblem(key, line, reason))
+            refused.add(key)
+            continue
+        changes[key] = value
+    values = {**base.to_dict(), **changes}
+    for clash in _clashes(values):
+        if not refused.intersection(clash.keys):
+            problems.append(_clash_problem(clash, values, changes, lines, label))
+    if problems:
+        raise RulesError.of(problems, source)
+    return dataclasses.replace(base, **changes, name=name)
 
 
 def _validate(rules: Rules) -> None:
-    for key in (
-        "deck",
-        "lead_against_loner",
-        "farmers_hand",
-        "farmers_remedy",
-        "game_form",
-        "players",
-    ):
-        _check_type(key, getattr(rules, key), None)
-    _check_type("game_to", rules.game_to, None)
-    cards_needed = rules.players * rules.hand_size + 1
-    if rules.deck_size < cards_needed:
-        raise _clash(
-            "players",
-            "deck",
-            f"{rules.players} players need {cards_needed} cards "
-            f"(five each and the upcard); a {rules.deck}-card deck has too few",
-        )
-    if rules.joker and rules.no_trump:
-        raise _clash(
-            "joker",
-            "no_trump",
-            "the joker is the highest trump, and a no-trump hand has no trump for it to belong to",
-        )
-    if rules.partnerships and rules.players not in (4, 6):
-        raise _clash(
-            "partnerships", "players", f"partnerships need 4 or 6 players, not {rules.players}"
-        )
-    if not rules.partnerships:
-        for key in ("canadian_loner", "defend_alone", "calling_for_best"):
-            if getattr(rules, key):
-                raise _clash(
-                    key,
-                    "partnerships",
-                    "it is about partners, and this table plays every player for themselves",
-                )
-    if rules.call_ace and (rules.partnerships or rules.players < 4):
-        raise _clash(
-            "call_ace",
-            "partnerships" if rules.partnerships else "players",
-            "call-ace is a game for four to six players, each scoring alone",
-        )
-    if rules.canadian_loner and rules.dealer_may_decline:
-        raise _clash(
-            "canadian_loner",
-            "dealer_may_decline",
-            "a dealer whose partner must go "
-            "alone sits out, so there is no pick-up for the dealer to decline",
-        )
+    values = {key: getattr(rules, key) for key in _FIELD_TYPES if key != "name"}
+    problems = []
+    for key, value in values.items():
+        reason = _value_problem(key, value)
+        if reason is not None:
+            problems.append(RulesProblem(key, None, reason))
+    if not problems:
+        problems = [_clash_problem(c, values, {}, {}, "") for c in _clashes(values)]
+    if problems:
+        raise RulesError.of(problems)
 
 
 Rules.PROFILES = {

@@ -69,7 +69,7 @@ def test_toml_errors_give_the_line() -> None:
     [
         ({"joker": True, "no_trump": True}, ("joker", "no_trump")),
         ({"players": 6}, ("players", "deck")),
-        ({"canadian_loner": True, "dealer_may_decline": True}, ("canadian_loner", "dealer_may_decline")),
+        ({"call_ace": True}, ("call_ace", "partnerships")),
         ({"players": 3, "partnerships": True}, ("partnerships", "players")),
         ({"players": 3, "partnerships": False, "defend_alone": True}, ("defend_alone", "partnerships")),
     ],
