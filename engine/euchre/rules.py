@@ -20,6 +20,15 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from euchre.rules_file import RulesProblem, decode, read_toml
+from euchre.tables import (
+    HOUSE_TITLE,
+    PARTNER_ONLY,
+    PROFILE_INFO,
+    TABLES,
+    ProfileInfo,
+    Table,
+    find_table,
+)
 
 
 class RulesError(ValueError):
@@ -132,6 +141,114 @@ class Rules:
         return list(cls.PROFILES)
 
     profile_names = profiles
+
+    @classmethod
+    def profile_info(cls, name: str) -> ProfileInfo:
+        """A profile as a player reads it: its title, source document and summary.
+
+        >>> Rules.profile_info("american").title, Rules.profile_info("midwest").source
+        ('American rules', '001')
+        """
+        if name not in PROFILE_INFO:
+            raise RulesError(_unknown_profile(name), "profile")
+        return PROFILE_INFO[name]
+
+    @classmethod
+    def profile_title(cls, name: str) -> str:
+        """The readable name of a profile ("house" is "House rules").
+
+        >>> Rules.profile_title("long-deck"), Rules.profile_title("house")
+        ('Long-deck rules', 'House rules')
+        """
+        return HOUSE_TITLE if name == "house" else cls.profile_info(name).title
+
+    @property
+    def title(self) -> str:
+        """The readable name of these rules: their profile's title, else "House rules".
+
+        >>> Rules().title, Rules.profile("beginner").title, Rules().replace(game_to=7).title
+        ('American rules', "Beginner's rules", 'House rules')
+        """
+        if self.name in PROFILE_INFO and self == Rules.profile(self.name):
+            return PROFILE_INFO[self.name].title
+        return HOUSE_TITLE
+
+    # ------------------------------------------------------------------ tables
+    @classmethod
+    def tables(cls) -> dict[str, Table]:
+        """The table sizes by key, in the order a chooser offers them.
+
+        >>> {key: table.name for key, table in Rules.tables().items()}["3"]
+        'three-handed cutthroat'
+        >>> list(Rules.tables())
+        ['4', '2', '3', '5', '6-ace', '6']
+        """
+        return dict(TABLES)
+
+    @classmethod
+    def table(cls, key: str) -> Table:
+        """One table size by its key or a name players use for it.
+
+        >>> Rules.table("cutthroat").settings["players"], Rules.table("6-ace").name
+        (3, 'six-handed call-ace')
+        >>> Rules.table("8")
+        Traceback (most recent call last):
+        ...
+        euchre.rules.RulesError: unknown table '8': choose one of 4, 2, 3, 5, 6-ace, 6
+        """
+        found = find_table(key)
+        if found is None:
+            raise RulesError(f"unknown table {key!r}: choose one of {', '.join(TABLES)}", "table")
+        return found
+
+    def at_table(self, key: str) -> Rules:
+        """These rules played at the table ``key``: its options set, and the options about
+        partners switched off where every player scores alone. Rules already at that table
+        come back unchanged (their name included).
+
+        >>> Rules.profile("long-deck").at_table("3").defend_alone
+        False
+        >>> midwest = Rules.profile("midwest")
+        >>> midwest.at_table("4") is midwest
+        True
+        >>> Rules().at_table("6").deck
+        32
+        """
+        changes = dict(self.table(key).settings)
+        if all(getattr(self, k) == v for k, v in changes.items()):
+            return self
+        if not changes["partnerships"]:
+            changes.update({k: False for k in PARTNER_ONLY})
+        return self.replace(**changes)
+
+    @property
+    def table_key(self) -> str | None:
+        """The key of the table these rules play at (the deck aside), or None for a table
+        no preset names (five players without call-ace, say).
+
+        >>> Rules().table_key, Rules().replace(players=6, deck=32).table_key
+        ('4', '6')
+        >>> Rules().replace(players=5, partnerships=False, deck=32).table_key is None
+        True
+        """
+        for key, table in TABLES.items():
+            if all(getattr(self, k) == v for k, v in table.settings.items() if k != "deck"):
+                return key
+        return None
+
+    @property
+    def table_name(self) -> str:
+        """The table in words: its preset's name, else the count of players.
+
+        >>> Rules().at_table("3").table_name
+        'three-handed cutthroat'
+        >>> Rules().replace(players=5, partnerships=False, deck=32).table_name
+        '5 players, each for themselves'
+        """
+        key = self.table_key
+        if key is not None:
+            return TABLES[key].name
+        return f"{self.players} players" + ("" if self.partnerships else ", each for themselves")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], lines: Mapping[str, int] | None = None) -> Rules:

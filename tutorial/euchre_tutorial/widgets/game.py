@@ -41,19 +41,11 @@ from euchre_tutorial.widgets import WidgetConfigError
 
 SAVE_VERSION = 1
 SEAT = 0
-# The table sizes of the "New game" chooser: key -> (name, the rules that make that table).
+# The table sizes of the "New game" chooser: key -> (name, the rules that make that table),
+# as the engine names them (Rules.tables()).
 TABLES: dict[str, tuple[str, dict[str, Any]]] = {
-    "4": ("four players in two teams", {"players": 4, "partnerships": True, "call_ace": False}),
-    "2": ("two-handed", {"players": 2, "partnerships": False, "call_ace": False}),
-    "3": ("three-handed cutthroat", {"players": 3, "partnerships": False, "call_ace": False}),
-    "5": ("five-handed call-ace",
-          {"players": 5, "partnerships": False, "deck": 32, "call_ace": True}),
-    "6-ace": ("six-handed call-ace",
-              {"players": 6, "partnerships": False, "deck": 32, "call_ace": True}),
-    "6": ("six players in two teams of three",
-          {"players": 6, "partnerships": True, "deck": 32, "call_ace": False}),
+    key: (table.name, dict(table.settings)) for key, table in Rules.tables().items()
 }
-_PARTNER_ONLY = ("canadian_loner", "defend_alone", "calling_for_best")
 CONFIG_KEYS = {
     "level": "the computer players' level: easy, normal or strong (normal if left out)",
     "game_to": "points that win a game (the rules' own target if left out)",
@@ -144,14 +136,7 @@ def table_rules(base: Rules, table: str) -> Rules:
     >>> table_rules(Rules(), "4") == Rules()
     True
     """
-    if table not in TABLES:
-        raise RulesError(f"unknown table {table!r}: choose one of {', '.join(TABLES)}")
-    changes = dict(TABLES[table][1])
-    if all(getattr(base, key) == value for key, value in changes.items()):
-        return base
-    if not changes["partnerships"]:
-        changes.update({key: False for key in _PARTNER_ONLY})
-    return base.replace(**changes)
+    return base.at_table(table)
 
 
 def table_key(rules: Rules) -> str | None:
@@ -160,18 +145,12 @@ def table_key(rules: Rules) -> str | None:
     >>> table_key(Rules()), table_key(Rules().replace(players=6, deck=32))
     ('4', '6')
     """
-    for key, (_name, changes) in TABLES.items():
-        if all(getattr(rules, k) == v for k, v in changes.items() if k != "deck"):
-            return key
-    return None
+    return rules.table_key
 
 
 def table_name(rules: Rules) -> str:
-    """The table in words: "three-handed cutthroat", "six players in two teams of three"."""
-    key = table_key(rules)
-    if key is not None:
-        return TABLES[key][0]
-    return f"{rules.players} players" + ("" if rules.partnerships else ", each for themselves")
+    """The table in words: "three-handed cutthroat", "six-handed, two teams of three"."""
+    return rules.table_name
 
 
 def _team_words(seats: list[int], names: list[str]) -> str:

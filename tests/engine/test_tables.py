@@ -1,0 +1,79 @@
+"""Table presets and profiles named once, in the engine (002 and 003 name the table sizes:
+"two to six players", "3-handed cutthroat", "2-handed", call-ace "for four, five, or six
+players"), with the names players know them by."""
+
+from __future__ import annotations
+
+import pytest
+from euchre import Rules, RulesError
+
+KEYS = ["4", "2", "3", "5", "6-ace", "6"]
+
+
+def test_the_tables_in_the_choosers_order() -> None:
+    assert list(Rules.tables()) == KEYS
+    names = {key: table.name for key, table in Rules.tables().items()}
+    assert names == {
+        "4": "four players in two teams",
+        "2": "two-handed",
+        "3": "three-handed cutthroat",
+        "5": "five-handed call-ace",
+        "6-ace": "six-handed call-ace",
+        "6": "six-handed, two teams of three",
+    }
+
+
+@pytest.mark.parametrize("profile", Rules.profiles())
+@pytest.mark.parametrize("key", KEYS)
+def test_every_profile_plays_at_every_table(profile: str, key: str) -> None:
+    table = Rules.table(key)
+    rules = Rules.profile(profile).at_table(key)
+    assert all(getattr(rules, k) == v for k, v in table.settings.items())
+    assert rules.players == table.players
+    assert rules.table_key == key and rules.table_name == table.name
+    if not rules.partnerships:
+        assert not (rules.canadian_loner or rules.defend_alone or rules.calling_for_best)
+    assert rules.at_table(key) is rules
+
+
+def test_the_four_player_table_keeps_the_rules_exactly() -> None:
+    midwest = Rules.profile("midwest")
+    assert midwest.at_table("4") is midwest and midwest.at_table("4").title == "Midwest rules"
+
+
+@pytest.mark.parametrize(
+    ("words", "key"),
+    [("cutthroat", "3"), ("three-handed", "3"), ("6 call-ace", "6-ace"), ("six, call ace", "6-ace"),
+     ("5 call-ace", "5"), ("two", "2"), ("six-handed", "6"), ("4 players", "4")],
+)
+def test_a_table_is_found_by_the_names_players_use(words: str, key: str) -> None:
+    assert Rules.table(words).key == key
+
+
+def test_an_unknown_table_lists_the_keys() -> None:
+    with pytest.raises(RulesError, match="unknown table '7': choose one of 4, 2, 3, 5, 6-ace, 6"):
+        Rules().at_table("7")
+
+
+def test_a_table_no_preset_names_is_described_in_words() -> None:
+    five = Rules().replace(players=5, partnerships=False, deck=32)
+    assert five.table_key is None and five.table_name == "5 players, each for themselves"
+
+
+def test_every_profile_has_a_readable_title() -> None:
+    titles = {name: Rules.profile_title(name) for name in Rules.profiles()}
+    assert titles == {
+        "american": "American rules",
+        "midwest": "Midwest rules",
+        "long-deck": "Long-deck rules",
+        "beginner": "Beginner's rules",
+        "stick-the-dealer": "Stick-the-dealer rules",
+    }
+    for name in Rules.profiles():
+        info = Rules.profile_info(name)
+        assert info.key == name and Rules.profile(name).title == info.title
+        assert "profile" not in info.title
+    assert [Rules.profile_info(n).source for n in Rules.profiles()] == ["000", "001", "002", "003", "004"]
+    assert Rules().replace(stick_the_dealer=True, game_to=7).title == "House rules"
+    with pytest.raises(RulesError, match="unknown profile 'texas'"):
+        Rules.profile_info("texas")
