@@ -18,6 +18,8 @@ from euchre.cards import Card, deck_set, make_deck, parse_cards
 from euchre.rng import SeededRandom
 from euchre.rules import Rules
 
+MOST_SEATS = 6  # the largest table (source 002: two to six players); seats are 0 to 5
+
 
 class DealError(ValueError):
     """A deal that cannot happen: wrong counts, a duplicate card, a card not in the deck."""
@@ -51,8 +53,8 @@ class Deal:
         object.__setattr__(self, "hands", tuple(_cards(h) for h in hands))
         object.__setattr__(self, "upcard", Card.parse(upcard))
         object.__setattr__(self, "kitty", _cards(kitty))
-        if dealer >= len(self.hands):
-            raise DealError(f"seat {dealer} cannot deal: the table has {len(self.hands)} seats")
+        if dealer >= MOST_SEATS:
+            raise DealError(f"seat {dealer} cannot deal: no table seats more than {MOST_SEATS}")
         seen = 0  # a bit per card id
         for card in self.all_cards():
             bit = 1 << card.id
@@ -68,8 +70,14 @@ class Deal:
         return out
 
     def check(self, rules: Rules) -> None:
-        """Raise DealError unless this deal is possible under ``rules``.
+        """Raise DealError unless this deal is possible under ``rules``: a hand for every
+        seat the rules have, a dealer among them, five cards each from the rules' deck, no card
+        twice (``HandState.new`` calls it).
 
+        >>> Deal(3, ["9c Tc Jc Qc Kc", "9d Td Jd Qd Kd", "9h Th Jh Qh Kh"], "Ah").check(Rules())
+        Traceback (most recent call last):
+        ...
+        euchre.deal.DealError: the deal has 3 hands but the rules seat 4 players
         >>> Deal(0, [["9c"] * 1] * 4, "Ah").check(Rules())
         Traceback (most recent call last):
         ...
@@ -77,7 +85,12 @@ class Deal:
         """
         if len(self.hands) != rules.players:
             raise DealError(
-                f"{len(self.hands)} hands dealt, but the table has {rules.players} players"
+                f"the deal has {len(self.hands)} hands but the rules seat {rules.players} players"
+            )
+        if self.dealer >= rules.players:
+            raise DealError(
+                f"seat {self.dealer} cannot deal: the rules seat {rules.players} players, "
+                f"seats 0 to {rules.players - 1}"
             )
         for seat, hand in enumerate(self.hands):
             if len(hand) != rules.hand_size:

@@ -46,3 +46,21 @@ def test_malformed_deals_say_what_is_wrong(hands: list[str], upcard: str, kitty:
 def test_a_dealer_outside_the_table_is_refused() -> None:
     with pytest.raises(ValueError, match="seat 7"):
         Deal(7, [[]] * 4, Card.parse("Ah"))
+
+
+def test_three_hands_for_four_players_says_so() -> None:
+    """The hand count is judged against the rules, before the dealer's seat is."""
+    hands = ["9c Tc Jc Qc Kc", "9d Td Jd Qd Kd", "9h Th Jh Qh Kh"]
+    for dealer in (0, 3):
+        with pytest.raises(DealError, match=r"^the deal has 3 hands but the rules seat 4 players$"):
+            HandState.new(Deal(dealer, hands, "Ah"), Rules())
+
+
+def test_a_dealer_beyond_the_rules_seats_is_refused() -> None:
+    deal = Deal.random(seed=1, dealer=0, rules=Rules().replace(players=6, deck=32))
+    with pytest.raises(DealError, match=r"^the deal has 6 hands but the rules seat 4 players$"):
+        HandState.new(deal, Rules())
+    four = Deal.random(seed=1, dealer=0)
+    moved = Deal(5, four.hands, four.upcard, four.kitty)
+    with pytest.raises(DealError, match="seat 5 cannot deal: the rules seat 4 players, seats 0 to 3"):
+        HandState.new(moved, Rules())
