@@ -637,8 +637,8 @@ Rules.OPTIONS = {
         Option(
             "defend_alone",
             "Defending alone",
-            "A defender may play alone against a lone maker: 2 points for taking 3 or 4 "
-            "tricks, 4 for all five.",
+            "An opponent of the maker may defend alone, the partner sitting out, whether or "
+            "not the maker is alone: 2 points for taking 3 or 4 tricks, 4 for all five.",
         ),
         Option(
             "lead_against_loner",
