@@ -38,8 +38,17 @@ class Table:
     key: str
     name: str
     description: str
-    settings: Mapping[str, Any]
+    options: tuple[tuple[str, Any], ...]
     aliases: tuple[str, ...] = ()
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The options this table sets, as ``Rules`` keys and values.
+
+        >>> TABLES["5"].settings
+        {'players': 5, 'partnerships': False, 'deck': 32, 'call_ace': True}
+        """
+        return dict(self.options)
 
     @property
     def label(self) -> str:
@@ -54,7 +63,7 @@ class Table:
 
 def _table(key: str, name: str, description: str, aliases: tuple[str, ...] = (),
            **settings: Any) -> Table:
-    return Table(key, name, description, MappingProxyType(settings), aliases)
+    return Table(key, name, description, tuple(settings.items()), aliases)
 
 
 # In the order a chooser offers them: the usual game first.
@@ -96,13 +105,15 @@ def _normal(text: str) -> str:
     return " ".join(_NUMBERS.get(w, w) for w in words if w not in ("players", "handed"))
 
 
-def find_table(key: str) -> Table | None:
+def find_table(key: object) -> Table | None:
     """The table a key or one of its names stands for ("3", "cutthroat", "six, call-ace"),
     or None.
 
     >>> find_table("cutthroat").key, find_table("6 call-ace").key, find_table("7")
     ('3', '6-ace', None)
     """
+    if not isinstance(key, str):
+        return None
     if key in TABLES:
         return TABLES[key]
     wanted = _normal(key)

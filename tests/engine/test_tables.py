@@ -53,6 +53,15 @@ def test_a_table_is_found_by_the_names_players_use(words: str, key: str) -> None
 def test_an_unknown_table_lists_the_keys() -> None:
     with pytest.raises(RulesError, match="unknown table '7': choose one of 4, 2, 3, 5, 6-ace, 6"):
         Rules().at_table("7")
+    with pytest.raises(RulesError, match="unknown table 4"):
+        Rules.table(4)  # type: ignore[arg-type]
+
+
+def test_tables_are_values() -> None:
+    assert Rules.table("3") == Rules.table("cutthroat") and hash(Rules.table("3"))
+    settings = Rules.table("3").settings
+    settings["players"] = 9
+    assert Rules.table("3").settings["players"] == 3
 
 
 def test_a_table_no_preset_names_is_described_in_words() -> None:
