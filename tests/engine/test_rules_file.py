@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from euchre import Rules, RulesError
 from euchre.rules_file import read_toml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 FILES = Path(__file__).parent / "fixtures" / "rules"
 
@@ -132,3 +134,53 @@ def test_replace_reports_every_problem_too() -> None:
         Rules().replace(deck=36, joker="yes")
     assert [p.key for p in info.value.problems] == ["deck", "joker"]
     assert all(p.line is None for p in info.value.problems)
+
+
+KEYS = ["profile", "players", "partnerships", "deck", "joker", "game_to", "stick_the_dealer",
+        "lead_against_loner", "defend_alone", "canadian_loner", "stick_the_dealr"]
+VALUES = ["true", "false", "True", "3", "6", "32", "36", '"midwest"', '"left_of_loner"',
+          "left_of_loner", '"open', "[1, 2]", "{a = 1}", "= 7", ""]
+LINES = st.one_of(
+    st.builds(lambda k, v: f"{k} = {v}", st.sampled_from(KEYS), st.sampled_from(VALUES)),
+    st.sampled_from(["[house]", "[[house]]", "# a comment", "", "house.game_to = 7", "junk",
+                     "\ufeffgame_to = 7", '"players" = 4']),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines=st.lists(LINES, max_size=8))
+def test_any_file_is_read_or_refused_with_every_problem_located(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    try:
+        Rules.from_toml(text)
+    except RulesError as exc:
+        assert exc.problems
+        for problem in exc.problems:
+            assert problem.line is not None and 1 <= problem.line <= max(1, len(lines))
+            assert problem.message
+        listed = str(exc).splitlines()
+        assert len(listed) == len(exc.problems)
+        assert all(line.startswith("line ") for line in listed)
+
+
+@settings(max_examples=100, deadline=None)
+@given(changes=st.fixed_dictionaries({}, optional={
+    "players": st.sampled_from([2, 3, 4, 5, 6]), "partnerships": st.booleans(),
+    "deck": st.sampled_from([24, 32]), "joker": st.booleans(), "no_trump": st.booleans(),
+    "call_ace": st.booleans(), "canadian_loner": st.booleans(),
+    "dealer_may_decline": st.booleans(), "game_to": st.integers(1, 99),
+}), profile=st.sampled_from(Rules.profiles()))
+def test_valid_rules_round_trip_through_a_file(changes: dict[str, object], profile: str) -> None:
+    """Any combination is either refused (naming a key the file wrote, at its line) or read
+    back from its own house-rules file."""
+    text = f'profile = "{profile}"\n' + "".join(
+        f"{key} = {str(value).lower()}\n" for key, value in changes.items()
+    )
+    try:
+        rules = Rules.from_toml(text)
+    except RulesError as exc:
+        for problem in exc.problems:
+            assert problem.key in changes
+            assert problem.line == 2 + list(changes).index(problem.key)
+    else:
+        assert Rules.from_toml(rules.to_toml()) == rules
