@@ -65,11 +65,7 @@ class Rubber:
     @property
     def points(self) -> tuple[int, ...]:
         """Rubber points kept: the winner's earned points plus the bonus; 0 for the others."""
-        winner = self.winner
-        if winner is None:
-            return tuple(0 for _ in self.earned)
-        bonus = self.rules.num_teams
-        return tuple(e + bonus if t == winner else 0 for t, e in enumerate(self.earned))
+        return RubberResult(self.finished, self.games_won, self.earned, self.winner).points
 
     def apply(self, action: Action | str) -> Rubber:
         """A new Rubber after ``action`` in the current game; a won game starts the next."""
