@@ -161,3 +161,19 @@ def test_a_share_code_whose_actions_go_too_far() -> None:
 def test_a_share_code_that_is_not_text() -> None:
     with pytest.raises(RecordError, match="a share code is text"):
         from_share_code(42)  # type: ignore[arg-type]
+
+
+CODE = _code()
+
+
+@settings(max_examples=300, deadline=None)
+@given(cut=st.integers(0, len(CODE)), at=st.integers(2, len(CODE) - 1),
+       char=st.sampled_from("AZaz09-_"), text=st.text(max_size=30))
+def test_any_damage_to_a_share_code_is_reported_in_words(cut: int, at: int, char: str, text: str) -> None:
+    for code in (CODE[:cut], CODE[:at] + char + CODE[at + 1 :], text, "e1" + text):
+        try:
+            state = from_share_code(code)
+        except RecordError as exc:
+            assert "zlib" not in str(exc) and "Error -" not in str(exc)
+        else:
+            assert isinstance(state, HandState)
