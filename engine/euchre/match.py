@@ -240,4 +240,16 @@ class Match:
         done = replace(self, game=game, games=(*self.games, game))
         if done.over:
             return done
-        return replace(done, game=game.next_game(self.seed + len(done.games)))
+        return replace(done, game=_next_game(game, self.seed + len(done.games)))
+
+
+def _next_game(game: Game, seed: int) -> Game:
+    """The game after ``game``: laps carried over, the deal rotating on. Carried points stop
+    one short of the target (possible only with a target under 5), so every game is played.
+    """
+    rules = game.rules
+    carried = game.carry_over()
+    if max(carried) < rules.game_to:
+        return game.next_game(seed)
+    start = tuple(min(points, rules.game_to - 1) for points in carried)
+    return Game.new(rules, seed, start, (game.history[-1].dealer + 1) % rules.players)

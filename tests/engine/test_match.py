@@ -122,6 +122,14 @@ def test_laps_carry_the_excess_into_the_next_game() -> None:
     assert any(any(g.carry_over()) for g in match.games)
 
 
+def test_laps_never_carry_a_whole_game() -> None:
+    """At a target of 1 a march would carry a whole game over: the carry stops one short, so
+    every game of the match is played."""
+    match = play(Match.new(RUBBER.replace(laps=True, game_to=1), seed=6, rubbers=2), 6)
+    assert match.over and all(max(g.start_score) < 1 and g.history for g in match.games)
+    assert any(max(g.carry_over()) >= 1 for g in match.games)
+
+
 def test_a_slam_counts_double() -> None:
     """"Slam - A game counts double if the losing players or partnerships scored no points.\""""
     match = play(Match.new(RUBBER.replace(slam=True), seed=3, rubbers=2), 3)
