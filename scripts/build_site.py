@@ -30,11 +30,10 @@ def main(argv: list[str] | None = None) -> int:
         rules = check_rules(args.rules)
     except RulesError as exc:
         print(f"error: the house rules {args.rules!r} cannot be used", file=sys.stderr)
-        print(f"  {exc}", file=sys.stderr)
-        if exc.key:
-            print(f"  key: {exc.key}", file=sys.stderr)
-        if exc.line:
-            print(f"  line: {exc.line}", file=sys.stderr)
+        for problem in exc.problems:
+            where = f"line {problem.line}" if problem.line else "the file"
+            key = f" ({problem.key})" if problem.key else ""
+            print(f"  {where}{key}: {problem.message}", file=sys.stderr)
         print(f"  profiles: {', '.join(Rules.profiles())}", file=sys.stderr)
         return 2
     if args.serve:

@@ -52,3 +52,13 @@ def test_unknown_key_is_named(tmp_path: Path) -> None:
     assert "stick_the_dealr" in proc.stderr and "line 2" in proc.stderr
     assert "stick_the_dealer" in proc.stderr
     assert not (tmp_path / "site").exists()
+
+
+def test_every_problem_is_listed_with_its_line(tmp_path: Path) -> None:
+    bad = tmp_path / "two-problems.toml"
+    bad.write_text("players = 3\ngame_to = 0\n", encoding="utf-8")
+    proc = run("--rules", str(bad), "--out", str(tmp_path / "site"))
+    assert proc.returncode == 2
+    assert "line 1 (players)" in proc.stderr and "partnerships = false" in proc.stderr
+    assert "line 2 (game_to)" in proc.stderr
+    assert not (tmp_path / "site").exists()

@@ -25,7 +25,4 @@ def active_rules(spec: str | None) -> Rules:
     if not path.is_file():
         names = ", ".join(Rules.profiles())
         raise RulesError(f"{spec!r} is neither a profile ({names}) nor a house-rules file")
-    try:
-        return Rules.from_toml(path.read_text(encoding="utf-8"))
-    except RulesError as exc:
-        raise RulesError(f"{path}: {exc}", exc.key, exc.line) from None
+    return Rules.from_file(path)

@@ -64,7 +64,7 @@ from euchre_tutorial.mdext.active import rules_for
 from euchre_tutorial.mdext.errors import PageError
 from euchre_tutorial.mdext.example_cards import check_plays, check_suit, check_trick
 from euchre_tutorial.mdext.example_deal import check_deal, check_score
-from euchre_tutorial.mdext.fields import TABLES, FieldError, Fields, parse_requires, parse_table
+from euchre_tutorial.mdext.fields import FieldError, Fields, parse_requires, parse_table
 
 Checker = Callable[[Fields, Rules], str]
 KINDS: dict[str, Checker] = {
@@ -126,7 +126,7 @@ def render_example(kind: str, fields: Fields, active: Rules) -> str:
     description, table = parse_table(table_text) if table_text else ("", {})
     if (not table_text and kind in ("euchre-deal", "euchre-trick")
             and (active.players, active.partnerships) != (4, True)):
-        table = dict(TABLES["4"][1])  # North, East, South and West: a four-player example
+        table = Rules.table("4").settings  # North, East, South and West: a four-player example
     if table and table_text and not all(getattr(active, k) == v for k, v in table.items()):
         # Another table than the site's: its usual rules, not this site's house rules.
         rules, _same = example_rules(Rules(), {**table, **requires})

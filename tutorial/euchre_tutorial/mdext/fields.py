@@ -17,46 +17,30 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre import Card, Suit, parse_cards
+from euchre import Card, Rules, RulesError, Suit, parse_cards
 
 SEATS = ("North", "East", "South", "West")  # seats 0 to 3, clockwise; North-South are partners
 TEAMS = ("North-South", "East-West")
 
-# ``players:`` in a fence: the table an example is played at, as rules values. A bare number
-# is the usual game of that size; "6 call-ace" is six players each for themselves.
-TABLES: dict[str, tuple[str, dict[str, Any]]] = {
-    "2": ("Two-handed: each player scores alone", {"players": 2, "partnerships": False}),
-    "3": ("Three-handed cutthroat: each player scores alone, and the maker plays against the "
-          "other two", {"players": 3, "partnerships": False}),
-    "4": ("Four players in two teams", {"players": 4, "partnerships": True, "call_ace": False}),
-    "5": ("Five players with call-ace: each player scores alone, and the maker calls for a "
-          "secret partner",
-          {"players": 5, "partnerships": False, "deck": 32, "call_ace": True}),
-    "6": ("Six players in two teams of three, partners in every other seat",
-          {"players": 6, "partnerships": True, "deck": 32, "call_ace": False}),
-    "6 call-ace": ("Six players with call-ace: each player scores alone, and the maker calls "
-                   "for a secret partner",
-                   {"players": 6, "partnerships": False, "deck": 32, "call_ace": True}),
-}
-
-
 def parse_table(text: str) -> tuple[str, dict[str, Any]]:
-    """The table a ``players:`` line names: its description and its rules values.
+    """The table a ``players:`` line names (a key or a name players use, as the engine's
+    ``Rules.table`` reads it): its description and its rules values.
 
     >>> parse_table("3")[1]
-    {'players': 3, 'partnerships': False}
+    {'players': 3, 'partnerships': False, 'call_ace': False}
     >>> parse_table("six, call ace")[1]["call_ace"]
     True
+    >>> parse_table("seven")
+    Traceback (most recent call last):
+    ...
+    euchre_tutorial.mdext.fields.FieldError: 'seven' is not a table: write players: 2, 3, 4, 5, 6 or '6 call-ace'
     """
-    words = text.strip().lower().replace(",", " ").replace("call ace", "call-ace").split()
-    numbers = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
-    key = " ".join(numbers.get(w, w) for w in words if w not in ("players", "handed"))
-    if key == "5 call-ace":
-        key = "5"
-    if key not in TABLES:
+    try:
+        table = Rules.table(text.strip())
+    except RulesError:
         raise FieldError(f"{text.strip()!r} is not a table: write players: 2, 3, 4, 5, 6 or "
-                         "'6 call-ace'", "players")
-    return TABLES[key]
+                         "'6 call-ace'", "players") from None
+    return table.description, table.settings
 
 
 def seat_names(players: int) -> tuple[str, ...]:
