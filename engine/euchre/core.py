@@ -25,7 +25,6 @@ Action.parse('pass')
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from euchre import bidding, contract, play
@@ -132,9 +131,15 @@ PHASE_RULES: dict[Phase, PhaseRules] = {
 }
 del K
 
-# The fields that change during a deal, in the order ``_snapshot`` reads them and
-# ``_restore`` writes them back.
+# Every field but the undo stack, in the order ``_snapshot`` reads them and ``_restore``
+# writes them back: first those fixed for the whole deal, then those that change.
 _FIELDS = (
+    "rules",
+    "deal",
+    "dealer",
+    "players",
+    "upcard",
+    "proposed",
     "actions",
     "actors",
     "phase",
@@ -168,7 +173,7 @@ _FIELDS = (
     "result",
     "legal",
 )
-_snapshot: Callable[[DealCore], tuple[Any, ...]] = attrgetter(*_FIELDS)
+_new = object.__new__
 
 
 class DealCore:
@@ -179,16 +184,7 @@ class DealCore:
     ``legal_actions``, ``push``, ``pop`` and ``state``.
     """
 
-    __slots__ = (
-        "dealer",
-        "deal",
-        "players",
-        "proposed",
-        "rules",
-        "upcard",
-        "_undo",
-        *_FIELDS,
-    )
+    __slots__ = ("_undo", *_FIELDS)
 
     # Fixed for the whole deal.
     rules: Rules
@@ -238,7 +234,8 @@ class DealCore:
         """The core right after the deal. A deal impossible under the rules raises."""
         deal.check(rules)
         n = rules.players
-        core = cls._blank(rules, deal)
+        core = _new(cls)
+        core._undo = []
         queue: tuple[int, ...] = ()
         if rules.farmers_hand != "off":
             queue = tuple(
@@ -249,6 +246,12 @@ class DealCore:
         no_trump_suits, no_trump_powers = SUIT_TABLES[4], POWER_TABLES[4]
         core._restore(
             (
+                rules,
+                deal,
+                deal.dealer,
+                n,
+                deal.upcard,
+                deal.upcard.suit if deal.upcard.suit is not None else Suit.HEARTS,  # proposed
                 (),  # actions
                 (),  # actors
                 Phase.ROUND_ONE,
@@ -287,26 +290,63 @@ class DealCore:
             core.enter(Phase.FARMER, queue[0])
         return core
 
-    @classmethod
-    def _blank(cls, rules: Rules, deal: Deal) -> DealCore:
-        core = object.__new__(cls)
-        core.rules = rules
-        core.deal = deal
-        core.dealer = deal.dealer
-        core.players = rules.players
-        core.upcard = deal.upcard
-        core.proposed = deal.upcard.suit if deal.upcard.suit is not None else Suit.HEARTS
-        core._undo = []
-        return core
-
     def copy(self) -> DealCore:
         """An independent core in the same position (with nothing to pop)."""
-        new = DealCore._blank(self.rules, self.deal)
-        new._restore(_snapshot(self))
+        new = _new(DealCore)
+        new._restore(self._snapshot())
+        new._undo = []
         return new
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.rules,
+            self.deal,
+            self.dealer,
+            self.players,
+            self.upcard,
+            self.proposed,
+            self.actions,
+            self.actors,
+            self.phase,
+            self.rules_now,
+            self.to_act,
+            self.hands,
+            self.kitty,
+            self.trump,
+            self.suits,
+            self.powers,
+            self.maker,
+            self.alone,
+            self.declared_alone,
+            self.defender,
+            self.out,
+            self.discard,
+            self.picked_up,
+            self.declined,
+            self.passes,
+            self.tricks,
+            self.current,
+            self.leader,
+            self.led,
+            self.best_seat,
+            self.best_power,
+            self.next_of,
+            self.maker_side,
+            self.called_ace,
+            self.ace_partner,
+            self.farmer_queue,
+            self.result,
+            self.legal,
+        )
 
     def _restore(self, fields: tuple[Any, ...]) -> None:
         (
+            self.rules,
+            self.deal,
+            self.dealer,
+            self.players,
+            self.upcard,
+            self.proposed,
             self.actions,
             self.actors,
             self.phase,
@@ -386,7 +426,7 @@ class DealCore:
         """Make ``action`` (checked: an illegal one raises IllegalAction and changes
         nothing); ``pop`` undoes it."""
         checked = self.checked(action)
-        self._undo.append(_snapshot(self))
+        self._undo.append(self._snapshot())
         self.advance(checked)
 
     def pop(self) -> Action:
@@ -399,10 +439,10 @@ class DealCore:
 
     def advance(self, action: Action) -> None:
         """Make an action already known to be legal, with nothing kept for ``pop``."""
-        self.actions = (*self.actions, action)
         seat = self.to_act
         assert seat is not None, "nobody acts once the deal is over"
-        self.actors = (*self.actors, seat)
+        self.actions += (action,)
+        self.actors += (seat,)
         self.legal = None
         self.rules_now.apply(self, action)
 

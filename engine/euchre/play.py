@@ -157,10 +157,11 @@ def play_apply(s: DealCore, a: Action) -> None:
         s.led, s.best_seat, s.best_power = suit, seat, power
     elif power > s.best_power and (suit is s.led or (suit is s.trump and suit is not None)):
         s.best_seat, s.best_power = seat, power
-    current = (*current, (seat, card))
-    if len(current) < s.players - len(s.out):
+    current += ((seat, card),)
+    following = s.next_of[seat]
+    if following != s.leader:  # someone has still to play to this trick
         s.current = current
-        s.to_act = s.next_of[seat]
+        s.to_act = following
         return
     winner = s.best_seat
     trick = Trick(s.leader, [c for _, c in current], [x for x, _ in current], winner)

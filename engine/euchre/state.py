@@ -294,7 +294,15 @@ class HandState:
     def apply(self, action: Action | str) -> HandState:
         """A new state after ``action``; an illegal or malformed action raises IllegalAction."""
         core = self._core
-        checked = core.checked(action)
+        checked = None
+        legal = core.legal
+        if legal is not None:
+            for listed in legal:  # a listed action is legal: no need to say why not
+                if listed is action:
+                    checked = listed
+                    break
+        if checked is None:
+            checked = core.checked(action)
         new = core.copy()
         new.advance(checked)
         state = _new(HandState)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from euchre import Deal, HandState, IllegalAction, Rules
-from euchre.core import _FIELDS, DealCore, _snapshot
+from euchre.core import _FIELDS, DealCore
 from euchre.rng import SeededRandom
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -57,7 +57,7 @@ def fingerprint(state: HandState) -> dict[str, Any]:
 
 def core_fields(core: DealCore) -> tuple[Any, ...]:
     """Every changing field of a core but its cache of legal actions."""
-    return _snapshot(core)[: _FIELDS.index("legal")]
+    return core._snapshot()[: _FIELDS.index("legal")]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
