@@ -26,12 +26,12 @@ if TYPE_CHECKING:
 def after_trump_made(s: DealCore) -> None:
     """Settle who sits out, then go to the next decision: call-ace, calling for best,
     defending alone, or the first lead."""
-    if s.alone and s.maker is not None:
+    if s.declared_alone and s.maker is not None:
         s.out = frozenset(partners_of(s.maker, s.players, s.rules.partnerships))
     if s.rules.call_ace and s.called_ace is None:
         s.enter(Phase.CALL_ACE, s.maker)
         return
-    if s.alone and s.rules.calling_for_best:
+    if s.declared_alone and s.rules.calling_for_best:
         s.enter(Phase.CALL_FOR_BEST, s.maker)
         return
     _defend_or_play(s)
@@ -48,14 +48,20 @@ def _defend_or_play(s: DealCore) -> None:
 
 
 def may_defend_alone(s: DealCore) -> bool:
-    """Whether the defenders are offered to play alone against this contract."""
-    return s.rules.defend_alone and s.alone
+    """Whether the defenders are offered to play alone against this contract: with
+    ``defend_alone``, whether or not the maker is alone (002: "Any opponent of the maker
+    may defend alone")."""
+    return s.rules.defend_alone
 
 
 def start_play(s: DealCore) -> None:
-    """The first trick: who leads, and the order of the seats that play."""
+    """The first trick: who leads, and the order of the seats that play.
+
+    The lead moves left of the lone player only for a maker who declared alone: call-ace's
+    maker who turns out to hold the called card never said so, and the lead must not tell.
+    """
     n, out = s.players, s.out
-    if s.alone and s.maker is not None and s.rules.lead_against_loner == "left_of_loner":
+    if s.declared_alone and s.maker is not None and s.rules.lead_against_loner == "left_of_loner":
         leader = first_active_from((s.maker + 1) % n, n, out)
     else:
         leader = first_active_from((s.dealer + 1) % n, n, out)

@@ -4,7 +4,7 @@ Legality is defined once, per phase, by a function that returns the reason an ac
 refused (or None). ``why_illegal`` returns it, ``apply`` raises it, ``legal_actions`` lists
 the candidates it accepts.
 
->>> from euchre.rules import Rules
+>>> from euchre.rules import Rules, RulesError
 >>> from euchre.deal import Deal
 >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
 >>> state.phase, state.to_act
@@ -27,7 +27,7 @@ from euchre.core import DealCore, IllegalAction
 from euchre.deal import Deal
 from euchre.phase import Phase
 from euchre.play import Trick
-from euchre.rules import Rules
+from euchre.rules import Rules, RulesError
 from euchre.scoring import HandResult
 from euchre.seats import partners_of
 
@@ -331,16 +331,57 @@ class HandState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandState:
-        """Rebuild a state from ``to_dict``'s output, checking every action."""
-        from euchre.rules import Rules as _Rules
+        """Rebuild a state from ``to_dict``'s output, checking every action. Anything else
+        raises ValueError naming the field that is wrong.
 
+        >>> HandState.from_dict({"deal": {}, "actions": "pass"})
+        Traceback (most recent call last):
+        ...
+        ValueError: not a saved deal: 'actions' must be a list of action texts, not a string
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f"not a saved deal: expected an object, not {_kind(data)}")
+        rules_data = data.get("rules", {})
+        if not isinstance(rules_data, dict):
+            raise ValueError(
+                f"not a saved deal: 'rules' must be an object of house rules, not {_kind(rules_data)}"
+            )
+        if "deal" not in data:
+            raise ValueError("not a saved deal: it has no 'deal'")
+        deal_data = data["deal"]
+        if not isinstance(deal_data, dict):
+            raise ValueError(
+                f"not a saved deal: 'deal' must be an object (dealer, hands, upcard, kitty), "
+                f"not {_kind(deal_data)}"
+            )
+        actions = data.get("actions", [])
+        if not isinstance(actions, list):
+            raise ValueError(
+                f"not a saved deal: 'actions' must be a list of action texts, not {_kind(actions)}"
+            )
+        for number, action in enumerate(actions, 1):
+            if not isinstance(action, str):
+                raise ValueError(
+                    f"not a saved deal: action {number} in 'actions' must be a text like "
+                    f"'pass' or 'play Jd', not {_kind(action)}"
+                )
         try:
-            rules = _Rules.from_dict(data.get("rules", {}))
-            deal = Deal.from_dict(data["deal"])
-            actions = data.get("actions", [])
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"not a saved deal: {exc}") from None
-        return cls.replay(deal, rules, actions)
+            rules = Rules.from_dict(rules_data)
+        except RulesError as exc:
+            raise RulesError(f"not a saved deal: 'rules': {exc}", exc.key, exc.line) from None
+        try:
+            deal = Deal.from_dict(deal_data)
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a saved deal: 'deal': {exc}") from None
+        core = DealCore.start(deal, rules)
+        for number, action in enumerate(actions, 1):
+            try:
+                core.advance(core.checked(action))
+            except IllegalAction as exc:
+                raise IllegalAction(
+                    f"not a saved deal: action {number} in 'actions', {action!r}: {exc}"
+                ) from None
+        return cls.of_core(core)
 
     @classmethod
     def from_json(cls, text: str) -> HandState:
@@ -366,6 +407,15 @@ class HandState:
 
 
 _new = object.__new__
+
+
+def _kind(value: object) -> str:
+    """A JSON value's kind in words, for messages."""
+    if value is None:
+        return "null"
+    names = {bool: "true/false", int: "a number", float: "a number", str: "a string",
+             list: "a list", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
 
 
 def _set_core(state: HandState, core: DealCore) -> None:
