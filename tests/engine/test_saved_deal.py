@@ -27,7 +27,7 @@ def test_actions_that_are_not_a_list_say_so() -> None:
     with pytest.raises(ValueError, match="'actions' must be a list of action texts, not a string"):
         HandState.from_json(json.dumps(data))
     data["actions"] = {"0": "pass"}
-    with pytest.raises(ValueError, match="'actions' must be a list .* not an object"):
+    with pytest.raises(ValueError, match=r"'actions' must be a list .* not an object"):
         HandState.from_dict(data)
 
 
