@@ -18,7 +18,7 @@ from euchre.contract import after_trump_made
 from euchre.hands import with_hand, without
 from euchre.phase import Phase
 from euchre.scoring import HandResult
-from euchre.seats import same_team, team_seats
+from euchre.seats import next_seat, same_team, team_seats
 
 if TYPE_CHECKING:
     from euchre.core import DealCore
@@ -119,7 +119,7 @@ def farmer_apply(s: DealCore, a: Action) -> None:
     if queue:
         s.to_act = queue[0]
     else:
-        s.enter(Phase.ROUND_ONE, (s.dealer + 1) % s.players)
+        s.enter(Phase.ROUND_ONE, next_seat(s.dealer, s.players))
 
 
 # ---------------------------------------------------------------------- round one
@@ -172,10 +172,10 @@ def round_one_apply(s: DealCore, a: Action) -> None:
         passes = s.passes + 1
         if passes < s.players:
             s.passes = passes
-            s.to_act = (seat + 1) % s.players
+            s.to_act = next_seat(seat, s.players)
         else:
             s.passes = 0
-            s.enter(Phase.ROUND_TWO, (s.dealer + 1) % s.players)
+            s.enter(Phase.ROUND_TWO, next_seat(s.dealer, s.players))
         return
     _make_trump(s, seat, a)
     s.set_trump(s.proposed)
@@ -263,7 +263,7 @@ def round_two_apply(s: DealCore, a: Action) -> None:
         passes = s.passes + 1
         s.passes = passes
         if passes < s.players:
-            s.to_act = (seat + 1) % s.players
+            s.to_act = next_seat(seat, s.players)
         else:
             s.finish(HandResult(tuple(0 for _ in range(s.rules.num_teams)), None, 0))
         return

@@ -15,7 +15,13 @@ from euchre.actions import Action, one_card
 from euchre.cards import Card, Suit
 from euchre.hands import with_hand, without
 from euchre.phase import Phase
-from euchre.seats import clockwise_after, first_active_from, next_active, partners_of
+from euchre.seats import (
+    clockwise_after,
+    first_active_from,
+    next_active,
+    next_seat,
+    partners_of,
+)
 from euchre.trump import card_power, effective_suit
 
 if TYPE_CHECKING:
@@ -62,9 +68,9 @@ def start_play(s: DealCore) -> None:
     """
     n, out = s.players, s.out
     if s.declared_alone and s.maker is not None and s.rules.lead_against_loner == "left_of_loner":
-        leader = first_active_from((s.maker + 1) % n, n, out)
+        leader = first_active_from(next_seat(s.maker, n), n, out)
     else:
-        leader = first_active_from((s.dealer + 1) % n, n, out)
+        leader = first_active_from(next_seat(s.dealer, n), n, out)
     s.next_of = tuple(next_active(seat, n, out) for seat in range(n))
     s.passes = 0
     s.leader = leader

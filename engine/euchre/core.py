@@ -35,6 +35,7 @@ from euchre.phase import Phase
 from euchre.play import Trick
 from euchre.rules import Rules
 from euchre.scoring import HandResult
+from euchre.seats import clockwise_after, next_seat
 from euchre.trump import POWER_TABLES, SUIT_TABLES
 
 if TYPE_CHECKING:
@@ -240,7 +241,7 @@ class DealCore:
         if rules.farmers_hand != "off":
             queue = tuple(
                 seat
-                for seat in ((deal.dealer + i) % n for i in range(1, n + 1))
+                for seat in (*clockwise_after(deal.dealer, n), deal.dealer)
                 if bidding.farmers_hand(deal.hands[seat], rules.farmers_hand)
             )
         no_trump_suits, no_trump_powers = SUIT_TABLES[4], POWER_TABLES[4]
@@ -256,7 +257,7 @@ class DealCore:
                 (),  # actors
                 Phase.ROUND_ONE,
                 PHASE_RULES[Phase.ROUND_ONE],
-                (deal.dealer + 1) % n,
+                next_seat(deal.dealer, n),  # to_act
                 deal.hands,
                 deal.kitty,
                 None,  # trump
@@ -273,11 +274,11 @@ class DealCore:
                 0,  # passes
                 (),  # tricks
                 (),  # current
-                (deal.dealer + 1) % n,  # leader
+                next_seat(deal.dealer, n),  # leader
                 None,  # led
                 -1,  # best_seat
                 -1,  # best_power
-                tuple((s + 1) % n for s in range(n)),  # next_of
+                tuple(next_seat(seat, n) for seat in range(n)),  # next_of
                 frozenset(),  # maker_side
                 None,  # called_ace
                 None,  # ace_partner
