@@ -227,7 +227,7 @@ class DealCore:
     farmer_queue: tuple[int, ...]
     result: HandResult | None
     legal: list[Action] | None  # legal_actions, once listed
-    _undo: list[tuple[Any, ...]]
+    _undo: list[tuple[Callable[[DealCore, tuple[Any, ...]], None], tuple[Any, ...]]]
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -427,7 +427,10 @@ class DealCore:
         """Make ``action`` (checked: an illegal one raises IllegalAction and changes
         nothing); ``pop`` undoes it."""
         checked = self.checked(action)
-        self._undo.append(self._snapshot())
+        if self.phase is Phase.PLAY:  # a card moves only the play's own fields
+            self._undo.append((DealCore._restore_play, self._play_snapshot()))
+        else:
+            self._undo.append((DealCore._restore, self._snapshot()))
         self.advance(checked)
 
     def pop(self) -> Action:
@@ -435,8 +438,46 @@ class DealCore:
         if not self._undo:
             raise IndexError("nothing to pop: no action was pushed")
         action = self.actions[-1]
-        self._restore(self._undo.pop())
+        restore, fields = self._undo.pop()
+        restore(self, fields)
         return action
+
+    def _play_snapshot(self) -> tuple[Any, ...]:
+        """The fields a card played changes (``play.play_apply``, ``finish``, ``advance``)."""
+        return (
+            self.actions,
+            self.actors,
+            self.legal,
+            self.hands,
+            self.current,
+            self.led,
+            self.best_seat,
+            self.best_power,
+            self.to_act,
+            self.leader,
+            self.tricks,
+            self.phase,
+            self.rules_now,
+            self.result,
+        )
+
+    def _restore_play(self, fields: tuple[Any, ...]) -> None:
+        (
+            self.actions,
+            self.actors,
+            self.legal,
+            self.hands,
+            self.current,
+            self.led,
+            self.best_seat,
+            self.best_power,
+            self.to_act,
+            self.leader,
+            self.tricks,
+            self.phase,
+            self.rules_now,
+            self.result,
+        ) = fields
 
     def advance(self, action: Action) -> None:
         """Make an action already known to be legal, with nothing kept for ``pop``."""
