@@ -1,10 +1,11 @@
 """One deal in progress: an immutable ``HandState`` that moves by ``apply``.
 
-Legality is defined once, per phase, by a function that returns the reason an action is
-refused (or None). ``why_illegal`` returns it, ``apply`` raises it, ``legal_actions`` lists
-the candidates it accepts.
+Legality is defined once, per phase (``core.PHASE_RULES``), by a function that returns the
+reason an action is refused (or None). ``why_illegal`` returns it, ``apply`` raises it,
+``legal_actions`` lists the candidates it accepts. A HandState wraps one ``DealCore`` that
+never changes; ``apply`` pushes onto a copy.
 
->>> from euchre.rules import Rules, RulesError
+>>> from euchre.rules import Rules
 >>> from euchre.deal import Deal
 >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
 >>> state.phase, state.to_act
@@ -29,7 +30,7 @@ from euchre.phase import Phase
 from euchre.play import Trick
 from euchre.rules import Rules, RulesError
 from euchre.scoring import HandResult
-from euchre.seats import partners_of
+from euchre.seats import next_active, partners_of
 
 if TYPE_CHECKING:
     from euchre.view import SeatView
@@ -270,8 +271,6 @@ class HandState:
 
     def next_active(self, seat: int) -> int:
         """The first seat after ``seat`` (clockwise) that is playing."""
-        from euchre.seats import next_active
-
         return next_active(seat, self.players, self.sitting_out)
 
     # ------------------------------------------------------------------ legality
