@@ -9,8 +9,9 @@ names are a contract (the engine reference lists them); everything else is inter
 Suit.HEARTS
 """
 
-from euchre.actions import Action, ActionError
+from euchre.actions import Action, ActionError, ActionKind
 from euchre.cards import JOKER, Card, CardError, Rank, Suit, make_deck, parse_cards
+from euchre.core import DealCore, PhaseRules
 from euchre.deal import Deal, DealError
 from euchre.explain import explain_score, explain_trick
 from euchre.game import Game
@@ -43,15 +44,18 @@ __all__ = [
     "JOKER",
     "Action",
     "ActionError",
+    "ActionKind",
     "Card",
     "CardError",
     "Deal",
+    "DealCore",
     "DealError",
     "Game",
     "HandResult",
     "HandState",
     "IllegalAction",
     "Phase",
+    "PhaseRules",
     "Rank",
     "RecordError",
     "Rubber",

@@ -1,7 +1,8 @@
 """Making trump: a farmer's hand, round one, the dealer's discard, round two.
 
-Each phase has three small functions: its candidate actions, the reason an action is
-refused (None when allowed), and the new state after an allowed action.
+Each phase has three small functions (``core.PHASE_RULES`` lists them): its candidate
+actions, the reason an action is refused (None when allowed), and the move, made in place
+on a ``DealCore``.
 """
 
 from __future__ import annotations
@@ -11,15 +12,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from euchre import actions as A
-from euchre.actions import Action
-from euchre.cards import Card, Rank, Suit
+from euchre.actions import Action, one_card
+from euchre.cards import SUITS, Card, Rank
 from euchre.contract import after_trump_made
+from euchre.hands import with_hand, without
 from euchre.phase import Phase
 from euchre.scoring import HandResult
-from euchre.transitions import after, replace_hand, set_fields, without
+from euchre.seats import next_seat, same_team, team_seats
 
 if TYPE_CHECKING:
-    from euchre.state import HandState
+    from euchre.core import DealCore
 
 
 _LOW_RANKS = (Rank.NINE, Rank.TEN)
@@ -44,22 +46,44 @@ def farmers_hand(hand: Sequence[Card], definition: str) -> bool:
     return False
 
 
+def wrong_phase(s: DealCore, action: Action) -> str:
+    """Why an action of a kind that does not belong to this phase is refused."""
+    phase, kind = s.phase, action.kind
+    if phase is Phase.PLAY:
+        return f"'{action}' is not possible now: trump is made and it is time to play a card"
+    if kind is A.PLAY:
+        return f"you cannot play a card yet: this is {phase}"
+    if phase is Phase.ROUND_ONE and kind is A.CALL:
+        return (
+            f"in round one the only suit on offer is the upcard's, {s.proposed.plural}: "
+            f"order it up or pass"
+        )
+    if phase is Phase.ROUND_TWO and kind is A.ORDER:
+        return (
+            f"the upcard was turned down: in round two you name a suit other than "
+            f"{s.proposed.plural}, or pass"
+        )
+    if phase is Phase.DISCARD:
+        return "the dealer has picked up the upcard and must first discard one card"
+    return f"'{action}' is not possible during {phase}"
+
+
 # ---------------------------------------------------------------------- farmer's hand
-def _farmer_candidates(s: HandState) -> list[Action]:
-    out = [Action(A.PASS)]
+def farmer_candidates(s: DealCore) -> list[Action]:
+    out = [A.PASS_ACTION]
     assert s.to_act is not None
     if s.rules.farmers_remedy == "redeal":
-        out.append(Action(A.REDEAL))
+        out.append(A.REDEAL_ACTION)
     else:
         low = [c for c in s.hands[s.to_act] if c.rank in _LOW_RANKS]
         out.extend(Action(A.FARMER_SWAP, cards=combo) for combo in itertools.combinations(low, 3))
     return out
 
 
-def _farmer_check(s: HandState, a: Action) -> str | None:
-    if a.kind == A.PASS:
+def farmer_check(s: DealCore, a: Action) -> str | None:
+    if a.kind is A.PASS:
         return None
-    if a.kind == A.REDEAL:
+    if a.kind is A.REDEAL:
         if s.rules.farmers_remedy != "redeal":
             return "at this table a farmer's hand swaps three low cards for the kitty; it is not redealt"
         return None
@@ -79,58 +103,53 @@ def _farmer_check(s: HandState, a: Action) -> str | None:
     return None
 
 
-def _farmer_apply(s: HandState, a: Action) -> HandState:
+def farmer_apply(s: DealCore, a: Action) -> None:
     seat = s.to_act
     assert seat is not None
-    if a.kind == A.REDEAL:
-        new = after(s, a, phase=Phase.OVER, to_act=None)
-        set_fields(
-            new, result=HandResult(tuple(0 for _ in range(s.rules.num_teams)), None, 0, redeal=True)
-        )
-        return new
-    hands, kitty = s.hands, s.kitty
-    if a.kind == A.FARMER_SWAP:
-        taken = kitty[:3]
-        hand = tuple(c for c in hands[seat] if c not in a.cards) + taken
-        hands = replace_hand(hands, seat, hand)
-        kitty = a.cards + kitty[3:]
+    if a.kind is A.REDEAL:
+        s.finish(HandResult(tuple(0 for _ in range(s.rules.num_teams)), None, 0, redeal=True))
+        return
+    if a.kind is A.FARMER_SWAP:
+        taken = s.kitty[:3]
+        hand = tuple(c for c in s.hands[seat] if c not in a.cards) + taken
+        s.hands = with_hand(s.hands, seat, hand)
+        s.kitty = a.cards + s.kitty[3:]
     queue = s.farmer_queue[1:]
+    s.farmer_queue = queue
     if queue:
-        return after(s, a, hands=hands, kitty=kitty, farmer_queue=queue, to_act=queue[0])
-    return after(
-        s,
-        a,
-        hands=hands,
-        kitty=kitty,
-        farmer_queue=(),
-        phase=Phase.ROUND_ONE,
-        to_act=(s.dealer + 1) % s.players,
-    )
+        s.to_act = queue[0]
+    else:
+        s.enter(Phase.ROUND_ONE, next_seat(s.dealer, s.players))
 
 
 # ---------------------------------------------------------------------- round one
-def _can_go_alone(s: HandState) -> bool:
-    return s.rules.partnerships and not s.rules.call_ace
+def _alone_refused(s: DealCore) -> str | None:
+    if not s.rules.partnerships:
+        return "going alone needs a partner to sit out, and this table has no partnerships"
+    if s.rules.call_ace:
+        return "with call-ace the maker cannot choose to go alone"
+    return None
 
 
-def _round_one_candidates(s: HandState) -> list[Action]:
-    return [Action(A.PASS), Action(A.ORDER), Action(A.ORDER, alone=True)]
+_ROUND_ONE = [A.PASS_ACTION, A.ORDER_ACTION, A.ORDER_ALONE]
 
 
-def _dealer_partner(s: HandState, seat: int) -> bool:
-    return s.rules.partnerships and seat != s.dealer and seat % 2 == s.dealer % 2
+def round_one_candidates(s: DealCore) -> list[Action]:
+    return _ROUND_ONE
 
 
-def _round_one_check(s: HandState, a: Action) -> str | None:
-    if a.kind == A.PASS:
+def _dealer_partner(s: DealCore, seat: int) -> bool:
+    return s.rules.partnerships and seat != s.dealer and same_team(seat, s.dealer, True)
+
+
+def round_one_check(s: DealCore, a: Action) -> str | None:
+    if a.kind is A.PASS:
         return None
     assert s.to_act is not None
-    if a.alone and not _can_go_alone(s):
-        return (
-            "going alone needs a partner to sit out, and this table has no partnerships"
-            if not s.rules.partnerships
-            else "with call-ace the maker cannot choose to go alone"
-        )
+    if a.alone:
+        refused = _alone_refused(s)
+        if refused:
+            return refused
     if s.rules.canadian_loner and _dealer_partner(s, s.to_act) and not a.alone:
         return (
             "Canadian loner: when you order up your partner the dealer, you must go alone "
@@ -139,93 +158,92 @@ def _round_one_check(s: HandState, a: Action) -> str | None:
     return None
 
 
-def _round_one_apply(s: HandState, a: Action) -> HandState:
+def _make_trump(s: DealCore, seat: int, a: Action) -> None:
+    s.passes = 0
+    s.maker = seat
+    s.alone = s.declared_alone = a.alone
+    s.maker_side = team_seats(seat, s.players, s.rules.partnerships)
+
+
+def round_one_apply(s: DealCore, a: Action) -> None:
     seat = s.to_act
     assert seat is not None
-    if a.kind == A.PASS:
+    if a.kind is A.PASS:
         passes = s.passes + 1
         if passes < s.players:
-            return after(s, a, passes=passes, to_act=(seat + 1) % s.players)
-        return after(s, a, passes=0, phase=Phase.ROUND_TWO, to_act=(s.dealer + 1) % s.players)
-    new = after(s, a, passes=0, trump=s.proposed, maker=seat, alone=a.alone)
-    set_fields(new, maker_side=_maker_side(new, seat))
+            s.passes = passes
+            s.to_act = next_seat(seat, s.players)
+        else:
+            s.passes = 0
+            s.enter(Phase.ROUND_TWO, next_seat(s.dealer, s.players))
+        return
+    _make_trump(s, seat, a)
+    s.set_trump(s.proposed)
     if a.alone and _dealer_partner(s, seat) and not s.rules.dealer_picks_up_when_partner_alone:
         # The dealer sits out without taking the upcard; its suit stays trump.
-        return after_trump_made(new)
-    hand = s.hands[s.dealer] + (s.deal.upcard,)
-    set_fields(
-        new,
-        hands=replace_hand(s.hands, s.dealer, hand),
-        picked_up=True,
-        phase=Phase.DISCARD,
-        to_act=s.dealer,
-    )
-    return new
-
-
-def _maker_side(s: HandState, maker: int) -> frozenset[int]:
-    if s.rules.partnerships:
-        return frozenset(x for x in range(s.players) if x % 2 == maker % 2)
-    return frozenset((maker,))
+        after_trump_made(s)
+        return
+    s.hands = with_hand(s.hands, s.dealer, s.hands[s.dealer] + (s.upcard,))
+    s.picked_up = True
+    s.enter(Phase.DISCARD, s.dealer)
 
 
 # ---------------------------------------------------------------------- the dealer's discard
-def _discard_candidates(s: HandState) -> list[Action]:
-    out = [Action(A.DISCARD, cards=(c,)) for c in s.hands[s.dealer]]
-    out.append(Action(A.DECLINE))
+def discard_candidates(s: DealCore) -> list[Action]:
+    out = [one_card(A.DISCARD, c) for c in s.hands[s.dealer]]
+    out.append(A.DECLINE_ACTION)
     return out
 
 
-def _discard_check(s: HandState, a: Action) -> str | None:
-    if a.kind == A.DECLINE:
+def discard_check(s: DealCore, a: Action) -> str | None:
+    if a.kind is A.DECLINE:
         if not s.rules.dealer_may_decline:
             return "at this table the dealer must take the ordered upcard and discard one card"
         if s.maker == s.dealer:
             return "you picked the upcard up yourself, so you cannot decline it; discard one card"
         return None
+    if not a.cards:
+        return "say which card to discard, like 'discard 9s'"
     card = a.card
     if card not in s.hands[s.dealer]:
         return f"you do not hold {card}: discard one of the six cards in your hand"
     return None
 
 
-def _discard_apply(s: HandState, a: Action) -> HandState:
-    if a.kind == A.DECLINE:
-        hand = without(s.hands[s.dealer], s.deal.upcard)
-        new = after(
-            s, a, hands=replace_hand(s.hands, s.dealer, hand), declined=True, picked_up=False
-        )
+def discard_apply(s: DealCore, a: Action) -> None:
+    if a.kind is A.DECLINE:
+        s.hands = with_hand(s.hands, s.dealer, without(s.hands[s.dealer], s.upcard))
+        s.declined = True
+        s.picked_up = False
     else:
-        hand = without(s.hands[s.dealer], a.card)
-        new = after(s, a, hands=replace_hand(s.hands, s.dealer, hand), discard=a.card)
-    return after_trump_made(new)
+        s.hands = with_hand(s.hands, s.dealer, without(s.hands[s.dealer], a.card))
+        s.discard = a.card
+    after_trump_made(s)
 
 
 # ---------------------------------------------------------------------- round two
-def _round_two_candidates(s: HandState) -> list[Action]:
-    out = [Action(A.PASS)]
-    for suit in Suit:
-        out.append(Action(A.CALL, suit))
-        out.append(Action(A.CALL, suit, alone=True))
-    out.append(Action(A.CALL, None))
-    out.append(Action(A.CALL, None, alone=True))
-    return out
+_ROUND_TWO = [
+    A.PASS_ACTION,
+    *(A.call(suit, alone) for suit in (*SUITS, None) for alone in (False, True)),
+]
 
 
-def _round_two_check(s: HandState, a: Action) -> str | None:
-    if a.kind == A.PASS:
+def round_two_candidates(s: DealCore) -> list[Action]:
+    return _ROUND_TWO
+
+
+def round_two_check(s: DealCore, a: Action) -> str | None:
+    if a.kind is A.PASS:
         if s.rules.stick_the_dealer and s.to_act == s.dealer:
             return (
                 "stick the dealer: everyone else has passed, so you, the dealer, must name "
                 "a trump suit"
             )
         return None
-    if a.alone and not _can_go_alone(s):
-        return (
-            "going alone needs a partner to sit out, and this table has no partnerships"
-            if not s.rules.partnerships
-            else "with call-ace the maker cannot choose to go alone"
-        )
+    if a.alone:
+        refused = _alone_refused(s)
+        if refused:
+            return refused
     if a.suit is None:
         if not s.rules.no_trump:
             return "this table does not play no-trump: name a suit or pass"
@@ -238,16 +256,17 @@ def _round_two_check(s: HandState, a: Action) -> str | None:
     return None
 
 
-def _round_two_apply(s: HandState, a: Action) -> HandState:
+def round_two_apply(s: DealCore, a: Action) -> None:
     seat = s.to_act
     assert seat is not None
-    if a.kind == A.PASS:
+    if a.kind is A.PASS:
         passes = s.passes + 1
+        s.passes = passes
         if passes < s.players:
-            return after(s, a, passes=passes, to_act=(seat + 1) % s.players)
-        new = after(s, a, passes=passes, phase=Phase.OVER, to_act=None)
-        set_fields(new, result=HandResult(tuple(0 for _ in range(s.rules.num_teams)), None, 0))
-        return new
-    new = after(s, a, passes=0, trump=a.suit, maker=seat, alone=a.alone)
-    set_fields(new, maker_side=_maker_side(new, seat))
-    return after_trump_made(new)
+            s.to_act = next_seat(seat, s.players)
+        else:
+            s.finish(HandResult(tuple(0 for _ in range(s.rules.num_teams)), None, 0))
+        return
+    _make_trump(s, seat, a)
+    s.set_trump(a.suit)
+    after_trump_made(s)

@@ -33,7 +33,14 @@ class Suit(enum.Enum):
     HEARTS = "h"
     SPADES = "s"
 
-    idx: int
+    @property
+    def idx(self) -> int:
+        """A small integer (0 to 3, in the order above) for the engine's look-up tables.
+
+        >>> Suit.CLUBS.idx, Suit.SPADES.idx
+        (0, 3)
+        """
+        return _SUIT_INDEX[self._value_]
 
     @property
     def letter(self) -> str:
@@ -83,9 +90,8 @@ class Suit(enum.Enum):
         return f"Suit.{self.name}"
 
 
-for _i, _suit in enumerate(Suit):
-    _suit.idx = _i  # a small integer for look-up tables
-
+_SUIT_INDEX = {"c": 0, "d": 1, "h": 2, "s": 3}
+SUITS: tuple[Suit, ...] = tuple(Suit)  # indexed by ``Suit.idx``
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _PARTNERS = {
     Suit.CLUBS: Suit.SPADES,

@@ -1,5 +1,8 @@
 """Settling the contract once trump is made: who sits out, call-ace's secret partner,
 calling for best, defending alone, and who leads the first trick.
+
+Like the bidding phases, each phase here has its candidates, its check and its move (made
+in place on a ``DealCore``); ``core.PHASE_RULES`` lists them.
 """
 
 from __future__ import annotations
@@ -8,50 +11,78 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from euchre import actions as A
-from euchre.actions import Action
+from euchre.actions import Action, one_card
 from euchre.cards import Card, Suit
+from euchre.hands import with_hand, without
 from euchre.phase import Phase
-from euchre.transitions import after, replace_hand, set_fields, without
+from euchre.seats import (
+    clockwise_after,
+    first_active_from,
+    next_active,
+    next_seat,
+    partners_of,
+)
 from euchre.trump import card_power, effective_suit
 
 if TYPE_CHECKING:
-    from euchre.state import HandState
+    from euchre.core import DealCore
 
 
 # ---------------------------------------------------------------------- after trump is made
-def after_trump_made(s: HandState) -> HandState:
+def after_trump_made(s: DealCore) -> None:
     """Settle who sits out, then go to the next decision: call-ace, calling for best,
-    defending alone, or the first lead. ``s`` is a fresh copy and may be changed."""
-    if s.alone and s.maker is not None:
-        set_fields(s, _out=frozenset(p for p in s.partners_of(s.maker)))
+    defending alone, or the first lead."""
+    if s.declared_alone and s.maker is not None:
+        s.out = frozenset(partners_of(s.maker, s.players, s.rules.partnerships))
     if s.rules.call_ace and s.called_ace is None:
-        set_fields(s, phase=Phase.CALL_ACE, to_act=s.maker)
-        return s
-    if s.alone and s.rules.calling_for_best:
-        set_fields(s, phase=Phase.CALL_FOR_BEST, to_act=s.maker)
-        return s
-    if s.alone and s.rules.defend_alone and s.defender is None and _defend_queue(s):
-        set_fields(s, phase=Phase.DEFEND, to_act=_defend_queue(s)[0], passes=0)
-        return s
-    return _start_play(s)
+        s.enter(Phase.CALL_ACE, s.maker)
+        return
+    if s.declared_alone and s.rules.calling_for_best:
+        s.enter(Phase.CALL_FOR_BEST, s.maker)
+        return
+    _defend_or_play(s)
 
 
-def _start_play(s: HandState) -> HandState:
-    n = s.players
-    if s.alone and s.maker is not None and s.rules.lead_against_loner == "left_of_loner":
-        leader = s._first_active_from((s.maker + 1) % n)
+def _defend_or_play(s: DealCore) -> None:
+    if may_defend_alone(s) and s.defender is None:
+        queue = defend_queue(s)
+        if queue:
+            s.passes = 0
+            s.enter(Phase.DEFEND, queue[0])
+            return
+    start_play(s)
+
+
+def may_defend_alone(s: DealCore) -> bool:
+    """Whether the defenders are offered to play alone against this contract: with
+    ``defend_alone``, whether or not the maker is alone (002: "Any opponent of the maker
+    may defend alone")."""
+    return s.rules.defend_alone
+
+
+def start_play(s: DealCore) -> None:
+    """The first trick: who leads, and the order of the seats that play.
+
+    The lead moves left of the lone player only for a maker who declared alone: call-ace's
+    maker who turns out to hold the called card never said so, and the lead must not tell.
+    """
+    n, out = s.players, s.out
+    if s.declared_alone and s.maker is not None and s.rules.lead_against_loner == "left_of_loner":
+        leader = first_active_from(next_seat(s.maker, n), n, out)
     else:
-        leader = s._first_active_from((s.dealer + 1) % n)
-    set_fields(s, phase=Phase.PLAY, to_act=leader, _leader=leader, passes=0)
-    return s
+        leader = first_active_from(next_seat(s.dealer, n), n, out)
+    s.next_of = tuple(next_active(seat, n, out) for seat in range(n))
+    s.passes = 0
+    s.leader = leader
+    s.enter(Phase.PLAY, leader)
 
 
 # ---------------------------------------------------------------------- call-ace
-def _call_ace_candidates(s: HandState) -> list[Action]:
-    return [Action(A.CALL_ACE, suit) for suit in Suit]
+def call_ace_candidates(s: DealCore) -> list[Action]:
+    return list(A.CALL_ACES)
 
 
-def _call_ace_check(s: HandState, a: Action) -> str | None:
+def call_ace_check(s: DealCore, a: Action) -> str | None:
     return None
 
 
@@ -73,109 +104,99 @@ def highest_holder(hands: Sequence[Sequence[Card]], suit: Suit, trump: Suit | No
     return None if best is None else best[1]
 
 
-def _call_ace_apply(s: HandState, a: Action) -> HandState:
+def call_ace_apply(s: DealCore, a: Action) -> None:
     assert a.suit is not None and s.maker is not None
     partner = highest_holder(s.hands, a.suit, s.trump)
-    side = {s.maker} if partner is None else {s.maker, partner}
-    new = after(
-        s,
-        a,
-        called_ace=a.suit,
-        ace_partner=partner,
-        maker_side=frozenset(side),
-        alone=partner in (None, s.maker),
-    )
-    return after_trump_made(new)
+    s.called_ace = a.suit
+    s.ace_partner = partner
+    s.maker_side = frozenset({s.maker} if partner is None else {s.maker, partner})
+    s.alone = partner in (None, s.maker)
+    after_trump_made(s)
 
 
 # ---------------------------------------------------------------------- calling for best
-def _best_candidates(s: HandState) -> list[Action]:
+def best_candidates(s: DealCore) -> list[Action]:
     assert s.maker is not None
-    return [Action(A.PASS)] + [Action(A.BEST, cards=(c,)) for c in s.hands[s.maker]]
+    return [A.PASS_ACTION] + [one_card(A.BEST, c) for c in s.hands[s.maker]]
 
 
-def _best_check(s: HandState, a: Action) -> str | None:
+def best_check(s: DealCore, a: Action) -> str | None:
     assert s.maker is not None
-    if a.kind == A.BEST and a.card not in s.hands[s.maker]:
-        return f"you do not hold {a.card}: discard one of your own cards to call for best"
+    if a.kind is A.BEST:
+        if not a.cards:
+            return "say which card you discard to call for best, like 'call for best 9s'"
+        if a.card not in s.hands[s.maker]:
+            return f"you do not hold {a.card}: discard one of your own cards to call for best"
     return None
 
 
-def _best_giver(s: HandState) -> int:
+def best_giver(s: DealCore) -> int:
+    """The lone maker's partner, who gives the best card."""
     assert s.maker is not None
-    return s.partners_of(s.maker)[0]
+    return partners_of(s.maker, s.players, s.rules.partnerships)[0]
 
 
-def _best_apply(s: HandState, a: Action) -> HandState:
+def best_apply(s: DealCore, a: Action) -> None:
     assert s.maker is not None
-    if a.kind == A.PASS:
-        return _after_best(after(s, a))
-    hand = without(s.hands[s.maker], a.card)
-    new = after(
-        s,
-        a,
-        hands=replace_hand(s.hands, s.maker, hand),
-        phase=Phase.GIVE_BEST,
-        to_act=_best_giver(s),
-    )
-    return new
+    if a.kind is A.PASS:
+        _defend_or_play(s)
+        return
+    s.hands = with_hand(s.hands, s.maker, without(s.hands[s.maker], a.card))
+    s.enter(Phase.GIVE_BEST, best_giver(s))
 
 
-def _give_candidates(s: HandState) -> list[Action]:
-    giver = _best_giver(s)
-    return [Action(A.GIVE, cards=(c,)) for c in s.hands[giver]]
+def give_candidates(s: DealCore) -> list[Action]:
+    return [one_card(A.GIVE, c) for c in s.hands[best_giver(s)]]
 
 
-def _give_check(s: HandState, a: Action) -> str | None:
-    giver = _best_giver(s)
-    if a.card not in s.hands[giver]:
+def give_check(s: DealCore, a: Action) -> str | None:
+    if not a.cards:
+        return "say which card you give, like 'give Ah'"
+    if a.card not in s.hands[best_giver(s)]:
         return f"you do not hold {a.card}: give one of your own cards"
     return None
 
 
-def _give_apply(s: HandState, a: Action) -> HandState:
+def give_apply(s: DealCore, a: Action) -> None:
     assert s.maker is not None
-    giver = _best_giver(s)
-    hands = replace_hand(s.hands, giver, without(s.hands[giver], a.card))
-    hands = replace_hand(hands, s.maker, hands[s.maker] + (a.card,))
-    return _after_best(after(s, a, hands=hands))
-
-
-def _after_best(s: HandState) -> HandState:
-    if s.rules.defend_alone and s.defender is None and _defend_queue(s):
-        set_fields(s, phase=Phase.DEFEND, to_act=_defend_queue(s)[0], passes=0)
-        return s
-    return _start_play(s)
+    giver = best_giver(s)
+    hands = list(s.hands)
+    hands[giver] = without(hands[giver], a.card)
+    hands[s.maker] = hands[s.maker] + (a.card,)
+    s.hands = tuple(hands)
+    _defend_or_play(s)
 
 
 # ---------------------------------------------------------------------- defending alone
-def _defend_queue(s: HandState) -> list[int]:
+def defend_queue(s: DealCore) -> list[int]:
     """Defenders who may still choose to defend alone, clockwise from the maker's left."""
     assert s.maker is not None
-    n = s.players
-    order = [(s.maker + i) % n for i in range(1, n)]
-    defenders = [x for x in order if x not in s.maker_side]
+    defenders = [x for x in clockwise_after(s.maker, s.players) if x not in s.maker_side]
     return defenders[s.passes :] if s.phase is Phase.DEFEND else defenders
 
 
-def _defend_candidates(s: HandState) -> list[Action]:
-    return [Action(A.PASS), Action(A.DEFEND, alone=True)]
+_DEFEND = [A.PASS_ACTION, A.DEFEND_ALONE]
 
 
-def _defend_check(s: HandState, a: Action) -> str | None:
+def defend_candidates(s: DealCore) -> list[Action]:
+    return _DEFEND
+
+
+def defend_check(s: DealCore, a: Action) -> str | None:
     return None
 
 
-def _defend_apply(s: HandState, a: Action) -> HandState:
+def defend_apply(s: DealCore, a: Action) -> None:
     seat = s.to_act
     assert seat is not None
-    if a.kind == A.DEFEND:
-        out = s._out | frozenset(s.partners_of(seat))
-        new = after(s, a, defender=seat, _out=out)
-        return _start_play(new)
-    new = after(s, a, passes=s.passes + 1)
-    queue = _defend_queue(new)
+    if a.kind is A.DEFEND:
+        s.defender = seat
+        s.out = s.out | frozenset(partners_of(seat, s.players, s.rules.partnerships))
+        start_play(s)
+        return
+    s.passes += 1
+    queue = defend_queue(s)
     if queue:
-        set_fields(new, to_act=queue[0])
-        return new
-    return _start_play(new)
+        s.to_act = queue[0]
+    else:
+        start_play(s)

@@ -15,6 +15,7 @@ from euchre.actions import Action
 from euchre.deal import Deal
 from euchre.rng import SeededRandom
 from euchre.rules import Rules
+from euchre.seats import next_seat
 from euchre.state import HandState, IllegalAction
 
 
@@ -118,7 +119,7 @@ class Game:
         if game.over:
             return game
         next_dealer = (
-            state.dealer if state.result.redeal else (state.dealer + 1) % self.rules.players
+            state.dealer if state.result.redeal else next_seat(state.dealer, self.rules.players)
         )
         deal = Deal.random(deal_seed(self.seed, len(history)), next_dealer, self.rules)
         return Game(
@@ -148,7 +149,7 @@ class Game:
             self.rules,
             self.seed + 1 if seed is None else seed,
             self.carry_over(),
-            (last + 1) % self.rules.players,
+            next_seat(last, self.rules.players),
         )
 
     @classmethod

@@ -8,15 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from euchre.actions import Action
+from euchre.actions import PLAYS, Action
 from euchre.cards import Card, Rank, Suit
-from euchre.phase import Phase
 from euchre.scoring import TRICKS, HandResult, score_hand
-from euchre.transitions import after, replace_hand, set_fields, without
-from euchre.trump import effective_suit, role, trick_winner
+from euchre.seats import team_of
+from euchre.trump import effective_suit, role
 
 if TYPE_CHECKING:
-    from euchre.state import HandState
+    from euchre.core import DealCore
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,17 +47,30 @@ class Trick:
 
 
 # ---------------------------------------------------------------------- play
-def _play_check(s: HandState, a: Action) -> str | None:
+def play_candidates(s: DealCore) -> list[Action]:
+    """The cards the seat to act may play (following suit when it can), as actions."""
+    assert s.to_act is not None
+    hand: Sequence[Card] = s.hands[s.to_act]
+    if s.current:
+        led, suits = s.led, s.suits
+        following = [c for c in hand if suits[c.id] is led]
+        if following:
+            hand = following
+    return [PLAYS[c.id] for c in hand]
+
+
+def play_check(s: DealCore, a: Action) -> str | None:
     seat = s.to_act
     assert seat is not None
+    if not a.cards:
+        return "say which card to play, like 'play Jd'"
     card = a.card
     hand = s.hands[seat]
     if card not in hand:
         return f"you do not hold {card}"
-    if not s._current:
+    if not s.current:
         return None
-    led = s._current[0][1]
-    return why_card_illegal(card, hand, led, s.trump)
+    return why_card_illegal(card, hand, s.current[0][1], s.trump)
 
 
 def why_card_illegal(
@@ -129,34 +141,47 @@ def explain_suit(card: Card, trump: Suit | None) -> str:
     return f"{card} is a {suit.singular}"
 
 
-def _play_apply(s: HandState, a: Action) -> HandState:
+def play_apply(s: DealCore, a: Action) -> None:
     seat = s.to_act
     assert seat is not None
-    card = a.card
-    hands = replace_hand(s.hands, seat, without(s.hands[seat], card))
-    current = (*s._current, (seat, card))
-    if len(current) < s.players - len(s._out):
-        return after(s, a, hands=hands, _current=current, to_act=s.next_active(seat))
-    cards = [c for _, c in current]
-    seats = [x for x, _ in current]
-    winner = seats[trick_winner(cards, s.trump)]
-    trick = Trick(leader=s._leader, cards=cards, seats=seats, winner=winner)
-    tricks = (*s.tricks, trick)
+    card = a.cards[0]
+    hands = list(s.hands)
+    hand = hands[seat]
+    i = hand.index(card)
+    hands[seat] = hand[:i] + hand[i + 1 :]
+    s.hands = tuple(hands)
+    suit = s.suits[card.id]
+    power = s.powers[card.id]
+    current = s.current
+    if not current:
+        s.led, s.best_seat, s.best_power = suit, seat, power
+    elif power > s.best_power and (suit is s.led or (suit is s.trump and suit is not None)):
+        s.best_seat, s.best_power = seat, power
+    current += ((seat, card),)
+    following = s.next_of[seat]
+    if following != s.leader:  # someone has still to play to this trick
+        s.current = current
+        s.to_act = following
+        return
+    winner = s.best_seat
+    trick = Trick(s.leader, [c for _, c in current], [x for x, _ in current], winner)
+    s.tricks = tricks = (*s.tricks, trick)
+    s.current = ()
+    s.led = None
     if len(tricks) < TRICKS:
-        return after(s, a, hands=hands, _current=(), tricks=tricks, to_act=winner, _leader=winner)
-    new = after(s, a, hands=hands, _current=(), tricks=tricks, to_act=None, phase=Phase.OVER)
-    set_fields(new, result=_result(new))
-    return new
+        s.to_act = s.leader = winner
+        return
+    s.finish(_result(s))
 
 
-def _result(s: HandState) -> HandResult:
+def _result(s: DealCore) -> HandResult:
     assert s.maker is not None
     made = sum(1 for t in s.tricks if t.winner in s.maker_side)
     maker_points, defender_points = score_hand(made, s.alone, s.rules, s.defender is not None)
     teams = s.rules.num_teams
     points = [0] * teams
     if s.rules.partnerships:
-        maker_team = s.maker % 2
+        maker_team = team_of(s.maker, True)
         points[maker_team] = maker_points
         points[1 - maker_team] = defender_points
     else:

@@ -26,12 +26,14 @@ def score_hand(
 
     Makers with 3 or 4 tricks score 1; all five (a march) score 2, or 4 played alone.
     Makers held to 2 tricks or fewer are euchred: the defenders score 2, or with a lone
-    defender (a house rule) 2 for 3 or 4 tricks and 4 for all five.
+    defender (002's house rule, against a maker alone or with a partner) 2 for 3 or 4
+    tricks and 4 for all five.
+
+    >>> score_hand(1, alone=False, defender_alone=True), score_hand(0, defender_alone=True)
+    ((0, 2), (0, 4))
     """
     if not 0 <= maker_tricks <= TRICKS:
         raise ValueError(f"a side takes 0 to 5 tricks, not {maker_tricks}")
-    if defender_alone and not alone:
-        raise ValueError("a defender plays alone only against a lone maker")
     if maker_tricks >= TRICKS_TO_MAKE:
         if maker_tricks == TRICKS:
             return (4 if alone else 2, 0)

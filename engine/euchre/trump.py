@@ -51,7 +51,7 @@ def effective_suit(card: Card, trump: TrumpSuit) -> Suit:
     >>> effective_suit(Card.parse("Jd"), None)
     Suit.DIAMONDS
     """
-    suit = _SUITS[4 if trump is None else trump.idx][card.id]
+    suit = SUIT_TABLES[4 if trump is None else trump.idx][card.id]
     if suit is None:
         raise ValueError("the joker has no suit in a no-trump hand")
     return suit
@@ -63,13 +63,13 @@ def is_trump(card: Card, trump: TrumpSuit) -> bool:
     >>> is_trump(Card.parse("Jd"), Suit.HEARTS), is_trump(Card.parse("Ad"), Suit.HEARTS)
     (True, False)
     """
-    return trump is not None and _SUITS[trump.idx][card.id] is trump
+    return trump is not None and SUIT_TABLES[trump.idx][card.id] is trump
 
 
 def card_power(card: Card, trump: TrumpSuit) -> int:
     """A number that orders cards inside their effective suit; every trump beats every
     non-trump. Useful for comparisons, not for display."""
-    return _POWERS[4 if trump is None else trump.idx][card.id]
+    return POWER_TABLES[4 if trump is None else trump.idx][card.id]
 
 
 def _tables(trump: TrumpSuit) -> tuple[list[Suit | None], list[int]]:
@@ -92,10 +92,20 @@ def _tables(trump: TrumpSuit) -> tuple[list[Suit | None], list[int]]:
     return suits, powers
 
 
-# Indexed by trump (Suit.idx, or 4 for no-trump), then by card id.
-_SUITS: tuple[list[Suit | None], ...]
-_POWERS: tuple[list[int], ...]
-_SUITS, _POWERS = (tuple(t) for t in zip(*(_tables(t) for t in (*Suit, None)), strict=True))
+# Indexed by trump (``table_index``: Suit.idx, or 4 for no-trump), then by card id: each
+# card's effective suit and its power. The engine's core reads them directly.
+SUIT_TABLES: tuple[list[Suit | None], ...]
+POWER_TABLES: tuple[list[int], ...]
+SUIT_TABLES, POWER_TABLES = (tuple(t) for t in zip(*(_tables(t) for t in (*Suit, None)), strict=True))
+
+
+def table_index(trump: TrumpSuit) -> int:
+    """The index of ``trump``'s row in ``SUIT_TABLES`` and ``POWER_TABLES``.
+
+    >>> table_index(Suit.CLUBS), table_index(None)
+    (0, 4)
+    """
+    return 4 if trump is None else trump.idx
 
 
 def trump_order(trump: Suit, deck: int = 24, joker: bool = False) -> list[Card]:
@@ -152,7 +162,7 @@ def legal_plays(hand: Sequence[Card], led: Card | None, trump: TrumpSuit) -> lis
     """
     if led is None:
         return list(hand)
-    suits = _SUITS[4 if trump is None else trump.idx]
+    suits = SUIT_TABLES[4 if trump is None else trump.idx]
     suit = suits[led.id]
     following = [c for c in hand if suits[c.id] is suit]
     return following if following else list(hand)
@@ -170,7 +180,7 @@ def trick_winner(cards: Sequence[Card], trump: TrumpSuit) -> int:
     if not cards:
         raise ValueError("a trick needs at least one card")
     index = 4 if trump is None else trump.idx
-    suits, powers = _SUITS[index], _POWERS[index]
+    suits, powers = SUIT_TABLES[index], POWER_TABLES[index]
     suit = suits[cards[0].id]
     best, best_power = 0, -1
     for i, card in enumerate(cards):

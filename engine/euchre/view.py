@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from euchre.actions import Action
+from euchre.actions import HIDDEN_KINDS, Action, ActionKind
 from euchre.cards import Card, Suit
 from euchre.phase import Phase
 from euchre.rules import Rules
+from euchre.trump import suit_order
 
 if TYPE_CHECKING:
     from euchre.play import Trick
@@ -43,6 +44,7 @@ class SeatView:
     discard: Card | None
     picked_up: bool
     legal: tuple[Action, ...] = field(default=())
+    defender: int | None = None  # a defender playing alone (public once declared)
 
     @classmethod
     def of(cls, state: HandState, seat: int) -> SeatView:
@@ -73,6 +75,7 @@ class SeatView:
             discard=state.discard if seat == state.dealer else None,
             picked_up=state.picked_up,
             legal=tuple(state.legal_actions()) if mine else (),
+            defender=state.defender,
         )
 
     def played_cards(self) -> list[Card]:
@@ -109,25 +112,37 @@ class SeatView:
             "current_trick": [[s, c.code] for s, c in self.current_trick],
             "discard": self.discard.code if self.discard else None,
             "legal": [str(a) for a in self.legal],
+            "defender": self.defender,
         }
 
 
-_HIDDEN_KINDS = ("discard", "swap", "best", "give")
-
-
 def _visible_alone(state: HandState, seat: int) -> bool:
-    """Whether the maker plays alone, as ``seat`` may know it. With call-ace the maker turns
-    out to be alone when nobody else holds the called suit's top card: that stays secret
-    (to all but the maker) until the deal is over."""
-    if state.rules.call_ace and state.result is None and seat != state.maker:
+    """Whether the maker plays alone, as ``seat`` may know it: the one place that decides.
+
+    A maker who declared alone said so aloud. Call-ace's maker is alone without a word when
+    the called suit's highest card is the maker's own or in nobody's hand (002: "the maker
+    may be playing alone if the maker turns out to hold the highest card of the suit
+    called"): until the deal is over only the maker may know it, and only by holding the
+    suit's highest card of the whole deck (a lower one might be beaten from the kitty or
+    from any hand).
+    """
+    if state.result is not None or state.declared_alone or not state.alone:
+        return state.alone
+    if seat != state.maker or state.called_ace is None:
         return False
-    return state.alone
+    top = suit_order(state.called_ace, state.trump, state.rules.deck, state.rules.joker)[0]
+    held = list(state.hands[seat])
+    held += [c for t in state.tricks for c, s in zip(t.cards, t.seats, strict=True) if s == seat]
+    held += [c for s, c in state.current_trick if s == seat]
+    if seat == state.dealer and state.discard is not None:
+        held.append(state.discard)  # the dealer knows where its discard went
+    return top in held
 
 
 def _public(action: Action, actor: int, state: HandState, seat: int) -> Action:
     """An action as ``seat`` saw it: the cards of others' discards, swaps and gifts hidden."""
-    if action.kind not in _HIDDEN_KINDS or actor == seat:
+    if action.kind not in HIDDEN_KINDS or actor == seat:
         return action
-    if action.kind == "give" and state.maker == seat:
+    if action.kind is ActionKind.GIVE and state.maker == seat:
         return action  # the lone maker receives the card
     return Action(action.kind, cards=())

@@ -145,6 +145,9 @@ def test_dealer_may_decline_under_002() -> None:
     state = state.apply("decline")
     assert state.trump is euchre.effective_suit(deal.upcard, None)
     assert deal.upcard not in state.hand(3) and state.hand(3) == list(deal.hands[3])
+    # 002 lets any opponent of the maker defend alone: both decline, then the play starts.
+    assert state.phase is Phase.DEFEND
+    state = play_out(state, "pass", "pass")
     assert state.phase is Phase.PLAY
     american = HandState.new(euchre.Deal.random(seed=4, dealer=3), Rules()).apply("order")
     assert american.why_illegal("decline") is not None

@@ -7,6 +7,7 @@ from euchre import Deal, Game, HandState, Phase, Rubber, Rules, rubber_points_fo
 from euchre.contract import highest_holder
 from euchre.rng import SeededRandom
 from euchre.scoring import score_hand
+from euchre.trump import suit_order
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -120,7 +121,10 @@ def test_call_ace_keeps_a_lone_maker_secret_until_the_deal_ends() -> None:
         if state.result is not None:
             continue
         maker = state.maker
-        assert maker is not None
+        assert maker is not None and state.called_ace is not None
+        top = suit_order(state.called_ace, state.trump, rules.deck)[0]
+        if top not in state.hands[maker] and top != state.view(maker).discard:
+            continue  # alone with the top card in the kitty: the maker cannot know it either
         others = [s for s in range(5) if s != maker]
         assert state.view(maker).alone and not any(state.view(s).alone for s in others)
         while state.result is None:

@@ -1,0 +1,73 @@
+"""Seat arithmetic in one place: teams, partners, and who sits next around the table.
+
+Seats are numbered 0 to ``players - 1`` clockwise. With partnerships the seats alternate
+between two teams (seats 0 and 2 against 1 and 3; at six players 0, 2, 4 against 1, 3, 5);
+without, every seat is its own team.
+
+>>> team_of(3, partnerships=True), team_of(3, partnerships=False)
+(1, 3)
+>>> partners_of(0, players=6, partnerships=True)
+[2, 4]
+>>> next_seat(3, players=4), clockwise_after(1, players=4)
+(0, [2, 3, 0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+
+def team_of(seat: int, partnerships: bool) -> int:
+    """The team a seat plays for: the seat's parity with partnerships, else the seat."""
+    return seat % 2 if partnerships else seat
+
+
+def same_team(a: int, b: int, partnerships: bool) -> bool:
+    """True when seats ``a`` and ``b`` play for the same team (a seat is on its own team).
+
+    >>> same_team(0, 2, True), same_team(0, 1, True), same_team(0, 2, False)
+    (True, False, False)
+    """
+    return team_of(a, partnerships) == team_of(b, partnerships)
+
+
+def team_seats(seat: int, players: int, partnerships: bool) -> frozenset[int]:
+    """Every seat of ``seat``'s team, the seat included.
+
+    >>> sorted(team_seats(1, 4, True)), sorted(team_seats(1, 4, False))
+    ([1, 3], [1])
+    """
+    return frozenset(s for s in range(players) if same_team(s, seat, partnerships))
+
+
+def partners_of(seat: int, players: int, partnerships: bool) -> list[int]:
+    """The seat's partners, in seat order (none in individual play)."""
+    return [s for s in range(players) if s != seat and same_team(s, seat, partnerships)]
+
+
+def next_seat(seat: int, players: int) -> int:
+    """The seat on ``seat``'s left (clockwise)."""
+    return (seat + 1) % players
+
+
+def clockwise_after(seat: int, players: int) -> list[int]:
+    """The other seats, clockwise from ``seat``'s left."""
+    return [(seat + i) % players for i in range(1, players)]
+
+
+def next_active(seat: int, players: int, out: Collection[int]) -> int:
+    """The first seat after ``seat`` (clockwise) that is not sitting out.
+
+    >>> next_active(0, 4, out={1})
+    2
+    """
+    for i in range(1, players + 1):
+        nxt = (seat + i) % players
+        if nxt not in out:
+            return nxt
+    raise AssertionError("nobody is playing")
+
+
+def first_active_from(seat: int, players: int, out: Collection[int]) -> int:
+    """``seat`` itself when it plays, else the next seat that does."""
+    return seat if seat not in out else next_active(seat, players, out)

@@ -1,0 +1,114 @@
+"""The mutable core under HandState: ``push`` / ``pop`` for search, ``apply`` on a copy.
+
+The property: over random deals under every profile, every table size and the options no
+profile switches on, pushing random legal actions reaches exactly the state that ``apply``
+and a replay reach, and popping them one by one comes back through exactly the same
+states (every field, the legal actions, every seat's view, equality, hash, to_dict).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from euchre import Deal, HandState, IllegalAction, Rules
+from euchre.core import _FIELDS, DealCore
+from euchre.rng import SeededRandom
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.engine.test_properties import RULE_SETS
+from tests.engine.test_table_sizes import TABLES
+
+ALL_TABLES: dict[str, Rules] = {**RULE_SETS, **TABLES}
+ALL_TABLES["long-deck + defend alone, lead left of loner"] = Rules.profile("long-deck").replace(
+    lead_against_loner="left_of_loner"
+)
+
+
+def fingerprint(state: HandState) -> dict[str, Any]:
+    """Everything a user can read from a state, as plain data."""
+    return {
+        "dict": state.to_dict(),
+        "hash": hash(state),
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "hands": state.hands,
+        "kitty": state.kitty,
+        "trump": state.trump,
+        "maker": state.maker,
+        "alone": state.alone,
+        "defender": state.defender,
+        "out": state.sitting_out,
+        "discard": state.discard,
+        "picked_up": state.picked_up,
+        "declined": state.declined,
+        "tricks": state.tricks,
+        "current": state.current_trick,
+        "leader": state.leader,
+        "maker_side": state.maker_side,
+        "called_ace": state.called_ace,
+        "ace_partner": state.ace_partner,
+        "result": state.result,
+        "legal": [str(a) for a in state.legal_actions()],
+        "views": [state.view(seat).to_dict() for seat in range(state.players)],
+    }
+
+
+def core_fields(core: DealCore) -> tuple[Any, ...]:
+    """Every changing field of a core but its cache of legal actions."""
+    return core._snapshot()[: _FIELDS.index("legal")]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(sorted(ALL_TABLES)), seed=st.integers(0, 2**32))
+def test_push_then_pop_restores_every_state_exactly(table: str, seed: int) -> None:
+    rules = ALL_TABLES[table]
+    rng = SeededRandom(seed)
+    deal = Deal.random(seed, seed % rules.players, rules)
+    applied = HandState.new(deal, rules)
+    core = applied.core()
+    seen = [(fingerprint(applied), core_fields(core))]
+    while core.result is None:
+        action = rng.choice(core.legal_actions())
+        core.push(action)
+        applied = applied.apply(action)
+        replayed = HandState.replay(deal, rules, applied.actions)
+        pushed = core.state()
+        assert pushed == applied == replayed
+        assert fingerprint(pushed) == fingerprint(applied) == fingerprint(replayed)
+        assert core_fields(core) == core_fields(replayed._core)
+        seen.append((fingerprint(pushed), core_fields(core)))
+    for print_, fields in reversed(seen[:-1]):
+        core.pop()
+        assert core_fields(core) == fields
+        assert fingerprint(core.state()) == print_
+    with pytest.raises(IndexError, match="nothing to pop"):
+        core.pop()
+
+
+def test_a_refused_push_raises_and_changes_nothing() -> None:
+    core = HandState.new(Deal.random(seed=7, dealer=0), Rules()).core()
+    before = core_fields(core)
+    with pytest.raises(IllegalAction, match="you cannot play a card yet"):
+        core.push("play Jd")
+    assert core_fields(core) == before
+    with pytest.raises(IndexError):
+        core.pop()
+
+
+def test_a_state_never_shares_its_core_with_search() -> None:
+    state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
+    core = state.core()
+    core.push("pass")
+    assert state.actions == () and state.to_act == 1
+    frozen = core.state()
+    core.push("pass")
+    assert [str(a) for a in frozen.actions] == ["pass"]
+
+
+def test_listed_actions_are_shared_values() -> None:
+    state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
+    first = state.legal_actions()
+    assert all(a is b for a, b in zip(first, state.apply("pass").legal_actions(), strict=True))
+    assert state.apply("order").legal_actions()[0] is state.apply("order").legal_actions()[0]
