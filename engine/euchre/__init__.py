@@ -15,14 +15,16 @@ from euchre.core import DealCore, PhaseRules
 from euchre.deal import Deal, DealError
 from euchre.explain import explain_score, explain_trick
 from euchre.game import Game
-from euchre.match import Rubber, rubber_points_for_game
+from euchre.match import Match, Rubber, RubberResult, rubber_points_for_game
 from euchre.phase import Phase
 from euchre.play import Trick, explain_suit, why_card_illegal
 from euchre.players import coach, computer_player
 from euchre.records import RecordError, from_egn, from_share_code, to_egn, to_share_code
 from euchre.rules import Rules, RulesError
+from euchre.rules_file import RulesProblem
 from euchre.scoring import HandResult, score_hand
 from euchre.state import HandState, IllegalAction
+from euchre.tables import ProfileInfo, Table
 from euchre.trump import (
     card_power,
     effective_suit,
@@ -54,15 +56,20 @@ __all__ = [
     "HandResult",
     "HandState",
     "IllegalAction",
+    "Match",
     "Phase",
     "PhaseRules",
+    "ProfileInfo",
     "Rank",
     "RecordError",
     "Rubber",
+    "RubberResult",
     "Rules",
     "RulesError",
+    "RulesProblem",
     "SeatView",
     "Suit",
+    "Table",
     "Trick",
     "card_power",
     "coach",

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from euchre import seats
 from euchre.rules_file import RulesProblem, decode, read_toml
 from euchre.tables import (
     HOUSE_TITLE,
@@ -369,8 +370,12 @@ class Rules:
         return 2 if self.partnerships else self.players
 
     def team_of(self, seat: int) -> int:
-        """The team (side) a seat belongs to: seat % 2 with partnerships, else the seat."""
-        return seat % 2 if self.partnerships else seat
+        """The team (side) a seat belongs to: seat % 2 with partnerships, else the seat.
+
+        >>> Rules().team_of(3), Rules().at_table("3").team_of(2)
+        (1, 2)
+        """
+        return seats.team_of(seat, self.partnerships)
 
     @property
     def hand_size(self) -> int:

@@ -39,7 +39,9 @@ def test_an_opponents_order_up_still_lets_the_dealer_decline(state: HandState) -
     assert state.phase is Phase.DISCARD and state.to_act == DEALER
     assert "decline" in [str(a) for a in state.legal_actions()]
     declined = state.apply("decline")
-    assert declined.phase is Phase.PLAY
+    while declined.phase is Phase.DEFEND:  # 002: each opponent of the maker may defend alone
+        declined = declined.apply("pass")
+    assert declined.phase is Phase.PLAY and declined.upcard not in declined.hand(DEALER)
     assert declined.trump is state.trump and declined.maker == OPPONENT
 
 

@@ -79,6 +79,10 @@ def score_rows(rules: Rules) -> list[tuple[str, str]]:
         cases += [
             ("A lone defender takes 3 or 4 tricks against a lone maker", [2, 1], True, True),
             ("A lone defender takes all 5 tricks against a lone maker", [0], True, True),
+            ("A lone defender takes 3 or 4 tricks against a maker with a partner", [2, 1],
+             False, True),
+            ("A lone defender takes all 5 tricks against a maker with a partner", [0],
+             False, True),
         ]
     for text, tricks, alone, defender_alone in cases:
         results = {euchre.score_hand(t, alone, rules, defender_alone) for t in tricks}
