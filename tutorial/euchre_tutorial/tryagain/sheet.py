@@ -151,7 +151,7 @@ def composer_html(seed: int, at: int | None, rules: Rules) -> str:
         '<div class="eu-ta-form">'
         f'<label>Deal number <input type="number" min="0" max="{MAX_SEED}" step="1" '
         f'value="{seed}" data-field="seed" inputmode="numeric"></label>'
-        '<button type="button" class="md-button" data-action="compose">Show this deal</button>'
+        '<button type="button" class="md-button" data-action="compose" data-value="deal">Show this deal</button>'
         f'<label>Decision <select data-field="at">{_options_html(state, k)}</select></label>'
         '<button type="button" class="md-button" data-action="compose">Make the link</button>'
         "</div>"

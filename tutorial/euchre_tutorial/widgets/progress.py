@@ -37,8 +37,12 @@ def check_config(raw: Mapping[str, str], rules: Rules) -> dict[str, Any]:
 
 
 def body_html(inner: str) -> str:
-    """The widget's body: the map, replaced whole on every answer from Python."""
-    return f'<div class="eu-pg" data-pg-body>{inner}</div>'
+    """The widget's body: a note line (a refused file, in one sentence) and the map,
+    replaced whole on every answer from Python."""
+    return (
+        '<p class="eu-pg-note" data-pg-note role="status" aria-live="polite"></p>'
+        f'<div class="eu-pg" data-pg-body>{inner}</div>'
+    )
 
 
 def render(config: Mapping[str, Any], rules: Rules) -> str:

@@ -28,6 +28,7 @@ from euchre_tutorial.tryagain import session as sessions
 from euchre_tutorial.tryagain.branch import BranchError, finished_deal
 from euchre_tutorial.tryagain.render import panel_html
 from euchre_tutorial.tryagain.sheet import composer_html, default_decision
+from euchre_tutorial.widgets import json_attr
 
 CONFIG_KEYS = {
     "mode": "learner (try a deal again; the default) or teacher (compose a link and a sheet)",
@@ -67,11 +68,13 @@ def sample_session(seed: int, at: int | None, rules: Rules) -> sessions.Session:
     return sessions.open_session(euchre.to_share_code(state), k)
 
 
-def body_html(inner: str) -> str:
-    """The widget's body: a note line (errors, in one sentence) and the panel."""
+def body_html(inner: str, session: sessions.Session | None = None) -> str:
+    """The widget's body: a note line (errors, in one sentence) and the panel; the
+    session's JSON rides along for the script to send back."""
+    data = "" if session is None else f" data-session='{json_attr(session.to_dict())}'"
     return (
         '<p class="eu-ta-note" data-ta-note role="status" aria-live="polite"></p>'
-        f'<div class="eu-ta" data-ta-body>{inner}</div>'
+        f'<div class="eu-ta" data-ta-body{data}>{inner}</div>'
     )
 
 
@@ -80,7 +83,8 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     seed, at = int(config.get("seed", 1)), config.get("at")
     if config.get("mode") == "teacher":
         return body_html(composer_html(seed, at, rules))
-    return body_html(panel_html(sample_session(seed, at, rules)))
+    session = sample_session(seed, at, rules)
+    return body_html(panel_html(session), session)
 
 
 # ---------------------------------------------------------------------- browser
