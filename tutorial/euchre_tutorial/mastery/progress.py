@@ -142,8 +142,10 @@ def skill_levels(record: object, now: datetime, until: datetime | None = None) -
     out = []
     for s in SKILLS:
         mine = [e for e in sound["items"] if e["skill"] == s.id]
-        recalls = [scheduler.recall(e["card"], now) for e in mine]
-        remembered = sum(1 for r in recalls if r >= REMEMBERED)
+        remembered = sum(
+            1 for e in mine
+            if scheduler.learned(e["card"]) and scheduler.recall(e["card"], now) >= REMEMBERED
+        )
         due = sum(1 for e in mine if scheduler.due_at(e["card"]) <= limit)
         if not mine:
             level = 0

@@ -63,6 +63,19 @@ def recall(data: dict[str, Any], now: datetime) -> float:
     return float(SCHEDULER.get_card_retrievability(load_card(data), now))
 
 
+def learned(data: dict[str, Any]) -> bool:
+    """True once the item has left its learning steps (FSRS's Review state): answered
+    right on two spaced occasions, and not missed since.
+
+    >>> from datetime import datetime, timedelta, timezone
+    >>> t = datetime(2026, 3, 1, tzinfo=timezone.utc)
+    >>> once = review(None, True, t)
+    >>> learned(once), learned(review(once, True, t + timedelta(minutes=10)))
+    (False, True)
+    """
+    return load_card(data).state is fsrs.State.Review
+
+
 def stability(data: dict[str, Any]) -> float:
     """Days until recall drops to 90% (0 for a card never reviewed)."""
     value = load_card(data).stability
