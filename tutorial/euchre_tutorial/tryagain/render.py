@@ -43,6 +43,22 @@ def _signed(n: float) -> str:
     return f"{n:+g}"
 
 
+def result_words(tricks: int, points: int) -> str:
+    """"3 tricks, +1 point" (points for the side less the other side's).
+
+    >>> result_words(1, -2), result_words(5, 2)
+    ('1 trick, -2 points', '5 tricks, +2 points')
+    """
+    t = "trick" if tricks == 1 else "tricks"
+    p = "point" if abs(points) == 1 else "points"
+    return f"{tricks} {t}, {points:+d} {p}"
+
+
+def won_by(name: str) -> str:
+    """"won by West", or "won by you"."""
+    return "won by you" if name == "You" else f"won by {name}"
+
+
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -54,13 +70,12 @@ def team_points_text(state: HandState, me: int) -> str:
     if result is None:
         return ""
     names = seat_names(me, state.players)
+    clockwise = [(me + i) % state.players for i in range(state.players)]
     parts = []
     for team, points in enumerate(result.points):
-        seats = [names[s] for s in range(state.players) if state.team_of(s) == team]
-        who = " and ".join(seats)
-        parts.append(f"{who} {points}")
-    mine = state.team_of(me)
-    first = parts.pop(mine)
+        seats = [names[s] for s in clockwise if state.team_of(s) == team]
+        parts.append(f"{' and '.join(seats)} {points}")
+    first = parts.pop(state.team_of(me))
     return ", ".join([first, *parts])
 
 
@@ -75,7 +90,7 @@ def _choice_made(line: HandState, at: int) -> str:
     replay = HandState.new(line.deal, line.rules)
     for action in line.actions[:at]:
         replay = replay.apply(action)
-    return choice_label(line.actions[at], replay)
+    return glyphs(choice_label(line.actions[at], replay))
 
 
 def _tricks_html(state: HandState, me: int) -> str:
@@ -87,7 +102,7 @@ def _tricks_html(state: HandState, me: int) -> str:
             for s, c in zip(trick.seats, trick.cards, strict=True)
         )
         ours = state.team_of(trick.winner) == state.team_of(me)
-        won = f'<span class="eu-ta-winner">won by {escape(names[trick.winner])}</span>'
+        won = f'<span class="eu-ta-winner">{escape(won_by(names[trick.winner]))}</span>'
         items.append(
             f'<li class="{"eu-ta-ours" if ours else "eu-ta-theirs"}">'
             f"<span class=\"eu-ta-trick-no\">Trick {number}:</span> {cards} {won}</li>"
@@ -139,8 +154,8 @@ def _play_row(review: PlayReview) -> str:
         f'<tr class="{"eu-ta-cost" if cost > 0 else "eu-ta-fine"}">'
         f'<th scope="row">{escape(review.where)}</th>'
         f"<td>{escape(action_words(review.played))}</td>"
-        f"<td>{review.tricks_played} tricks, {_signed(review.points_played)} points</td>"
-        f"<td>{best}: {review.tricks_best} tricks, {_signed(review.points_best)} points</td>"
+        f"<td>{result_words(review.tricks_played, review.points_played)}</td>"
+        f"<td>{best}: {result_words(review.tricks_best, review.points_best)}</td>"
         f"<td>{mark}{reasons}</td></tr>"
     )
 
@@ -216,7 +231,7 @@ def _choice_buttons(state: HandState, session: Session) -> str:
         else:
             words.append(
                 f'<button type="button" class="md-button eu-ta-choice" data-action="act" '
-                f'data-value="{value}">{escape(choice_label(action, state) + note)}</button>'
+                f'data-value="{value}">{escape(glyphs(choice_label(action, state)) + note)}</button>'
             )
     out = ""
     if cards:

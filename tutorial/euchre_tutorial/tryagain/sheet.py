@@ -19,7 +19,13 @@ from euchre_tutorial.html import card_html
 from euchre_tutorial.lessons.table import describe, seat_names
 from euchre_tutorial.tryagain.branch import BranchError, branch, decisions, finished_deal
 from euchre_tutorial.tryagain.hindsight import best_line, play_values, points_for
-from euchre_tutorial.tryagain.render import HINDSIGHT_LABEL, from_words, team_points_text
+from euchre_tutorial.tryagain.render import (
+    HINDSIGHT_LABEL,
+    from_words,
+    result_words,
+    team_points_text,
+    won_by,
+)
 from euchre_tutorial.tryagain.words import action_words, glyphs
 
 PAGE = "../try-again/"  # the try-again page, from the teacher's page
@@ -68,7 +74,7 @@ def _options_html(state: HandState, chosen: int) -> str:
 def _hands_html(state: HandState, me: int) -> str:
     names = seat_names(me, state.players)
     rows = []
-    for seat in range(state.players):
+    for seat in [(me + i) % state.players for i in range(state.players)]:
         cards = " ".join(card_html(c) for c in state.hand(seat))
         rows.append(f'<li><span class="eu-ta-seat">{escape(names[seat])}:</span> {cards or "—"}</li>')
     return f'<ul class="eu-ta-hands">{"".join(rows)}</ul>'
@@ -85,12 +91,15 @@ def answer_key_html(state: HandState, k: int) -> str:
         rows = []
         for action, tricks in values.items():
             end = best_line(start.apply(action))
-            rows.append(f"<li>{escape(action_words(action))}: {tricks} tricks for the side, "
-                        f"{points_for(end, me):+d} points</li>")
+            rows.append(f"<li>{escape(action_words(action))}: "
+                        f"{escape(result_words(tricks, points_for(end, me)))} for your side</li>")
         line = best_line(start)
         plays = []
-        for action, seat in zip(line.actions[k:], line.actors[k:], strict=True):
-            plays.append(f"<li>{escape(names[seat])}: {escape(action_words(action))}</li>")
+        for number, trick in enumerate(line.tricks, start=1):
+            if number <= len(start.tricks):
+                continue
+            cards = ", ".join(f"{names[s]} {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
+            plays.append(f"<li>Trick {number}: {escape(cards)}; {escape(won_by(names[trick.winner]))}.</li>")
         return (
             f'<p class="eu-ta-label">{escape(HINDSIGHT_LABEL)}</p>'
             f'<ul class="eu-ta-values">{"".join(rows)}</ul>'
