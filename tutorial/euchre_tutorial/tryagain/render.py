@@ -13,9 +13,11 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from html import escape
 
+import euchre
 from euchre import HandState, Phase
 
 from euchre_tutorial.html import card_html
@@ -197,6 +199,22 @@ def bids_html(reviews: Sequence[BidReview]) -> str:
     )
 
 
+@functools.lru_cache(maxsize=64)
+def _plays_of(code: str, me: int, start: int) -> tuple[PlayReview, ...]:
+    return tuple(review_plays(euchre.from_share_code(code), me, start))
+
+
+@functools.lru_cache(maxsize=16)
+def _bids_of(code: str, me: int) -> tuple[BidReview, ...]:
+    return tuple(review_bids(euchre.from_share_code(code), me))
+
+
+def cached_plays(line: HandState, me: int, start: int) -> tuple[PlayReview, ...]:
+    """:func:`review_plays`, remembered per line: each click redraws every kept try, and
+    the browser's Python keeps the answers between clicks."""
+    return _plays_of(euchre.to_share_code(line), me, start)
+
+
 def hindsight_html(session: Session) -> str:
     """For each line, the learner's card plays with all cards shown."""
     me = session.learner
@@ -204,7 +222,7 @@ def hindsight_html(session: Session) -> str:
     lines: list[tuple[str, HandState, int]] = [("As played", session.original, 0)]
     lines += [(f"Try {n}", t, session.at) for n, t in enumerate(session.tries, start=1)]
     for number, (name, line, start) in enumerate(lines):
-        reviews = review_plays(line, me, start)
+        reviews = cached_plays(line, me, start)
         costly = sum(1 for r in reviews if r.cost > 0)
         summary = (f"{name}: {len(reviews)} card plays"
                    + (f", {costly} cost a trick" if costly else ", none cost a trick"))
@@ -318,7 +336,7 @@ def intro_html(session: Session) -> str:
 
 def panel_html(session: Session) -> str:
     """The whole panel for a session."""
-    bids = review_bids(session.original, session.learner)
+    bids = _bids_of(euchre.to_share_code(session.original), session.learner)
     return (
         f"{intro_html(session)}{play_html(session)}{compare_html(session)}"
         f"{hindsight_html(session)}{bids_html(bids)}"
