@@ -33,6 +33,7 @@ def due_item(page: Any, item: str) -> Any:
 
 
 def open_progress(page: Any) -> None:
+    page.set_default_timeout(60_000)  # the machine is shared: give the engine time to answer
     goto(page, PAGE)
     wait_ready(page, WIDGET)
 

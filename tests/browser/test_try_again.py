@@ -40,6 +40,7 @@ def session_of(page: Any) -> dict[str, Any]:
 
 
 def open_link(page: Any, code: str, k: int) -> None:
+    page.set_default_timeout(60_000)  # the machine is shared: give the engine time to answer
     goto(page, f"{PAGE}?deal={quote(code, safe='')}&at={k}")
     wait_ready(page, WIDGET)
     page.wait_for_function(
@@ -48,6 +49,7 @@ def open_link(page: Any, code: str, k: int) -> None:
 
 
 def test_try_again_from_trick_three_by_keyboard_and_compare(page: Any) -> None:
+    page.set_default_timeout(60_000)
     goto(page, PAGE)
     wait_ready(page, WIDGET)
     rules = site_rules(page)
