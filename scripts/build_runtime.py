@@ -48,6 +48,14 @@ PYODIDE_FILES = (
 )
 # Our packages, as (source folder, distribution name).
 PACKAGES = (("engine", "euchre"), ("tutorial", "euchre_tutorial"))
+# Pure wheels from PyPI the tutorial needs in the browser (the mastery map's FSRS scheduler
+# and its one dependency), as (file name, sha256): pip downloads each once, it is checked.
+THIRD_PARTY_WHEELS = (
+    ("fsrs-6.3.2-py3-none-any.whl",
+     "bc55066c821164b1cff6d75b17a3ed8e86cfd45789e3d775cfcb895319ce9ba4"),
+    ("typing_extensions-4.16.0-py3-none-any.whl",
+     "481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8"),
+)
 # 1980-01-01: the earliest time a zip file can hold; wheels built twice are byte-identical.
 SOURCE_DATE_EPOCH = "315532800"
 # Bump when make_snapshot.mjs changes what the snapshot holds (part of the snapshot hash).
@@ -255,6 +263,30 @@ def build_wheel(
     return target
 
 
+def third_party_wheel(
+    name: str, sha256: str, wheels: Path = OUT / "wheels", cache: Path = CACHE
+) -> Path:
+    """Copy the PyPI wheel ``name`` into ``wheels``: downloaded once by pip into ``cache``,
+    refused unless its sha256 is ``sha256``."""
+    cached = cache / "pypi" / name
+    if not cached.exists() or sha256_file(cached) != sha256:
+        distribution, version = name.split("-")[:2]
+        log(f"pip download {distribution}=={version}")
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+             "--only-binary=:all:", "--dest", str(cached.parent), f"{distribution}=={version}"],
+            check=True, cwd=ROOT,
+        )
+    actual = sha256_file(cached) if cached.exists() else "missing"
+    if actual != sha256:
+        cached.unlink(missing_ok=True)
+        raise SystemExit(f"{name} has sha256 {actual}, expected {sha256}: refusing to ship it")
+    target = wheels / name
+    copied = copy_if_changed(cached, target)
+    log(f"wheel {name}: {'copied' if copied else 'up to date'}")
+    return target
+
+
 # ------------------------------------------------------------------ snapshot
 
 
@@ -363,6 +395,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     pyodide_dir = vendor_pyodide()
     wheels = [build_wheel(ROOT / folder, name) for folder, name in PACKAGES]
+    wheels += [third_party_wheel(name, sha) for name, sha in THIRD_PARTY_WHEELS]
     full_hash = snapshot_hash(PYODIDE_VERSION, [(w.name, sha256_file(w)) for w in wheels])
     snapshot = None
     if args.no_snapshot:

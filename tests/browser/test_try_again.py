@@ -1,0 +1,167 @@
+"""Try again from here, in a real browser: a share link opens the deal at that decision,
+the learner chooses by keyboard, the computer answers, and the lines are compared (the same
+cards and earlier actions, tricks and points as the engine counts them). A bad link gets one
+friendly sentence and leaves the address bar; the teacher's composer makes a working link.
+No console errors; axe-clean in light and dark."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+import euchre
+import pytest
+from euchre import Rules
+from euchre_tutorial.tryagain.branch import decisions, finished_deal
+from euchre_tutorial.tryagain.render import side_tricks, team_points_text
+
+from tests.browser.harness import axe, goto, wait_ready
+
+PAGE = "practice/try-again/"
+WIDGET = "[data-widget=try-again]"
+
+
+def site_rules(page: Any) -> Rules:
+    return Rules.from_dict(json.loads(page.locator(WIDGET).first.get_attribute("data-rules")))
+
+
+def a_card_decision(played: euchre.HandState, trick: int) -> int:
+    """The first decision in trick ``trick`` (1-based) with at least two cards to choose."""
+    for d in decisions(played):
+        if d.action.kind == "play" and d.choices > 1 and d.where.startswith(f"Trick {trick},"):
+            return d.k
+    raise AssertionError("no such decision")
+
+
+def session_of(page: Any) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(page.locator(f"{WIDGET} [data-ta-body]").get_attribute("data-session"))
+    return data
+
+
+def open_link(page: Any, code: str, k: int) -> None:
+    page.set_default_timeout(60_000)  # the machine is shared: give the engine time to answer
+    goto(page, f"{PAGE}?deal={quote(code, safe='')}&at={k}")
+    wait_ready(page, WIDGET)
+    page.wait_for_function(
+        "(k) => { const b = document.querySelector('[data-widget=try-again] [data-ta-body]');"
+        " return b && JSON.parse(b.dataset.session).at === k; }", arg=k)
+
+
+def test_try_again_from_trick_three_by_keyboard_and_compare(page: Any) -> None:
+    page.set_default_timeout(60_000)
+    goto(page, PAGE)
+    wait_ready(page, WIDGET)
+    rules = site_rules(page)
+    played = finished_deal(8, rules)
+    k = a_card_decision(played, 3)
+    code = euchre.to_share_code(played)
+    open_link(page, code, k)
+    root = page.locator(WIDGET)
+    assert "Try again from trick 3" in root.locator(".eu-ta-title").inner_text()
+
+    # Choose a different card with the keyboard: Tab from the heading to the cards.
+    original = str(played.actions[k])
+    page.locator("#eu-ta-play-h").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(
+            "() => document.activeElement && document.activeElement.dataset.value || ''")
+        if focused.startswith("play ") and focused != original:
+            break
+    else:
+        raise AssertionError("no other card could be reached with Tab")
+    page.keyboard.press("Enter")
+    # Let the computer finish, by keyboard too.
+    page.wait_for_selector(f"{WIDGET} button[data-action=finish], {WIDGET} button[data-action=new-try]")
+    finish = root.locator("button[data-action=finish]")
+    if finish.count():
+        finish.focus()
+        page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelector('[data-widget=try-again] [data-ta-body]')"
+        ".dataset.session).tries.length === 1")
+    assert page.evaluate("() => document.activeElement.id") == "eu-ta-play-h"
+
+    session = session_of(page)
+    line = euchre.from_share_code(session["tries"][0])
+    assert line.over and line.deal == played.deal
+    assert list(line.actions[:k]) == list(played.actions[:k])
+    assert str(line.actions[k]) == focused != original
+    me = played.actors[k]
+
+    table = root.locator(".eu-ta-compare table")
+    heads = table.locator("thead th").all_inner_texts()
+    assert heads == ["As played", "Try 1"]
+    cells = {row.locator("th").inner_text(): row.locator("td").all_inner_texts()
+             for row in table.locator("tbody tr").all()}
+    assert cells["Tricks for your side"] == [str(side_tricks(played, me)), str(side_tricks(line, me))]
+    assert cells["Points"] == [team_points_text(played, me), team_points_text(line, me)]
+
+    # Hindsight is labelled as such; a second try can be started and kept.
+    assert "Hindsight, with every card visible" in root.locator(".eu-ta-hindsight").inner_text()
+    root.locator("button[data-action=new-try]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{WIDGET} .eu-ta-hand button[data-action=act]")
+    assert len(session_of(page)["tries"]) == 1
+
+
+def test_a_bad_link_says_so_in_one_sentence_and_leaves_the_address(page: Any) -> None:
+    goto(page, f"{PAGE}?deal=e1broken&at=3")
+    wait_ready(page, WIDGET)
+    note = page.locator(f"{WIDGET} [data-ta-note]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=try-again] [data-ta-note]').textContent.length > 0")
+    text = note.inner_text()
+    assert "could not be read" in text and "Traceback" not in text and text.count(". ") == 0
+    assert "deal=" not in page.url and "at=" not in page.url
+    # The sample deal is still there and still answers.
+    page.locator(f"{WIDGET} .eu-ta-hand button[data-action=act]").first.click()
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelector('[data-widget=try-again] [data-ta-body]')"
+        ".dataset.session).current !== null && !document.querySelector('[data-widget=try-again]')"
+        ".hasAttribute('aria-busy')")
+
+
+def test_the_teachers_link_opens_that_decision(page: Any) -> None:
+    goto(page, "practice/teachers/")
+    wait_ready(page, WIDGET)
+    root = page.locator(WIDGET)
+    root.locator("input[data-field=seed]").fill("12")
+    root.locator("button[data-action=compose][data-value=deal]").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=try-again] #eu-ta-sheet-h')"
+        ".textContent.startsWith('Deal 12')")
+    options = root.locator("select[data-field=at] option")
+    wanted = options.nth(options.count() - 1).get_attribute("value")
+    root.locator("select[data-field=at]").select_option(wanted)
+    root.locator("button[data-action=compose]:not([data-value])").click()
+    link = root.locator("a[data-link]")
+    page.wait_for_function(
+        "(k) => document.querySelector('[data-widget=try-again] a[data-link]').href.endsWith('&at=' + k)",
+        arg=wanted)
+    assert "Answer key" in root.locator(".eu-ta-sheet").inner_text()
+    href = link.get_attribute("href")
+    assert href.startswith("../try-again/?deal=e1")
+    link.click()
+    wait_ready(page, WIDGET)
+    page.wait_for_function(
+        "(k) => { const b = document.querySelector('[data-widget=try-again] [data-ta-body]');"
+        " return b && JSON.parse(b.dataset.session).at === Number(k); }", arg=wanted)
+    played = finished_deal(12, site_rules(page))
+    assert session_of(page)["deal"] == euchre.to_share_code(played)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_try_again_and_the_teachers_sheet_are_axe_clean(new_page: Any, scheme: str) -> None:
+    page = new_page(color_scheme=scheme)
+    goto(page, PAGE)
+    wait_ready(page, WIDGET)
+    page.locator(f"{WIDGET} .eu-ta-hand button[data-action=act]").first.click()
+    page.wait_for_selector(f"{WIDGET} button[data-action=finish]")
+    page.locator(f"{WIDGET} button[data-action=finish]").click()
+    page.wait_for_selector(f"{WIDGET} button[data-action=new-try]")
+    assert not axe(page), axe(page)
+    goto(page, "practice/teachers/")
+    wait_ready(page, WIDGET)
+    assert not axe(page), axe(page)

@@ -1,0 +1,125 @@
+"""Branching a finished deal at one of its decisions.
+
+Decision ``k`` is the ``k``-th action of the deal (counting from 0): a try keeps the ``k``
+actions before it, on the same cards, and the seat that made decision ``k`` (the learner)
+chooses again; the computer players answer for every other seat. A try is a new
+``HandState``: the deal it came from, and any game it belongs to, never change.
+
+>>> from euchre import Rules
+>>> deal = finished_deal(3, Rules())
+>>> start = branch(deal, 4)
+>>> start.actions == deal.actions[:4] and start.deal == deal.deal
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import euchre
+from euchre import Action, Deal, HandState, Phase, Rules
+
+from euchre_tutorial.lessons.table import choice_label, describe, seat_names
+
+LEVEL = "normal"  # the computer players who answer a try
+
+
+class BranchError(ValueError):
+    """A try that cannot start there (the message is one friendly sentence)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a deal: its index ``k``, who made it, what was done, the number of
+    legal choices there were, and where it was ("Trick 3" or "Making trump")."""
+
+    k: int
+    seat: int
+    action: Action
+    choices: int
+    where: str
+    words: str
+
+
+def finished_deal(seed: int, rules: Rules, dealer: int | None = None) -> HandState:
+    """A deal of ``Deal.random(seed)`` played to the end by computer players (the sample
+    deals of the try-again page and the teacher's sheet)."""
+    deal = Deal.random(seed=seed, dealer=seed % rules.players if dealer is None else dealer,
+                       rules=rules)
+    state = HandState.new(deal, rules)
+    return answer(state, None, seed)
+
+
+def answer(state: HandState, learner: int | None, seed: int) -> HandState:
+    """``state`` after the computer players have acted for every seat but ``learner``,
+    up to the learner's next decision or the end of the deal (``learner`` None: all)."""
+    player = euchre.computer_player(LEVEL, seed=seed)
+    while state.to_act is not None and state.to_act != learner:
+        state = state.apply(player.choose(state))
+    return state
+
+
+def where(state: HandState) -> str:
+    """Where the next action of ``state`` falls, in words.
+
+    >>> from euchre import Rules
+    >>> where(HandState.new(Deal.random(seed=1, dealer=0), Rules()))
+    'Making trump'
+    """
+    if state.phase is Phase.PLAY:
+        number = len(state.tricks) + 1
+        card = len(state.current_trick) + 1
+        return f"Trick {number}, card {card}"
+    if state.phase is Phase.DISCARD:
+        return "The discard"
+    return "Making trump"
+
+
+def decisions(state: HandState, me: int | None = None) -> list[Decision]:
+    """Every decision of ``state`` in order, described as ``me`` (default: each decision's
+    own seat) would read it."""
+    replay = HandState.new(state.deal, state.rules)
+    out = []
+    for k, (action, seat) in enumerate(zip(state.actions, state.actors, strict=True)):
+        viewer = seat if me is None else me
+        out.append(Decision(k, seat, action, len(replay.legal_actions()), where(replay),
+                            describe(action, seat, replay, viewer)))
+        replay = replay.apply(action)
+    return out
+
+
+def branch(state: HandState, k: int) -> HandState:
+    """The deal of ``state`` restarted just before its decision ``k``: the same cards and
+    the same ``k`` earlier actions. A ``k`` out of range raises BranchError."""
+    if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < len(state.actions):
+        raise BranchError(
+            f"This deal has {len(state.actions)} decisions, so it cannot be tried again from "
+            f"decision {k}."
+        )
+    start = HandState.new(state.deal, state.rules)
+    for action in state.actions[:k]:
+        start = start.apply(action)
+    return start
+
+
+def learner_of(state: HandState, k: int) -> int:
+    """The seat that made decision ``k`` of ``state``."""
+    return int(state.actors[k])
+
+
+def options(start: HandState) -> list[tuple[Action, str]]:
+    """The choices at a try's start, each with its button words."""
+    return [(a, choice_label(a, start)) for a in start.legal_actions()]
+
+
+def same_start(line: HandState, original: HandState, k: int) -> bool:
+    """True when ``line`` is a try of ``original`` from decision ``k``: the same deal and
+    rules and the same first ``k`` actions."""
+    return (line.deal == original.deal and line.rules == original.rules
+            and list(line.actions[:k]) == list(original.actions[:k]))
+
+
+def names_for(state: HandState, me: int) -> Sequence[str]:
+    """Seat names as ``me`` reads them (You, West, North, East)."""
+    return seat_names(me, state.players)

@@ -1,0 +1,159 @@
+"""Hindsight: with every card known, the best result still possible from a card play.
+
+This is what an all-seeing player could have done, not what the learner could have known:
+the pages label it so. Values come from the engine's exact open-hand solver
+(:mod:`euchre.players.solver`); :func:`play_values` is the one place that asks it, so it can
+later be switched to the players' own hindsight API.
+
+>>> from euchre import Rules
+>>> from euchre_tutorial.tryagain.branch import finished_deal
+>>> deal = finished_deal(3, Rules())
+>>> line = best_line(HandState.new(deal.deal, deal.rules).apply("pass"))
+>>> line.over
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import euchre
+from euchre import Action, HandState, Phase
+from euchre.players.solver import Solver
+
+
+def side_of(state: HandState, seat: int) -> set[int]:
+    """The playing seats on ``seat``'s side (its team's seats still in the deal)."""
+    active = state.active_seats()
+    if state.rules.partnerships:
+        return {s for s in active if state.team_of(s) == state.team_of(seat)}
+    return {seat}
+
+
+def play_values(state: HandState) -> dict[Action, int]:
+    """For each legal card play of ``state.to_act``: the tricks that seat's side takes in
+    the whole deal (tricks already won included) with best play by everyone, every card
+    known. ``state`` must be in the play phase."""
+    if state.phase is not Phase.PLAY or state.to_act is None:
+        raise ValueError("hindsight values are for card plays")
+    seat = state.to_act
+    side = side_of(state, seat)
+    order = sorted(state.active_seats())
+    current = list(state.current_trick)
+    leader = current[0][0] if current else seat
+    hands = {s: list(state.hand(s)) for s in order}
+    solver = Solver(hands, state.trump, order, leader, side, current)
+    legal = [a for a in state.legal_actions() if a.kind == "play"]
+    values = solver.values([a.card for a in legal])
+    won = sum(1 for t in state.tricks if t.winner in side)
+    return {a: won + values[a.card] for a in legal}
+
+
+def best_action(state: HandState) -> Action:
+    """The first legal card (in the engine's order) that keeps the most tricks for the side
+    to act, every card known."""
+    values = play_values(state)
+    top = max(values.values())
+    return next(a for a, v in values.items() if v == top)
+
+
+def best_line(state: HandState) -> HandState:
+    """``state`` played to the end of its card play with best play by every seat, every
+    card known (a state not yet in the play phase is returned unchanged)."""
+    while state.phase is Phase.PLAY and state.to_act is not None:
+        state = state.apply(best_action(state))
+    return state
+
+
+@dataclass(frozen=True)
+class PlayReview:
+    """One of the learner's card plays, in hindsight: the tricks (for the learner's side)
+    and points after the card played and after the best card, and the coach's words when
+    the play cost a trick."""
+
+    k: int
+    where: str
+    played: Action
+    best: Action
+    tricks_played: int
+    tricks_best: int
+    points_played: int
+    points_best: int
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def cost(self) -> int:
+        """Tricks this play gave away, every card known (0 when it was a best play)."""
+        return self.tricks_best - self.tricks_played
+
+
+def points_for(state: HandState, seat: int) -> int:
+    """The points ``seat``'s team scored in a finished deal, less the most any other team
+    scored (so a euchre against you counts -2)."""
+    result = state.result
+    if result is None:
+        raise ValueError("the deal is not over")
+    mine = state.team_of(seat)
+    others = [p for t, p in enumerate(result.points) if t != mine]
+    return int(result.points[mine]) - int(max(others, default=0))
+
+
+def review_plays(line: HandState, learner: int, start: int = 0) -> list[PlayReview]:
+    """Hindsight for each card ``learner`` played in the finished ``line``, from decision
+    ``start`` on. A play that cost a trick carries the coach's reasons at that moment."""
+    from euchre_tutorial.tryagain.branch import where
+
+    out = []
+    replay = HandState.new(line.deal, line.rules)
+    for k, (action, seat) in enumerate(zip(line.actions, line.actors, strict=True)):
+        if k >= start and seat == learner and action.kind == "play":
+            values = play_values(replay)
+            best = max(values, key=lambda a: (values[a], -list(values).index(a)))
+            played_end = best_line(replay.apply(action))
+            best_end = best_line(replay.apply(best))
+            cost = values[best] - values[action]
+            reasons: tuple[str, ...] = ()
+            if cost > 0:
+                reasons = tuple(euchre.coach(replay).reasons)
+            out.append(PlayReview(
+                k, where(replay), action, best, values[action], values[best],
+                points_for(played_end, learner), points_for(best_end, learner), reasons,
+            ))
+        replay = replay.apply(action)
+    return out
+
+
+@dataclass(frozen=True)
+class BidReview:
+    """One of the learner's bids (or the discard), with the coach's estimate at the time,
+    from the learner's own cards: the choice made, the coach's choice and their values."""
+
+    k: int
+    where: str
+    made: Action
+    advised: Action
+    value_made: float | None
+    value_advised: float
+    unit: str
+    reasons: tuple[str, ...]
+
+
+def review_bids(line: HandState, learner: int, start: int = 0) -> list[BidReview]:
+    """The coach's view of each decision ``learner`` made before the card play (with more
+    than one choice), from decision ``start`` on."""
+    from euchre_tutorial.tryagain.branch import where
+
+    out = []
+    replay = HandState.new(line.deal, line.rules)
+    for k, (action, seat) in enumerate(zip(line.actions, line.actors, strict=True)):
+        if (k >= start and seat == learner and action.kind != "play"
+                and len(replay.legal_actions()) > 1):
+            advice = euchre.coach(replay)
+            values: Mapping[Action, float] = dict(advice.alternatives)
+            out.append(BidReview(
+                k, where(replay), action, advice.action, values.get(action),
+                values.get(advice.action, 0.0), advice.unit, tuple(advice.reasons),
+            ))
+        replay = replay.apply(action)
+    return out

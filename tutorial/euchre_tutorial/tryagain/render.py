@@ -1,0 +1,348 @@
+"""The try-again panel as HTML: the try in progress, the lines side by side, and hindsight
+with all cards shown. Python draws all of it; the page's script only inserts it and
+forwards clicks (``data-action`` buttons).
+
+>>> from euchre import Rules
+>>> from euchre_tutorial.tryagain.branch import finished_deal
+>>> from euchre_tutorial.tryagain.session import open_session
+>>> import euchre
+>>> html = panel_html(open_session(euchre.to_share_code(finished_deal(3, Rules())), 3))
+>>> 'data-action="act"' in html and "With all cards shown" in html
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from html import escape
+
+import euchre
+from euchre import HandState, Phase
+
+from euchre_tutorial.html import card_html
+from euchre_tutorial.lessons.table import choice_label, describe, seat_names
+from euchre_tutorial.tryagain.branch import where
+from euchre_tutorial.tryagain.hindsight import (
+    BidReview,
+    PlayReview,
+    review_bids,
+    review_plays,
+)
+from euchre_tutorial.tryagain.session import Session
+from euchre_tutorial.tryagain.words import action_words, glyphs
+
+HINDSIGHT_LABEL = (
+    "Hindsight, with every card visible: this is the best that was still possible once all "
+    "four hands are known, not what you could have known at the table."
+)
+COACH_LABEL = (
+    "The coach's estimate at the time, from your own cards only (not hindsight)."
+)
+
+
+def _signed(n: float) -> str:
+    return f"{n:+g}"
+
+
+def result_words(tricks: int, points: int) -> str:
+    """"3 tricks, +1 point" (points for the side less the other side's).
+
+    >>> result_words(1, -2), result_words(5, 2)
+    ('1 trick, -2 points', '5 tricks, +2 points')
+    """
+    t = "trick" if tricks == 1 else "tricks"
+    p = "point" if abs(points) == 1 else "points"
+    return f"{tricks} {t}, {points:+d} {p}"
+
+
+def won_by(name: str) -> str:
+    """"won by West", or "won by you"."""
+    return "won by you" if name == "You" else f"won by {name}"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def team_points_text(state: HandState, me: int) -> str:
+    """Each side's points in a finished deal, seen from ``me`` ("You and North 1, West and
+    East 0")."""
+    result = state.result
+    if result is None:
+        return ""
+    names = seat_names(me, state.players)
+    clockwise = [(me + i) % state.players for i in range(state.players)]
+    parts = []
+    for team, points in enumerate(result.points):
+        seats = [names[s] for s in clockwise if state.team_of(s) == team]
+        parts.append(f"{' and '.join(seats)} {points}")
+    first = parts.pop(state.team_of(me))
+    return ", ".join([first, *parts])
+
+
+def side_tricks(state: HandState, me: int) -> int:
+    """Tricks won by ``me``'s side."""
+    return sum(1 for t in state.tricks if state.team_of(t.winner) == state.team_of(me))
+
+
+def _choice_made(line: HandState, at: int) -> str:
+    if len(line.actions) <= at:
+        return "not chosen yet"
+    replay = HandState.new(line.deal, line.rules)
+    for action in line.actions[:at]:
+        replay = replay.apply(action)
+    return glyphs(choice_label(line.actions[at], replay))
+
+
+def _tricks_html(state: HandState, me: int) -> str:
+    names = seat_names(me, state.players)
+    items = []
+    for number, trick in enumerate(state.tricks, start=1):
+        cards = " ".join(
+            f'<span class="eu-ta-played">{escape(names[s])} {card_html(c)}</span>'
+            for s, c in zip(trick.seats, trick.cards, strict=True)
+        )
+        ours = state.team_of(trick.winner) == state.team_of(me)
+        won = f'<span class="eu-ta-winner">{escape(won_by(names[trick.winner]))}</span>'
+        items.append(
+            f'<li class="{"eu-ta-ours" if ours else "eu-ta-theirs"}">'
+            f"<span class=\"eu-ta-trick-no\">Trick {number}:</span> {cards} {won}</li>"
+        )
+    return f'<ol class="eu-ta-tricks">{"".join(items)}</ol>'
+
+
+def compare_html(session: Session) -> str:
+    """The deal as played and every finished try, side by side (tricks and points)."""
+    me = session.learner
+    lines: list[tuple[str, HandState]] = [("As played", session.original)]
+    lines += [(f"Try {n}", t) for n, t in enumerate(session.tries, start=1)]
+    head = "".join(f'<th scope="col">{escape(name)}</th>' for name, _ in lines)
+    rows = [
+        ("Your choice", [escape(_choice_made(line, session.at)) for _, line in lines]),
+        ("Tricks for your side", [str(side_tricks(line, me)) for _, line in lines]),
+        ("Points", [escape(team_points_text(line, me)) for _, line in lines]),
+        ("The tricks", [_tricks_html(line, me) for _, line in lines]),
+    ]
+    body = "".join(
+        f'<tr><th scope="row">{escape(label)}</th>'
+        + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+        for label, cells in rows
+    )
+    hint = ("" if session.tries else
+            '<p class="eu-ta-hint">Finish a try and it appears here, next to the deal as played.</p>')
+    return (
+        '<section class="eu-ta-compare" aria-labelledby="eu-ta-compare-h">'
+        '<h3 id="eu-ta-compare-h">The lines side by side</h3>'
+        f'{hint}<div class="eu-ta-scroll" tabindex="0" role="region" aria-label="The lines side by side">'
+        f'<table class="eu-ta-table"><thead><tr><td></td>{head}</tr></thead>'
+        f"<tbody>{body}</tbody></table></div></section>"
+    )
+
+
+def _play_row(review: PlayReview) -> str:
+    cost = review.cost
+    mark = ""
+    reasons = ""
+    if cost > 0:
+        mark = (f'<strong class="eu-ta-cost-mark">Cost {"a trick" if cost == 1 else f"{cost} tricks"}'
+                "</strong> ")
+        if review.reasons:
+            items = "".join(f"<li>{escape(glyphs(r))}</li>" for r in review.reasons)
+            reasons = (f'<p class="eu-ta-coach-head">The coach at the time, from your cards only:</p>'
+                       f'<ul class="eu-ta-reasons">{items}</ul>')
+    best = "the same" if review.best == review.played else escape(action_words(review.best))
+    return (
+        f'<tr class="{"eu-ta-cost" if cost > 0 else "eu-ta-fine"}">'
+        f'<th scope="row">{escape(review.where)}</th>'
+        f"<td>{escape(action_words(review.played))}</td>"
+        f"<td>{result_words(review.tricks_played, review.points_played)}</td>"
+        f"<td>{best}: {result_words(review.tricks_best, review.points_best)}</td>"
+        f"<td>{mark}{reasons}</td></tr>"
+    )
+
+
+def plays_html(reviews: Sequence[PlayReview]) -> str:
+    """A table of the learner's card plays in hindsight."""
+    if not reviews:
+        return '<p class="eu-ta-hint">No card played by you in this line.</p>'
+    rows = "".join(_play_row(r) for r in reviews)
+    return (
+        '<div class="eu-ta-scroll" tabindex="0" role="region" aria-label="Your card plays in hindsight">'
+        '<table class="eu-ta-table eu-ta-plays"><thead><tr><th scope="col">When</th>'
+        '<th scope="col">You played</th><th scope="col">Best after it</th>'
+        '<th scope="col">Best possible, all cards known</th><th scope="col">Mark</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table></div>"
+    )
+
+
+def bids_html(reviews: Sequence[BidReview]) -> str:
+    """The learner's bids with the coach's estimate at the time."""
+    if not reviews:
+        return ""
+    items = []
+    for r in reviews:
+        made = "" if r.value_made is None else f" (about {_signed(r.value_made)} {r.unit})"
+        same = r.made == r.advised
+        advised = ("The coach agrees." if same else
+                   f"The coach would {escape(action_words(r.advised))} "
+                   f"(about {_signed(r.value_advised)} {r.unit}).")
+        why = "".join(f"<li>{escape(glyphs(x))}</li>" for x in r.reasons)
+        items.append(
+            f'<li><strong>{escape(r.where)}:</strong> you chose {escape(action_words(r.made))}'
+            f"{made}. {advised}<ul class=\"eu-ta-reasons\">{why}</ul></li>"
+        )
+    return (
+        '<section class="eu-ta-bids" aria-labelledby="eu-ta-bids-h">'
+        '<h3 id="eu-ta-bids-h">Your bids, as the coach saw them</h3>'
+        f'<p class="eu-ta-label">{escape(COACH_LABEL)}</p><ul>{"".join(items)}</ul></section>'
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _plays_of(code: str, me: int, start: int) -> tuple[PlayReview, ...]:
+    return tuple(review_plays(euchre.from_share_code(code), me, start))
+
+
+@functools.lru_cache(maxsize=16)
+def _bids_of(code: str, me: int) -> tuple[BidReview, ...]:
+    return tuple(review_bids(euchre.from_share_code(code), me))
+
+
+def cached_plays(line: HandState, me: int, start: int) -> tuple[PlayReview, ...]:
+    """:func:`review_plays`, remembered per line: each click redraws every kept try, and
+    the browser's Python keeps the answers between clicks."""
+    return _plays_of(euchre.to_share_code(line), me, start)
+
+
+def hindsight_html(session: Session) -> str:
+    """For each line, the learner's card plays with all cards shown."""
+    me = session.learner
+    parts = []
+    lines: list[tuple[str, HandState, int]] = [("As played", session.original, 0)]
+    lines += [(f"Try {n}", t, session.at) for n, t in enumerate(session.tries, start=1)]
+    for number, (name, line, start) in enumerate(lines):
+        reviews = cached_plays(line, me, start)
+        costly = sum(1 for r in reviews if r.cost > 0)
+        summary = (f"{name}: {len(reviews)} card plays"
+                   + (f", {costly} cost a trick" if costly else ", none cost a trick"))
+        opened = " open" if number == len(lines) - 1 else ""
+        parts.append(f"<details{opened}><summary>{escape(summary)}</summary>{plays_html(reviews)}</details>")
+    return (
+        '<section class="eu-ta-hindsight" aria-labelledby="eu-ta-hindsight-h">'
+        '<h3 id="eu-ta-hindsight-h">With all cards shown</h3>'
+        f'<p class="eu-ta-label">{escape(HINDSIGHT_LABEL)}</p>{"".join(parts)}</section>'
+    )
+
+
+def _choice_buttons(state: HandState, session: Session) -> str:
+    original = session.original.actions[session.at] if len(state.actions) == session.at else None
+    cards, words = [], []
+    for action in state.legal_actions():
+        note = " (as played)" if action == original else ""
+        value = escape(str(action))
+        if action.kind in ("play", "discard", "give", "best") and len(action.cards) == 1:
+            label = f"{action.kind} {action.card.name}{note}"
+            button = card_html(action.card, button=True).replace(
+                "<button ", f'<button data-action="act" data-value="{value}" title="{escape(label)}" ', 1)
+            cards.append(f"<li>{button}</li>")
+        else:
+            words.append(
+                f'<button type="button" class="md-button eu-ta-choice" data-action="act" '
+                f'data-value="{value}">{escape(glyphs(choice_label(action, state)) + note)}</button>'
+            )
+    out = ""
+    if cards:
+        out += f'<ul class="eu-cards eu-ta-hand" aria-label="Your cards">{"".join(cards)}</ul>'
+    if words:
+        out += f'<div class="eu-ta-choices" role="group" aria-label="Your choices">{"".join(words)}</div>'
+    return out
+
+
+def _happened_html(state: HandState, session: Session) -> str:
+    me = session.learner
+    replay = session.start
+    items = []
+    for action, seat in zip(state.actions[session.at:], state.actors[session.at:], strict=True):
+        items.append(f"<li>{escape(glyphs(describe(action, seat, replay, me)))}</li>")
+        replay = replay.apply(action)
+    if not items:
+        return ""
+    return f'<ol class="eu-ta-happened" aria-label="This try so far">{"".join(items)}</ol>'
+
+
+def play_html(session: Session) -> str:
+    """The try in progress: what happened since the decision, the learner's choices."""
+    state = session.current
+    if state is None:
+        return (
+            '<section class="eu-ta-play" aria-labelledby="eu-ta-play-h">'
+            '<h3 id="eu-ta-play-h" tabindex="-1" data-focus>Try finished</h3>'
+            '<p>Your try is in the table below, next to the deal as played.</p>'
+            '<button type="button" class="md-button md-button--primary" data-action="new-try">'
+            "Try again from the same point</button></section>"
+        )
+    me = session.learner
+    trump = "" if state.trump is None else f" {state.trump.symbol} {state.trump.plural.capitalize()} are trump."
+    view = state.view(me)
+    hand = " ".join(card_html(c) for c in view.hand)
+    fresh = len(state.actions) == session.at
+    heading = "Your try: choose again" if fresh else "Your try goes on"
+    finish = ("" if fresh else
+              '<button type="button" class="md-button" data-action="finish">'
+              "Let the computer play the rest for me</button>")
+    prompt = "Your turn." if state.phase is not Phase.PLAY else (
+        "Your turn: lead any card." if not state.current_trick else
+        "Your turn: play a card (follow suit if you can).")
+    current = ""
+    if state.phase is Phase.PLAY and state.current_trick:
+        names = seat_names(me, state.players)
+        current = "<p>This trick so far: " + ", ".join(
+            f"{escape(names[s])} {card_html(c)}" for s, c in state.current_trick) + ".</p>"
+    return (
+        '<section class="eu-ta-play" aria-labelledby="eu-ta-play-h">'
+        f'<h3 id="eu-ta-play-h" tabindex="-1" data-focus>{heading}</h3>'
+        f'<p>{escape(where(state))}.{escape(trump)} Tricks so far: your side '
+        f"{side_tricks(state, me)}, the others {len(state.tricks) - side_tricks(state, me)}.</p>"
+        f"{_happened_html(state, session)}{current}"
+        f'<p class="eu-ta-yours">Your cards: {hand}</p>'
+        f'<p class="eu-ta-prompt">{escape(prompt)}</p>'
+        f"{_choice_buttons(state, session)}{finish}</section>"
+    )
+
+
+def from_words(start: HandState) -> str:
+    """Where a try starts, after "Try again from": "trick 3, card 1", "the discard" or
+    "the bidding"."""
+    if start.phase is Phase.PLAY:
+        return where(start)[0].lower() + where(start)[1:]
+    if start.phase is Phase.DISCARD:
+        return "the discard"
+    return "the bidding"
+
+
+def intro_html(session: Session) -> str:
+    """What is being tried again, in one heading and one sentence."""
+    original = session.original
+    start = session.start
+    action = original.actions[session.at]
+    did = glyphs(describe(action, session.learner, start, session.learner))
+    return (
+        f'<h2 class="eu-ta-title" id="eu-ta-title">Try again from {escape(from_words(start))}</h2>'
+        f'<p class="eu-ta-intro">In the deal as played: {escape(did)} That deal scored '
+        f"{escape(team_points_text(original, session.learner))}. A try never changes it.</p>"
+    )
+
+
+def panel_html(session: Session) -> str:
+    """The whole panel for a session."""
+    bids = _bids_of(euchre.to_share_code(session.original), session.learner)
+    return (
+        f"{intro_html(session)}{play_html(session)}{compare_html(session)}"
+        f"{hindsight_html(session)}{bids_html(bids)}"
+    )
+
+
+__all__ = ["HINDSIGHT_LABEL", "compare_html", "panel_html", "team_points_text"]
+
+

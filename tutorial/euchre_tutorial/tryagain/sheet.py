@@ -1,0 +1,172 @@
+"""The teacher's composer: pick a deal (by its number) and a decision, get the link that
+tries it again, and a printable sheet with the best line in the answer key.
+
+>>> from euchre import Rules
+>>> html = composer_html(5, None, Rules())
+>>> "?deal=e1" in html and "Answer key" in html
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import quote
+
+import euchre
+from euchre import HandState, Phase, Rules
+
+from euchre_tutorial.html import card_html
+from euchre_tutorial.lessons.table import describe, seat_names
+from euchre_tutorial.tryagain.branch import BranchError, branch, decisions, finished_deal
+from euchre_tutorial.tryagain.hindsight import best_line, play_values, points_for
+from euchre_tutorial.tryagain.render import (
+    HINDSIGHT_LABEL,
+    from_words,
+    result_words,
+    team_points_text,
+    won_by,
+)
+from euchre_tutorial.tryagain.words import action_words, glyphs
+
+PAGE = "../try-again/"  # the try-again page, from the teacher's page
+MAX_SEED = 10**6
+
+
+def link(state: HandState, k: int, page: str = PAGE) -> str:
+    """The relative link that opens ``state`` tried again from decision ``k``.
+
+    >>> from euchre import Rules
+    >>> link(finished_deal(5, Rules()), 3).startswith("../try-again/?deal=e1")
+    True
+    """
+    return f"{page}?deal={quote(euchre.to_share_code(state), safe='')}&at={k}"
+
+
+def choosable(state: HandState) -> list[int]:
+    """The decisions of ``state`` that had more than one choice."""
+    return [d.k for d in decisions(state) if d.choices > 1]
+
+
+def default_decision(state: HandState) -> int:
+    """The first card play with a real choice (else the first real decision)."""
+    found = decisions(state)
+    for d in found:
+        if d.choices > 1 and d.action.kind == "play":
+            return d.k
+    for d in found:
+        if d.choices > 1:
+            return d.k
+    raise BranchError("This deal has no decision with a choice.")
+
+
+def _options_html(state: HandState, chosen: int) -> str:
+    names = seat_names(0, state.players)
+    out = []
+    for d in decisions(state, 0):
+        if d.choices < 2:
+            continue
+        selected = " selected" if d.k == chosen else ""
+        text = f"{d.where}: {names[d.seat]}: {glyphs(d.words)}"
+        out.append(f'<option value="{d.k}"{selected}>{escape(text)}</option>')
+    return "".join(out)
+
+
+def _hands_html(state: HandState, me: int) -> str:
+    names = seat_names(me, state.players)
+    rows = []
+    for seat in [(me + i) % state.players for i in range(state.players)]:
+        cards = " ".join(card_html(c) for c in state.hand(seat))
+        rows.append(f'<li><span class="eu-ta-seat">{escape(names[seat])}:</span> {cards or "—"}</li>')
+    return f'<ul class="eu-ta-hands">{"".join(rows)}</ul>'
+
+
+def answer_key_html(state: HandState, k: int) -> str:
+    """The answer key: for a card play, every legal card in hindsight and the best line to
+    the end; for a bid, the coach's estimate at the time."""
+    start = branch(state, k)
+    me = int(state.actors[k])
+    names = seat_names(me, state.players)
+    if start.phase is Phase.PLAY:
+        values = play_values(start)
+        rows = []
+        for action, tricks in values.items():
+            end = best_line(start.apply(action))
+            rows.append(f"<li>{escape(action_words(action))}: "
+                        f"{escape(result_words(tricks, points_for(end, me)))} for your side</li>")
+        line = best_line(start)
+        plays = []
+        for number, trick in enumerate(line.tricks, start=1):
+            if number <= len(start.tricks):
+                continue
+            cards = ", ".join(f"{names[s]} {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
+            plays.append(f"<li>Trick {number}: {escape(cards)}; {escape(won_by(names[trick.winner]))}.</li>")
+        return (
+            f'<p class="eu-ta-label">{escape(HINDSIGHT_LABEL)}</p>'
+            f'<ul class="eu-ta-values">{"".join(rows)}</ul>'
+            f"<p>The best line from here, every card known, scores "
+            f"{escape(team_points_text(line, me))}:</p>"
+            f'<ol class="eu-ta-line">{"".join(plays)}</ol>'
+        )
+    advice = euchre.coach(start)
+    estimates = "".join(f"<li>{escape(action_words(a))}: about {v:+g} {advice.unit}</li>"
+                        for a, v in advice.alternatives)
+    why = "".join(f"<li>{escape(glyphs(r))}</li>" for r in advice.reasons)
+    return (
+        "<p class=\"eu-ta-label\">The coach's estimate at the time, from this seat's cards only.</p>"
+        f"<p>The coach would {escape(action_words(advice.action))}.</p>"
+        f'<ul class="eu-ta-values">{estimates}</ul><ul class="eu-ta-reasons">{why}</ul>'
+    )
+
+
+def sheet_html(state: HandState, k: int, seed: int) -> str:
+    """A printable sheet: the position at decision ``k`` for the seat that made it, what has
+    happened so far, the question, and the answer key."""
+    start = branch(state, k)
+    me = int(state.actors[k])
+    names = seat_names(me, state.players)
+    happened = []
+    replay = HandState.new(state.deal, state.rules)
+    for action, seat in zip(state.actions[:k], state.actors[:k], strict=True):
+        if seat == me or action.kind != "discard":
+            happened.append(f"<li>{escape(glyphs(describe(action, seat, replay, me)))}</li>")
+        else:
+            happened.append(f"<li>{escape(names[seat])} discards a card face down.</li>")
+        replay = replay.apply(action)
+    so_far = (f'<ol class="eu-ta-happened">{"".join(happened)}</ol>' if happened
+              else "<p>Nothing has happened yet: you act first.</p>")
+    mine = " ".join(card_html(c) for c in start.hand(me))
+    return (
+        '<section class="eu-ta-sheet" aria-labelledby="eu-ta-sheet-h">'
+        f'<h3 id="eu-ta-sheet-h">Deal {seed}: try it again from {escape(from_words(start))}</h3>'
+        f"<p>The dealer was {escape(names[start.dealer])}; the upcard {card_html(start.upcard)}.</p>"
+        f"<p>Your cards: {mine}</p><p>So far:</p>{so_far}"
+        '<p class="eu-ta-question"><strong>Your turn: what would you do, and why?</strong></p>'
+        '<div class="eu-ta-key"><h4>Answer key</h4>'
+        f"<p>All four hands at this point:</p>{_hands_html(start, me)}"
+        f"{answer_key_html(state, k)}</div></section>"
+    )
+
+
+def composer_html(seed: int, at: int | None, rules: Rules) -> str:
+    """The composer for deal ``seed`` (played out by computer players under ``rules``) and
+    decision ``at`` (default: the first real card play)."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise BranchError(f"A deal number is a whole number from 0 to {MAX_SEED}.")
+    state = finished_deal(seed, rules)
+    k = default_decision(state) if at is None or at not in choosable(state) else at
+    href = link(state, k)
+    return (
+        '<div class="eu-ta-composer">'
+        '<div class="eu-ta-form">'
+        f'<label>Deal number <input type="number" min="0" max="{MAX_SEED}" step="1" '
+        f'value="{seed}" data-field="seed" inputmode="numeric"></label>'
+        '<button type="button" class="md-button" data-action="compose" data-value="deal">Show this deal</button>'
+        f'<label>Decision <select data-field="at">{_options_html(state, k)}</select></label>'
+        '<button type="button" class="md-button" data-action="compose">Make the link</button>'
+        "</div>"
+        '<p class="eu-ta-link-line">The link: '
+        f'<a href="{escape(href)}" data-link>{escape(href)}</a></p>'
+        '<p><button type="button" class="md-button md-button--primary" data-action="print">'
+        "Print the sheet</button></p>"
+        f"{sheet_html(state, k, seed)}</div>"
+    )

@@ -1,0 +1,65 @@
+// The mastery map's API for every widget. Progress is kept in this browser's localStorage
+// only (nothing leaves the device); Python schedules it (FSRS, through runtime.call) and
+// repairs a damaged record, this module only stores what Python answers.
+//
+//   import { recordAnswer, dueItems } from "../mastery.js";
+//   await recordAnswer("left-bower", "left bower follows hearts", false);
+//   const due = await dueItems("left-bower");   // [{skill, item, due}], most overdue first
+//
+// Every change dispatches a document event "euchre-progress" so a progress map on the same
+// page redraws.
+
+import { getRuntime } from "./runtime.js";
+
+export const STORAGE_KEY = "euchre.progress";
+
+/** The stored record as its text (Python reads and repairs it), or null when none. */
+export function storedRecord() {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null; // storage switched off: progress lasts for this page only
+  }
+}
+
+function store(record) {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(record));
+  } catch {
+    // private browsing or a full quota: nothing to do but carry on
+  }
+}
+
+/** Now and the end of the learner's day, as the times Python schedules with. */
+function times() {
+  const now = new Date();
+  const dayEnd = new Date(now);
+  dayEnd.setHours(23, 59, 59, 999);
+  return { now: now.toISOString(), day_end: dayEnd.toISOString() };
+}
+
+/** Ask a "progress.*" method with the stored record; store the record it gives back. */
+export async function callProgress(method, payload = {}) {
+  const runtime = await getRuntime();
+  const value = await runtime.call(method, { record: storedRecord(), ...times(), ...payload });
+  if (value && value.record) {
+    const before = storedRecord();
+    store(value.record);
+    if (before !== storedRecord()) {
+      document.dispatchEvent(new CustomEvent("euchre-progress", { detail: { method } }));
+    }
+  }
+  return value;
+}
+
+/** Schedule one answer: `skill` is a skill id, `item` the concrete thing answered. */
+export async function recordAnswer(skill, item, correct) {
+  const value = await callProgress("progress.record_answer", { skill, item, correct: Boolean(correct) });
+  return value.record;
+}
+
+/** The items due today (of one skill, or all), most overdue first. */
+export async function dueItems(skill = null) {
+  const value = await callProgress("progress.due", { skill });
+  return value.items;
+}
