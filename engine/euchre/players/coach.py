@@ -17,7 +17,7 @@ from typing import Any
 from euchre.actions import Action
 from euchre.cards import Card, Suit
 from euchre.phase import Phase
-from euchre.players import bidding, conventions
+from euchre.players import bid_strategy, conventions
 from euchre.players.estimate import best_discard, hand_tricks
 from euchre.players.knowledge import Knowledge, proposed
 from euchre.players.levels import StrongPlayer, _best_valued
@@ -68,7 +68,7 @@ def coach(state: HandState, seed: int = 0) -> Advice:
     legal = list(view.legal) or state.legal_actions()
     if view.phase is Phase.PLAY:
         return _play_advice(view, player, [a.card for a in legal])
-    values = bidding.decision_values(view, player.style)
+    values = bid_strategy.decision_values(view, player.style)
     action = legal[0] if len(legal) == 1 else _best_valued(values)
     ranked = _rank(values, action)
     reasons = _bid_reasons(view, action, dict(values))
@@ -186,7 +186,7 @@ def _bid_reasons(view: SeatView, action: Action, values: dict[Action, float]) ->
                 f"The upcard is {up}, so {trump.plural} would be trump; {_trumps_text(hand, trump)}{_aces_text(hand, trump)}."
             )
             est = hand_tricks(hand, trump, rules)
-            if rules.partnerships and view.dealer % 2 == view.seat % 2:
+            if view.dealer != view.seat and rules.team_of(view.dealer) == rules.team_of(view.seat):
                 out.append(f"Your partner is the dealer and would pick up {up}.")
             else:
                 out.append(f"Ordering up hands the dealer, an opponent, the upcard {up}.")

@@ -60,7 +60,7 @@ def _maker_side(know: Knowledge, hands: dict[int, list[Card]]) -> set[int]:
     assert maker is not None
     rules = view.rules
     if rules.partnerships:
-        return {s for s in range(rules.players) if s % 2 == maker % 2}
+        return {s for s in range(rules.players) if rules.team_of(s) == rules.team_of(maker)}
     suit = _called_ace(know)
     if suit is None:
         return {maker}

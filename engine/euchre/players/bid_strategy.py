@@ -1,4 +1,6 @@
-"""Values of the decisions before the play (bids, discards, going or defending alone,
+"""The computer players' bidding strategy (the rules of bidding are ``euchre.bidding``).
+
+Values of the decisions before the play (bids, discards, going or defending alone,
 calling for best, call-ace, a farmer's hand), in expected points from trick estimates.
 
 ``decision_values(view)`` scores every legal action of the seat to act; the players pick
@@ -47,12 +49,13 @@ def partner_help(view: SeatView, style: Style, seat: int | None = None) -> float
         return style.partner_help * 0.8
     if not rules.partnerships:
         return 0.0
-    partners = [s for s in range(rules.players) if s != seat and s % 2 == seat % 2]
+    partners = [s for s in range(rules.players) if s != seat and rules.team_of(s) == rules.team_of(seat)]
     return style.partner_help * (1.0 if len(partners) == 1 else 1.5)
 
 
 def _is_partner(view: SeatView, seat: int) -> bool:
-    return view.rules.partnerships and seat != view.seat and seat % 2 == view.seat % 2
+    rules = view.rules
+    return seat != view.seat and rules.team_of(seat) == rules.team_of(view.seat)
 
 
 def _side_ep(
