@@ -22,6 +22,7 @@ from euchre.players.levels import (
     StrongPlayer,
     computer_player,
 )
+from euchre.players.words import action_words
 
 __all__ = [
     "LEVELS",
@@ -31,6 +32,7 @@ __all__ = [
     "Outcome",
     "Player",
     "StrongPlayer",
+    "action_words",
     "best_line",
     "coach",
     "computer_player",

@@ -17,7 +17,7 @@ from euchre.players.sampling import sample_hands
 from euchre.players.solver import NodeLimit, Solver
 from euchre.rng import SeededRandom
 from euchre.rules import Rules
-from euchre.scoring import TRICKS, score_hand
+from euchre.scoring import TRICKS, TRICKS_TO_MAKE, score_hand
 from euchre.trump import card_power, effective_suit
 from euchre.view import SeatView
 
@@ -48,11 +48,17 @@ class CardStats:
     points: int
     tricks: int
     samples: int
+    euchres: int = 0  # deals in which the makers took fewer than three tricks
 
     @property
     def mean_points(self) -> float:
         """Expected points for this seat's side (0 when no deal was solved)."""
         return self.points / self.samples if self.samples else 0.0
+
+    @property
+    def euchre_chance(self) -> float:
+        """The share of the deals in which the makers were euchred (0 when none solved)."""
+        return self.euchres / self.samples if self.samples else 0.0
 
     @property
     def mean_tricks(self) -> float:
@@ -134,6 +140,7 @@ def analyse(
     leader = view.current_trick[0][0] if view.current_trick else know.seat
     points = dict.fromkeys(legal, 0)
     tricks = dict.fromkeys(legal, 0)
+    euchres = dict.fromkeys(legal, 0)
     spent = 0
     samples = 0
     defender_alone = any(a.kind == "defend" for a in view.actions)
@@ -155,7 +162,8 @@ def analyse(
             mk, df = score_hand(total, view.alone, rules, defender_alone)
             points[card] += (mk - df) if mine else (df - mk)
             tricks[card] += total if mine else TRICKS - total
-    return [CardStats(c, points[c], tricks[c], samples) for c in legal]
+            euchres[card] += int(total < TRICKS_TO_MAKE)
+    return [CardStats(c, points[c], tricks[c], samples, euchres[c]) for c in legal]
 
 
 def best(stats: Sequence[CardStats], prefer: Card | None = None) -> CardStats:
