@@ -21,7 +21,7 @@ from euchre.players import bid_strategy, conventions
 from euchre.players.estimate import best_discard, euchre_chance, hand_tricks
 from euchre.players.knowledge import Knowledge, proposed
 from euchre.players.levels import StrongPlayer, _best_valued
-from euchre.players.search import CardStats, best
+from euchre.players.search import GLANCE, CardStats, best
 from euchre.players.words import (
     action_words,
     card_list,
@@ -112,7 +112,7 @@ def _sentence(text: str) -> str:
 # ---------------------------------------------------------------------- card play
 def _play_advice(view: SeatView, player: StrongPlayer, legal: list[Card]) -> Advice:
     know = Knowledge.of(view)
-    stats = player.card_stats(view, legal)
+    stats = player.card_stats(view, legal, GLANCE if len(legal) == 1 else None)
     prefer, _why = conventions.play(know, legal)
     top = best(stats, prefer) if len(legal) > 1 else stats[0]
     order = sorted(stats, key=lambda s: (s is not top, -s.points, -s.tricks))

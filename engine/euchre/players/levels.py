@@ -171,10 +171,13 @@ class StrongPlayer(Player):
             return Action("play", cards=(best(stats, prefer).card,))
         return _best_valued(bid_strategy.decision_values(view, self.style))
 
-    def card_stats(self, view: SeatView, legal: list[Card]) -> list[CardStats]:
-        """The sampled results of each legal card."""
+    def card_stats(
+        self, view: SeatView, legal: list[Card], budget: Budget | None = None
+    ) -> list[CardStats]:
+        """The sampled results of each legal card (with this player's budget unless
+        ``budget`` is given)."""
         rng = view_rng(self.seed, view, "strong")
-        return analyse(Knowledge.of(view), legal, rng, self.budget)
+        return analyse(Knowledge.of(view), legal, rng, budget or self.budget)
 
 
 def computer_player(level: str = "normal", seed: int = 0) -> Player:

@@ -33,10 +33,14 @@ class Budget:
     Pyodide; measured, three times as much search wins no more points.
     """
 
-    min_samples: int = 4
-    max_samples: int = 24
-    nodes: int = 3000
-    max_nodes: int = 9000
+    min_samples: int = 3
+    max_samples: int = 20
+    nodes: int = 2500
+    max_nodes: int = 6000
+
+
+#: For a look at a forced card (the coach's outlook when only one card is legal).
+GLANCE = Budget(min_samples=2, max_samples=8, nodes=500, max_nodes=2000)
 
 
 @dataclass(frozen=True)
