@@ -143,7 +143,8 @@ class Solver:
         the maximising side takes from the trick in progress to the end, with best play.
 
         With ``node_limit``, raise :class:`NodeLimit` once the search has passed that many
-        more nodes (it stops at the start of the next trick searched)."""
+        more nodes (it stops at the start of the next trick searched); the solver is then
+        spent (its hands are left mid-search)."""
         lay = self.layout
         self._count[1] = self._count[0] + node_limit if node_limit is not None else 1 << 62
         seat = self.to_move()
