@@ -122,7 +122,7 @@ class Solver:
         self.memo: dict[int, tuple[int, int]] = {}
         self._count = [0, 1 << 62]  # nodes searched, the limit
         self._lead, self._follow = _search(
-            self.hands, self.next, self.maxer, len(order), lay, self.memo, self._count
+            self.hands, order, self.next, self.maxer, len(order), lay, self.memo, self._count
         )
 
     @property
@@ -207,6 +207,7 @@ def _groups(mask: int, live: int) -> list[tuple[int, list[int]]]:
 
 def _search(
     hands: list[int],
+    seats: Sequence[int],
     nxt: list[int],
     maxer: list[int],
     active: int,
@@ -219,6 +220,8 @@ def _search(
     inside one. Both return the maximising side's tricks from that point on."""
     suit_mask = lay.suit_mask
     trumps = lay.trumps
+    side_seats = [s for s in seats if maxer[s]]
+    other_seats = [s for s in seats if not maxer[s]]
     separators = lay.separators
 
     def lead(leader: int, alpha: int, beta: int) -> int:
@@ -245,7 +248,37 @@ def _search(
             b0 = beta if beta < hi else hi
         else:
             lo, hi = 0, left
-            a0, b0 = alpha, beta
+            if trumps & live:
+                # Sure tricks: each trump one seat holds above all the other side's trumps
+                # wins the trick it is played to.
+                ours = theirs = 0
+                for s in side_seats:
+                    ours |= hands[s]
+                for s in other_seats:
+                    theirs |= hands[s]
+                ours &= trumps
+                theirs &= trumps
+                if ours:
+                    above = (theirs & -theirs) - 1 if theirs else ours
+                    for s in side_seats:
+                        n = (hands[s] & above).bit_count()
+                        if n > lo:
+                            lo = n
+                    if lo >= beta:
+                        return lo
+                if theirs:
+                    above = (ours & -ours) - 1 if ours else theirs
+                    for s in other_seats:
+                        n = left - (hands[s] & above).bit_count()
+                        if n < hi:
+                            hi = n
+                    if hi <= alpha:
+                        return hi
+                if lo == hi:
+                    memo[key] = (lo, hi)
+                    return lo
+            a0 = alpha if alpha > lo else lo
+            b0 = beta if beta < hi else hi
         if count[0] > count[1]:
             raise NodeLimit
         if left == 1:
