@@ -6,6 +6,10 @@
 >>> advice = coach(state)
 >>> advice.action in state.legal_actions(), advice.unit
 (True, 'points')
+>>> advice.words, advice.summary
+('Pass', 'Pass: your hand is not strong enough to make trump.')
+>>> advice.details[1]
+'Pass: +0.05 points.'
 """
 
 from __future__ import annotations
