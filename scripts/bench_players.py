@@ -5,10 +5,13 @@ same cards, the two levels swapping seats (so neither side is luckier with the c
 deal's score is the first level's points minus the second's, averaged over the two
 playings. We report the mean points per deal with a 95% confidence interval.
 
-Speed: the median and 90th percentile time of a strong player's decision and of the
-coach's advice over the decisions of self-play deals, in CPython and in Pyodide under
-Node (the pinned ``node_modules/pyodide``, our engine loaded as a wheel), against the aim
-of a 150 ms median under Pyodide.
+Speed: the median, 90th percentile and longest time of a strong player's decision and of
+the coach's advice over the decisions of self-play deals, in CPython and in Pyodide under
+Node (the pinned ``node_modules/pyodide``, our engine loaded as a zip), against the aim of
+30 ms at the 90th percentile and 80 ms at most under Pyodide. Each is timed on the clock
+and in CPU time of the process: on a machine shared with other work the clock also counts
+the waits for a core, CPU time does not (it does count Node's background compiler
+threads), so the verdict is on CPU time and the load average is printed beside it.
 
 ``run()`` returns a Markdown section (scripts/bench.py collects it); run the file alone to
 print it: ``python scripts/bench_players.py [--deals 600] [--quick]``.
@@ -20,6 +23,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import shutil
 import statistics
 import subprocess
@@ -35,7 +39,8 @@ from euchre import Action, Deal, HandState, Rules
 from euchre.rng import SeededRandom
 
 ROOT = Path(__file__).resolve().parent.parent
-AIM_MS = 150.0
+AIM_P90_MS = 30.0
+AIM_MAX_MS = 80.0
 Chooser = Callable[[HandState], Action]
 
 
@@ -107,14 +112,24 @@ def decision_states(deals: int, rules: Rules) -> list[HandState]:
     return states
 
 
-def time_calls(states: Sequence[HandState], call: Callable[[HandState], object]) -> list[float]:
-    """Milliseconds of ``call`` on each state."""
+def time_calls(
+    states: Sequence[HandState], call: Callable[[HandState], object], clock: Callable[[], float] = time.perf_counter
+) -> list[float]:
+    """Milliseconds of ``call`` on each state, by ``clock`` (seconds)."""
     out = []
     for state in states:
-        start = time.perf_counter()
+        start = clock()
         call(state)
-        out.append((time.perf_counter() - start) * 1000)
+        out.append((clock() - start) * 1000)
     return out
+
+
+def load_average() -> str:
+    """The machine's load average over the last minute, as text ("?" where unknown)."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except (AttributeError, OSError):
+        return "?"
 
 
 def summary(times: Sequence[float]) -> tuple[float, float, float]:
@@ -183,20 +198,22 @@ def run(deals: int = 600, speed_deals: int = 12, workers: int | None = None,
     states = decision_states(speed_deals, rules)
     plays = [s for s in states if s.phase is euchre.Phase.PLAY]
     strong = euchre.computer_player("strong", seed=0)
-    strong_all = time_calls(states, strong.choose)
-    strong_plays = time_calls(plays, strong.choose)
-    coach_all = time_calls(states, euchre.coach)
+    cpu = time.process_time
     lines += [
         "",
         f"Decision times in CPython {sys.version.split()[0]} ({len(states)} decisions of "
-        f"{speed_deals} strong self-play deals, {len(plays)} of them card plays), ms:",
+        f"{speed_deals} strong self-play deals, {len(plays)} of them card plays), ms, on the "
+        f"clock and in CPU time (load average {load_average()} on {os.cpu_count()} cores):",
         "",
-        "| what | median | p90 | max |",
-        "|---|---:|---:|---:|",
-        f"| strong player, every decision | {_ms(summary(strong_all))} |",
-        f"| strong player, card plays | {_ms(summary(strong_plays))} |",
-        f"| coach, every decision | {_ms(summary(coach_all))} |",
+        "| what | median | p90 | max | CPU median | CPU p90 | CPU max |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
+    for label, call, items in (("strong player, every decision", strong.choose, states),
+                               ("strong player, card plays", strong.choose, plays),
+                               ("coach, every decision", euchre.coach, states)):
+        wall = summary(time_calls(items, call))
+        used = summary(time_calls(items, call, cpu))
+        lines.append(f"| {label} | {_ms(wall)} | {_ms(used)} |")
     if pyodide:
         measured = pyodide_times(speed_deals)
         lines.append("")
@@ -204,18 +221,20 @@ def run(deals: int = 600, speed_deals: int = 12, workers: int | None = None,
             lines.append(f"Pyodide in Node: not measured ({measured}).")
         else:
             lines += [
-                f"Decision times in Pyodide under Node (same deals), ms; aim: median under "
-                f"{AIM_MS:.0f} ms:",
+                f"Decision times in Pyodide under Node (same deals), ms; aim: p90 within "
+                f"{AIM_P90_MS:.0f} ms and at most {AIM_MAX_MS:.0f} ms (judged on CPU time; "
+                f"load average {load_average()}):",
                 "",
-                "| what | median | p90 | max | aim |",
-                "|---|---:|---:|---:|---|",
+                "| what | median | p90 | max | CPU median | CPU p90 | CPU max | aim |",
+                "|---|---:|---:|---:|---:|---:|---:|---|",
             ]
             for key, label in (("strong", "strong player, every decision"),
                                ("strong_plays", "strong player, card plays"),
                                ("coach", "coach, every decision")):
-                stats = summary(measured[key])
-                ok = "met" if stats[0] < AIM_MS else "missed"
-                lines.append(f"| {label} | {_ms(stats)} | {ok} |")
+                wall = summary(measured[key])
+                used = summary(measured.get(key + "_cpu", measured[key]))
+                ok = "met" if used[1] <= AIM_P90_MS and used[2] <= AIM_MAX_MS else "missed"
+                lines.append(f"| {label} | {_ms(wall)} | {_ms(used)} | {ok} |")
     return "\n".join(lines) + "\n"
 
 

@@ -48,3 +48,39 @@ def test_values_cover_every_legal_card() -> None:
     values = solve(hands, Suit.SPADES, 1, {1, 3})
     assert set(values) == set(hands[1])
     assert all(0 <= v <= 5 for v in values.values())
+
+
+def test_node_limit_stops_the_search() -> None:
+    from euchre.players.solver import NodeLimit, Solver
+
+    deal = Deal.random(seed=11, dealer=0)
+    hands = {s: list(deal.hands[s]) for s in range(4)}
+    with pytest.raises(NodeLimit):
+        Solver(hands, Suit.SPADES, [0, 1, 2, 3], 1, {1, 3}).values(node_limit=20)
+    solver = Solver(hands, Suit.SPADES, [0, 1, 2, 3], 1, {1, 3})
+    assert solver.values(node_limit=10**6) == solve(hands, Suit.SPADES, 1, {1, 3})
+    assert 0 < solver.nodes <= 10**6
+
+
+def test_a_spent_budget_leaves_the_rule_of_thumb() -> None:
+    """With no deal solved within the budget, every card scores alike and the rule of
+    thumb's card is chosen; with a budget, the samples are counted."""
+    from euchre import HandState, Phase
+    from euchre.players import conventions
+    from euchre.players.knowledge import Knowledge
+    from euchre.players.search import Budget, analyse, best
+    from euchre.rng import SeededRandom
+
+    rules = Rules().replace(players=6, deck=32, defend_alone=True)
+    state = HandState.new(Deal.random(seed=5, dealer=0, rules=rules), rules)
+    while state.phase is not Phase.PLAY:
+        state = state.apply(state.legal_actions()[-1] if state.phase is Phase.DISCARD else "order")
+    view = state.view(state.to_act)  # type: ignore[arg-type]
+    legal = [a.card for a in view.legal]
+    know = Knowledge.of(view)
+    stats = analyse(know, legal, SeededRandom(1), Budget(max_nodes=50))
+    assert all(s.samples == 0 and s.mean_points == 0.0 for s in stats)
+    prefer, _why = conventions.play(know, legal)
+    assert best(stats, prefer).card == prefer
+    some = analyse(know, legal, SeededRandom(1), Budget(min_samples=1, max_samples=2, max_nodes=10**6))
+    assert all(1 <= s.samples <= 2 for s in some)

@@ -4,8 +4,11 @@
 //
 // Loads the pinned node_modules/pyodide, unpacks our engine (a wheel or a zip of the
 // `euchre` package) into site-packages as scripts/make_snapshot.mjs does, plays `deals`
-// deals of strong self-play and times every decision and the coach's advice on it.
-// Prints one JSON line: {"strong": [ms...], "strong_plays": [ms...], "coach": [ms...]}.
+// deals of strong self-play and times every decision and the coach's advice on it, both
+// on the clock (wall time) and in CPU time of this process (Node's process.cpuUsage: what
+// the decision costs when the machine is not shared with other work).
+// Prints one JSON line: {"strong": [ms...], "strong_plays": [ms...], "coach": [ms...],
+// "strong_cpu": [ms...], "strong_plays_cpu": [ms...], "coach_cpu": [ms...]}.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -42,20 +45,28 @@ for index in range(${deals}):
         states.append(state)
         state = state.apply(players[state.to_act].choose(state))
 
+from js import process
+
+def cpu_ms():
+    used = process.cpuUsage()
+    return (used.user + used.system) / 1000
+
 def timed(call, items):
-    out = []
+    wall, cpu = [], []
     for item in items:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), cpu_ms()
         call(item)
-        out.append((time.perf_counter() - start) * 1000)
-    return out
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append(cpu_ms() - start_cpu)
+    return wall, cpu
 
 strong = euchre.computer_player("strong", seed=0)
 plays = [s for s in states if s.phase is Phase.PLAY]
-json.dumps({
-    "strong": timed(strong.choose, states),
-    "strong_plays": timed(strong.choose, plays),
-    "coach": timed(euchre.coach, states),
-})
+out = {}
+for key, call, items in (("strong", strong.choose, states),
+                         ("strong_plays", strong.choose, plays),
+                         ("coach", euchre.coach, states)):
+    out[key], out[key + "_cpu"] = timed(call, items)
+json.dumps(out)
 `);
 console.log(out);

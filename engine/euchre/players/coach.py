@@ -6,6 +6,10 @@
 >>> advice = coach(state)
 >>> advice.action in state.legal_actions(), advice.unit
 (True, 'points')
+>>> advice.words, advice.summary
+('Pass', 'Pass: your hand is not strong enough to make trump.')
+>>> advice.details[1]
+'Pass: +0.05 points.'
 """
 
 from __future__ import annotations
@@ -17,11 +21,19 @@ from typing import Any
 from euchre.actions import Action
 from euchre.cards import Card, Suit
 from euchre.phase import Phase
-from euchre.players import bidding, conventions
-from euchre.players.estimate import best_discard, hand_tricks
+from euchre.players import bid_strategy, conventions
+from euchre.players.estimate import best_discard, euchre_chance, hand_tricks
 from euchre.players.knowledge import Knowledge, proposed
 from euchre.players.levels import StrongPlayer, _best_valued
-from euchre.players.search import CardStats, best
+from euchre.players.search import GLANCE, CardStats, best
+from euchre.players.words import (
+    action_words,
+    card_list,
+    chance_words,
+    number_words,
+    suit_words,
+    tricks_words,
+)
 from euchre.state import HandState
 from euchre.trump import card_power, effective_suit, is_trump, role
 from euchre.view import SeatView
@@ -34,7 +46,13 @@ class Advice:
     """The coach's advice for ``seat``: ``action`` (the recommendation), ``reasons`` in plain
     words, and ``alternatives``: every legal action with its expected value, best first,
     in ``unit`` ("points" for bidding decisions, "tricks" for card plays: your side's
-    expected tricks this deal)."""
+    expected tricks this deal).
+
+    Everything meant for reading is in the learner's words (cards as "Q♥", actions as
+    "Order up ♥ hearts", numbers as "about three of the five tricks"): ``words`` says the
+    action, ``summary`` is one plain sentence, ``reasons`` the why; ``details`` holds the
+    statistics behind it as plain lines (for a disclosure), and ``stats`` the same numbers
+    as data."""
 
     seat: int
     action: Action
@@ -43,18 +61,25 @@ class Advice:
     unit: str
     label: str = LABEL
     samples: int = 0
-    details: dict[str, Any] = field(default_factory=dict)
+    words: str = ""
+    summary: str = ""
+    details: list[str] = field(default_factory=list)
+    stats: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the browser."""
         return {
             "seat": self.seat,
             "action": str(self.action),
+            "words": self.words,
+            "summary": self.summary,
             "reasons": list(self.reasons),
+            "details": list(self.details),
             "alternatives": [[str(a), v] for a, v in self.alternatives],
             "unit": self.unit,
             "label": self.label,
             "samples": self.samples,
+            "stats": self.stats,
         }
 
 
@@ -68,11 +93,10 @@ def coach(state: HandState, seed: int = 0) -> Advice:
     legal = list(view.legal) or state.legal_actions()
     if view.phase is Phase.PLAY:
         return _play_advice(view, player, [a.card for a in legal])
-    values = bidding.decision_values(view, player.style)
+    values = bid_strategy.decision_values(view, player.style)
     action = legal[0] if len(legal) == 1 else _best_valued(values)
     ranked = _rank(values, action)
-    reasons = _bid_reasons(view, action, dict(values))
-    return Advice(view.seat, action, reasons, ranked, "points")
+    return _bid_advice(view, player, action, ranked)
 
 
 def _rank(values: Sequence[tuple[Action, float]], top: Action) -> list[tuple[Action, float]]:
@@ -82,34 +106,66 @@ def _rank(values: Sequence[tuple[Action, float]], top: Action) -> list[tuple[Act
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    names = [str(c) for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return card_list(cards)
+
+
+def _sentence(text: str) -> str:
+    return text[0].upper() + text[1:]
 
 
 # ---------------------------------------------------------------------- card play
 def _play_advice(view: SeatView, player: StrongPlayer, legal: list[Card]) -> Advice:
     know = Knowledge.of(view)
-    stats = player.card_stats(view, legal)
+    stats = player.card_stats(view, legal, GLANCE if len(legal) == 1 else None)
     prefer, _why = conventions.play(know, legal)
     top = best(stats, prefer) if len(legal) > 1 else stats[0]
     order = sorted(stats, key=lambda s: (s is not top, -s.points, -s.tricks))
     alternatives = [(Action("play", cards=(s.card,)), round(s.mean_tricks, 2)) for s in order]
-    reasons = _play_reasons(know, top, order, legal)
+    action = Action("play", cards=(top.card,))
+    makers = know.maker_side_known()
+    reasons = _play_reasons(know, top, order, legal, makers)
+    words = action_words(action, view)
+    if top.samples:
+        summary = f"{words}: your side can expect {tricks_words(top.mean_tricks)}."
+    else:
+        summary = f"{words}: the usual rule of thumb."
     return Advice(
         view.seat,
-        Action("play", cards=(top.card,)),
+        action,
         reasons,
         alternatives,
         "tricks",
         samples=top.samples,
-        details={"points": {str(s.card): round(s.mean_points, 2) for s in stats}},
+        words=words,
+        summary=summary,
+        details=_play_details(view, order),
+        stats={
+            "samples": top.samples,
+            "cards": [
+                {
+                    "card": s.card.code,
+                    "tricks": round(s.mean_tricks, 2),
+                    "points": round(s.mean_points, 2),
+                    "euchre": round(s.euchre_chance, 2),
+                }
+                for s in order
+            ],
+        },
     )
 
 
+def _euchre_words(chance: float, makers: bool) -> str:
+    if makers:
+        return f"{chance_words(chance)} of being euchred"
+    return f"{chance_words(chance)} of euchring the makers"
+
+
 def _play_reasons(
-    know: Knowledge, top: CardStats, order: Sequence[CardStats], legal: Sequence[Card]
+    know: Knowledge,
+    top: CardStats,
+    order: Sequence[CardStats],
+    legal: Sequence[Card],
+    makers: bool,
 ) -> list[str]:
     card = top.card
     trump = know.trump
@@ -124,14 +180,18 @@ def _play_reasons(
     else:
         out.append(f"Play {named}.")
     others = [s for s in order if s.card != card]
-    if others:
+    if others and top.samples:
         nxt = others[0]
-        out.append(
-            f"Over {top.samples} deals that fit what you have seen, {card} gives your side "
-            f"{top.mean_tricks:.1f} tricks on average ({top.mean_points:+.2f} points); "
-            f"the next best, {nxt.card}, gives {nxt.mean_tricks:.1f} ({nxt.mean_points:+.2f})."
+        line = (
+            f"In the deals that fit what you have seen, your side then takes "
+            f"{tricks_words(top.mean_tricks)}, with {_euchre_words(top.euchre_chance, makers)}"
         )
-    if rule_card != card:
+        if (nxt.points, nxt.tricks) == (top.points, top.tricks):
+            line += f"; {nxt.card} would do just as well."
+        else:
+            line += f"; {nxt.card}, the next best, does less well."
+        out.append(line)
+    if rule_card != card and top.samples:
         out.append(
             f"The usual rule of thumb would play {rule_card} ({rule_why}), but here {card} "
             f"does better on average."
@@ -142,10 +202,29 @@ def _play_reasons(
         if mine or out_trumps:
             count = len(out_trumps)
             out.append(
-                f"Trump count: you hold {len(mine)} trump{'s' if len(mine) != 1 else ''}"
+                f"Trump count: you hold {number_words(len(mine))} "
+                f"trump{'s' if len(mine) != 1 else ''}"
                 + (f" ({_cards(mine)})" if mine else "")
-                + f"; {count} other trump{'s are' if count != 1 else ' is'} still out."
+                + f"; {number_words(count)} other trump{'s are' if count != 1 else ' is'} "
+                "still out."
             )
+    return out
+
+
+def _play_details(view: SeatView, order: Sequence[CardStats]) -> list[str]:
+    if not order or not order[0].samples:
+        return ["Too many ways the cards could lie to compare them in time: the rule of "
+                "thumb chose."]
+    out = [
+        f"{order[0].samples} deals that fit what you have seen, each played out with every "
+        "card known; averages for your side:"
+    ]
+    for s in order:
+        out.append(
+            f"{action_words(Action('play', cards=(s.card,)), view)}: {s.mean_tricks:.1f} "
+            f"tricks, {s.mean_points:+.2f} points, makers euchred in "
+            f"{round(100 * s.euchre_chance)}% of the deals."
+        )
     return out
 
 
@@ -155,7 +234,10 @@ def _trumps_text(hand: Sequence[Card], trump: Suit) -> str:
     if not trumps:
         return f"you hold no {trump.plural}"
     n = len(trumps)
-    return f"you hold {_cards(trumps)} in {trump.plural}: {n} trump{'s' if n != 1 else ''}"
+    return (
+        f"you hold {_cards(trumps)} in {trump.plural}: {number_words(n)} "
+        f"trump{'s' if n != 1 else ''}"
+    )
 
 
 def _aces_text(hand: Sequence[Card], trump: Suit | None) -> str:
@@ -163,12 +245,11 @@ def _aces_text(hand: Sequence[Card], trump: Suit | None) -> str:
     return f" and the off-suit ace{'s' if len(aces) > 1 else ''} {_cards(aces)}" if aces else ""
 
 
-def _bid_reasons(view: SeatView, action: Action, values: dict[Action, float]) -> list[str]:
+def _bid_reasons(view: SeatView, action: Action) -> list[str]:
     phase = view.phase
     hand = list(view.hand)
     rules = view.rules
     out: list[str] = []
-    best_value = values.get(action, 0.0)
     if phase is Phase.ROUND_ONE:
         trump = proposed(view)
         up = view.upcard
@@ -183,14 +264,17 @@ def _bid_reasons(view: SeatView, action: Action, values: dict[Action, float]) ->
             est = hand_tricks(kept, trump, rules)
         else:
             out.append(
-                f"The upcard is {up}, so {trump.plural} would be trump; {_trumps_text(hand, trump)}{_aces_text(hand, trump)}."
+                f"The upcard is {up}, so {suit_words(trump)} would be trump; {_trumps_text(hand, trump)}{_aces_text(hand, trump)}."
             )
             est = hand_tricks(hand, trump, rules)
-            if rules.partnerships and view.dealer % 2 == view.seat % 2:
+            if view.dealer != view.seat and rules.team_of(view.dealer) == rules.team_of(view.seat):
                 out.append(f"Your partner is the dealer and would pick up {up}.")
             else:
                 out.append(f"Ordering up hands the dealer, an opponent, the upcard {up}.")
-        out.append(f"Your hand is worth about {est:.1f} tricks with {trump.plural} as trump.")
+        out.append(
+            f"On its own your hand should take {tricks_words(est)} with {suit_words(trump)} "
+            "as trump."
+        )
     elif phase is Phase.ROUND_TWO:
         turned = proposed(view)
         out.append(f"{view.upcard} was turned down, so {turned.plural} cannot be named.")
@@ -199,7 +283,7 @@ def _bid_reasons(view: SeatView, action: Action, values: dict[Action, float]) ->
         target = action.suit if action.kind == "call" and action.suit is not None else best_suit
         out.append(
             f"Your best suit is {target.plural}: {_trumps_text(hand, target)}{_aces_text(hand, target)}; "
-            f"about {hand_tricks(hand, target, rules):.1f} tricks."
+            f"on its own, {tricks_words(hand_tricks(hand, target, rules))}."
         )
         if action.kind == "call" and action.suit is None:
             out.append(
@@ -211,7 +295,7 @@ def _bid_reasons(view: SeatView, action: Action, values: dict[Action, float]) ->
         made = view.trump
         assert made is not None
         if action.kind == "decline":
-            out.append(f"Decline {view.upcard}: your hand is better without it.")
+            out.append(f"Turn down {view.upcard}: your hand is better without it.")
         else:
             card = action.card
             rest = [c for c in hand if c != card]
@@ -245,7 +329,7 @@ def _bid_reasons(view: SeatView, action: Action, values: dict[Action, float]) ->
     elif phase is Phase.CALL_ACE:
         assert action.suit is not None
         out.append(
-            f"Call the ace of {action.suit.plural}: whoever holds the highest {action.suit.singular} becomes your partner; your hand is {_cards(hand)}."
+            f"Call the ace of {suit_words(action.suit)}: whoever holds the highest {action.suit.singular} becomes your partner; your hand is {_cards(hand)}."
         )
     elif phase is Phase.FARMER:
         if action.kind == "swap":
@@ -256,21 +340,77 @@ def _bid_reasons(view: SeatView, action: Action, values: dict[Action, float]) ->
             out.append(f"Your hand ({_cards(hand)}) is weak: ask for a new deal.")
         else:
             out.append(f"Keep your hand ({_cards(hand)}).")
-    verb = _verb(action)
-    others = sorted((v for a, v in values.items() if a != action), reverse=True)
-    if others:
-        out.append(
-            f"{verb} is worth about {best_value:+.2f} points on the trick estimate; "
-            f"the best alternative {others[0]:+.2f}."
-        )
-    else:
-        out.append(f"{verb} is your only legal choice.")
     return out
 
 
-def _verb(action: Action) -> str:
-    text = str(action)
-    return text[0].upper() + text[1:]
+def _bid_advice(
+    view: SeatView, player: StrongPlayer, action: Action, ranked: list[tuple[Action, float]]
+) -> Advice:
+    """Advice before the play: the reasons from the hand, then what the call promises."""
+    values = dict(ranked)
+    reasons = _bid_reasons(view, action)
+    words = action_words(action, view)
+    style = player.style
+    outlook = {a: bid_strategy.call_tricks(view, a, style) for a, _ in ranked}
+    side = outlook[action]
+    calls = [(a, t) for a, t in outlook.items() if t is not None]
+    summary = f"{words}."
+    if side is not None:
+        line = (
+            f"Your side should take {tricks_words(side)}, with "
+            f"{chance_words(euchre_chance(side))} of being euchred."
+        )
+        reasons.append(line)
+        summary = f"{words}: your side should take {tricks_words(side)}."
+    elif calls and action.kind == "pass":
+        best_call, tricks = max(calls, key=lambda item: values[item[0]])
+        reasons.append(
+            f"If you chose to {_lower(action_words(best_call, view))}, your side would take "
+            f"{tricks_words(tricks)}, with {chance_words(euchre_chance(tricks))} of being "
+            "euchred: not worth the risk."
+        )
+        summary = "Pass: your hand is not strong enough to make trump."
+    elif len(ranked) == 1:
+        reasons.append(f"{words} is your only legal choice.")
+    elif reasons:
+        summary = reasons[0]
+    details = ["Expected points of each choice, from the trick estimate of your hand:"]
+    for a, v in ranked:
+        t = outlook[a]
+        extra = (
+            f" (your side about {t:.1f} tricks, euchred {round(100 * euchre_chance(t))}% of "
+            "the time)"
+            if t is not None
+            else ""
+        )
+        details.append(f"{action_words(a, view)}: {v:+.2f} points{extra}.")
+    choices = []
+    for a, v in ranked:
+        t = outlook[a]
+        choices.append(
+            {
+                "action": str(a),
+                "points": v,
+                "side_tricks": None if t is None else round(t, 2),
+                "euchre": None if t is None else round(euchre_chance(t), 2),
+            }
+        )
+    stats = {"choices": choices}
+    return Advice(
+        view.seat,
+        action,
+        reasons,
+        ranked,
+        "points",
+        words=words,
+        summary=summary,
+        details=details,
+        stats=stats,
+    )
+
+
+def _lower(text: str) -> str:
+    return text[0].lower() + text[1:]
 
 
 __all__ = ["LABEL", "Advice", "coach"]

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from euchre.cards import Card, Rank, Suit
 from euchre.rules import Rules
-from euchre.scoring import score_hand
+from euchre.scoring import TRICKS_TO_MAKE, score_hand
 from euchre.trump import card_power, effective_suit, is_trump, left_bower, right_bower
 
 # A trump's chance of taking a trick, by its place in the trump order (joker first when used).
@@ -148,3 +148,14 @@ def expected_points(
         makers, defenders = score_hand(k, alone, rules, defender_alone and alone)
         out += p * (makers - defenders)
     return out
+
+
+def euchre_chance(side_tricks: float, spread: float = 1.0) -> float:
+    """The chance that makers expecting ``side_tricks`` take fewer than three, with the
+    result spread around that mean as in :func:`expected_points`.
+
+    >>> euchre_chance(4.5) < 0.05 < euchre_chance(3.0) < 0.5 < euchre_chance(1.5)
+    True
+    """
+    mean = round(max(0.0, min(5.0, side_tricks)), 2)
+    return sum(_distribution(mean, spread)[:TRICKS_TO_MAKE])

@@ -122,13 +122,14 @@ class Knowledge:
         rules = self.view.rules
         if not rules.partnerships:
             return []
-        return [s for s in range(rules.players) if s != seat and s % 2 == seat % 2]
+        return [s for s in range(rules.players) if s != seat and rules.team_of(s) == rules.team_of(seat)]
 
     def same_side(self, a: int, b: int) -> bool:
         """True when seats ``a`` and ``b`` play for the same side (as far as anyone knows)."""
         if a == b:
             return True
-        return self.view.rules.partnerships and a % 2 == b % 2
+        rules = self.view.rules
+        return rules.team_of(a) == rules.team_of(b)
 
     def maker_side_known(self) -> bool:
         """True when this seat is known to be on the making side."""

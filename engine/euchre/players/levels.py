@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from euchre.actions import Action
 from euchre.cards import Card
 from euchre.phase import Phase
-from euchre.players import bidding, conventions
+from euchre.players import bid_strategy, conventions
 from euchre.players.knowledge import Knowledge, proposed, view_rng
 from euchre.players.search import Budget, CardStats, analyse, best
 from euchre.state import HandState
@@ -140,7 +140,7 @@ class EasyPlayer(Player):
 class NormalPlayer(Player):
     """A sound rule-based player: trick estimates for bidding, conventions for play."""
 
-    style: bidding.Style = field(default_factory=lambda: bidding.NORMAL)
+    style: bid_strategy.Style = field(default_factory=lambda: bid_strategy.NORMAL)
 
     def __post_init__(self) -> None:
         self.level = "normal"
@@ -149,7 +149,7 @@ class NormalPlayer(Player):
         if view.phase is Phase.PLAY:
             card, _why = conventions.play(Knowledge.of(view), _plays(legal))
             return Action("play", cards=(card,))
-        return _best_valued(bidding.decision_values(view, self.style))
+        return _best_valued(bid_strategy.decision_values(view, self.style))
 
 
 @dataclass
@@ -158,7 +158,7 @@ class StrongPlayer(Player):
     exactly, choosing the card with the best average."""
 
     budget: Budget = field(default_factory=Budget)
-    style: bidding.Style = field(default_factory=lambda: bidding.STRONG)
+    style: bid_strategy.Style = field(default_factory=lambda: bid_strategy.STRONG)
 
     def __post_init__(self) -> None:
         self.level = "strong"
@@ -169,12 +169,15 @@ class StrongPlayer(Player):
             stats = self.card_stats(view, cards)
             prefer, _why = conventions.play(Knowledge.of(view), cards)
             return Action("play", cards=(best(stats, prefer).card,))
-        return _best_valued(bidding.decision_values(view, self.style))
+        return _best_valued(bid_strategy.decision_values(view, self.style))
 
-    def card_stats(self, view: SeatView, legal: list[Card]) -> list[CardStats]:
-        """The sampled results of each legal card."""
+    def card_stats(
+        self, view: SeatView, legal: list[Card], budget: Budget | None = None
+    ) -> list[CardStats]:
+        """The sampled results of each legal card (with this player's budget unless
+        ``budget`` is given)."""
         rng = view_rng(self.seed, view, "strong")
-        return analyse(Knowledge.of(view), legal, rng, self.budget)
+        return analyse(Knowledge.of(view), legal, rng, budget or self.budget)
 
 
 def computer_player(level: str = "normal", seed: int = 0) -> Player:

@@ -1,9 +1,15 @@
 """An exact open-hand (double-dummy) solver for the tricks left in a deal.
 
-Every hand is known to the solver: it is used on sampled deals. Two sides: the seats in
-``side`` maximise the tricks they take, the others minimise them. Alpha-beta on tricks,
-with a memo of the positions at the start of each trick (the cards still held and who
-leads) and with equivalent cards (touching cards of one holder) searched once.
+Every hand is known to the solver: it is used on sampled deals, and for hindsight. Two
+sides: the seats in ``side`` maximise the tricks they take, the others minimise them.
+
+Cards are bits. Each trump has its own layout (:func:`layout`): the trumps first, highest
+first, then the other suits in blocks, highest first, with an always-set separator bit
+after each block. So within a trick a card beats the winner so far exactly when it is of
+the led suit or a trump and its bit is lower; a suit is a mask; and two cards of one hand
+are equivalent (the same value) when no card still in play lies between them. The search
+is alpha-beta on tricks with a transposition table of the positions at the start of each
+trick (the cards still held and who leads) and equivalent cards searched once.
 
 >>> from euchre.cards import parse_cards, Suit
 >>> hands = {0: parse_cards("Jh 9c"), 1: parse_cards("Ah Ac"), 2: parse_cards("9h Kc"), 3: parse_cards("Th Qc")}
@@ -13,12 +19,72 @@ leads) and with equivalent cards (touching cards of one holder) searched once.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
 
-from euchre.cards import Card, Suit
+from euchre.cards import Card, Suit, make_deck
 from euchre.trump import card_power, effective_suit
 
-_SUIT_INDEX = {Suit.CLUBS: 0, Suit.DIAMONDS: 1, Suit.HEARTS: 2, Suit.SPADES: 3}
+#: Tricks to search at most: a value never exceeds it (a window of -1..FULL is "exact").
+FULL = 6
+
+
+class NodeLimit(Exception):
+    """The search passed its node limit (see ``Solver.values``); its values are not known."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The bit of every card with one trump (or none): ``bit[card.id]``; ``card_of[bit]``;
+    ``suit_mask[bit]`` the mask of the card's effective suit; ``trumps`` the trump mask;
+    ``separators`` the bits between suit blocks (always counted as cards in play)."""
+
+    bit: tuple[int, ...]
+    card_of: Mapping[int, Card]
+    suit_mask: Mapping[int, int]
+    trumps: int
+    separators: int
+
+
+@cache
+def layout(trump: Suit | None) -> Layout:
+    """The card bits for ``trump`` (None: no-trump), built once per trump.
+
+    >>> from euchre.cards import Card, Suit
+    >>> lay = layout(Suit.HEARTS)
+    >>> lay.bit[Card.parse("Jh").id] < lay.bit[Card.parse("Jd").id] < lay.bit[Card.parse("Ah").id]
+    True
+    >>> lay.suit_mask[lay.bit[Card.parse("Jd").id]] == lay.trumps
+    True
+    """
+    deck = make_deck(32, joker=trump is not None)
+    blocks: list[list[Card]] = []
+    suits = list(Suit) if trump is None else [trump, *(s for s in Suit if s is not trump)]
+    for suit in suits:
+        cards = [c for c in deck if effective_suit(c, trump) is suit]
+        blocks.append(sorted(cards, key=lambda c: -card_power(c, trump)))
+    bit = [0] * 33
+    card_of: dict[int, Card] = {}
+    suit_mask: dict[int, int] = {}
+    separators = 0
+    pos = 0
+    trumps = 0
+    for k, cards in enumerate(blocks):
+        mask = 0
+        for card in cards:
+            b = 1 << pos
+            bit[card.id] = b
+            card_of[b] = card
+            mask |= b
+            pos += 1
+        for card in cards:
+            suit_mask[bit[card.id]] = mask
+        if k == 0 and trump is not None:
+            trumps = mask
+        separators |= 1 << pos
+        pos += 1
+    return Layout(tuple(bit), card_of, suit_mask, trumps, separators)
 
 
 class Solver:
@@ -26,7 +92,8 @@ class Solver:
 
     ``hands`` maps each playing seat to its cards; ``order`` is the play order of the
     playing seats (clockwise); ``current`` holds the (seat, card) pairs already played to
-    the trick in progress; ``side`` the maximising seats.
+    the trick in progress; ``side`` the maximising seats. ``nodes`` counts the positions
+    searched so far (a measure of work that is the same on every machine).
     """
 
     def __init__(
@@ -38,117 +105,128 @@ class Solver:
         side: Collection[int],
         current: Sequence[tuple[int, Card]] = (),
     ) -> None:
-        every = [c for seat in order for c in hands[seat]] + [c for _, c in current]
-        every.sort(key=lambda c: (_SUIT_INDEX[effective_suit(c, trump)], -card_power(c, trump)))
-        self.cards = every
-        self.index = {c: i for i, c in enumerate(every)}
-        self.trump = trump
+        lay = layout(trump)
+        self.layout = lay
         players = max(order) + 1
-        self.suit = [_SUIT_INDEX[effective_suit(c, trump)] for c in every]
-        self.power = [card_power(c, trump) for c in every]
-        self.trump_index = -1 if trump is None else _SUIT_INDEX[trump]
-        self.suit_mask = [0, 0, 0, 0]
-        for i, s in enumerate(self.suit):
-            self.suit_mask[s] |= 1 << i
+        bit = lay.bit
         self.hands = [0] * players
         for seat in order:
             for c in hands[seat]:
-                self.hands[seat] |= 1 << self.index[c]
+                self.hands[seat] |= bit[c.id]
         self.next = [0] * players
         for k, seat in enumerate(order):
             self.next[seat] = order[(k + 1) % len(order)]
-        self.maxer = [s in side for s in range(players)]
-        self.active = len(order)
+        self.maxer = [1 if s in side else 0 for s in range(players)]
         self.leader = leader
-        self.current = [(seat, self.index[c]) for seat, c in current]
+        self.current = [(seat, bit[c.id]) for seat, c in current]
         self.memo: dict[int, tuple[int, int]] = {}
-        self.nodes = 0
+        self._count = [0, 1 << 62]  # nodes searched, the limit
+        self._lead, self._follow = _search(
+            self.hands, order, self.next, self.maxer, len(order), lay, self.memo, self._count
+        )
 
-    # ------------------------------------------------------------------ public
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        return self._count[0]
+
     def to_move(self) -> int:
         """The seat whose play is being decided."""
         if not self.current:
             return self.leader
         return self.next[self.current[-1][0]]
 
-    def values(self, candidates: Sequence[Card] | None = None) -> dict[Card, int]:
+    def values(
+        self, candidates: Sequence[Card] | None = None, node_limit: int | None = None
+    ) -> dict[Card, int]:
         """For each card the player to move may play (or each of ``candidates``): the tricks
-        the maximising side takes from the trick in progress to the end, with best play."""
+        the maximising side takes from the trick in progress to the end, with best play.
+
+        With ``node_limit``, raise :class:`NodeLimit` once the search has passed that many
+        more nodes (it stops at the start of the next trick searched); the solver is then
+        spent (its hands are left mid-search)."""
+        lay = self.layout
+        self._count[1] = self._count[0] + node_limit if node_limit is not None else 1 << 62
         seat = self.to_move()
         hands = self.hands
-        led, best_pow, best_seat, live_extra = -1, -1, -1, 0
-        for s, i in self.current:
-            live_extra |= 1 << i
-            p = self.power[i]
-            if led < 0:
-                led, best_pow, best_seat = self.suit[i], p, s
-            elif (self.suit[i] == led or self.suit[i] == self.trump_index) and p > best_pow:
-                best_pow, best_seat = p, s
+        played = 0
+        led = elig = win = 0
+        win_seat = -1
+        for s, b in self.current:
+            played |= b
+            if not led:
+                led = lay.suit_mask[b]
+                elig = led | lay.trumps
+                win, win_seat = b, s
+            elif b & elig and b < win:
+                win, win_seat = b, s
         if candidates is None:
             mask = hands[seat]
-            if led >= 0 and mask & self.suit_mask[led]:
-                mask &= self.suit_mask[led]
+            if led and mask & led:
+                mask &= led
         else:
             mask = 0
             for c in candidates:
-                mask |= 1 << self.index[c]
-        live = live_extra
+                mask |= lay.bit[c.id]
+        live = played | lay.separators
         for h in hands:
             live |= h
-        reps = self._representatives(mask, live)
         out: dict[Card, int] = {}
         pos = len(self.current)
-        for rep, group in reps:
-            bit = 1 << rep
-            hands[seat] ^= bit
-            if led < 0:
-                v = self._trick(
-                    pos + 1,
-                    self.next[seat],
-                    self.suit[rep],
-                    self.power[rep],
-                    seat,
-                    live_extra | bit,
-                    -1,
-                    6,
-                )
+        follow = self._follow
+        for rep, group in _groups(mask, live):
+            hands[seat] ^= rep
+            if not led:
+                m = lay.suit_mask[rep]
+                v = follow(1, self.next[seat], m, m | lay.trumps, rep, seat, live, -1, FULL)
+            elif rep & elig and rep < win:
+                v = follow(pos + 1, self.next[seat], led, elig, rep, seat, live, -1, FULL)
             else:
-                p = self.power[rep] if self.suit[rep] in (led, self.trump_index) else -1
-                if p > best_pow:
-                    v = self._trick(pos + 1, self.next[seat], led, p, seat, live_extra | bit, -1, 6)
-                else:
-                    v = self._trick(
-                        pos + 1, self.next[seat], led, best_pow, best_seat, live_extra | bit, -1, 6
-                    )
-            hands[seat] ^= bit
-            for i in group:
-                out[self.cards[i]] = v
+                v = follow(pos + 1, self.next[seat], led, elig, win, win_seat, live, -1, FULL)
+            hands[seat] ^= rep
+            for b in group:
+                out[lay.card_of[b]] = v
         return out
 
-    # ------------------------------------------------------------------ search
-    def _representatives(self, mask: int, live: int) -> list[tuple[int, list[int]]]:
-        """Group touching cards of ``mask`` (no live card between them): one search each."""
-        groups: list[tuple[int, list[int]]] = []
-        prev = -1
-        suit = self.suit
-        m = mask
-        while m:
-            low = m & -m
-            i = low.bit_length() - 1
-            m ^= low
-            if prev >= 0 and suit[prev] == suit[i]:
-                between = ((1 << i) - 1) ^ ((1 << (prev + 1)) - 1)
-                if not live & between:
-                    groups[-1][1].append(i)
-                    prev = i
-                    continue
-            groups.append((i, [i]))
-            prev = i
-        return groups
 
-    def _lead(self, leader: int, alpha: int, beta: int) -> int:
-        hands = self.hands
-        left = hands[leader].bit_count()
+def _groups(mask: int, live: int) -> list[tuple[int, list[int]]]:
+    """The cards of ``mask`` in groups of touching cards (no card of ``live`` between
+    them), highest first: (the group's top card, every card of the group)."""
+    groups: list[tuple[int, list[int]]] = []
+    prev = 0
+    while mask:
+        b = mask & -mask
+        mask ^= b
+        if prev and not live & (b - 1) & ~((prev << 1) - 1):
+            groups[-1][1].append(b)
+        else:
+            groups.append((b, [b]))
+        prev = b
+    return groups
+
+
+def _search(
+    hands: list[int],
+    seats: Sequence[int],
+    nxt: list[int],
+    maxer: list[int],
+    active: int,
+    lay: Layout,
+    memo: dict[int, tuple[int, int]],
+    count: list[int],
+) -> tuple[Callable[[int, int, int], int], Callable[..., int]]:
+    """The two mutually recursive search functions over ``hands`` (changed in place and
+    restored): ``lead(seat, alpha, beta)`` at the start of a trick, and ``follow(...)``
+    inside one. Both return the maximising side's tricks from that point on."""
+    suit_mask = lay.suit_mask
+    trumps = lay.trumps
+    side_seats = [s for s in seats if maxer[s]]
+    other_seats = [s for s in seats if not maxer[s]]
+    separators = lay.separators
+
+    def lead(leader: int, alpha: int, beta: int) -> int:
+        hand = hands[leader]
+        left = hand.bit_count()
         if left == 0:
             return 0
         if alpha >= left:
@@ -159,110 +237,183 @@ class Solver:
         for h in hands:
             live |= h
         key = (live << 3) | leader
-        entry = self.memo.get(key)
+        entry = memo.get(key)
         if entry is not None:
             lo, hi = entry
             if lo == hi or lo >= beta:
                 return lo
             if hi <= alpha:
                 return hi
-            a0, b0 = max(alpha, lo), min(beta, hi)
+            a0 = alpha if alpha > lo else lo
+            b0 = beta if beta < hi else hi
         else:
             lo, hi = 0, left
-            a0, b0 = alpha, beta
+            if trumps & live:
+                # Sure tricks: each trump one seat holds above all the other side's trumps
+                # wins the trick it is played to.
+                ours = theirs = 0
+                for s in side_seats:
+                    ours |= hands[s]
+                for s in other_seats:
+                    theirs |= hands[s]
+                ours &= trumps
+                theirs &= trumps
+                if ours:
+                    above = (theirs & -theirs) - 1 if theirs else ours
+                    for s in side_seats:
+                        n = (hands[s] & above).bit_count()
+                        if n > lo:
+                            lo = n
+                    if lo >= beta:
+                        return lo
+                if theirs:
+                    above = (ours & -ours) - 1 if ours else theirs
+                    for s in other_seats:
+                        n = left - (hands[s] & above).bit_count()
+                        if n < hi:
+                            hi = n
+                    if hi <= alpha:
+                        return hi
+                if lo == hi:
+                    memo[key] = (lo, hi)
+                    return lo
+            a0 = alpha if alpha > lo else lo
+            b0 = beta if beta < hi else hi
+        if count[0] > count[1]:
+            raise NodeLimit
         if left == 1:
-            v = self._last_trick(leader)
-            self.memo[key] = (v, v)
+            count[0] += 1
+            led = suit_mask[hand]
+            elig = led | trumps
+            win, win_seat = hand, leader
+            seat = nxt[leader]
+            while seat != leader:
+                c = hands[seat]
+                if c & elig and c < win:
+                    win, win_seat = c, seat
+                seat = nxt[seat]
+            v = maxer[win_seat]
+            memo[key] = (v, v)
             return v
-        v = self._trick(0, leader, -1, -1, -1, 0, a0, b0)
+        live |= separators
+        maxing = maxer[leader]
+        best = -1 if maxing else 99
+        a, b = a0, b0
+        seat = nxt[leader]
+        prev = 0
+        m = hand
+        while m:
+            card = m & -m
+            m ^= card
+            if prev and not live & (card - 1) & ~((prev << 1) - 1):
+                prev = card
+                continue  # touches the card led before: the same value
+            prev = card
+            led = suit_mask[card]
+            hands[leader] = hand ^ card
+            v = follow(1, seat, led, led | trumps, card, leader, live, a, b)
+            hands[leader] = hand
+            if maxing:
+                if v > best:
+                    best = v
+                    if v > a:
+                        a = v
+                        if a >= b:
+                            break
+            elif v < best:
+                best = v
+                if v < b:
+                    b = v
+                    if a >= b:
+                        break
+        v = best
         if v <= a0:
             hi = min(hi, v)
         elif v >= b0:
             lo = max(lo, v)
         else:
             lo = hi = v
-        self.memo[key] = (lo, hi)
+        memo[key] = (lo, hi)
         return v
 
-    def _last_trick(self, leader: int) -> int:
-        hands, suit, power, trump = self.hands, self.suit, self.power, self.trump_index
-        i = hands[leader].bit_length() - 1
-        led, best_pow, best_seat = suit[i], power[i], leader
-        seat = self.next[leader]
-        while seat != leader:
-            j = hands[seat].bit_length() - 1
-            s = suit[j]
-            if (s in (led, trump)) and power[j] > best_pow:
-                best_pow, best_seat = power[j], seat
-            seat = self.next[seat]
-        self.nodes += 1
-        return 1 if self.maxer[best_seat] else 0
-
-    def _trick(
-        self,
+    def follow(
         pos: int,
         seat: int,
         led: int,
-        best_pow: int,
-        best_seat: int,
-        played: int,
+        elig: int,
+        win: int,
+        win_seat: int,
+        live: int,
         alpha: int,
         beta: int,
     ) -> int:
-        self.nodes += 1
-        if pos == self.active:
-            won = 1 if self.maxer[best_seat] else 0
-            return won + self._lead(best_seat, alpha - won, beta - won)
-        hands = self.hands
+        count[0] += 1
+        if pos == active:
+            won = maxer[win_seat]
+            return won + lead(win_seat, alpha - won, beta - won)
         hand = hands[seat]
-        moves = hand & self.suit_mask[led] if led >= 0 and hand & self.suit_mask[led] else hand
-        live = played
-        for h in hands:
-            live |= h
-        reps = self._representatives(moves, live)
-        suit, power, trump = self.suit, self.power, self.trump_index
-        nxt = self.next[seat]
-        maxing = self.maxer[seat]
-        best = -1 if maxing else 99
-        if led >= 0 and len(reps) > 1:
-            # Try the cheapest card that takes the lead first, then the lowest cards.
-            reps.sort(
-                key=lambda r: (
-                    power[r[0]]
-                    if (suit[r[0]] == led or suit[r[0]] == trump) and power[r[0]] > best_pow
-                    else 1000 - power[r[0]]
-                )
-            )
-        for rep, _group in reps:
-            bit = 1 << rep
-            hands[seat] = hand ^ bit
-            if led < 0:
-                v = self._trick(
-                    pos + 1, nxt, suit[rep], power[rep], seat, played | bit, alpha, beta
-                )
+        moves = hand & led or hand
+        beaters = moves & elig & (win - 1)
+        if not moves & (moves - 1):  # one legal card: no choice to search
+            hands[seat] = hand ^ moves
+            if moves & beaters:
+                win, win_seat = moves, seat
+            pos += 1
+            if pos == active:
+                won = maxer[win_seat]
+                v = won + lead(win_seat, alpha - won, beta - won)
             else:
-                s = suit[rep]
-                if (s in (led, trump)) and power[rep] > best_pow:
-                    v = self._trick(pos + 1, nxt, led, power[rep], seat, played | bit, alpha, beta)
-                else:
-                    v = self._trick(
-                        pos + 1, nxt, led, best_pow, best_seat, played | bit, alpha, beta
-                    )
+                v = follow(pos, nxt[seat], led, elig, win, win_seat, live, alpha, beta)
+            hands[seat] = hand
+            return v
+        # The cheapest card that takes the lead first (the highest bit of the beaters),
+        # then the others from the lowest up; touching cards once.
+        order: list[int] = []
+        prev = 0
+        m = moves
+        while m:
+            card = m & -m
+            m ^= card
+            if prev and not live & (card - 1) & ~((prev << 1) - 1):
+                prev = card
+                continue
+            prev = card
+            order.append(card)
+        order.reverse()
+        if beaters and len(order) > 1:
+            order.sort(key=beaters.__and__, reverse=True)
+        maxing = maxer[seat]
+        best = -1 if maxing else 99
+        after = nxt[seat]
+        pos += 1
+        last = pos == active
+        for card in order:
+            hands[seat] = hand ^ card
+            if last:  # the trick is complete: its winner leads the next one
+                taker = seat if card & beaters else win_seat
+                won = maxer[taker]
+                v = won + lead(taker, alpha - won, beta - won)
+            elif card & beaters:
+                v = follow(pos, after, led, elig, card, seat, live, alpha, beta)
+            else:
+                v = follow(pos, after, led, elig, win, win_seat, live, alpha, beta)
             hands[seat] = hand
             if maxing:
                 if v > best:
                     best = v
-                    if best > alpha:
-                        alpha = best
+                    if v > alpha:
+                        alpha = v
                         if alpha >= beta:
                             break
             elif v < best:
                 best = v
-                if best < beta:
-                    beta = best
+                if v < beta:
+                    beta = v
                     if alpha >= beta:
                         break
         return best
+
+    return lead, follow
 
 
 def solve(
@@ -290,7 +441,8 @@ def minimax(
     current: Sequence[tuple[int, Card]] = (),
     order: Sequence[int] | None = None,
 ) -> dict[Card, int]:
-    """The same values by plain exhaustive minimax (slow; for checking the solver)."""
+    """The same values by plain exhaustive minimax over every line of play (slow; for
+    checking the solver), with the engine's own ``legal_plays`` and ``trick_winner``."""
     from euchre.trump import legal_plays, trick_winner
 
     seats = list(order) if order is not None else sorted(hands)

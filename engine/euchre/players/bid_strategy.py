@@ -1,4 +1,6 @@
-"""Values of the decisions before the play (bids, discards, going or defending alone,
+"""The computer players' bidding strategy (the rules of bidding are ``euchre.bidding``).
+
+Values of the decisions before the play (bids, discards, going or defending alone,
 calling for best, call-ace, a farmer's hand), in expected points from trick estimates.
 
 ``decision_values(view)`` scores every legal action of the seat to act; the players pick
@@ -47,12 +49,13 @@ def partner_help(view: SeatView, style: Style, seat: int | None = None) -> float
         return style.partner_help * 0.8
     if not rules.partnerships:
         return 0.0
-    partners = [s for s in range(rules.players) if s != seat and s % 2 == seat % 2]
+    partners = [s for s in range(rules.players) if s != seat and rules.team_of(s) == rules.team_of(seat)]
     return style.partner_help * (1.0 if len(partners) == 1 else 1.5)
 
 
 def _is_partner(view: SeatView, seat: int) -> bool:
-    return view.rules.partnerships and seat != view.seat and seat % 2 == view.seat % 2
+    rules = view.rules
+    return seat != view.seat and rules.team_of(seat) == rules.team_of(view.seat)
 
 
 def _side_ep(
@@ -65,8 +68,8 @@ def _side_ep(
     return -expected_points(5.0 - tricks, alone, view.rules, defender_alone=defender_alone)
 
 
-def round_one_value(view: SeatView, alone: bool, style: Style) -> float:
-    """Expected points of ordering up (alone or not) in round one."""
+def round_one_tricks(view: SeatView, alone: bool, style: Style) -> float:
+    """The tricks the seat's side expects from ordering up (alone or not) in round one."""
     trump = proposed(view)
     rules = view.rules
     hand = list(view.hand)
@@ -75,30 +78,46 @@ def round_one_value(view: SeatView, alone: bool, style: Style) -> float:
         six = [*hand, up]
         hand = [c for c in six if c != best_discard(six, trump, rules)]
         mine = hand_tricks(hand, trump, rules)
-        if alone:
-            return expected_points(mine, True, rules)
-        return expected_points(mine + partner_help(view, style), False, rules)
+        return mine if alone else mine + partner_help(view, style)
     mine = hand_tricks(hand, trump, rules)
     if _is_partner(view, view.dealer):
         if alone:
-            return expected_points(mine, True, rules)
+            return mine
         gain = upcard_value(up, trump, rules) * 0.6
-        return expected_points(mine + partner_help(view, style) + gain, False, rules)
+        return mine + partner_help(view, style) + gain
     loss = upcard_value(up, trump, rules) * 0.5 if view.dealer != view.seat else 0.0
     if alone:
-        return expected_points(mine - loss * 0.6, True, rules)
-    return expected_points(mine + partner_help(view, style) - loss, False, rules)
+        return mine - loss * 0.6
+    return mine + partner_help(view, style) - loss
 
 
-def round_two_value(view: SeatView, suit: Suit | None, alone: bool, style: Style) -> float:
-    """Expected points of naming ``suit`` (None: no-trump) in round two."""
+def round_one_value(view: SeatView, alone: bool, style: Style) -> float:
+    """Expected points of ordering up (alone or not) in round one."""
+    return expected_points(round_one_tricks(view, alone, style), alone, view.rules)
+
+
+def round_two_tricks(view: SeatView, suit: Suit | None, alone: bool, style: Style) -> float:
+    """The tricks the seat's side expects from naming ``suit`` (None: no-trump)."""
     rules = view.rules
     mine = hand_tricks(view.hand, suit, rules)
     if suit is not None and suit is proposed(view).partner and view.seat != view.dealer:
         mine += 0.1  # "next": the dealer's side turned the same colour down
-    if alone:
-        return expected_points(mine, True, rules)
-    return expected_points(mine + partner_help(view, style), False, rules)
+    return mine if alone else mine + partner_help(view, style)
+
+
+def round_two_value(view: SeatView, suit: Suit | None, alone: bool, style: Style) -> float:
+    """Expected points of naming ``suit`` (None: no-trump) in round two."""
+    return expected_points(round_two_tricks(view, suit, alone, style), alone, view.rules)
+
+
+def call_tricks(view: SeatView, action: Action, style: Style) -> float | None:
+    """The tricks the seat's side expects from ``action`` if it makes trump (an order or a
+    call), else None."""
+    if view.phase is Phase.ROUND_ONE and action.kind == "order":
+        return round_one_tricks(view, action.alone, style)
+    if view.phase is Phase.ROUND_TWO and action.kind == "call":
+        return round_two_tricks(view, action.suit, action.alone, style)
+    return None
 
 
 def _defender_tricks(
@@ -236,8 +255,11 @@ __all__ = [
     "NORMAL",
     "STRONG",
     "Style",
+    "call_tricks",
     "decision_values",
     "low_swap",
+    "round_one_tricks",
     "round_one_value",
+    "round_two_tricks",
     "round_two_value",
 ]

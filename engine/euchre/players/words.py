@@ -1,0 +1,175 @@
+"""The learner's words for actions and numbers: what the coach (and the tutorial) says,
+never the engine's action codes.
+
+>>> from euchre import Action, Deal, HandState, Rules
+>>> state = HandState.new(Deal.random(seed=3, dealer=0), Rules())
+>>> str(state.upcard), action_words(Action.parse("order"), state)
+('J♥', 'Order up ♥ hearts')
+>>> action_words(Action.parse("call spades alone"), state), action_words(Action.parse("play Qh"), state)
+('Call ♠ spades and go alone', 'Play Q♥')
+>>> tricks_words(3.2), chance_words(0.26)
+('about three of the five tricks', 'about one chance in four')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from euchre.actions import Action
+from euchre.cards import Card, Suit
+from euchre.phase import Phase
+from euchre.players.knowledge import proposed
+from euchre.state import HandState
+from euchre.view import SeatView
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def card_list(cards: Sequence[Card]) -> str:
+    """Cards as the learner reads them: "J♥, A♥ and 10♦".
+
+    >>> from euchre.cards import parse_cards
+    >>> card_list(parse_cards("Jh Ah Td"))
+    'J♥, A♥ and 10♦'
+    """
+    names = [str(c) for c in cards]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def suit_words(suit: Suit | None) -> str:
+    """A suit with its symbol: "♥ hearts" (None: "no-trump").
+
+    >>> suit_words(Suit.SPADES)
+    '♠ spades'
+    """
+    return "no-trump" if suit is None else f"{suit.symbol} {suit.plural}"
+
+
+def _view(view_or_state: SeatView | HandState, seat: int | None) -> SeatView:
+    if isinstance(view_or_state, SeatView):
+        return view_or_state
+    state = view_or_state
+    if seat is None:
+        seat = state.to_act if state.to_act is not None else (state.dealer + 1) % state.players
+    return state.view(seat)
+
+
+def action_words(
+    action: Action | str, view_or_state: SeatView | HandState, seat: int | None = None
+) -> str:
+    """``action`` in the learner's words, as taken by the seat of the view (or by ``seat``,
+    default the seat to act, in a state): "Order up ♥ hearts", "Pick up K♥", "Pass",
+    "Call ♠ spades", "Discard 9♣", "Play Q♥", "... and go alone"."""
+    a = Action.parse(action)
+    view = _view(view_or_state, seat)
+    alone = " and go alone" if a.alone and a.kind != "defend" else ""
+    kind = a.kind
+    if kind == "pass":
+        return _pass_words(view.phase)
+    if kind == "order":
+        if view.seat == view.dealer:
+            return f"Pick up {view.upcard}{alone}"
+        return f"Order up {suit_words(proposed(view))}{alone}"
+    if kind == "call":
+        return f"Call {suit_words(a.suit)}{alone}"
+    if kind == "decline":
+        return f"Turn down {view.upcard}"
+    if kind == "defend":
+        return "Defend alone"
+    if kind == "redeal":
+        return "Throw the hand in for a new deal"
+    if kind == "ace":
+        return f"Call the ace of {suit_words(a.suit)}"
+    if kind == "play":
+        return f"Play {a.card}"
+    if kind == "discard":
+        return f"Discard {a.card}" if a.cards else "Discard a card face down"
+    if kind == "best":
+        if a.cards:
+            return f"Call for your partner's best card, setting aside {a.card}"
+        return "Call for your partner's best card"
+    if kind == "give":
+        return f"Give {a.card} to your partner" if a.cards else "Give a card to your partner"
+    if kind == "swap":
+        return f"Swap {card_list(a.cards)} for the kitty" if a.cards else "Swap cards for the kitty"
+    return str(a).capitalize()
+
+
+def _pass_words(phase: Phase) -> str:
+    if phase is Phase.FARMER:
+        return "Keep your hand"
+    if phase is Phase.DEFEND:
+        return "Defend with your partner"
+    if phase is Phase.CALL_FOR_BEST:
+        return "Play without your partner's card"
+    return "Pass"
+
+
+def number_words(n: int) -> str:
+    """A small whole number in words ("no" for 0), digits above ten.
+
+    >>> number_words(0), number_words(3), number_words(12)
+    ('no', 'three', '12')
+    """
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+
+
+def tricks_words(mean: float, total: int = 5) -> str:
+    """Expected tricks as a beginner reads them: "about three of the five tricks".
+
+    >>> tricks_words(4.9), tricks_words(0.1), tricks_words(0.3), tricks_words(2.5)
+    ('all five tricks', 'no tricks', 'almost no tricks', 'two or three of the five tricks')
+    """
+    if mean >= total - 0.15:
+        return f"all {number_words(total)} tricks"
+    if mean <= 0.15:
+        return "no tricks"
+    low = int(mean)
+    of = f"of the {number_words(total)} tricks"
+    if abs(mean - low - 0.5) < 0.1:
+        if low == 0:
+            return f"perhaps one {of}"
+        return f"{number_words(low)} or {number_words(low + 1)} {of}"
+    if round(mean) == 0:
+        return "almost no tricks"
+    return f"about {number_words(round(mean))} {of}"
+
+
+# (upper bound of the chance, words), in order.
+_CHANCES = (
+    (0.03, "almost no chance"),
+    (0.075, "about one chance in twenty"),
+    (0.15, "about one chance in ten"),
+    (0.225, "about one chance in five"),
+    (0.29, "about one chance in four"),
+    (0.42, "about one chance in three"),
+    (0.58, "about an even chance"),
+    (0.71, "about two chances in three"),
+    (0.85, "about three chances in four"),
+    (0.97, "about nine chances in ten"),
+    (1.01, "almost certainly"),
+)
+
+
+def chance_words(p: float) -> str:
+    """A probability in words: "about one chance in four".
+
+    >>> chance_words(0.0), chance_words(0.5), chance_words(0.9), chance_words(1.0)
+    ('almost no chance', 'about an even chance', 'about nine chances in ten', 'almost certainly')
+    """
+    for bound, words in _CHANCES:
+        if p < bound:
+            return words
+    return _CHANCES[-1][1]
+
+
+__all__ = [
+    "action_words",
+    "card_list",
+    "chance_words",
+    "number_words",
+    "suit_words",
+    "tricks_words",
+]

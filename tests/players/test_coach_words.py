@@ -1,0 +1,114 @@
+"""The coach speaks the learner's words: cards as "Q♥", actions as "Order up ♥ hearts", never
+the engine's codes ("order", "play Qh", "call h"), under every profile and option mix."""
+
+from __future__ import annotations
+
+import re
+
+import euchre
+import pytest
+from euchre import Action, Deal, HandState, Phase, Rules
+from euchre.players import action_words
+
+from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
+
+CARD_CODE = re.compile(r"\b[9TJQKA78][cdhs]\b")
+ACTION_CODES = [
+    re.compile(r"\border alone\b"),
+    re.compile(r"\bcall [cdhs]\b"),
+    re.compile(r"\bcall (?:clubs|diamonds|hearts|spades|no-trump)\b"),
+    re.compile(r"\bcall ace\b"),
+    re.compile(r"\bcall for best [9TJQKA78]"),
+    re.compile(r"\b(?:play|discard|give|swap) [9TJQKA78][cdhs]"),
+    re.compile(r"Suggested: "),
+    re.compile(r"^order$"),
+]
+RULES = rule_sets()
+
+
+def _engine_codes(text: str) -> list[str]:
+    found = CARD_CODE.findall(text)
+    found += [p.pattern for p in ACTION_CODES if p.search(text)]
+    return found
+
+
+def _states(rules: Rules, deals: int, seed: int) -> list[HandState]:
+    out = []
+    for index in range(deals):
+        choosers = [
+            RandomChooser(seed + index * 7 + s) if s % 2 else euchre.computer_player("easy", s)
+            for s in range(rules.players)
+        ]
+        deal = Deal.random(seed=seed + index, dealer=index % rules.players, rules=rules)
+        out.extend(states_of_deal(deal, rules, choosers))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_advice_text_has_no_engine_codes(name: str) -> None:
+    rules = RULES[name]
+    checked = 0
+    for state in _states(rules, 3, 2000):
+        if state.phase is Phase.PLAY and len(state.tricks) < 2 and checked % 2:
+            checked += 1
+            continue  # keep the run short: half of the slow opening plays
+        advice = euchre.coach(state)
+        texts = [advice.words, advice.summary, *advice.reasons, *advice.details]
+        assert advice.words and advice.summary and advice.details
+        for text in texts:
+            assert not _engine_codes(text), (name, str(state.phase), text)
+        checked += 1
+    assert checked > 10
+
+
+def test_the_action_is_said_in_words_in_the_summary() -> None:
+    state = HandState.new(Deal.random(seed=5, dealer=0), Rules())
+    advice = euchre.coach(state)
+    assert advice.summary.startswith(advice.words)
+    assert advice.words == action_words(advice.action, state)
+    data = advice.to_dict()
+    assert data["words"] == advice.words and data["summary"] == advice.summary
+    assert data["details"] == advice.details
+
+
+def test_beginner_numbers() -> None:
+    """Reasons say tricks and chances in words; the decimals stay in the details."""
+    deal = Deal(
+        dealer=0,
+        hands=["9c Tc Qd 9s Ts", "Jh Jd Ah Kh As", "9d Td Kd Qs Ks", "Qc Kc Ac Ad Js"],
+        upcard="9h",
+        kitty=["Th", "Qh", "Jc"],
+    )
+    advice = euchre.coach(HandState.new(deal, Rules()))
+    text = " ".join(advice.reasons)
+    assert "of the five tricks" in text and "euchred" in text
+    assert not re.search(r"\d\.\d", text)
+    assert any(re.search(r"[+-]\d\.\d\d points", line) for line in advice.details)
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "words"),
+    [
+        ("order", 1, "Order up ♥ hearts"),
+        ("order alone", 1, "Order up ♥ hearts and go alone"),
+        ("order", 0, "Pick up 9♥"),
+        ("pass", 1, "Pass"),
+        ("call spades", 1, "Call ♠ spades"),
+        ("call no-trump", 1, "Call no-trump"),
+        ("play Qh", 1, "Play Q♥"),
+        ("play Td", 1, "Play 10♦"),
+        ("discard 9s", 0, "Discard 9♠"),
+        ("call ace hearts", 1, "Call the ace of ♥ hearts"),
+        ("defend alone", 1, "Defend alone"),
+    ],
+)
+def test_action_words(text: str, seat: int, words: str) -> None:
+    deal = Deal(
+        dealer=0,
+        hands=["9c Tc Qd 9s Ts", "Jh Jd Ah Kh As", "9d Td Kd Qs Ks", "Qc Kc Ac Ad Js"],
+        upcard="9h",
+        kitty=["Th", "Qh", "Jc"],
+    )
+    state = HandState.new(deal, Rules())
+    assert action_words(Action.parse(text), state.view(seat)) == words
+    assert action_words(text, state, seat=seat) == words
