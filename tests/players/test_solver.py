@@ -74,7 +74,10 @@ def test_a_spent_budget_leaves_the_rule_of_thumb() -> None:
     rules = Rules().replace(players=6, deck=32, defend_alone=True)
     state = HandState.new(Deal.random(seed=5, dealer=0, rules=rules), rules)
     while state.phase is not Phase.PLAY:
-        state = state.apply(state.legal_actions()[-1] if state.phase is Phase.DISCARD else "order")
+        if state.phase is Phase.DISCARD:
+            state = state.apply(state.legal_actions()[-1])
+        else:  # order up, and let nobody defend alone (002)
+            state = state.apply("pass" if state.phase is Phase.DEFEND else "order")
     view = state.view(state.to_act)  # type: ignore[arg-type]
     legal = [a.card for a in view.legal]
     know = Knowledge.of(view)

@@ -1,9 +1,8 @@
 """Hindsight: with every card known, the best result still possible from a card play.
 
 This is what an all-seeing player could have done, not what the learner could have known:
-the pages label it so. Values come from the engine's exact open-hand solver
-(:mod:`euchre.players.solver`); :func:`play_values` is the one place that asks it, so it can
-later be switched to the players' own hindsight API.
+the pages label it so. Values come from the players' open-hand solver through :func:`euchre.players.hindsight`;
+:func:`play_values` is the one place here that asks it.
 
 >>> from euchre import Rules
 >>> from euchre_tutorial.tryagain.branch import finished_deal
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 
 import euchre
 from euchre import Action, HandState, Phase
-from euchre.players.solver import Solver
+from euchre.players import hindsight
 
 
 def side_of(state: HandState, seat: int) -> set[int]:
@@ -34,20 +33,11 @@ def side_of(state: HandState, seat: int) -> set[int]:
 def play_values(state: HandState) -> dict[Action, int]:
     """For each legal card play of ``state.to_act``: the tricks that seat's side takes in
     the whole deal (tricks already won included) with best play by everyone, every card
-    known. ``state`` must be in the play phase."""
+    known (the players' :func:`euchre.players.hindsight`). ``state`` must be in the play
+    phase."""
     if state.phase is not Phase.PLAY or state.to_act is None:
         raise ValueError("hindsight values are for card plays")
-    seat = state.to_act
-    side = side_of(state, seat)
-    order = sorted(state.active_seats())
-    current = list(state.current_trick)
-    leader = current[0][0] if current else seat
-    hands = {s: list(state.hand(s)) for s in order}
-    solver = Solver(hands, state.trump, order, leader, side, current)
-    legal = [a for a in state.legal_actions() if a.kind == "play"]
-    values = solver.values([a.card for a in legal])
-    won = sum(1 for t in state.tricks if t.winner in side)
-    return {a: won + values[a.card] for a in legal}
+    return {action: outcome.tricks for action, outcome in hindsight(state)}
 
 
 def best_action(state: HandState) -> Action:
