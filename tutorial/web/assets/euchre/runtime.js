@@ -83,7 +83,10 @@ function onMessage(event) {
     s.info = data.info;
     update({ state: "ready", progress: 1, message: "Ready" });
     s.resolve(makeRuntime());
-    registerServiceWorker(data.info);
+  } else if (data.type === "stored") {
+    // What the worker downloaded is in the cache: the service worker fetches the rest
+    // (the snapshot for the next visit, every page) without downloading anything twice.
+    registerServiceWorker(s.info);
   } else if (data.type === "failed") {
     console.warn(`euchre runtime: ${data.detail || data.message}`);
     fail(data.message);
