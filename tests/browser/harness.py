@@ -94,6 +94,19 @@ class _Handler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing page gets the site's own 404.html, as static hosts serve it."""
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file() or self.command != "GET":
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         server = self.server
         if isinstance(server, _Server):

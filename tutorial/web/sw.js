@@ -157,6 +157,11 @@ async function networkFirst(request) {
       (await cache.match(request, { ignoreVary: true })) ||
       (await cache.match(request, { ignoreVary: true, ignoreSearch: true }));
     if (cached) return cached;
+    if (request.mode === "navigate") {
+      // Offline, at an address the site does not have: its own 404 page.
+      const missing = await cache.match(new URL("404.html", SCOPE));
+      if (missing) return new Response(missing.body, { status: 404, headers: missing.headers });
+    }
     throw error;
   }
 }

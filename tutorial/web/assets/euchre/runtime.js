@@ -25,6 +25,7 @@ function shared() {
       pending: new Map(),
       nextId: 1,
       workersStarted: 0,
+      serviceWorkerRegistered: false,
     };
   }
   return window[KEY];
@@ -200,8 +201,16 @@ function pageUrls() {
   return [...urls];
 }
 
-async function registerServiceWorker(info) {
+/**
+ * Register the site's service worker (once per page load): it caches the engine and every
+ * page, so the whole site works offline. Called once the engine has stored its downloads,
+ * or by site.js in idle time on a page without widgets.
+ */
+export async function registerServiceWorker(info = null) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const s = shared();
+  if (s.serviceWorkerRegistered) return;
+  s.serviceWorkerRegistered = true;
   try {
     let version = info && info.cache_version;
     try {
