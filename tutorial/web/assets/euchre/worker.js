@@ -116,8 +116,56 @@ async function downloadWheels(manifest) {
       if (sha256 !== entry.sha256) {
         console.info(`euchre runtime: ${entry.name} differs from the manifest (sha256 ${sha256})`);
       }
-      return { name: entry.name, sha256, bytes };
+      const files = wheelFiles(bytes);
+      files.catch(() => {}); // awaited by installWheels
+      return { name: entry.name, sha256, bytes, files };
     }),
+  );
+}
+
+// ---------------------------------------------------------------- wheels, unzipped here
+
+const ZIP_END = 0x06054b50;
+const ZIP_ENTRY = 0x02014b50;
+
+async function inflateRaw(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// A wheel's files as [{path, bytes}], inflated in JavaScript while Pyodide starts, so that
+// installing them is only writing files (pyodide.unpackArchive would unzip in Python after
+// the start). Null when this browser cannot inflate: installWheels then unpacks in Python.
+async function wheelFiles(bytes) {
+  if (typeof DecompressionStream !== "function") return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== ZIP_END) end -= 1;
+  if (end < 0) throw new Error("a wheel is not a zip file");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  const members = [];
+  for (let i = 0; i < count; i += 1) {
+    if (view.getUint32(at, true) !== ZIP_ENTRY) throw new Error("a wheel's directory is damaged");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const path = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + skip;
+    if (path.endsWith("/")) continue;
+    if (path.startsWith("/") || path.split("/").includes("..")) throw new Error(`a wheel holds ${path}`);
+    if (method !== 0 && method !== 8) throw new Error(`a wheel's ${path} is packed unusually`);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    members.push({ path, method, data: bytes.subarray(start, start + size) });
+  }
+  return Promise.all(
+    members.map(async ({ path, method, data }) => ({
+      path,
+      bytes: method === 8 ? await inflateRaw(data) : data,
+    })),
   );
 }
 
@@ -232,12 +280,21 @@ async function bootPlain(loadPyodide, manifest) {
   return loadPyodide(pyodideOptions(manifest));
 }
 
-function installWheels(pyodide, wheels) {
+async function installWheels(pyodide, wheels) {
   const sitePackages = pyodide.runPython(
     "import sys\n[p for p in sys.path if p.endswith('site-packages')][0]",
   );
   for (const wheel of wheels) {
-    pyodide.unpackArchive(wheel.bytes, "wheel", { extractDir: sitePackages });
+    const files = await wheel.files.catch(() => null);
+    if (files === null) {
+      pyodide.unpackArchive(wheel.bytes, "wheel", { extractDir: sitePackages });
+      continue;
+    }
+    for (const { path, bytes } of files) {
+      const target = `${sitePackages}/${path}`;
+      pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+      pyodide.FS.writeFile(target, bytes);
+    }
   }
   pyodide.runPython(
     "import importlib, sys\n" +
@@ -292,7 +349,7 @@ async function boot() {
   }
   mark("pyodide");
   progress(0.9, "Loading the rules");
-  installWheels(pyodide, await wheelsPromise);
+  await installWheels(pyodide, await wheelsPromise);
   mark("wheels");
   const bridge = pyodide.pyimport("euchre_tutorial.bridge");
   bridge.configure(
