@@ -8,12 +8,15 @@ VENV_STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 RULES ?=
 PORT ?= 8000
+# The address the site is served from (mkdocs.yml's site_url): Material's instant
+# navigation, the 404 page and the sitemap depend on it. `make serve` sets its own.
+SITE_URL ?=
 
 .PHONY: help venv node chromium runtime site serve test test-fast lint bench clean
 
 help:
 	@echo "make serve   build and serve the site on http://127.0.0.1:$(PORT)/ (RULES=file.toml or a profile name)"
-	@echo "make site    build the static site into site/ (RULES=... for house rules)"
+	@echo "make site    build the static site into site/ (RULES=... for house rules, SITE_URL=https://host/path/)"
 	@echo "make test    run every test: lint, engine, site build, Pyodide in Node, real browser"
 	@echo "make bench   measure speed and size; writes reports/bench.md"
 
@@ -39,10 +42,10 @@ runtime: venv node
 	$(PY) scripts/build_runtime.py
 
 site: runtime
-	$(PY) scripts/build_site.py $(if $(RULES),--rules "$(RULES)")
+	$(if $(SITE_URL),SITE_URL="$(SITE_URL)") $(PY) scripts/build_site.py $(if $(RULES),--rules "$(RULES)")
 
 serve: runtime
-	$(PY) scripts/build_site.py --serve --port $(PORT) $(if $(RULES),--rules "$(RULES)")
+	SITE_URL="http://127.0.0.1:$(PORT)/" $(PY) scripts/build_site.py --serve --port $(PORT) $(if $(RULES),--rules "$(RULES)")
 
 lint: venv
 	$(VENV)/bin/ruff check engine tutorial scripts tests

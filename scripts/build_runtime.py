@@ -1,17 +1,24 @@
 """Build the in-browser runtime into ``docs/runtime/`` (run by ``make runtime``).
 
 1. Vendor Pyodide: the pinned npm package, its tarball checked against a sha256 recorded
-   here, and only its core files copied to ``docs/runtime/pyodide/``.
+   here, and only the files a browser fetches copied to ``docs/runtime/pyodide/`` (the
+   loader, the wasm module and its glue; not the lock file: the worker passes its few
+   needed fields from the manifest).
 2. Build our two pure wheels (``engine/`` and ``tutorial/``) reproducibly
    (``SOURCE_DATE_EPOCH``, a clean copy of the sources) into ``docs/runtime/wheels/``.
-3. Make the memory snapshot under Node with the same Pyodide: ``snapshot-<hash>.bin.gz``,
-   the hash taken over the Pyodide version, the snapshot recipe and the wheels' sha256.
-4. Write ``docs/runtime/manifest.json``, which the worker and the service worker read.
+3. Trim the standard library: a census under Node Pyodide (``stdlib_census.mjs``) lists the
+   files that Pyodide's start and every module of both wheels import; those plus a margin
+   of commonly needed modules (``STDLIB_MARGIN``) make ``pyodide/python_stdlib.zip``,
+   written reproducibly (sorted, fixed dates).
+4. Make the memory snapshot under Node with the same Pyodide and trimmed library:
+   ``snapshot-<hash>.bin.gz``, the hash taken over the Pyodide version, the snapshot
+   recipe, the standard library's and the wheels' sha256.
+5. Write ``docs/runtime/manifest.json``, which the worker and the service worker read.
 
 Every step is skipped when its inputs are unchanged, so a second run does nothing.
 
->>> snapshot_hash("314.0.7", [("a.whl", "00"), ("b.whl", "11")])[:12]
-'136f9e60ab56'
+>>> snapshot_hash("314.0.7", "ff", [("a.whl", "00"), ("b.whl", "11")])[:12]
+'83f354a9d603'
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import zipfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -37,14 +45,29 @@ CACHE = ROOT / "build" / "runtime"
 PYODIDE_VERSION = "314.0.7"
 # sha256 of the npm tarball pyodide-314.0.7.tgz (npm's own sha512 is in package-lock.json).
 PYODIDE_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
-# What the site needs from the package: the loader, the wasm module and its glue, the
-# standard library and the lock file that loadPyodide reads.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
+# What a browser fetches from the package: the loader, the wasm module and its glue, and
+# the standard library (trimmed: STDLIB). The lock file is read at build time only.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB = "python_stdlib.zip"
+LOCK_FILE = "pyodide-lock.json"
+UNPACKED_FILES = (*PYODIDE_FILES, STDLIB, LOCK_FILE)
+# Standard-library modules kept beside those the census finds: what an engine change or
+# an error path (a traceback, a warning, a date) commonly needs next. A package name keeps
+# the whole package; "package.module" keeps that module (and its package's __init__).
+STDLIB_MARGIN = (
+    "__future__", "_compat_pickle", "_pyodide", "_strptime", "abc", "annotationlib",
+    "argparse", "ast", "base64", "bisect", "calendar", "codecs", "codeop", "collections",
+    "colorsys", "contextlib", "contextvars", "copy", "copyreg", "csv", "dataclasses",
+    "datetime", "decimal", "difflib", "dis", "encodings.ascii", "encodings.charmap",
+    "encodings.cp1252", "encodings.idna", "encodings.latin_1", "encodings.punycode",
+    "encodings.raw_unicode_escape", "encodings.unicode_escape", "encodings.utf_16",
+    "encodings.utf_16_be", "encodings.utf_16_le", "encodings.utf_32", "encodings.utf_8_sig",
+    "enum", "fnmatch", "fractions", "functools", "gettext", "glob", "graphlib", "hashlib",
+    "heapq", "hmac", "html", "importlib", "inspect", "io", "json", "keyword",
+    "linecache", "locale", "logging", "numbers", "opcode", "operator", "os", "pathlib",
+    "pickle", "pprint", "pyodide", "random", "re", "reprlib", "secrets", "shlex", "shutil",
+    "statistics", "string", "struct", "tempfile", "textwrap", "token", "tokenize", "tomllib",
+    "traceback", "types", "typing", "uuid", "warnings", "weakref", "zipfile",
 )
 # Our packages, as (source folder, distribution name).
 PACKAGES = (("engine", "euchre"), ("tutorial", "euchre_tutorial"))
@@ -59,7 +82,7 @@ THIRD_PARTY_WHEELS = (
 # 1980-01-01: the earliest time a zip file can hold; wheels built twice are byte-identical.
 SOURCE_DATE_EPOCH = "315532800"
 # Bump when make_snapshot.mjs changes what the snapshot holds (part of the snapshot hash).
-SNAPSHOT_RECIPE = 1
+SNAPSHOT_RECIPE = 2
 SNAPSHOT_HEADER = 128
 SNAPSHOT_MAGIC = b"EUCHRE-SNAPSHOT/1 "
 SKIP_DIRS = {"__pycache__", "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
@@ -118,9 +141,9 @@ def pyodide_tarball() -> Path:
     return tarball
 
 
-def vendor_pyodide() -> Path:
-    """Copy Pyodide's core files to docs/runtime/pyodide/; return that folder."""
-    target = OUT / "pyodide"
+def unpacked_pyodide() -> Path:
+    """The pinned package's files (UNPACKED_FILES, full standard library and lock file
+    included) in build/runtime/pyodide-<version>/, for Node and for trimming."""
     unpacked = CACHE / f"pyodide-{PYODIDE_VERSION}"
     stamp = unpacked / ".sha256"
     if not (stamp.exists() and stamp.read_text() == PYODIDE_SHA256):
@@ -128,7 +151,7 @@ def vendor_pyodide() -> Path:
         shutil.rmtree(unpacked, ignore_errors=True)
         unpacked.mkdir(parents=True)
         with tarfile.open(tarball) as archive:
-            for name in PYODIDE_FILES:
+            for name in UNPACKED_FILES:
                 member = archive.getmember(f"package/{name}")
                 source = archive.extractfile(member)
                 if source is None:
@@ -136,12 +159,106 @@ def vendor_pyodide() -> Path:
                 with source, (unpacked / name).open("wb") as out:
                     shutil.copyfileobj(source, out)
         stamp.write_text(PYODIDE_SHA256)
+    return unpacked
+
+
+def vendor_pyodide(unpacked: Path) -> Path:
+    """Copy the files a browser fetches to docs/runtime/pyodide/ (the trimmed standard
+    library is written there by ``write_stdlib``); return that folder."""
+    target = OUT / "pyodide"
     changed = [name for name in PYODIDE_FILES if copy_if_changed(unpacked / name, target / name)]
-    for extra in sorted({p.name for p in target.iterdir()} - set(PYODIDE_FILES)):
+    for extra in sorted({p.name for p in target.iterdir()} - {*PYODIDE_FILES, STDLIB}):
         (target / extra).unlink()
     done = f"copied {', '.join(changed)}" if changed else "up to date"
     log(f"pyodide {PYODIDE_VERSION}: {done}")
     return target
+
+
+def lock_contents(unpacked: Path) -> dict[str, object]:
+    """What loadPyodide needs of the lock file when no package is ever loaded: its
+    ``info`` (the ABI version is checked) and no packages."""
+    info = json.loads((unpacked / LOCK_FILE).read_text())["info"]
+    return {"info": info, "packages": {}}
+
+
+# ------------------------------------------------------------------ standard library
+
+
+def stdlib_census(unpacked: Path, wheels: Sequence[Path]) -> list[str]:
+    """The files of python_stdlib.zip that Pyodide's start and every module of our wheels
+    import, found under Node; cached by the inputs' digest."""
+    digest = hashlib.sha256(PYODIDE_SHA256.encode())
+    digest.update((ROOT / "scripts" / "stdlib_census.mjs").read_bytes())
+    for wheel in sorted(wheels):
+        digest.update(sha256_file(wheel).encode())
+    cached = CACHE / f"stdlib-census-{digest.hexdigest()[:16]}.json"
+    if not cached.exists():
+        for stale in CACHE.glob("stdlib-census-*.json"):
+            stale.unlink()
+        partial = cached.with_suffix(".partial")
+        subprocess.run(
+            ["node", str(ROOT / "scripts" / "stdlib_census.mjs"), str(unpacked), str(partial),
+             *map(str, wheels)],
+            check=True, cwd=ROOT,
+        )
+        partial.replace(cached)
+    files: list[str] = json.loads(cached.read_text())
+    return files
+
+
+def stdlib_members(names: Sequence[str], needed: Iterable[str], margin: Iterable[str]) -> list[str]:
+    """The members of the standard library zip to keep: the ``needed`` files, the
+    ``margin`` modules (a package whole), each kept file's package ``__init__.py``, and
+    the directory entries above them. Sorted.
+
+    >>> names = ["a.py", "p/", "p/__init__.py", "p/x.py", "p/y.py", "q/", "q/__init__.py", "q/z.py"]
+    >>> stdlib_members(names, ["p/x.py"], ["a", "q"])
+    ['a.py', 'p/', 'p/__init__.py', 'p/x.py', 'q/', 'q/__init__.py', 'q/z.py']
+    >>> stdlib_members(names, [], ["nowhere"])
+    Traceback (most recent call last):
+    SystemExit: the margin module 'nowhere' is not in the standard library
+    """
+    present = set(names)
+    keep = {name for name in needed if name in present}
+    for module in margin:
+        path = module.replace(".", "/")
+        if f"{path}.py" in present:
+            keep.add(f"{path}.py")
+        elif f"{path}/__init__.py" in present:
+            keep.update(n for n in names if n.startswith(f"{path}/") and n.endswith(".py"))
+        else:
+            raise SystemExit(f"the margin module {module!r} is not in the standard library")
+    for name in list(keep):
+        parts = name.split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            folder = "/".join(parts[:depth])
+            keep.add(f"{folder}/")
+            if f"{folder}/__init__.py" in present:
+                keep.add(f"{folder}/__init__.py")
+    return sorted(keep)
+
+
+def write_stdlib(unpacked: Path, needed: Iterable[str], target: Path) -> tuple[int, int]:
+    """Write the trimmed standard library reproducibly (sorted members, 1980 dates,
+    deflate level 9) unless ``target`` already holds those bytes; return (kept, of)."""
+    with zipfile.ZipFile(unpacked / STDLIB) as full:
+        names = full.namelist()
+        members = stdlib_members(names, needed, STDLIB_MARGIN)
+        with tempfile.TemporaryDirectory(prefix="euchre-stdlib-") as scratch:
+            built = Path(scratch) / STDLIB
+            with zipfile.ZipFile(built, "w") as out:
+                for name in members:
+                    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+                    is_dir = name.endswith("/")
+                    info.external_attr = (0o40755 if is_dir else 0o100644) << 16
+                    info.compress_type = zipfile.ZIP_STORED if is_dir else zipfile.ZIP_DEFLATED
+                    out.writestr(info, b"" if is_dir else full.read(name), compresslevel=9)
+            changed = copy_if_changed(built, target)
+    files = [n for n in members if not n.endswith("/")]
+    total = [n for n in names if not n.endswith("/")]
+    done = "written" if changed else "up to date"
+    log(f"{STDLIB}: {done}, {len(files)} of {len(total)} files ({target.stat().st_size} bytes)")
+    return len(files), len(total)
 
 
 # ------------------------------------------------------------------ wheels
@@ -290,13 +407,14 @@ def third_party_wheel(
 # ------------------------------------------------------------------ snapshot
 
 
-def snapshot_hash(pyodide_version: str, wheels: Iterable[tuple[str, str]]) -> str:
-    """The snapshot's identity: Pyodide version, recipe, and each (wheel name, sha256).
+def snapshot_hash(pyodide_version: str, stdlib_sha256: str, wheels: Iterable[tuple[str, str]]) -> str:
+    """The snapshot's identity: Pyodide version, recipe, the standard library's sha256
+    (the snapshot holds its zip directory) and each (wheel name, sha256).
 
     The worker computes the same text from the wheels it downloads, so a snapshot built
     from other wheels is refused. Wheels are taken in name order.
     """
-    text = f"pyodide {pyodide_version}\nrecipe {SNAPSHOT_RECIPE}\n"
+    text = f"pyodide {pyodide_version}\nrecipe {SNAPSHOT_RECIPE}\nstdlib {stdlib_sha256}\n"
     text += "".join(f"{name} {sha}\n" for name, sha in sorted(wheels))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -312,7 +430,9 @@ def snapshot_header(full_hash: str) -> bytes:
     return head + b" " * (SNAPSHOT_HEADER - len(head) - 1) + b"\n"
 
 
-def build_snapshot(pyodide_dir: Path, wheels: Sequence[Path], full_hash: str) -> Path:
+def build_snapshot(
+    pyodide_dir: Path, lock: Path, wheels: Sequence[Path], full_hash: str
+) -> Path:
     """Make docs/runtime/snapshot-<hash>.bin.gz unless a file of that name exists."""
     target = OUT / f"snapshot-{full_hash[:16]}.bin.gz"
     for stale in OUT.glob("snapshot-*.bin.gz"):
@@ -325,7 +445,7 @@ def build_snapshot(pyodide_dir: Path, wheels: Sequence[Path], full_hash: str) ->
         raw = Path(scratch) / "snapshot.bin"
         subprocess.run(
             ["node", str(ROOT / "scripts" / "make_snapshot.mjs"), str(pyodide_dir), str(raw),
-             *map(str, wheels)],
+             "--lock", str(lock), *map(str, wheels)],
             check=True, cwd=ROOT,
         )
         partial = target.with_suffix(".partial")
@@ -350,24 +470,29 @@ def gunzipped_size(path: Path) -> int:
 # ------------------------------------------------------------------ manifest
 
 
-def write_manifest(wheels: Sequence[Path], snapshot: Path | None, full_hash: str) -> Path:
+def write_manifest(
+    wheels: Sequence[Path], snapshot: Path | None, full_hash: str, lock: dict[str, object]
+) -> Path:
     wheel_entries = [
         {"name": w.name, "file": f"wheels/{w.name}", "sha256": sha256_file(w),
          "bytes": w.stat().st_size}
         for w in sorted(wheels, key=lambda path: path.name)
     ]
+    files = [f"pyodide/{name}" for name in (*PYODIDE_FILES, STDLIB)]
     manifest: dict[str, object] = {
-        "format": 1,
+        "format": 2,
         "pyodide": {
             "version": PYODIDE_VERSION,
             "tarball_sha256": PYODIDE_SHA256,
-            "files": [f"pyodide/{name}" for name in PYODIDE_FILES],
+            "files": files,
+            "stdlib_sha256": sha256_file(OUT / "pyodide" / STDLIB),
+            "lock": lock,
         },
         "wheels": wheel_entries,
         "snapshot": None,
         "cache_version": f"{PYODIDE_VERSION}-{full_hash[:12]}",
     }
-    precache = [f"pyodide/{name}" for name in PYODIDE_FILES] + [w["file"] for w in wheel_entries]
+    precache = files + [w["file"] for w in wheel_entries]
     if snapshot is not None:
         manifest["snapshot"] = {
             "file": snapshot.name,
@@ -393,17 +518,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="skip the memory snapshot (the worker then starts plainly)")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
-    pyodide_dir = vendor_pyodide()
+    unpacked = unpacked_pyodide()
+    pyodide_dir = vendor_pyodide(unpacked)
     wheels = [build_wheel(ROOT / folder, name) for folder, name in PACKAGES]
     wheels += [third_party_wheel(name, sha) for name, sha in THIRD_PARTY_WHEELS]
-    full_hash = snapshot_hash(PYODIDE_VERSION, [(w.name, sha256_file(w)) for w in wheels])
+    write_stdlib(unpacked, stdlib_census(unpacked, wheels), pyodide_dir / STDLIB)
+    stdlib_sha = sha256_file(pyodide_dir / STDLIB)
+    full_hash = snapshot_hash(
+        PYODIDE_VERSION, stdlib_sha, [(w.name, sha256_file(w)) for w in wheels]
+    )
     snapshot = None
     if args.no_snapshot:
         for stale in OUT.glob("snapshot-*.bin.gz"):
             stale.unlink()
     else:
-        snapshot = build_snapshot(pyodide_dir, wheels, full_hash)
-    write_manifest(wheels, snapshot, full_hash)
+        snapshot = build_snapshot(pyodide_dir, unpacked / LOCK_FILE, wheels, full_hash)
+    write_manifest(wheels, snapshot, full_hash, lock_contents(unpacked))
     return 0
 
 

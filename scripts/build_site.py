@@ -7,15 +7,64 @@ SPEC is a profile name (american, midwest, long-deck, beginner, stick-the-dealer
 house-rules TOML file. The rules are checked first: a bad file prints the key, the line and
 what is allowed, and exits with status 2 before anything is written. A failed build exits
 with status 1 and leaves the previous site in place.
+
+The address the site will be served from comes from the environment's ``SITE_URL``
+(mkdocs.yml reads it; ``make site SITE_URL=https://school.example/euchre/``). After the
+build, ``offline.json`` lists every page and asset for the service worker, which caches
+them in idle time so that every page opens offline after one visit.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 
 from euchre import Rules, RulesError
 from euchre_tutorial.generator import SiteBuildError, build_site, check_rules, serve_site
+
+OFFLINE_LIST = "offline.json"
+# Not for readers: the engine (runtime/, listed by its own manifest), source maps, the
+# gzipped sitemap, search languages other than English, and the service worker itself.
+OFFLINE_SKIP_DIRS = ("runtime/", "assets/javascripts/lunr/", "bench/")
+OFFLINE_SKIP_SUFFIXES = (".map", ".gz")
+OFFLINE_SKIP_FILES = ("sw.js", OFFLINE_LIST)
+
+
+def offline_files(site: Path) -> list[str]:
+    """Every page (as its folder address) and asset of a built site, relative to its root,
+    that a reader may open offline; sorted.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as root:
+    ...     for name in ("index.html", "rules/cards/index.html", "404.html", "a.js.map",
+    ...                  "runtime/x.whl", "assets/site.css", "sw.js"):
+    ...         (Path(root) / name).parent.mkdir(parents=True, exist_ok=True)
+    ...         _ = (Path(root) / name).write_text("")
+    ...     offline_files(Path(root))
+    ['', '404.html', 'assets/site.css', 'rules/cards/']
+    """
+    files = []
+    for path in site.rglob("*"):
+        if not path.is_file():
+            continue
+        name = path.relative_to(site).as_posix()
+        if name.startswith(OFFLINE_SKIP_DIRS) or name.endswith(OFFLINE_SKIP_SUFFIXES):
+            continue
+        if name in OFFLINE_SKIP_FILES:
+            continue
+        if name == "index.html" or name.endswith("/index.html"):
+            name = name.removesuffix("index.html")
+        files.append(name)
+    return sorted(files)
+
+
+def write_offline_list(site: Path) -> Path:
+    """Write ``offline.json`` ({"files": [...]}) into a built site; return its path."""
+    target = site / OFFLINE_LIST
+    target.write_text(json.dumps({"files": offline_files(site)}, indent=0) + "\n")
+    return target
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         print(exc.output, file=sys.stderr)
         print(f"error: {exc}; {args.out} was left as it was", file=sys.stderr)
         return 1
+    write_offline_list(Path(out))
     name = args.rules or "american"
     print(f"built {out} for the rules {name!r} ({len(rules.describe())} options)")
     return 0

@@ -1,18 +1,24 @@
 // Build-time memory snapshot of Pyodide with our wheels imported (run by build_runtime.py).
 //
-//   node scripts/make_snapshot.mjs <pyodide dir> <out.bin> <wheel.whl>...
+//   node scripts/make_snapshot.mjs <pyodide dir> <out.bin> --lock <pyodide-lock.json> <wheel.whl>...
 //
-// Starts the pinned Pyodide under Node with _makeSnapshot, unpacks the wheels into
-// site-packages (unpackArchive, not loadPackage: loadPackage leaves JS state behind that
-// makeMemorySnapshot refuses), imports everything the widgets use, and writes the raw
-// snapshot. The browser's worker restores it with loadPyodide({_loadSnapshot}).
+// Starts the pinned Pyodide under Node with _makeSnapshot and the site's trimmed standard
+// library (the snapshot holds that zip's directory, so it must be the one served), unpacks
+// the wheels into site-packages (unpackArchive, not loadPackage: loadPackage leaves JS
+// state behind that makeMemorySnapshot refuses), imports everything the widgets use,
+// zeroes the heap's free memory (freed objects would otherwise be saved as noise that
+// gzip cannot shrink), and writes the raw snapshot. The browser's worker restores it with
+// loadPyodide({_loadSnapshot}).
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, outPath, ...wheels] = process.argv.slice(2);
-if (!pyodideDir || !outPath || wheels.length === 0) {
-  console.error("usage: make_snapshot.mjs <pyodide dir> <out.bin> <wheel.whl>...");
+const args = process.argv.slice(2);
+const lockAt = args.indexOf("--lock");
+const [lockPath] = lockAt >= 0 ? args.splice(lockAt, 2).slice(1) : [null];
+const [pyodideDir, outPath, ...wheels] = args;
+if (!pyodideDir || !outPath || !lockPath || wheels.length === 0) {
+  console.error("usage: make_snapshot.mjs <pyodide dir> <out.bin> --lock <pyodide-lock.json> <wheel.whl>...");
   process.exit(2);
 }
 
@@ -39,12 +45,23 @@ if reply["value"]["widget_errors"]:
 json.dumps(sorted(names))
 `;
 
+// Fill the allocator's free memory with zeros, then free it again: calloc'd bytearrays
+// reuse freed blocks and clear them; the 4 MB limit keeps the heap from growing.
+const ZERO_FREE_MEMORY = `
+import gc
+gc.collect()
+blocks = [bytearray(1 << 16) for _ in range(64)]
+del blocks
+gc.collect()
+`;
+
 async function main() {
   const { loadPyodide, version } = await import(
     pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href
   );
   const pyodide = await loadPyodide({
     indexURL: resolve(pyodideDir) + "/",
+    lockFileURL: resolve(lockPath),
     _makeSnapshot: true,
     stdout: (line) => console.log(`[python] ${line}`),
     stderr: (line) => console.error(`[python] ${line}`),
@@ -62,6 +79,7 @@ async function main() {
   // module file. The Markdown extensions run only at build time (they need `markdown`).
   const imported = pyodide.runPython(IMPORT_EVERYTHING);
   console.log(`snapshot: pyodide ${version}, imported ${JSON.parse(imported).length} modules`);
+  pyodide.runPython(ZERO_FREE_MEMORY);
   const snapshot = pyodide.makeMemorySnapshot();
   writeFileSync(outPath, snapshot);
   console.log(`snapshot: wrote ${snapshot.length} bytes`);

@@ -1,9 +1,10 @@
 """Fixtures of the real-browser tests: the built site served from a sub-path, Debian's
 Chromium driven by Playwright, and pages that fail the test on any console error.
 
-``site_dir``      the built site: ``site/`` (built with mkdocs when missing) or the folder
-                  named by ``EUCHRE_SITE_DIR``
-``site_server``   that site at http://127.0.0.1:<free port>/learn-euchre/ (``.url``)
+``site_server``   the site at http://127.0.0.1:<free port>/learn-euchre/ (``.url``), built
+                  for exactly that address (``SITE_URL``) into build/test-site/ once the
+                  port is known, and served as built
+``site_dir``      that built site's folder
 ``browser``       headless Chromium from /usr/bin/chromium (tests/conftest.py: shared with
                   the site tests, since one process may run only one Playwright)
 ``page``          a page in a fresh context (cold cache, no service worker yet) whose base
@@ -19,7 +20,6 @@ marked ``browser``.
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -44,23 +44,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def site_dir() -> Path:
-    override = os.environ.get("EUCHRE_SITE_DIR")
-    site = Path(override) if override else ROOT / "site"
-    if not (site / "index.html").exists():
-        if override:
-            pytest.fail(f"EUCHRE_SITE_DIR={override} holds no built site")
-        build_site(site)
-    if not (site / "runtime" / "manifest.json").exists():
-        pytest.fail(f"{site} has no runtime/manifest.json: run `make site`")
-    return site
+def site_server() -> Iterator[SiteServer]:
+    site = ROOT / "build" / "test-site"
+    server = SiteServer(site)
+    try:
+        build_site(site, server.url)
+        if not (site / "runtime" / "manifest.json").exists():
+            pytest.fail(f"{site} has no runtime/manifest.json: run `make runtime`")
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")
-def site_server(site_dir: Path) -> Iterator[SiteServer]:
-    server = SiteServer(site_dir)
-    yield server
-    server.stop()
+def site_dir(site_server: SiteServer) -> Path:
+    return site_server.directory
 
 
 @pytest.fixture

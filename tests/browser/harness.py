@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import gzip
+import io
 import os
 import re
 import shutil
@@ -54,24 +56,33 @@ MIME_TYPES = {
 # ------------------------------------------------------------------ the site and its server
 
 
-def build_site(target: Path) -> None:
-    """Build the runtime (when missing) and the site with the default rules."""
+def build_site(target: Path, site_url: str) -> None:
+    """Build the runtime (when missing) and the site with the default rules, for the
+    address ``site_url`` (mkdocs.yml's site_url), exactly as ``make site`` would."""
     env = {k: v for k, v in os.environ.items() if k != "EUCHRE_RULES"}
+    env["SITE_URL"] = site_url
     if not (ROOT / "docs" / "runtime" / "manifest.json").exists():
         subprocess.run([sys.executable, "scripts/build_runtime.py"], cwd=ROOT, env=env, check=True)
     subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(target)],
-        cwd=ROOT, env=env, check=True,
+        [sys.executable, "scripts/build_site.py", "--out", str(target)],
+        cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL,
     )
 
 
+# Types a compressing host gzips on the fly (as Netlify, Cloudflare, nginx with gzip_types).
+COMPRESSIBLE = ("text/", "application/json", "application/xml", "image/svg+xml",
+                "application/wasm")
+
+
 class _Handler(SimpleHTTPRequestHandler):
-    """Static files under SUBPATH only, with the MIME types the runtime needs."""
+    """Static files under SUBPATH only, with the MIME types the runtime needs, served
+    exactly as they are on disk, revalidated on every use (``no-cache``)."""
 
     protocol_version = "HTTP/1.1"
     extensions_map: ClassVar[dict[str, str]] = {
         **SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES
     }
+    cache_control = "no-cache"
 
     def translate_path(self, path: str) -> str:
         clean = path.split("?", 1)[0].split("#", 1)[0]
@@ -79,55 +90,105 @@ class _Handler(SimpleHTTPRequestHandler):
             return str(Path(self.directory) / "__outside_the_site__")
         return super().translate_path("/" + clean[len(SUBPATH):])
 
-    def do_GET(self) -> None:
-        if self.path.split("?", 1)[0] == SUBPATH + "sitemap.xml":
-            self._send_sitemap()
-        else:
-            super().do_GET()
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", self.cache_control)
+        super().end_headers()
 
-    def _send_sitemap(self) -> None:
-        """The sitemap as if the site's ``site_url`` were this server (Material's instant
-        navigation only follows links whose host, port and path are in the sitemap)."""
-        path = Path(self.translate_path(self.path))
-        if not path.is_file():
-            self.send_error(404)
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing page gets the site's own 404.html, as static hosts serve it."""
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file() or self.command != "GET":
+            super().send_error(code, message, explain)
             return
-        text = path.read_text()
-        locs = re.findall(r"<loc>([^<]+)</loc>", text)
-        if locs:
-            root = min(locs, key=len)
-            if not root.endswith("/"):
-                root = root.rsplit("/", 1)[0] + "/"
-            here = f"http://{self.headers.get('Host', '127.0.0.1')}{SUBPATH}"
-            text = text.replace(f"<loc>{root}", f"<loc>{here}")
-        body = text.encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/xml")
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
 
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        server = self.server
+        if isinstance(server, _Server):
+            server.record(self.path, int(code) if str(code).isdigit() else 0)
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
-class SiteServer:
-    """A threaded static server of one folder at http://127.0.0.1:<port>/learn-euchre/."""
+class _CompressingHandler(_Handler):
+    """A host as real ones are: gzip on the fly for compressible types, a precompressed
+    ``.gz`` sibling sent with Content-Encoding where one exists, max-age caching."""
 
-    def __init__(self, directory: Path, handler_class: type[_Handler] | None = None) -> None:
+    cache_control = "max-age=3600"
+    _gzipped: ClassVar[dict[tuple[str, float], bytes]] = {}
+
+    def send_head(self) -> Any:
+        path = Path(self.translate_path(self.path))
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not accepts or not path.is_file():
+            return super().send_head()
+        ctype = self.guess_type(str(path))
+        sibling = path.with_name(path.name + ".gz")
+        if sibling.is_file() and not path.name.endswith(".gz"):
+            body = sibling.read_bytes()
+        elif ctype.startswith(COMPRESSIBLE):
+            key = (str(path), path.stat().st_mtime)
+            if key not in self._gzipped:
+                self._gzipped[key] = gzip.compress(path.read_bytes(), compresslevel=6)
+            body = self._gzipped[key]
+        else:
+            return super().send_head()
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+class _Server(ThreadingHTTPServer):
+    """The HTTP server, with the log of the requests it answered: (path, status)."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], handler: Any) -> None:
+        super().__init__(address, handler)
+        self.lock = threading.Lock()
+        self.requests: list[tuple[str, int]] = []
+
+    def record(self, path: str, status: int) -> None:
+        with self.lock:
+            self.requests.append((path, status))
+
+
+class SiteServer:
+    """A threaded static server of one folder at http://127.0.0.1:<port>/learn-euchre/.
+
+    ``compress=True`` serves it as a compressing host does (``_CompressingHandler``).
+    ``requests()`` returns the (path, status) of every request answered so far.
+    """
+
+    def __init__(
+        self,
+        directory: Path,
+        handler_class: type[_Handler] | None = None,
+        compress: bool = False,
+    ) -> None:
         self.directory = directory
-        handler = partial(handler_class or _Handler, directory=str(directory))
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.httpd.daemon_threads = True
+        chosen = handler_class or (_CompressingHandler if compress else _Handler)
+        handler = partial(chosen, directory=str(directory))
+        self.httpd = _Server(("127.0.0.1", 0), handler)
         self.port = self.httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}{SUBPATH}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
         self.running = True
+
+    def requests(self) -> list[tuple[str, int]]:
+        with self.httpd.lock:
+            return list(self.httpd.requests)
 
     def stop(self) -> None:
         """Stop serving (an offline test stops it mid-test); safe to call twice."""

@@ -1,6 +1,7 @@
-"""The in-browser runtime: one Pyodide per visit in a worker, booted from the memory
-snapshot, with a plain start as the fallback, a readable page when it cannot start at all,
-and a service worker that makes a visited widget page work offline."""
+"""The in-browser runtime: one Pyodide per visit in a worker, started plainly on a first
+visit (the lighter download) and from the memory snapshot on later visits, once the service
+worker has cached it; a plain start as the fallback, a readable page when it cannot start
+at all, and a service worker that makes a visited widget page work offline."""
 
 from __future__ import annotations
 
@@ -70,16 +71,58 @@ def boot_info(page: Any) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ the normal path
 
+SNAPSHOT_CACHED = """async (file) => {
+    for (const name of await caches.keys()) {
+        if (!name.startsWith("euchre-runtime-")) continue;
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) if (request.url.endsWith(file)) return true;
+    }
+    return false;
+}"""
 
-def test_widget_page_boots_from_the_snapshot(page: Any) -> None:
+
+def wait_for_the_service_worker(page: Any) -> None:
+    """Wait until the service worker controls the page: it has then cached the engine
+    (the snapshot included) and every page."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
+
+
+def visit_again(page: Any) -> None:
+    """The repeat visit: after the service worker has cached everything, load the page
+    again (a new document, so a new worker)."""
+    wait_for_the_service_worker(page)
+    page.reload(wait_until="load")
+    wait_ready(page, WIDGET)
+
+
+def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) -> None:
     page.add_init_script(COUNT_WORKERS)
     goto(page, WIDGET_PAGE)
     wait_ready(page, WIDGET)
+    first = boot_info(page)
+    assert first["boot"] == "plain"
+    assert "not cached yet" in (first["snapshot_refused"] or "")
+    visit_again(page)
     info = boot_info(page)
     assert info["boot"] == "snapshot", info.get("snapshot_refused")
     assert info["widget_errors"] == {}
     assert runtime_call(page, "runtime.ping") == "pong"
     assert len(engine_workers(page)) == 1
+
+
+def test_a_first_visit_fetches_no_file_twice(page: Any) -> None:
+    server = page._euchre_server
+    before = len(server.requests())
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    wait_for_the_service_worker(page)
+    snapshot = manifest(server.directory)["snapshot"]
+    if snapshot is not None:
+        assert page.evaluate(SNAPSHOT_CACHED, snapshot["file"])
+    downloads = [path for path, status in server.requests()[before:] if status == 200]
+    twice = sorted({path for path in downloads if downloads.count(path) > 1})
+    assert twice == [], f"downloaded more than once: {twice}"
+    assert not any(path.endswith("pyodide-lock.json") for path in downloads)
 
 
 def test_status_events_report_progress_then_ready(page: Any) -> None:
@@ -96,7 +139,7 @@ def test_status_events_report_progress_then_ready(page: Any) -> None:
         "async (url) => (await import(url)).runtimeStatus()",
         site_url(page, "assets/euchre/runtime.js"),
     )
-    assert status == {"state": "ready", "progress": 1, "message": "Ready", "boot": "snapshot"}
+    assert status == {"state": "ready", "progress": 1, "message": "Ready", "boot": "plain"}
 
 
 def test_python_errors_reach_the_page_as_plain_errors(page: Any) -> None:
@@ -190,11 +233,17 @@ def _remove(path: Path) -> None:
 # ------------------------------------------------------------------ the snapshot fallbacks
 
 
-def _expect_plain_boot(page: Any, reason: str, pyodide_fetches: int | None = None) -> None:
+def _expect_plain_boot(
+    page: Any, reason: str, pyodide_fetches: int | None = None, repeat: bool = True
+) -> None:
+    """The start falls back to a plain one for ``reason``: on the repeat visit (``repeat``),
+    when the snapshot the service worker cached is used or refused."""
     wasm = []
     page.on("request", lambda r: wasm.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
     goto(page, WIDGET_PAGE)
     wait_ready(page, WIDGET)
+    if repeat:
+        visit_again(page)
     info = boot_info(page)
     assert info["boot"] == "plain"
     assert reason in (info["snapshot_refused"] or "")
@@ -212,7 +261,7 @@ def test_a_site_without_a_snapshot_starts_plainly_fetching_pyodide_once(
         replace_file(root / "runtime" / "manifest.json", json.dumps(data))
 
     page = new_page(site_copy(drop_snapshot))
-    _expect_plain_boot(page, "has no snapshot", pyodide_fetches=1)
+    _expect_plain_boot(page, "has no snapshot", pyodide_fetches=1, repeat=False)
 
 
 def test_missing_snapshot_falls_back_to_a_plain_start(
@@ -221,7 +270,7 @@ def test_missing_snapshot_falls_back_to_a_plain_start(
     server = site_copy(lambda root: snapshot_path(root).unlink())
     page = new_page(server)
     allow_console_errors(page, NOT_FOUND)
-    _expect_plain_boot(page, "could not be downloaded")
+    _expect_plain_boot(page, "not cached yet")
 
 
 def test_corrupted_snapshot_falls_back_to_a_plain_start(
@@ -258,6 +307,7 @@ def test_snapshot_of_other_wheels_is_refused(
         replace_file(root / "runtime" / "manifest.json", json.dumps(data))
 
     page = new_page(site_copy(change_a_wheel))
+    # Pyodide's wasm is downloaded once: the repeat visit reads it from the cache.
     _expect_plain_boot(page, "made from other wheels", pyodide_fetches=1)
 
 

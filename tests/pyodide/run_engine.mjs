@@ -1,29 +1,37 @@
 // Run our wheels under Node with the pinned Pyodide and print what they compute, as JSON.
 //
-//   node run_engine.mjs <pyodide dir> <probe.py> [--snapshot <snapshot.bin.gz>] <wheel>...
+//   node run_engine.mjs <pyodide dir> <probe.py> --manifest <manifest.json>
+//                       [--snapshot <snapshot.bin.gz>] <wheel>...
 //
-// Boots Pyodide plainly (or from the site's memory snapshot, as the browser does), unpacks
-// the wheels into site-packages the way worker.js does, runs probe.py's probe_json() and
-// the bridge's runtime.info, and prints {"probe": ..., "info": ...} as the last line.
+// Boots Pyodide plainly (or from the site's memory snapshot, as the browser does) with the
+// site's files (the trimmed standard library; the lock file's fields from the manifest,
+// as worker.js passes them), unpacks the wheels into site-packages the way worker.js does,
+// runs probe.py's probe_json() and the bridge's runtime.info, and prints
+// {"probe": ..., "info": ...} as the last line.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 
 const args = process.argv.slice(2);
-let snapshotPath = null;
-const snapshotAt = args.indexOf("--snapshot");
-if (snapshotAt >= 0) [snapshotPath] = args.splice(snapshotAt, 2).slice(1);
+function option(name) {
+  const at = args.indexOf(name);
+  return at >= 0 ? args.splice(at, 2)[1] : null;
+}
+const snapshotPath = option("--snapshot");
+const manifestPath = option("--manifest");
 const [pyodideDir, probePath, ...wheels] = args;
-if (!pyodideDir || !probePath || wheels.length === 0) {
-  console.error("usage: run_engine.mjs <pyodide dir> <probe.py> [--snapshot file] <wheel>...");
+if (!pyodideDir || !probePath || !manifestPath || wheels.length === 0) {
+  console.error("usage: run_engine.mjs <pyodide dir> <probe.py> --manifest file [--snapshot file] <wheel>...");
   process.exit(2);
 }
 
 async function main() {
   const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const options = {
     indexURL: resolve(pyodideDir) + "/",
+    lockFileContents: manifest.pyodide.lock,
     stdout: (line) => console.error(`[python] ${line}`),
     stderr: (line) => console.error(`[python] ${line}`),
   };

@@ -5,9 +5,7 @@ seeds and profiles, and whole deals played out. Also from the site's memory snap
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,36 +15,13 @@ from tests.pyodide.engine_probe import probe
 
 pytestmark = pytest.mark.node
 
-ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).parent
-RUNTIME = ROOT / "docs" / "runtime"
+PROBE = HERE / "engine_probe.py"
 
 
 @pytest.fixture(scope="module")
-def runtime() -> dict[str, Any]:
-    """docs/runtime, brought up to date with the sources (incremental: fast when unchanged)."""
-    if shutil.which("node") is None:
-        pytest.fail("node is missing: the Pyodide tests need Node.js")
-    subprocess.run([sys.executable, "scripts/build_runtime.py"], cwd=ROOT, check=True)
-    manifest: dict[str, Any] = json.loads((RUNTIME / "manifest.json").read_text())
-    return manifest
-
-
-def run_in_pyodide(manifest: dict[str, Any], snapshot: bool = False) -> dict[str, Any]:
-    command = ["node", str(HERE / "run_engine.mjs"), str(RUNTIME / "pyodide"),
-               str(HERE / "engine_probe.py")]
-    if snapshot:
-        command += ["--snapshot", str(RUNTIME / manifest["snapshot"]["file"])]
-    command += [str(RUNTIME / wheel["file"]) for wheel in manifest["wheels"]]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
-
-
-@pytest.fixture(scope="module")
-def plain(runtime: dict[str, Any]) -> dict[str, Any]:
-    return run_in_pyodide(runtime)
+def plain(run_in_pyodide: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    return run_in_pyodide(PROBE)
 
 
 @pytest.fixture(scope="module")
@@ -86,10 +61,12 @@ def test_bridge_runs_under_pyodide(plain: dict[str, Any]) -> None:
 
 
 def test_the_memory_snapshot_restores_and_agrees(
-    runtime: dict[str, Any], expected: dict[str, Any]
+    runtime: dict[str, Any],
+    run_in_pyodide: Callable[..., dict[str, Any]],
+    expected: dict[str, Any],
 ) -> None:
     if runtime["snapshot"] is None:
         pytest.skip("the runtime was built without a snapshot")
-    restored = run_in_pyodide(runtime, snapshot=True)
+    restored = run_in_pyodide(PROBE, snapshot=True)
     assert restored["probe"] == expected
     assert restored["info"]["value"]["widget_errors"] == {}

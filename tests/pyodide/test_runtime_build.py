@@ -48,12 +48,13 @@ def test_an_unchanged_wheel_is_not_rebuilt(build_runtime: ModuleType, tmp_path: 
     assert again == first and again.stat().st_mtime_ns == stamp
 
 
-def test_snapshot_name_depends_on_wheels_and_pyodide(build_runtime: ModuleType) -> None:
+def test_snapshot_name_depends_on_wheels_stdlib_and_pyodide(build_runtime: ModuleType) -> None:
     wheels = [("euchre-1.0.0-py3-none-any.whl", "aa"), ("euchre_tutorial-1.0.0-py3-none-any.whl", "bb")]
-    name = build_runtime.snapshot_hash("314.0.7", wheels)
-    assert name == build_runtime.snapshot_hash("314.0.7", list(reversed(wheels)))
-    assert name != build_runtime.snapshot_hash("314.0.8", wheels)
-    assert name != build_runtime.snapshot_hash("314.0.7", [wheels[0], (wheels[1][0], "bc")])
+    name = build_runtime.snapshot_hash("314.0.7", "ff", wheels)
+    assert name == build_runtime.snapshot_hash("314.0.7", "ff", list(reversed(wheels)))
+    assert name != build_runtime.snapshot_hash("314.0.8", "ff", wheels)
+    assert name != build_runtime.snapshot_hash("314.0.7", "ff", [wheels[0], (wheels[1][0], "bc")])
+    assert name != build_runtime.snapshot_hash("314.0.7", "fe", wheels)  # another stdlib
 
 
 def test_snapshot_header_keeps_alignment(build_runtime: ModuleType) -> None:

@@ -1,40 +1,129 @@
 // The site's service worker (served at the site root, so its scope is the whole site).
 // Registered by assets/euchre/runtime.js as sw.js?v=<cache version> once the card engine
-// has started. It keeps:
-//   - the card engine (runtime/: Pyodide's core files, our wheels, the memory snapshot,
-//     the manifest) in "euchre-runtime-<version>", cache first: a repeat visit downloads
-//     none of it; a new build has a new version, and activation removes the old caches;
-//   - pages and assets in "euchre-pages", network first with the cache as the fallback,
-//     so a page visited once reloads and works offline.
+// has started and stored what it downloaded. It keeps:
+//   - the card engine (runtime/: Pyodide's files, our wheels, the memory snapshot, the
+//     manifest) in "euchre-runtime-<version>", cache first: a repeat visit downloads none
+//     of it; a new build has a new version, and activation removes the old caches. The
+//     engine's worker reads and fills the same cache, so installing only fetches what it
+//     did not (the snapshot, for the next visit's fast start);
+//   - every page and asset of the site in "euchre-pages", network first with the cache as
+//     the fallback, fetched in idle time after the engine files from the build's list
+//     (offline.json, or the sitemap's pages when the list is missing), so after one visit
+//     every page opens without a network.
+// It also answers sitemap.xml with its addresses moved to where the site is served, so
+// Material's instant navigation works even on a site built for another address.
 const VERSION = new URL(self.location.href).searchParams.get("v") || "unversioned";
 const RUNTIME_CACHE = `euchre-runtime-${VERSION}`;
 const PAGES_CACHE = "euchre-pages";
 const SCOPE = new URL(self.registration.scope);
 const RUNTIME = new URL("runtime/", SCOPE);
+const SITEMAP = new URL("sitemap.xml", SCOPE);
+
+async function store(cache, url, options = {}) {
+  try {
+    const response = await fetch(url, options);
+    if (response.status === 200) await cache.put(url, response);
+  } catch {
+    // offline or blocked: the first use will try again
+  }
+}
 
 async function precacheRuntime() {
   const cache = await caches.open(RUNTIME_CACHE);
   const manifestUrl = new URL("manifest.json", RUNTIME);
-  const response = await fetch(manifestUrl, { cache: "no-cache" });
-  if (!response.ok) return;
-  const manifest = await response.clone().json();
-  if (manifest.cache_version !== VERSION) return; // a newer build is already online
-  await cache.put(manifestUrl, response);
-  // One by one, tolerating failures: a missing snapshot must not stop the rest.
+  let manifest = null;
+  const cachedManifest = await cache.match(manifestUrl);
+  if (cachedManifest) {
+    manifest = await cachedManifest.json();
+  } else {
+    const response = await fetch(manifestUrl, { cache: "no-cache" });
+    if (!response.ok) return;
+    manifest = await response.clone().json();
+    if (manifest.cache_version !== VERSION) return; // a newer build is already online
+    await cache.put(manifestUrl, response);
+  }
+  // One by one, tolerating failures: a missing snapshot must not stop the rest. The
+  // browser's HTTP cache still holds the files imported as modules (pyodide.mjs, ...).
+  const snapshot = manifest.snapshot ? new URL(manifest.snapshot.file, RUNTIME).href : null;
   for (const file of manifest.precache || []) {
     const url = new URL(file, RUNTIME);
     if (await cache.match(url)) continue;
-    try {
-      const fileResponse = await fetch(url);
-      if (fileResponse.ok) await cache.put(url, fileResponse);
-    } catch {
-      // offline or blocked: the first use will try again
+    if (url.href === snapshot) await storeSnapshot(cache, url);
+    else await store(cache, url);
+  }
+}
+
+// The snapshot is kept decompressed (31 MB rather than 7 MB on disk), so a repeat visit's
+// start does not spend its time inflating it again.
+async function storeSnapshot(cache, url) {
+  try {
+    const response = await fetch(url);
+    if (response.status !== 200) return;
+    let bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b && typeof DecompressionStream === "function") {
+      try {
+        const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+        bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
+      } catch {
+        // corrupt: kept as it came, so the worker refuses it with its reason and starts plainly
+      }
     }
+    const headers = { "Content-Type": "application/octet-stream" };
+    await cache.put(url, new Response(bytes, { headers }));
+  } catch {
+    // offline, blocked or corrupt: the next visit checks it, or starts plainly
+  }
+}
+
+// Every page and asset of the site, relative to the scope.
+async function siteFiles() {
+  try {
+    const response = await fetch(new URL("offline.json", SCOPE), { cache: "no-cache" });
+    if (response.ok) {
+      const list = await response.json();
+      if (Array.isArray(list.files)) return list.files;
+    }
+  } catch {
+    // no list: the sitemap's pages
+  }
+  try {
+    const text = await (await fetch(SITEMAP)).text();
+    return [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => relativeToSite(m[1], text));
+  } catch {
+    return [];
+  }
+}
+
+// A sitemap address made relative to the site's root (the shortest address in it).
+function relativeToSite(loc, sitemap) {
+  const root = siteRootOf(sitemap);
+  return root && loc.startsWith(root) ? loc.slice(root.length) : loc;
+}
+
+function siteRootOf(sitemap) {
+  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  if (locs.length === 0) return null;
+  const shortest = locs.reduce((a, b) => (b.length < a.length ? b : a));
+  return shortest.endsWith("/") ? shortest : shortest.slice(0, shortest.lastIndexOf("/") + 1);
+}
+
+async function precachePages() {
+  const cache = await caches.open(PAGES_CACHE);
+  for (const file of await siteFiles()) {
+    const url = new URL(file, SCOPE);
+    if (!url.href.startsWith(SCOPE.href) || url.href.startsWith(RUNTIME.href)) continue;
+    if (!(await cache.match(url))) await store(cache, url);
   }
 }
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precacheRuntime().then(() => self.skipWaiting()));
+  event.waitUntil(
+    (async () => {
+      await precacheRuntime();
+      await precachePages();
+      await self.skipWaiting();
+    })(),
+  );
 });
 
 self.addEventListener("activate", (event) => {
@@ -68,8 +157,23 @@ async function networkFirst(request) {
       (await cache.match(request, { ignoreVary: true })) ||
       (await cache.match(request, { ignoreVary: true, ignoreSearch: true }));
     if (cached) return cached;
+    if (request.mode === "navigate") {
+      // Offline, at an address the site does not have: its own 404 page.
+      const missing = await cache.match(new URL("404.html", SCOPE));
+      if (missing) return new Response(missing.body, { status: 404, headers: missing.headers });
+    }
     throw error;
   }
+}
+
+// The sitemap with its site root replaced by this scope (Material resolves only the
+// protocol and host name of the sitemap's addresses, not their port and path).
+async function sitemapHere(request) {
+  const response = await networkFirst(request);
+  const text = await response.text();
+  const root = siteRootOf(text);
+  const body = root ? text.split(`<loc>${root}`).join(`<loc>${SCOPE.href}`) : text;
+  return new Response(body, { status: response.status, headers: { "Content-Type": "application/xml" } });
 }
 
 self.addEventListener("fetch", (event) => {
@@ -83,6 +187,10 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.headers.has("range")) return;
+  if (url.href === SITEMAP.href) {
+    event.respondWith(sitemapHere(request));
+    return;
+  }
   event.respondWith(networkFirst(request));
 });
 
@@ -95,12 +203,7 @@ self.addEventListener("message", (event) => {
       for (const href of data.urls) {
         const url = new URL(href, SCOPE);
         if (!url.href.startsWith(SCOPE.href) || url.href.startsWith(RUNTIME.href)) continue;
-        try {
-          const response = await fetch(url, { cache: "no-cache" });
-          if (response.ok) await cache.put(url, response);
-        } catch {
-          // offline now: the page will be cached on its next online visit
-        }
+        if (!(await cache.match(url))) await store(cache, url);
       }
     })(),
   );

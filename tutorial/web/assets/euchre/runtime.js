@@ -25,6 +25,7 @@ function shared() {
       pending: new Map(),
       nextId: 1,
       workersStarted: 0,
+      serviceWorkerRegistered: false,
     };
   }
   return window[KEY];
@@ -83,7 +84,10 @@ function onMessage(event) {
     s.info = data.info;
     update({ state: "ready", progress: 1, message: "Ready" });
     s.resolve(makeRuntime());
-    registerServiceWorker(data.info);
+  } else if (data.type === "stored") {
+    // What the worker downloaded is in the cache: the service worker fetches the rest
+    // (the snapshot for the next visit, every page) without downloading anything twice.
+    registerServiceWorker(s.info);
   } else if (data.type === "failed") {
     console.warn(`euchre runtime: ${data.detail || data.message}`);
     fail(data.message);
@@ -197,8 +201,16 @@ function pageUrls() {
   return [...urls];
 }
 
-async function registerServiceWorker(info) {
+/**
+ * Register the site's service worker (once per page load): it caches the engine and every
+ * page, so the whole site works offline. Called once the engine has stored its downloads,
+ * or by site.js in idle time on a page without widgets.
+ */
+export async function registerServiceWorker(info = null) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const s = shared();
+  if (s.serviceWorkerRegistered) return;
+  s.serviceWorkerRegistered = true;
   try {
     let version = info && info.cache_version;
     try {

@@ -123,11 +123,26 @@ function nameSearchDialog() {
   dialog?.setAttribute("aria-label", "Search this site");
 }
 
+// ---------------------------------------------------------------- offline
+/** On a page without widgets, register the service worker in idle time (a widget page
+ * does it once the engine has started), so one visit to any page makes the whole site,
+ * the engine included, work offline. */
+function offlineInIdleTime() {
+  if (document.querySelector("[data-widget]")) return;
+  const start = () =>
+    loadRuntime()
+      .then((runtime) => runtime.registerServiceWorker())
+      .catch((error) => console.info("euchre: no offline copy", error));
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(start, { timeout: 5000 });
+  else setTimeout(start, 2000);
+}
+
 // ---------------------------------------------------------------- start
 function onPage() {
   nameSearchDialog();
   installFourColourToggle();
   mountAll().catch((error) => console.warn("euchre: mounting widgets failed", error));
+  offlineInIdleTime();
 }
 
 document.documentElement.classList.toggle(FOUR_COLOUR_CLASS, readFourColour());

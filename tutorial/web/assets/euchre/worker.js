@@ -1,10 +1,20 @@
 // The card engine's worker: one Pyodide per visit, started by runtime.js.
 //
 // Boot: read runtime/manifest.json, download our wheels, then restore Pyodide from the
-// build-time memory snapshot when the site has one and it was made from exactly these
-// wheels; otherwise (no snapshot, download or restore failed, other wheels) start Pyodide
-// plainly. Both paths unpack the wheels into site-packages. The reason a snapshot was not
-// used goes to the console (console.info) and to runtime.info as `snapshot_refused`.
+// build-time memory snapshot when this browser has it cached (a repeat visit) and it was
+// made from exactly these wheels; otherwise (a first visit, no snapshot, restore failed,
+// other wheels) start Pyodide plainly. A first visit thus costs Pyodide's files and the
+// trimmed standard library only; the service worker fetches the snapshot in idle time
+// for the next visit. Both paths unpack the wheels into site-packages. The reason a
+// snapshot was not used goes to the console (console.info) and to runtime.info as
+// `snapshot_refused`.
+//
+// One download per file: every runtime file is read through the versioned cache
+// "euchre-runtime-<cache version>" (the service worker's), and a file fetched from the
+// network is stored there, so the service worker's precache finds it and downloads only
+// what is missing. Pyodide fetches its wasm module and standard library with the global
+// fetch and has no option to take bytes instead, so inside this worker the global fetch
+// of the runtime's own files is routed through that cache too (runtimeFetch below).
 //
 // Protocol: the page posts {id, method, payload}; the worker answers {id, ok, value} or
 // {id, ok: false, error}. Status messages carry a `type`: "progress", "ready", "failed".
@@ -14,8 +24,45 @@ const RUNTIME = new URL("runtime/", SITE);
 const PYODIDE = new URL("pyodide/", RUNTIME);
 const SNAPSHOT_MAGIC = "EUCHRE-SNAPSHOT/1 ";
 const GZIP_MAGIC = [0x1f, 0x8b];
+const CACHE_PREFIX = "euchre-runtime-";
 
 class Refusal extends Error {}
+
+// ---------------------------------------------------------------- fetching through the cache
+
+const networkFetch = self.fetch.bind(self);
+let runtimeCache = null; // the versioned Cache once the manifest is read (null: no Cache API)
+const cacheable = new Set(); // hrefs of the manifest's files
+const stores = []; // cache.put promises: "stored" is reported once they have settled
+
+async function openCache(version) {
+  if (typeof caches !== "object" || !version) return null;
+  try {
+    return await caches.open(CACHE_PREFIX + version);
+  } catch {
+    return null; // storage refused (private mode, quota): plain network fetches
+  }
+}
+
+// Cache first for the manifest's files; what comes from the network is stored.
+async function runtimeFetch(input, init) {
+  const url = new URL(input instanceof Request ? input.url : String(input), self.location.href);
+  if (!runtimeCache || !cacheable.has(url.href)) return networkFetch(input, init);
+  const cached = await runtimeCache.match(url.href);
+  if (cached) return cached;
+  const response = await networkFetch(url.href, init);
+  if (response.status === 200) {
+    const stored = runtimeCache.put(url.href, response.clone()).catch(() => {});
+    stores.push(stored);
+  }
+  return response;
+}
+
+self.fetch = runtimeFetch;
+
+async function isCached(url) {
+  return runtimeCache !== null && (await runtimeCache.match(url.href)) !== undefined;
+}
 
 function status(type, fields) {
   self.postMessage({ type, ...fields });
@@ -36,7 +83,7 @@ function progress(value, message) {
 async function fetchOk(url, options = {}) {
   let response;
   try {
-    response = await fetch(url, options);
+    response = await runtimeFetch(url, options);
   } catch (error) {
     throw new Refusal(`${url.pathname.split("/").pop()} could not be downloaded (${error.message})`);
   }
@@ -52,11 +99,11 @@ async function sha256Hex(data) {
 }
 
 // The same text as scripts/build_runtime.py's snapshot_hash().
-async function snapshotHash(pyodideVersion, recipe, wheels) {
+async function snapshotHash(pyodideVersion, recipe, stdlibSha256, wheels) {
   const lines = [...wheels]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((wheel) => `${wheel.name} ${wheel.sha256}\n`);
-  const text = `pyodide ${pyodideVersion}\nrecipe ${recipe}\n${lines.join("")}`;
+  const text = `pyodide ${pyodideVersion}\nrecipe ${recipe}\nstdlib ${stdlibSha256}\n${lines.join("")}`;
   return sha256Hex(new TextEncoder().encode(text));
 }
 
@@ -69,8 +116,56 @@ async function downloadWheels(manifest) {
       if (sha256 !== entry.sha256) {
         console.info(`euchre runtime: ${entry.name} differs from the manifest (sha256 ${sha256})`);
       }
-      return { name: entry.name, sha256, bytes };
+      const files = wheelFiles(bytes);
+      files.catch(() => {}); // awaited by installWheels
+      return { name: entry.name, sha256, bytes, files };
     }),
+  );
+}
+
+// ---------------------------------------------------------------- wheels, unzipped here
+
+const ZIP_END = 0x06054b50;
+const ZIP_ENTRY = 0x02014b50;
+
+async function inflateRaw(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// A wheel's files as [{path, bytes}], inflated in JavaScript while Pyodide starts, so that
+// installing them is only writing files (pyodide.unpackArchive would unzip in Python after
+// the start). Null when this browser cannot inflate: installWheels then unpacks in Python.
+async function wheelFiles(bytes) {
+  if (typeof DecompressionStream !== "function") return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== ZIP_END) end -= 1;
+  if (end < 0) throw new Error("a wheel is not a zip file");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  const members = [];
+  for (let i = 0; i < count; i += 1) {
+    if (view.getUint32(at, true) !== ZIP_ENTRY) throw new Error("a wheel's directory is damaged");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const path = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + skip;
+    if (path.endsWith("/")) continue;
+    if (path.startsWith("/") || path.split("/").includes("..")) throw new Error(`a wheel holds ${path}`);
+    if (method !== 0 && method !== 8) throw new Error(`a wheel's ${path} is packed unusually`);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    members.push({ path, method, data: bytes.subarray(start, start + size) });
+  }
+  return Promise.all(
+    members.map(async ({ path, method, data }) => ({
+      path,
+      bytes: method === 8 ? await inflateRaw(data) : data,
+    })),
   );
 }
 
@@ -136,11 +231,11 @@ function pythonStreams() {
   };
 }
 
-// The snapshot's download starts at once, in parallel with the wheels and Pyodide's own
-// files; it is aborted when the wheels show it cannot be used.
+// The cached snapshot is read at once, in parallel with the wheels and Pyodide's own
+// files; reading stops when the wheels show it cannot be used.
 function downloadSnapshot(entry, signal) {
   const download = fetchOk(new URL(entry.file, RUNTIME), { signal }).then((response) =>
-    readSnapshot(response, entry, (share) => progress(0.1 + 0.6 * share, "Downloading the card engine")),
+    readSnapshot(response, entry, (share) => progress(0.1 + 0.6 * share, "Starting the card engine")),
   );
   download.catch(() => {}); // awaited later; a failure is reported there, not as unhandled
   return download;
@@ -148,9 +243,10 @@ function downloadSnapshot(entry, signal) {
 
 // The snapshot for these wheels, as a promise for loadPyodide; a Refusal, before Pyodide
 // starts fetching anything, when the site has none or it was made from other wheels.
-async function matchingSnapshot(version, entry, download, abort, wheelsPromise) {
+async function matchingSnapshot(version, entry, download, abort, wheelsPromise, stdlibSha256) {
   if (!entry) throw new Refusal("the site has no snapshot");
-  const expected = await snapshotHash(version, entry.recipe, await wheelsPromise);
+  if (!download) throw new Refusal("the snapshot is not cached yet (a first visit)");
+  const expected = await snapshotHash(version, entry.recipe, stdlibSha256, await wheelsPromise);
   if (expected !== entry.hash) {
     abort.abort();
     throw new Refusal("the snapshot was made from other wheels");
@@ -163,27 +259,42 @@ async function matchingSnapshot(version, entry, download, abort, wheelsPromise) 
   return snapshot;
 }
 
-async function bootFromSnapshot(loadPyodide, snapshotPromise) {
+// What loadPyodide needs besides indexURL: the lock file's few fields from the manifest
+// (no request for the lock file), and the console streams.
+function pyodideOptions(manifest) {
+  return { indexURL: PYODIDE.href, lockFileContents: manifest.pyodide.lock, ...pythonStreams() };
+}
+
+async function bootFromSnapshot(loadPyodide, manifest, snapshotPromise) {
   // loadPyodide awaits the snapshot itself, so its own start-up runs meanwhile.
   try {
-    return await loadPyodide({ indexURL: PYODIDE.href, _loadSnapshot: snapshotPromise, ...pythonStreams() });
+    return await loadPyodide({ ...pyodideOptions(manifest), _loadSnapshot: snapshotPromise });
   } catch (error) {
     if (error instanceof Refusal) throw error;
     throw new Refusal(`the snapshot could not be restored (${error.message})`);
   }
 }
 
-async function bootPlain(loadPyodide) {
+async function bootPlain(loadPyodide, manifest) {
   progress(0.2, "Starting Python");
-  return loadPyodide({ indexURL: PYODIDE.href, ...pythonStreams() });
+  return loadPyodide(pyodideOptions(manifest));
 }
 
-function installWheels(pyodide, wheels) {
+async function installWheels(pyodide, wheels) {
   const sitePackages = pyodide.runPython(
     "import sys\n[p for p in sys.path if p.endswith('site-packages')][0]",
   );
   for (const wheel of wheels) {
-    pyodide.unpackArchive(wheel.bytes, "wheel", { extractDir: sitePackages });
+    const files = await wheel.files.catch(() => null);
+    if (files === null) {
+      pyodide.unpackArchive(wheel.bytes, "wheel", { extractDir: sitePackages });
+      continue;
+    }
+    for (const { path, bytes } of files) {
+      const target = `${sitePackages}/${path}`;
+      pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+      pyodide.FS.writeFile(target, bytes);
+    }
   }
   pyodide.runPython(
     "import importlib, sys\n" +
@@ -192,17 +303,32 @@ function installWheels(pyodide, wheels) {
   );
 }
 
+// Milliseconds since the worker started at each step of the start, for the benchmark
+// (runtime.info's `timings`).
+const timings = {};
+function mark(step) {
+  timings[step] = Math.round(performance.now());
+}
+
 async function boot() {
   progress(0.02, "Starting the card engine");
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  const manifestResponse = await fetchOk(new URL("manifest.json", RUNTIME));
+  const manifestUrl = new URL("manifest.json", RUNTIME);
+  const manifestResponse = await fetchOk(manifestUrl);
+  const manifestCopy = manifestResponse.clone();
   const manifest = await manifestResponse.json();
+  runtimeCache = await openCache(manifest.cache_version);
+  if (runtimeCache) stores.push(runtimeCache.put(manifestUrl.href, manifestCopy).catch(() => {}));
+  for (const file of manifest.precache || []) cacheable.add(new URL(file, RUNTIME).href);
   const wheelsPromise = downloadWheels(manifest);
   wheelsPromise.catch(() => {}); // awaited later; a failure fails the start there
   const entry = manifest.snapshot;
   const abort = snapshotAbort;
-  const download = entry ? downloadSnapshot(entry, abort.signal) : null;
+  const cached = entry ? await isCached(new URL(entry.file, RUNTIME)) : false;
+  const download = cached ? downloadSnapshot(entry, abort.signal) : null;
+  mark("manifest");
   const pyodideModule = await import(new URL("pyodide.mjs", PYODIDE).href);
+  mark("loader");
   const { loadPyodide, version } = pyodideModule;
   progress(0.1, "Downloading the card engine");
 
@@ -210,17 +336,21 @@ async function boot() {
   let bootKind = "snapshot";
   let refused = null;
   try {
-    const snapshot = await matchingSnapshot(version, entry, download, abort, wheelsPromise);
-    pyodide = await bootFromSnapshot(loadPyodide, snapshot);
+    const snapshot = await matchingSnapshot(
+      version, entry, download, abort, wheelsPromise, manifest.pyodide.stdlib_sha256,
+    );
+    pyodide = await bootFromSnapshot(loadPyodide, manifest, snapshot);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     refused = error.message;
     bootKind = "plain";
     console.info(`euchre runtime: snapshot not used: ${refused}; starting Pyodide plainly`);
-    pyodide = await bootPlain(loadPyodide);
+    pyodide = await bootPlain(loadPyodide, manifest);
   }
+  mark("pyodide");
   progress(0.9, "Loading the rules");
-  installWheels(pyodide, await wheelsPromise);
+  await installWheels(pyodide, await wheelsPromise);
+  mark("wheels");
   const bridge = pyodide.pyimport("euchre_tutorial.bridge");
   bridge.configure(
     JSON.stringify({
@@ -232,7 +362,8 @@ async function boot() {
   );
   const dispatch = bridge.dispatch;
   const info = JSON.parse(dispatch("runtime.info", "null")).value;
-  return { dispatch, info };
+  mark("bridge");
+  return { dispatch, info: { ...info, timings } };
 }
 
 function plainReason(error) {
@@ -246,6 +377,9 @@ const ready = boot().then(
   (runtime) => {
     settled = true;
     status("ready", { progress: 1, message: "Ready", info: runtime.info });
+    // The page registers the service worker once what this worker downloaded is stored,
+    // so the service worker's precache never fetches it again.
+    Promise.allSettled(stores).then(() => status("stored", {}));
     return runtime;
   },
   (error) => {

@@ -1,0 +1,49 @@
+"""Fixtures of the Pyodide-in-Node tests: ``runtime`` brings docs/runtime up to date with
+the sources (incremental: fast when unchanged) and returns its manifest;
+``run_in_pyodide(probe, snapshot=False)`` runs a probe file's ``probe_json()`` under Node
+with the site's Pyodide files and wheels and returns {"probe": ..., "info": ...}."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).parent
+RUNTIME = ROOT / "docs" / "runtime"
+
+
+@pytest.fixture(scope="session")
+def runtime() -> dict[str, Any]:
+    if shutil.which("node") is None:
+        pytest.fail("node is missing: the Pyodide tests need Node.js")
+    subprocess.run([sys.executable, "scripts/build_runtime.py"], cwd=ROOT, check=True)
+    manifest: dict[str, Any] = json.loads((RUNTIME / "manifest.json").read_text())
+    return manifest
+
+
+def _run(manifest: dict[str, Any], probe: Path, snapshot: bool = False) -> dict[str, Any]:
+    command = ["node", str(HERE / "run_engine.mjs"), str(RUNTIME / "pyodide"), str(probe),
+               "--manifest", str(RUNTIME / "manifest.json")]
+    if snapshot:
+        command += ["--snapshot", str(RUNTIME / manifest["snapshot"]["file"])]
+    command += [str(RUNTIME / wheel["file"]) for wheel in manifest["wheels"]]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+@pytest.fixture(scope="session")
+def run_in_pyodide(runtime: dict[str, Any]) -> Callable[..., dict[str, Any]]:
+    def run(probe: Path, snapshot: bool = False) -> dict[str, Any]:
+        return _run(runtime, probe, snapshot)
+
+    return run

@@ -1,0 +1,83 @@
+"""The site's trimmed standard library (scripts/build_runtime.py): every module of both
+packages imports from it under Node Pyodide, it is smaller than Pyodide's, and it is built
+reproducibly."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.node
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).parent
+STDLIB = ROOT / "docs" / "runtime" / "pyodide" / "python_stdlib.zip"
+
+
+@pytest.fixture(scope="module")
+def build_runtime() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_runtime", ROOT / "scripts" / "build_runtime.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["build_runtime"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def imports(run_in_pyodide: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = run_in_pyodide(HERE / "import_everything.py")["probe"]
+    return result
+
+
+def _browser_modules(manifest: dict[str, Any]) -> set[str]:
+    """The module names in the browser wheels."""
+    names = set()
+    for wheel in manifest["wheels"]:
+        with zipfile.ZipFile(ROOT / "docs" / "runtime" / wheel["file"]) as archive:
+            for name in archive.namelist():
+                if name.endswith(".py") and ".dist-info/" not in name:
+                    dotted = name.removesuffix(".py").replace("/", ".")
+                    names.add(dotted.removesuffix(".__init__"))
+    return names
+
+
+def test_every_module_of_both_packages_imports(
+    runtime: dict[str, Any], imports: dict[str, Any]
+) -> None:
+    assert imports["failed"] == {}
+    assert set(imports["imported"]) == _browser_modules(runtime)
+
+
+def test_common_standard_library_paths_work(imports: dict[str, Any]) -> None:
+    assert imports["margin"] == dict.fromkeys(imports["margin"], True)
+    assert set(imports["margin"]) == {"traceback", "strptime", "warnings", "pprint", "numbers"}
+
+
+def test_the_standard_library_is_trimmed(runtime: dict[str, Any], build_runtime: ModuleType) -> None:
+    full = build_runtime.unpacked_pyodide() / build_runtime.STDLIB
+    with zipfile.ZipFile(full) as original, zipfile.ZipFile(STDLIB) as trimmed:
+        kept = set(trimmed.namelist())
+        assert kept < set(original.namelist())
+    assert STDLIB.stat().st_size < full.stat().st_size / 1.5
+    assert "typing.py" in kept and "_pyodide/__init__.py" in kept
+    assert "unittest/__init__.py" not in kept and "pydoc.py" not in kept
+
+
+def test_the_trimmed_standard_library_is_reproducible(
+    runtime: dict[str, Any], build_runtime: ModuleType, tmp_path: Path
+) -> None:
+    unpacked = build_runtime.unpacked_pyodide()
+    with zipfile.ZipFile(STDLIB) as trimmed:
+        needed = [name for name in trimmed.namelist() if not name.endswith("/")]
+    build_runtime.write_stdlib(unpacked, needed, tmp_path / "a.zip")
+    build_runtime.write_stdlib(unpacked, needed, tmp_path / "b.zip")
+    assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
+    assert (tmp_path / "a.zip").read_bytes() == STDLIB.read_bytes()
