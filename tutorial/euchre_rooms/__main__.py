@@ -23,6 +23,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         allowed_origins=origins,
         redis_url=args.redis or os.environ.get("ROOMS_REDIS_URL") or None,
         lease_seconds=args.lease_seconds,
+        messages_per_second=args.messages_per_second,
+        message_burst=max(30, int(args.messages_per_second * 3)),
     )
 
 
@@ -36,9 +38,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hold-seconds", type=float, default=60.0)
     parser.add_argument("--computer-delay", type=float, default=0.7)
     parser.add_argument("--lease-seconds", type=float, default=5.0)
+    parser.add_argument("--messages-per-second", type=float, default=10.0)
     args = parser.parse_args(argv)
     settings = settings_from(args)
-    app = create_app(settings)
+    backend = None
+    if settings.redis_url:
+        from euchre_rooms.redis_backend import RedisBackend
+
+        backend = RedisBackend(settings)
+    app = create_app(settings, backend)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 20)
 
 
