@@ -176,6 +176,9 @@ class Hub:
             client.error(str(exc), ident)
         except Refused as exc:
             self._refuse(client, exc, command.type, ident)
+        except (OSError, ConnectionError, TimeoutError) as exc:  # storage unreachable
+            log.warning("a command failed: %s", exc)
+            client.error("the server could not store that just now: try again", ident)
         else:
             if ident is not None:
                 ack: dict[str, Any] = {"type": "ack", "id": ident}
@@ -379,11 +382,13 @@ class Hub:
             before_send()
         event["seq"] = live.room.seq
         live.events.append((live.room.seq, event))
+        now = self.clock()
+        public = live.room.public(now)  # the same for every seat: made once
         for seat, group in live.clients.items():
             if not group:
                 continue
             text = json.dumps({"type": "update", "seq": live.room.seq, "event": event,
-                               "state": self._state(live, seat)})
+                               "state": self._state(live, seat, public, now)})
             for client in group:
                 client.send(text)
         if live.room.closed:
@@ -391,10 +396,18 @@ class Hub:
         else:
             self._schedule(live)
 
-    def _state(self, live: LiveRoom, seat: int) -> dict[str, Any]:
-        now = self.clock()
+    def _state(
+        self,
+        live: LiveRoom,
+        seat: int,
+        public: dict[str, Any] | None = None,
+        now: float | None = None,
+    ) -> dict[str, Any]:
+        """What ``seat`` is sent: the room's public part and its own table."""
+        now = self.clock() if now is None else now
         room = live.room
-        return {"version": room.version, "you": seat, "room": room.public(now),
+        return {"version": room.version, "you": seat,
+                "room": public if public is not None else room.public(now),
                 "table": room.table_for(seat, now)}
 
     def _forget(self, live: LiveRoom) -> None:

@@ -16,7 +16,8 @@ import logging
 import secrets
 from typing import Any
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import RedisError
 
 from euchre_rooms.config import Settings
 from euchre_rooms.hub import Hub, LiveRoom
@@ -24,6 +25,7 @@ from euchre_rooms.room import Record, Refused
 
 log = logging.getLogger("euchre_rooms.redis")
 
+UNSTORED = "the server could not store that just now: try again"
 APPEND = """
 if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('pexpire', KEYS[1], ARGV[3])
@@ -50,7 +52,11 @@ class RedisBackend:
 
     def __init__(self, settings: Settings, client: Redis | None = None) -> None:
         assert settings.redis_url or client is not None
-        self.redis: Redis = client or Redis.from_url(settings.redis_url or "")
+        self.redis: Redis = client or Redis(
+            connection_pool=BlockingConnectionPool.from_url(
+                settings.redis_url or "", max_connections=64, timeout=10
+            )
+        )
         self.me = secrets.token_hex(8)
         self.lease_ms = int(settings.lease_seconds * 1000)
         self.hub: Hub | None = None
@@ -72,10 +78,14 @@ class RedisBackend:
         await self.redis.xadd(_log(key), {"r": json.dumps(record)})
 
     async def append(self, live: LiveRoom, record: Record) -> None:
-        done = await self.redis.eval(
-            APPEND, 2, _lease(live.key), _log(live.key), self.me, json.dumps(record),
-            self.lease_ms,
-        )
+        try:
+            done = await self.redis.eval(
+                APPEND, 2, _lease(live.key), _log(live.key), self.me, json.dumps(record),
+                self.lease_ms,
+            )
+        except RedisError as exc:
+            log.warning("appending a record failed: %s", exc)
+            raise Refused(UNSTORED) from None
         if not done:
             self._lost(live)
             raise Refused("this room has moved to another server process: reconnect and resume")
