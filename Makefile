@@ -12,13 +12,14 @@ PORT ?= 8000
 # navigation, the 404 page and the sitemap depend on it. `make serve` sets its own.
 SITE_URL ?=
 
-.PHONY: help venv node chromium runtime site serve test test-fast lint bench clean
+.PHONY: help venv node chromium redis rooms runtime site serve test test-fast lint bench clean
 
 help:
 	@echo "make serve   build and serve the site on http://127.0.0.1:$(PORT)/ (RULES=file.toml or a profile name)"
 	@echo "make site    build the static site into site/ (RULES=... for house rules, SITE_URL=https://host/path/)"
 	@echo "make test    run every test: lint, engine, site build, Pyodide in Node, real browser"
 	@echo "make bench   measure speed and size; writes reports/bench.md"
+	@echo "make rooms   run the room server for private rooms on http://127.0.0.1:8765/"
 
 $(VENV_STAMP): requirements-dev.txt engine/pyproject.toml tutorial/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +38,14 @@ node: $(NODE_STAMP)
 chromium:
 	@bash scripts/ensure_chromium.sh
 
+# Debian's redis-server, for the room server's multi-process test.
+redis:
+	@bash scripts/ensure_redis.sh
+
+# The room server alone, rooms in memory (ROOMS_PORT, default 8765).
+rooms: venv
+	$(PY) -m euchre_rooms --port $(or $(ROOMS_PORT),8765)
+
 # Pyodide's core files, our wheels and the memory snapshot, into docs/runtime/ (generated).
 runtime: venv node
 	$(PY) scripts/build_runtime.py
@@ -51,7 +60,7 @@ lint: venv
 	$(VENV)/bin/ruff check engine tutorial scripts tests
 	$(VENV)/bin/mypy
 
-test: venv node chromium
+test: venv node chromium redis
 	$(MAKE) lint
 	$(MAKE) site
 	$(PY) -m pytest

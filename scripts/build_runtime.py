@@ -86,9 +86,10 @@ SNAPSHOT_RECIPE = 2
 SNAPSHOT_HEADER = 128
 SNAPSHOT_MAGIC = b"EUCHRE-SNAPSHOT/1 "
 SKIP_DIRS = {"__pycache__", "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
-# Modules that only run at build time (Markdown extensions, the site generator): the
-# browser never imports them, so its wheel leaves them out.
+# Modules that only run at build time (Markdown extensions, the site generator) or on a
+# server (the room server): the browser never imports them, so its wheel leaves them out.
 BUILD_ONLY = (
+    "euchre_rooms/",
     "euchre_tutorial/mdext/",
     "euchre_tutorial/generator.py",
     "euchre_tutorial/minify.py",

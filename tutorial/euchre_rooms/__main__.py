@@ -1,0 +1,54 @@
+"""``python -m euchre_rooms --port N``: the room server alone, on 127.0.0.1 by default."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+import uvicorn
+
+from euchre_rooms.app import create_app
+from euchre_rooms.config import Settings
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    """Settings from the command line (and ``ROOMS_REDIS_URL`` / ``ROOMS_ALLOWED_ORIGINS``)."""
+    origins = tuple(o for o in (args.allow_origin or []) if o)
+    env_origins = os.environ.get("ROOMS_ALLOWED_ORIGINS", "")
+    origins += tuple(o.strip().rstrip("/") for o in env_origins.split(",") if o.strip())
+    return Settings(
+        continue_seconds=args.continue_seconds,
+        hold_seconds=args.hold_seconds,
+        computer_delay=args.computer_delay,
+        allowed_origins=origins,
+        redis_url=args.redis or os.environ.get("ROOMS_REDIS_URL") or None,
+        lease_seconds=args.lease_seconds,
+        messages_per_second=args.messages_per_second,
+        message_burst=max(30, int(args.messages_per_second * 3)),
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m euchre_rooms", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--redis", help="a Redis URL: share rooms with other processes")
+    parser.add_argument("--allow-origin", action="append", help="another origin allowed to connect")
+    parser.add_argument("--continue-seconds", type=float, default=60.0)
+    parser.add_argument("--hold-seconds", type=float, default=60.0)
+    parser.add_argument("--computer-delay", type=float, default=0.7)
+    parser.add_argument("--lease-seconds", type=float, default=5.0)
+    parser.add_argument("--messages-per-second", type=float, default=10.0)
+    args = parser.parse_args(argv)
+    settings = settings_from(args)
+    backend = None
+    if settings.redis_url:
+        from euchre_rooms.redis_backend import RedisBackend
+
+        backend = RedisBackend(settings)
+    app = create_app(settings, backend)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 20)
+
+
+if __name__ == "__main__":
+    main()

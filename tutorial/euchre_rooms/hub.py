@@ -1,0 +1,457 @@
+"""The rooms of one server process and the connections in them.
+
+Every command goes the same way: check it, let the room decide its record (or refuse),
+store the record (``Backend.append``: durable before anyone hears of it), apply it, then
+send each connected seat its own view. Timers (a computer's move, the review's end, a
+dropped player's hold) go the same way. One lock per room keeps its records in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from euchre import Action, HandState
+
+from euchre_rooms.codes import (
+    hash_secret,
+    new_room_code,
+    new_seat_token,
+    normalize_code,
+    same_code,
+)
+from euchre_rooms.config import Settings
+from euchre_rooms.protocol import EMOJI, Command, ProtocolError, check_name, parse_message
+from euchre_rooms.ratelimit import TokenBucket
+from euchre_rooms.room import (
+    Record,
+    Refused,
+    Room,
+    check_level,
+    computer_chooser,
+    new_record,
+    rules_from_request,
+)
+
+log = logging.getLogger("euchre_rooms")
+
+OUTBOX_LIMIT = 256
+"""Messages waiting for a slow connection before the server gives up on it."""
+
+
+class Client:
+    """One WebSocket connection: the seat it holds (if any), its limits and its outbox."""
+
+    def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic) -> None:
+        self.id = secrets.token_hex(8)
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.room_key: str | None = None
+        self.seat: int | None = None
+        self.messages = TokenBucket(settings.messages_per_second, settings.message_burst, clock)
+        self.reactions = TokenBucket(settings.reactions_per_second, settings.reaction_burst, clock)
+        self.floods = 0
+        self.close_reason: str | None = None
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or JSON text already made)."""
+        if self.close_reason is not None:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.close("too many messages are waiting for this connection")
+            return
+        self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message))
+
+    def error(self, text: str, ident: str | int | None = None) -> None:
+        """A plain error message (with the command's ``id`` when it had one)."""
+        message: dict[str, Any] = {"type": "error", "error": text}
+        if ident is not None:
+            message["id"] = ident
+        self.send(message)
+
+    def close(self, reason: str) -> None:
+        """Send ``reason`` as an error, then close the connection."""
+        if self.close_reason is None:
+            self.outbox.put_nowait(json.dumps({"type": "error", "error": reason}))
+            self.close_reason = reason
+            self.outbox.put_nowait(None)
+
+
+@dataclass
+class LiveRoom:
+    """A room held by this process, with its connections and recent events."""
+
+    key: str
+    room: Room
+    choose: Callable[[int, HandState], Action]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: dict[int, set[Client]] = field(default_factory=dict)
+    events: deque[tuple[int, dict[str, Any]]] = field(default_factory=deque)
+    timer: asyncio.TimerHandle | None = None
+    owned: bool = True
+
+    def connected(self) -> list[int]:
+        """Seats with at least one connection."""
+        return [seat for seat, group in self.clients.items() if group]
+
+
+class Backend(Protocol):
+    """Where rooms' records are kept (memory, or Redis shared by several processes)."""
+
+    async def create(self, key: str, record: Record) -> None:
+        """Keep a new room's first record; raise Refused if the code is taken."""
+
+    async def append(self, live: LiveRoom, record: Record) -> None:
+        """Keep a record durably before it is applied and announced."""
+
+    async def load(self, key: str) -> list[Record] | None:
+        """A room's records, for a room this process does not hold, or None."""
+
+    async def drop(self, key: str) -> None:
+        """Forget a closed room."""
+
+
+class MemoryBackend:
+    """One process, rooms in memory only: nothing to write."""
+
+    async def create(self, key: str, record: Record) -> None:
+        return None
+
+    async def append(self, live: LiveRoom, record: Record) -> None:
+        return None
+
+    async def load(self, key: str) -> list[Record] | None:
+        return None
+
+    async def drop(self, key: str) -> None:
+        return None
+
+
+class Hub:
+    """The rooms of this process and every connection's messages."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        backend: Backend | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.settings = settings or Settings()
+        self.backend: Backend = backend or MemoryBackend()
+        self.clock = clock
+        self.rooms: dict[str, LiveRoom] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ facts
+    def health(self) -> dict[str, Any]:
+        """``{"ok": true, "rooms": R, "players": P}``: rooms held here, seats connected."""
+        players = sum(len(live.connected()) for live in self.rooms.values())
+        return {"ok": True, "rooms": len(self.rooms), "players": players}
+
+    # ------------------------------------------------------------------ one message
+    async def handle(self, client: Client, text: str | bytes) -> None:
+        """Act on one message from ``client``; every problem is answered in plain words."""
+        if not client.messages.take():
+            client.floods += 1
+            if client.floods > self.settings.max_refusals:
+                client.close("too many messages: this connection is closed")
+            elif client.floods == 1 or client.floods % 10 == 0:
+                client.error("too many messages: wait a moment before sending more")
+            return
+        try:
+            command = parse_message(text, self.settings.max_message_bytes)
+        except ProtocolError as exc:
+            client.error(str(exc))
+            return
+        ident = command.get("id")
+        try:
+            seq = await self._dispatch(client, command)
+        except ProtocolError as exc:
+            client.error(str(exc), ident)
+        except Refused as exc:
+            self._refuse(client, exc, command.type, ident)
+        except (OSError, ConnectionError, TimeoutError) as exc:  # storage unreachable
+            log.warning("a command failed: %s", exc)
+            client.error("the server could not store that just now: try again", ident)
+        else:
+            if ident is not None:
+                ack: dict[str, Any] = {"type": "ack", "id": ident}
+                if seq is not None:
+                    ack["seq"] = seq
+                client.send(ack)
+
+    def _refuse(
+        self, client: Client, exc: Refused, kind: str, ident: str | int | None
+    ) -> None:
+        live = self.rooms.get(client.room_key or "")
+        if exc.with_state and live is not None and client.seat is not None:
+            state = self._state(live, client.seat)
+            message: dict[str, Any] = {
+                "type": "refused", "command": kind, "reason": exc.reason, "state": state
+            }
+            if ident is not None:
+                message["id"] = ident
+            client.send(message)
+        else:
+            client.error(exc.reason, ident)
+
+    async def _dispatch(self, client: Client, command: Command) -> int | None:
+        """Carry out a command; returns the room's seq after it (None for a ping)."""
+        kind = command.type
+        if kind == "ping":
+            client.send({"type": "pong"})
+            return None
+        if kind == "create":
+            return await self._create(client, command)
+        if kind == "join":
+            return await self._join(client, command)
+        if kind == "resume":
+            return await self._resume(client, command)
+        live = self._bound(client)
+        if kind == "react":
+            self._react(live, client, command.fields["emoji"])
+        else:
+            await self._command(live, client, kind, command.fields)
+        return live.room.seq
+
+    def _bound(self, client: Client) -> LiveRoom:
+        live = self.rooms.get(client.room_key or "")
+        if live is None or client.seat is None:
+            client.room_key, client.seat = None, None
+            raise ProtocolError("join a room first: send 'create', 'join' or 'resume'")
+        return live
+
+    def _unbound(self, client: Client) -> None:
+        if client.seat is not None and client.room_key in self.rooms:
+            raise ProtocolError(f"this connection already holds seat {client.seat}: send 'leave' first")
+
+    # ------------------------------------------------------------------ lobby
+    async def _create(self, client: Client, command: Command) -> int:
+        self._unbound(client)
+        name = check_name(command.fields["name"], self.settings.name_length)
+        level = check_level(command.get("level", "normal"))
+        spec = command.get("rules")
+        players = command.get("players")
+        rules_from_request(spec, players)  # refuses bad rules before anything is made
+        if len(self.rooms) >= self.settings.max_rooms:
+            raise Refused("this server has as many rooms as it can hold: try again later")
+        code = new_room_code()
+        key = hash_secret(code)
+        record = new_record(
+            "create", self.clock(), code=code, rules=spec, players=players, level=level,
+            seed=secrets.randbits(62), continue_seconds=self.settings.continue_seconds,
+        )
+        await self.backend.create(key, record)
+        live = self._hold(key, Room.create(record))
+        return await self._take_seat(live, client, name, None)
+
+    def _hold(self, key: str, room: Room, owned: bool = True) -> LiveRoom:
+        live = LiveRoom(key, room, computer_chooser(room.seed, room.level), owned=owned)
+        live.events = deque(maxlen=self.settings.replay_events)
+        self.rooms[key] = live
+        return live
+
+    async def find(self, code_text: str) -> LiveRoom:
+        """The room with this code (loaded from the backend if another process made it)."""
+        code = normalize_code(code_text)
+        if code is None:
+            raise Refused("that is not a room code: it has ten letters and digits, like K7QXM-3PART")
+        key = hash_secret(code)
+        live = self.rooms.get(key)
+        if live is None:
+            records = await self.backend.load(key)
+            if records:
+                live = self.rooms.get(key) or self._hold(key, Room.rebuild(records))
+                self._schedule(live)
+        if live is None or not same_code(live.room.code, code):
+            raise Refused(f"there is no room {code}: check the code or ask for a new link")
+        return live
+
+    async def _join(self, client: Client, command: Command) -> int:
+        self._unbound(client)
+        name = check_name(command.fields["name"], self.settings.name_length)
+        live = await self.find(command.fields["room"])
+        return await self._take_seat(live, client, name, command.get("seat"))
+
+    async def _take_seat(self, live: LiveRoom, client: Client, name: str, seat: int | None) -> int:
+        token = new_seat_token()
+        async with live.lock:
+            record = live.room.decide_join(name, seat, hash_secret(token), self.clock())
+
+            def bind() -> None:
+                self._bind(live, client, record["seat"])
+                client.send({"type": "welcome", "room": live.room.code, "seat": record["seat"],
+                             "token": token})
+
+            await self._commit(live, record, bind)
+            return live.room.seq
+
+    def _bind(self, live: LiveRoom, client: Client, seat: int) -> None:
+        client.room_key, client.seat = live.key, seat
+        live.clients.setdefault(seat, set()).add(client)
+
+    def _unbind(self, client: Client) -> None:
+        live = self.rooms.get(client.room_key or "")
+        if live is not None and client.seat is not None:
+            live.clients.get(client.seat, set()).discard(client)
+        client.room_key, client.seat = None, None
+
+    async def _resume(self, client: Client, command: Command) -> int:
+        live = await self.find(command.fields["room"])
+        seat = live.room.seat_of_token(command.fields["token"])
+        if seat is None:
+            raise Refused("that seat token does not open a seat in this room: join again")
+        if client.seat is not None and (client.room_key != live.key or client.seat != seat):
+            raise ProtocolError(f"this connection already holds seat {client.seat}: send 'leave' first")
+        last = command.get("last_seq")
+        async with live.lock:
+            room = live.room
+            events = [e for s, e in live.events if last is not None and s > last]
+            covered = last is not None and (
+                last >= room.seq or bool(live.events and live.events[0][0] <= last + 1)
+            )
+            self._bind(live, client, seat)
+            client.send({"type": "welcome", "room": room.code, "seat": seat,
+                         "token": command.fields["token"]})
+            client.send({"type": "resume", "seq": room.seq, "replayed": bool(covered),
+                         "events": events if covered else [], "state": self._state(live, seat)})
+            if room.seats[seat].away_until is not None or room.seats[seat].standin:
+                await self._commit(live, new_record("back", self.clock(), seat=seat))
+            return room.seq
+
+    def _react(self, live: LiveRoom, client: Client, emoji: str) -> None:
+        if emoji not in EMOJI:
+            raise ProtocolError(f"a reaction is one of {' '.join(EMOJI)}")
+        if not client.reactions.take():
+            raise ProtocolError("one reaction at a time: wait a moment")
+        message = json.dumps({"type": "reaction", "seat": client.seat, "emoji": emoji})
+        for group in live.clients.values():
+            for other in group:
+                other.send(message)
+
+    async def _command(
+        self, live: LiveRoom, client: Client, kind: str, fields: dict[str, Any]
+    ) -> None:
+        seat = client.seat
+        assert seat is not None
+        async with live.lock:
+            record = live.room.decide(seat, kind, fields, self.clock())
+            removed = list(live.clients.get(record["seat"], ())) if kind == "remove" else []
+            await self._commit(live, record)
+        if kind == "leave":
+            self._unbind(client)
+            client.send({"type": "left", "room": live.room.code})
+        for other in removed:
+            self._unbind(other)
+            other.send({"type": "removed", "reason": "the host removed you from the room"})
+
+    async def disconnected(self, client: Client) -> None:
+        """A connection closed: hold its seat when it was that seat's last one."""
+        live = self.rooms.get(client.room_key or "")
+        seat = client.seat
+        self._unbind(client)
+        if live is None or seat is None or live.clients.get(seat):
+            return
+        async with live.lock:
+            s = live.room.seats[seat]
+            if s.human and s.away_until is None and not live.room.closed:
+                now = self.clock()
+                until = now + self.settings.hold_seconds
+                await self._commit(live, new_record("away", now, seat=seat, until=until))
+
+    # ------------------------------------------------------------------ records
+    async def _commit(
+        self, live: LiveRoom, record: Record, before_send: Callable[[], None] | None = None
+    ) -> None:
+        """Store, apply and announce one record (the room's lock is held)."""
+        await self.backend.append(live, record)
+        self.announce(live, record, before_send)
+
+    def announce(
+        self, live: LiveRoom, record: Record, before_send: Callable[[], None] | None = None
+    ) -> None:
+        """Apply a stored record and send every connected seat its update."""
+        event = live.room.apply(record)
+        if before_send is not None:
+            before_send()
+        event["seq"] = live.room.seq
+        live.events.append((live.room.seq, event))
+        now = self.clock()
+        public = live.room.public(now)  # the same for every seat: made once
+        for seat, group in live.clients.items():
+            if not group:
+                continue
+            text = json.dumps({"type": "update", "seq": live.room.seq, "event": event,
+                               "state": self._state(live, seat, public, now)})
+            for client in group:
+                client.send(text)
+        if live.room.closed:
+            self._forget(live)
+        else:
+            self._schedule(live)
+
+    def _state(
+        self,
+        live: LiveRoom,
+        seat: int,
+        public: dict[str, Any] | None = None,
+        now: float | None = None,
+    ) -> dict[str, Any]:
+        """What ``seat`` is sent: the room's public part and its own table."""
+        now = self.clock() if now is None else now
+        room = live.room
+        return {"version": room.version, "you": seat,
+                "room": public if public is not None else room.public(now),
+                "table": room.table_for(seat, now)}
+
+    def _forget(self, live: LiveRoom) -> None:
+        if live.timer is not None:
+            live.timer.cancel()
+        self.rooms.pop(live.key, None)
+        self._spawn(self.backend.drop(live.key))
+
+    # ------------------------------------------------------------------ timers
+    def _schedule(self, live: LiveRoom) -> None:
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+        if not live.owned:
+            return
+        when = live.room.next_timer(self.settings)
+        if when is None:
+            return
+        delay = max(0.0, when - self.clock())
+        loop = asyncio.get_running_loop()
+        live.timer = loop.call_later(delay, lambda: self._spawn(self._fire(live)))
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _fire(self, live: LiveRoom) -> None:
+        try:
+            async with live.lock:
+                if self.rooms.get(live.key) is not live or not live.owned:
+                    return
+                record = live.room.decide_timer(self.clock(), live.choose)
+                if record is None:
+                    self._schedule(live)
+                    return
+                await self._commit(live, record)
+        except Exception:  # a timer must never take the server down; the room waits
+            log.exception("room timer failed")
+
+    async def close(self) -> None:
+        """Stop every timer (at shutdown)."""
+        for live in self.rooms.values():
+            if live.timer is not None:
+                live.timer.cancel()
+        for task in list(self.tasks):
+            task.cancel()
