@@ -190,6 +190,8 @@ def _prompt(state: HandState, me: int) -> str:
         return f"{names[who]} is deciding: order up the upcard or pass."
     if phase is Phase.ROUND_TWO:
         if mine:
+            if not state.is_legal("pass"):  # the stuck dealer
+                return f"Your turn: name a trump suit other than {suit.plural} (you may not pass)."
             return f"Your turn: name a trump suit other than {suit.plural}, or pass."
         return f"{names[who]} is deciding: name a suit or pass."
     if phase is Phase.DISCARD:
