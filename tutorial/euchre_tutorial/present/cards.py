@@ -59,6 +59,7 @@ def card_html(
     selected: bool | None = None,
     action: str | None = None,
     disabled: bool = False,
+    tabindex: int | None = None,
 ) -> str:
     """One card as an inline, labelled element. ``note`` is appended to its label
     (for example "left bower"). With ``button`` the card is a ``<button>`` (for a card the
@@ -73,7 +74,8 @@ def card_html(
     if card.suit is not None:
         label = f"{card.rank.label}, {label}"
     pressed = "" if selected is None else f' aria-pressed="{"true" if selected else "false"}"'
-    extra = attrs({"data_action": action, "disabled": disabled})
+    extra = attrs({"data_action": action,
+                   "tabindex": None if tabindex is None else str(tabindex), "disabled": disabled})
     return (
         f'<button type="button" class="{classes}" data-card="{card.code}" '
         f'aria-label="{escape(label)}"{pressed}{extra}>{card_inner_html(card)}</button>'

@@ -86,8 +86,9 @@ function syncChildren(parent, model) {
 }
 
 function reducedMotion() {
-  return document.documentElement.dataset.motion === "reduced"
-    || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  const html = document.documentElement.classList;
+  return html.contains("eu-reduced-motion") || html.contains("eu-flat")
+    || Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
 }
 
 function cardPlaces(root) {
