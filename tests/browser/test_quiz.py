@@ -256,6 +256,18 @@ def test_no_serious_accessibility_problems(page: Any) -> None:
     assert axe(page) == []
 
 
+def test_no_serious_accessibility_problems_in_the_dark(new_page: Callable[..., Any]) -> None:
+    page = new_page(color_scheme="dark")
+    open_quiz(page)
+    q = current_question(page)
+    answer(page, wrong_answer(q))
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+    assert axe(page) == []
+    next_question(page)
+    answer(page, list(current_question(page).answer))
+    assert axe(page) == []
+
+
 # ---------------------------------------------------------------------- before Python
 def block_pyodide(page: Any) -> None:
     """Python never starts: every request for Pyodide's files fails (as on a phone in its

@@ -13,7 +13,7 @@ import pytest
 from euchre import Card, Rules, Suit
 from euchre_tutorial.html import card_html
 
-from tests.browser.harness import allow_console_errors, goto, site_url, wait_ready
+from tests.browser.harness import allow_console_errors, axe, goto, site_url, wait_ready
 
 PAGE = "rules/cards/"
 EXPLORER = "[data-widget=trump-explorer]"
@@ -219,3 +219,14 @@ def test_choosing_a_card_shows_it_under_every_trump(page: Any) -> None:
     page.wait_for_function("(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER)
     texts = explorer.locator(".eu-te-facts tbody tr").all_inner_texts()
     assert len(texts) == 4 and any("left bower" in t for t in texts)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_card_panel_is_accessible(new_page: Any, scheme: str) -> None:
+    page = new_page(color_scheme=scheme)
+    explorer = open_explorer(page)
+    explorer.locator("label.eu-te-option.eu-suit-d").click()
+    wait_drawn(page, explorer, "d")
+    explorer.locator(".eu-te-rows .eu-card[data-card=Jh]").click()
+    page.wait_for_function("(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER)
+    assert axe(page) == []

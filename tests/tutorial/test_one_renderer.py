@@ -37,7 +37,6 @@ PENDING: dict[str, str] = {
     "cards.js": "the card component in JS: the table helper is moving its last users to Python",
     "play/controls.js": "free play's controls: the table helper's conversion",
     "play/effects.js": "free play's effects: the table helper's conversion",
-    "play/table.js": "the lessons' and free play's table: the table helper's conversion",
     "widgets/game.js": "free play: the table helper's conversion",
     "widgets/lesson.js": "the lessons: the table helper's conversion",
     "site.js": "the four-colour toggle in Material's header: to be drawn by a theme override",

@@ -84,7 +84,9 @@ export async function mount(root, runtime) {
     if (action === "card") show({ card: element.dataset.card }, false);
   });
   for (const radio of radios) radio.disabled = false;
-  root.dataset.ready = "true";
+  // Ready at once: every answer is in the page. (When the engine has already failed, the
+  // status line says so and keeps data-ready="failed"; the explorer still works.)
+  if (root.dataset.ready !== "failed") root.dataset.ready = "true";
 
   try {
     engine = await runtime.getRuntime();
