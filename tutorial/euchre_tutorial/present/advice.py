@@ -15,12 +15,14 @@ import re
 from typing import Any
 
 import euchre
-from euchre import SeatView
+from euchre import Card, SeatView
 
 from euchre_tutorial.present.markup import escape
 from euchre_tutorial.present.words import action_words
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+_CARD_ACTION = re.compile(r"\b(play|discard|give|best) ((?:10|[2-9TJQKA])[cdhs])\b", re.IGNORECASE)
+_CODE = re.compile(r"(?<![A-Za-z0-9])((?:10|[2-9TJQKA])[cdhs])(?![A-Za-z])")
 _STATISTIC = re.compile(r"\d\.\d|[+-]\d|\bOver \d+ deals\b|\bworth about\b")
 
 
@@ -35,6 +37,21 @@ def about(count: float, total: int) -> str:
         return f"all {NUMBER_WORDS[total]}"
     word = "none" if n == 0 else NUMBER_WORDS[n]
     return f"about {word} of the {NUMBER_WORDS[total]}"
+
+
+def learner_words(text: str) -> str:
+    """An engine sentence with its codes in the learner's notation: "Discard Kh is worth"
+    -> "Discard K♥ is worth".
+
+    >>> learner_words("play 9c beats Th")
+    'Play 9♣ beats 10♥'
+    """
+    def action(match: re.Match[str]) -> str:
+        verb = match.group(1)
+        return f"{verb[:1].upper()}{verb[1:].lower()} {Card.parse(match.group(2))}"
+
+    text = _CARD_ACTION.sub(action, text)
+    return _CODE.sub(lambda m: str(Card.parse(m.group(1))), text)
 
 
 def plain_reasons(reasons: list[str]) -> tuple[list[str], list[str]]:
@@ -69,7 +86,7 @@ def summary(advice: Any, view: SeatView) -> str:
 
 def advice_data(advice: Any, view: SeatView) -> dict[str, Any]:
     """The advice as plain data in the learner's words (no engine codes)."""
-    plain, stats = plain_reasons([str(r) for r in advice.reasons])
+    plain, stats = plain_reasons([learner_words(str(r)) for r in advice.reasons])
     return {
         "action": str(advice.action),
         "words": action_words(str(advice.action), view),

@@ -12,6 +12,7 @@ from typing import Any
 from euchre_tutorial.present.markup import attrs, button_html, escape
 from euchre_tutorial.present.review import review_html
 from euchre_tutorial.present.scores import score_bar_html, winner_html
+from euchre_tutorial.present.settings import settings_html
 
 LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("strong", "Strong"))
 TARGETS = (("", "As the rules say"), ("5", "5 (a short game)"), ("7", "7"), ("10", "10"))
@@ -105,10 +106,12 @@ def widget_html(model: Mapping[str, Any], profiles: Sequence[str],
         '<div class="eu-game">'
         f'<div class="eu-game-bar" data-region="bar">{bar_html(model)}</div>'
         f'<div class="eu-game-tools" data-region="tools">{tools_html(None, disabled=True)}</div>'
+        f"{settings_html('eu-game-settings')}"
         '<div class="eu-message" role="status" aria-live="polite" data-region="message">'
         '<p class="eu-game-note">The game starts when the card engine is ready.</p></div>'
         '<div class="eu-game-panel" data-region="panel"></div>'
         '<div class="eu-play" data-region="table"></div>'
         f'<template data-template="newgame">{newgame_html(profiles, tables, config)}</template>'
+        '<a class="eu-download" hidden data-egn-download>Download the game record</a>'
         "</div>"
     )

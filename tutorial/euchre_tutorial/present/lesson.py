@@ -42,7 +42,7 @@ def path_html(lessons: Sequence[Mapping[str, Any]], *, disabled: bool = False) -
     items = "".join(
         f'<li class="eu-path-item" data-lesson="{escape(lesson["id"])}">'
         f'<a class="eu-path-link" href="?lesson={escape(lesson["id"])}" '
-        f'data-lesson-link="{escape(lesson["id"])}">'
+        f'data-lesson-link="{escape(lesson["id"])}" data-steps="{lesson["steps"]}">'
         f'<span class="eu-path-number">{n}</span>'
         f'<span class="eu-path-title">{escape(lesson["title"])}</span>{stars_html(0)}</a></li>'
         for n, lesson in enumerate(lessons, start=1))
@@ -103,6 +103,19 @@ def what_next(model: Mapping[str, Any], next_lesson: str | None) -> str:
         return ("Lesson complete: choose “Next lesson” to go on." if next_lesson
                 else "Lesson complete: that was the last lesson.")
     return "Step done: choose “Next step” to go on."
+
+
+def feedback_html(text: str, note: str = "") -> str:
+    """What the learner reads after an action: the engine's or the lesson's words, and the
+    lesson's own note.
+
+    >>> feedback_html("Well done.")
+    '<p>Well done.</p>'
+    """
+    if not text and not note:
+        return ""
+    extra = f'<p class="eu-feedback-note">{escape(note)}</p>' if note else ""
+    return f"<p>{escape(text)}</p>{extra}" if text else extra
 
 
 def hint_html(reply: Mapping[str, Any]) -> str:

@@ -8,7 +8,7 @@ answer is recomputed from those.
 
 >>> model = start({"lesson": "bowers"})
 >>> model["step"]["number"], model["table"]["your_turn"], sorted(model["html"])
-(1, True, ['goal', 'head', 'narration', 'table', 'tools'])
+(1, True, ['feedback', 'goal', 'head', 'narration', 'table', 'tools'])
 >>> act({"lesson": "bowers", "step": 0, "moves": [], "card": "Ac"})["rejected"]["legal"]
 True
 >>> reply = act({"lesson": "bowers", "step": 0, "moves": [], "card": "Jh"})
@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,7 +32,9 @@ from euchre_tutorial.lessons.table import lesson_ui
 from euchre_tutorial.present import lesson as page
 from euchre_tutorial.present.advice import advice_html
 from euchre_tutorial.present.clicks import click_text
+from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.markup import escape
+from euchre_tutorial.present.settings import settings_html
 from euchre_tutorial.present.table import render_data, table_data
 from euchre_tutorial.widgets import WidgetConfigError
 
@@ -128,6 +129,7 @@ def step_model(run: StepRun, *, disabled: bool = False) -> dict[str, Any]:
         "goal": page.goal_html(model),
         "table": render_data(model["table"], ui),
         "tools": page.tools_html(model, following, disabled=disabled),
+        "feedback": page.feedback_html(model["feedback"]),
     }
     return model
 
@@ -192,7 +194,8 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     rejected = run.move(text)
     if rejected is not None:
         return {"rejected": {"reason": rejected.reason, "note": rejected.note,
-                             "legal": rejected.legal, "mistake": not finished}}
+                             "legal": rejected.legal, "mistake": not finished,
+                             "html": page.feedback_html(rejected.reason, rejected.note)}}
     seat, reveal = run.step.seat, run.step.reveal
     frames = [frame_data(e.state, seat, reveal) for e in run.events[before:]]
     return {"frames": frames, "model": step_model(run)}
@@ -228,6 +231,15 @@ def lesson_stars(payload: Mapping[str, Any]) -> int:
     return stars(int(payload.get("mistakes", 0)), int(payload.get("hints", 0)))
 
 
+@expose("lesson.finish")
+def finish(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: a lesson completed -> its stars and the closing words (the last
+    step's ``feedback`` followed by the stars earned)."""
+    earned = lesson_stars(payload)
+    text = f"{payload.get('feedback', '')} Lesson complete: {'★' * earned}{'☆' * (3 - earned)} ({earned} of 3 stars).".strip()
+    return {"stars": earned, "html": page.feedback_html(text)}
+
+
 # ---------------------------------------------------------------------- build time
 def first_answers(lesson: Lesson) -> dict[str, Any]:
     """The replies to every choice of the first decision of ``lesson``'s first step, as
@@ -259,11 +271,10 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     first = lessons[0]
     model = step_model(replay(first, 0, []))
     html = model["html"]
-    island = json.dumps(first_answers(first), ensure_ascii=False, separators=(",", ":"))
-    island = island.replace("</", "<\\/")
     return (
         '<div class="eu-lesson">'
         f"{page.path_html(_paths(lessons))}"
+        f"{settings_html('eu-lesson-settings')}"
         '<section class="eu-stage" aria-label="Lesson">'
         f'<header class="eu-stage-head" data-region="head">{html["head"]}</header>'
         f'<p class="eu-narration" data-region="narration">{html["narration"]}</p>'
@@ -272,7 +283,7 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
         '<div class="eu-feedback" role="status" aria-live="polite" data-region="feedback"></div>'
         f'<div class="eu-stage-tools" data-region="tools">{html["tools"]}</div>'
         "</section>"
-        f'<script type="application/json" data-first-answers>{island}</script>'
+        f"{json_island(first_answers(first))}"
         "</div>"
     )
 

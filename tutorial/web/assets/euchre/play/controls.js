@@ -2,7 +2,8 @@
 // arrow keys move between the hand's cards, a refused card shakes, and the first control
 // to press on the learner's turn.
 
-import { still } from "./effects.js";
+import { morph } from "../dom.js";
+import { still } from "../settings.js";
 
 /** Arrow keys, Home and End move between the cards of the hand (one Tab stop). */
 export function rovingHand(region) {
@@ -62,14 +63,23 @@ export function disableAll(root) {
   }
 }
 
-/** Put a short sentence into a message region (text only: the region is Python's). */
-export function say(region, text, kind = "") {
-  region.className = `eu-message${kind ? ` eu-message--${kind}` : ""}`;
-  region.replaceChildren();
-  if (text) {
-    const line = document.createElement("p");
-    line.textContent = text;
-    region.append(line);
+/** Set a message region's tone: a state class on the region Python drew. */
+export function tone(region, base, kind = "") {
+  for (const name of [...region.classList]) {
+    if (name.startsWith(`${base}--`)) region.classList.remove(name);
   }
+  if (kind) region.classList.add(`${base}--${kind}`);
   delete region.dataset.kind;
+}
+
+/** Put the page's own short sentence (plain text) into a message region. */
+export function say(region, text, kind = "") {
+  tone(region, "eu-message", kind);
+  region.textContent = text;
+}
+
+/** Put markup Python rendered into a message region, with its tone. */
+export function sayHtml(region, html, kind = "", base = "eu-message") {
+  tone(region, base, kind);
+  morph(region, html);
 }

@@ -6,8 +6,9 @@
 // keeps the game in localStorage so a reload resumes it.
 
 import { delegate, morph } from "../dom.js";
-import { beep, hurry, pause, settingsPanel, settingsWereReset } from "../play/effects.js";
-import { disableAll, firstControl, refuse, rovingHand, say as sayIn } from "../play/controls.js";
+import { beep, hurry, pause } from "../play/effects.js";
+import { disableAll, firstControl, refuse, rovingHand, say as sayIn, sayHtml } from "../play/controls.js";
+import { settingsWereReset, wireSettings } from "../settings.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
 
 const GAME_KEY = "euchre.game";
@@ -41,7 +42,7 @@ export async function mount(root, runtime) {
   const panel = region("panel");
   const play = region("table");
   const formTemplate = game.querySelector('template[data-template="newgame"]');
-  tools.after(settingsPanel());
+  wireSettings(game.querySelector("[data-settings]"));
   rovingHand(play);
 
   let engine;
@@ -152,8 +153,7 @@ export async function mount(root, runtime) {
   async function onHint() {
     try {
       const advice = await engine.call("game.hint", { save: model.save });
-      message.className = "eu-message eu-message--advice";
-      morph(message, advice.html);
+      sayHtml(message, advice.html, "advice");
     } catch (error) {
       say(error.message, "note");
     }
@@ -211,13 +211,11 @@ export async function mount(root, runtime) {
     try {
       const record = await engine.call("game.egn", { save: model.save });
       const blob = new Blob([record.text], { type: "application/json" });
-      const a = document.createElement("a");
+      const a = game.querySelector("[data-egn-download]");
       a.href = URL.createObjectURL(blob);
       a.download = record.filename;
-      a.dataset.egnDownload = "";
-      document.body.append(a);
       a.click();
-      setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
     } catch (error) {
       say(error.message, "note");
     }

@@ -6,8 +6,9 @@
 // rule.
 
 import { delegate, morph } from "../dom.js";
-import { beep, hurry, pause, settingsPanel, settingsWereReset } from "../play/effects.js";
-import { disableAll, firstControl, refuse, rovingHand } from "../play/controls.js";
+import { beep, hurry, pause } from "../play/effects.js";
+import { disableAll, firstControl, refuse, rovingHand, tone } from "../play/controls.js";
+import { settingsWereReset, wireSettings } from "../settings.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
 
 const KEY = "euchre.lessons";
@@ -17,7 +18,7 @@ const FRAME_MS = 650;
 const isCount = (n) => Number.isInteger(n) && n >= 0;
 
 /** A saved record is used only if every field has the type and range it must have. */
-function validProgress(data, order) {
+function validProgress(data, order, steps) {
   if (!data || typeof data !== "object" || Array.isArray(data)) return false;
   const { stars, at } = data;
   if (!stars || typeof stars !== "object" || Array.isArray(stars)) return false;
@@ -26,7 +27,7 @@ function validProgress(data, order) {
   }
   if (at === null || at === undefined) return true;
   if (typeof at !== "object" || Array.isArray(at)) return false;
-  if (!order.includes(at.lesson) || !isCount(at.step)) return false;
+  if (!order.includes(at.lesson) || !isCount(at.step) || at.step >= steps[at.lesson]) return false;
   if (!Array.isArray(at.moves) || !at.moves.every((m) => typeof m === "string")) return false;
   return isCount(at.mistakes ?? 0) && isCount(at.hints ?? 0);
 }
@@ -37,7 +38,8 @@ function starText(n) {
 
 function readIsland(root) {
   try {
-    return JSON.parse(root.querySelector("script[data-first-answers]")?.textContent ?? "null");
+    const island = root.querySelector(".eu-prerendered[data-island]");
+    return island ? JSON.parse(island.dataset.island) : null;
   } catch {
     return null;
   }
@@ -55,9 +57,10 @@ export async function mount(root, runtime) {
   const resetAll = root.querySelector("[data-reset-all]");
   const links = [...root.querySelectorAll("[data-lesson-link]")];
   const order = links.map((a) => a.dataset.lessonLink);
+  const steps = Object.fromEntries(links.map((a) => [a.dataset.lessonLink, Number(a.dataset.steps)]));
   const island = readIsland(root);
 
-  const loaded = readRecord(KEY, VERSION, (d) => validProgress(d, order));
+  const loaded = readRecord(KEY, VERSION, (d) => validProgress(d, order, steps));
   let progress = loaded.value ?? { stars: {}, at: null };
   const at = { lesson: order[0], step: 0, moves: [], mistakes: 0, hints: 0, hintLevel: 0 };
   let model = null;
@@ -86,17 +89,16 @@ export async function mount(root, runtime) {
     resetAll.disabled = false;
   }
 
-  function say(text, kind = "", note = "") {
-    feedback.className = `eu-feedback${kind ? ` eu-feedback--${kind}` : ""}`;
-    delete feedback.dataset.kind;
-    feedback.replaceChildren();
-    for (const [line, cls] of [[text, ""], [note, "eu-feedback-note"]]) {
-      if (!line) continue;
-      const p = document.createElement("p");
-      if (cls) p.className = cls;
-      p.textContent = line;
-      feedback.append(p);
-    }
+  /** The page's own short sentence (plain text), e.g. while the engine starts. */
+  function say(text, kind = "") {
+    tone(feedback, "eu-feedback", kind);
+    feedback.textContent = text;
+  }
+
+  /** Words the engine drew (a reason, a note, a hint, the lesson's verdict). */
+  function show(html, kind = "") {
+    tone(feedback, "eu-feedback", kind);
+    morph(feedback, html);
   }
 
   /** Show the confirmation the engine drew for `key` (one at a time). */
@@ -167,6 +169,7 @@ export async function mount(root, runtime) {
       return;
     }
     busy = true;
+    root.dataset.busy = "true";
     try {
       const reply = await answer(payload);
       if (!reply) {
@@ -178,7 +181,7 @@ export async function mount(root, runtime) {
         save();
         beep("wrong");
         refuse(button);
-        say(reply.rejected.reason, "wrong", reply.rejected.note);
+        show(reply.rejected.html, "wrong");
         feedback.dataset.kind = reply.rejected.legal ? "not-asked" : "illegal";
         return;
       }
@@ -190,28 +193,32 @@ export async function mount(root, runtime) {
       render(reply.model, { animate: true });
       beep(reply.model.outcome === false ? "wrong" : reply.model.outcome ? "trick" : "play");
       if (reply.model.outcome === true) {
-        let text = reply.model.feedback;
+        let html = reply.model.html.feedback;
         if (reply.model.complete) {
-          const stars = await engine.call("lesson.stars", { mistakes: at.mistakes, hints: at.hints });
-          progress.stars[at.lesson] = Math.max(stars, progress.stars[at.lesson] ?? 0);
+          const done = await engine.call("lesson.finish", { mistakes: at.mistakes, hints: at.hints, feedback: reply.model.feedback });
+          progress.stars[at.lesson] = Math.max(done.stars, progress.stars[at.lesson] ?? 0);
           showStars();
-          text = `${text} Lesson complete: ${starText(stars)} (${stars} of 3 stars).`;
+          html = done.html;
           beep("win");
         }
-        say(text, "right");
+        show(html, "right");
         save();
         tools.querySelector(".md-button--primary")?.focus();
       } else if (reply.model.outcome === false) {
-        say(reply.model.feedback, "wrong");
+        show(reply.model.html.feedback, "wrong");
         tools.querySelector("[data-lesson-retry]")?.focus();
       } else {
         say("");
         save();
+        if (stage.contains(document.activeElement) || document.activeElement === document.body) {
+          firstControl(play)?.focus({ preventScroll: true });
+        }
       }
     } catch (error) {
       say(`The card engine could not answer: ${error.message}`, "wrong");
     } finally {
       busy = false;
+      root.dataset.busy = "false";
     }
   }
 
@@ -224,9 +231,7 @@ export async function mount(root, runtime) {
     if (reply.counts) at.hints += 1;
     at.hintLevel += 1;
     save();
-    feedback.className = "eu-feedback eu-feedback--hint";
-    delete feedback.dataset.kind;
-    morph(feedback, reply.html);
+    show(reply.html, "hint");
     const hintButton = tools.querySelector("[data-lesson-hint]");
     if (hintButton) {
       hintButton.textContent = reply.more ? "Another hint" : "Hint";
@@ -274,7 +279,7 @@ export async function mount(root, runtime) {
   rovingHand(play);
   stage.addEventListener("pointerdown", () => busy && hurry(stage));
   root.addEventListener("keydown", () => busy && hurry(stage));
-  stage.before(settingsPanel());
+  wireSettings(root.querySelector("[data-settings]"));
   showStars();
 
   const notes = [];
