@@ -261,13 +261,13 @@ export async function mount(root, runtime) {
     draw().catch((error) => say(`The card engine could not answer: ${error?.message ?? error}`));
   }
 
-  async function go(next) {
+  async function go(next, failure = "The card engine could not start a new quiz") {
     if (busy) return;
     busy = true;
     try {
       await next();
     } catch (error) {
-      say(`The card engine could not start a new quiz: ${error?.message ?? error}`);
+      say(`${failure}: ${error?.message ?? error}`);
     } finally {
       busy = false;
     }
@@ -312,8 +312,8 @@ export async function mount(root, runtime) {
   delegate(frame, (action, element) => {
     if (action === "pick") pick(element.closest(".eu-quiz-slot")?.dataset.value);
     else if (action === "check") submit();
-    else if (action === "next") go(() => advance("question"));
-    else if (action === "summary") go(() => advance("summary"));
+    else if (action === "next") go(() => advance("question"), "The card engine is needed for the next question");
+    else if (action === "summary") go(() => advance("summary"), "The card engine is needed for your score");
     else if (action === "misses") {
       const misses = run.answers.filter((a) => !a.ok).map((a) => a.id);
       go(() => startPractice(misses));
