@@ -13,7 +13,7 @@ from euchre import Action
 from euchre_tutorial.lessons import default_lessons
 from euchre_tutorial.lessons.validate import solution
 
-from tests.browser.harness import goto, wait_ready
+from tests.browser.harness import allow_console_errors, goto, wait_ready
 
 LESSONS = "practice/lessons/"
 PLAY = "practice/play/"
@@ -222,3 +222,42 @@ def test_settings_apply_on_a_rules_page(page: Any) -> None:
     wait_ready(page, "[data-widget]")
     classes = page.evaluate("() => [...document.documentElement.classList]")
     assert "eu-flat" in classes and "eu-reduced-motion" in classes
+
+
+# ---------------------------------------------------------------------- before Python
+def block_pyodide(page: Any) -> None:
+    """Python never starts: every request for Pyodide's files fails."""
+    allow_console_errors(page, r"ERR_FAILED|Failed to load resource|could not start|pyodide")
+    page.context.route("**/runtime/pyodide/**", lambda route: route.abort())
+
+
+def test_the_first_decision_of_the_first_lesson_answers_before_python(page: Any) -> None:
+    block_pyodide(page)
+    goto(page, LESSONS, wait_until="domcontentloaded")
+    root = page.locator(LESSON)
+    page.wait_for_selector(f"{LESSON}[data-listening]")
+    assert root.get_attribute("data-ready") != "true"
+    root.locator(".eu-hand button[data-card=Ac]").click()
+    root.locator(".eu-feedback p").first.wait_for()
+    assert "not what this step asks" in root.locator(".eu-feedback").inner_text()
+    assert root.locator(".eu-feedback").get_attribute("data-kind") == "not-asked"
+    root.locator(".eu-hand button[data-card=Jh]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'")
+    assert "Even the ace of hearts fell to your right bower." in root.locator(".eu-feedback").inner_text()
+    assert root.locator(".eu-hand button[data-card=Jh]").count() == 0
+    assert "Next step" in root.locator(".eu-stage-tools").inner_text()
+    # Python never started: the verdict came from the build's replies
+    page.wait_for_selector(f"{LESSON}[data-ready='failed']", timeout=90_000)
+    assert root.locator(".eu-hand button:not(:disabled)").count() == 0
+
+
+def test_python_takes_over_the_state_the_build_drew(page: Any) -> None:
+    goto(page, LESSONS, wait_until="domcontentloaded")
+    root = page.locator(LESSON)
+    page.wait_for_selector(f"{LESSON}[data-listening]")
+    root.locator(".eu-hand button[data-card=Jh]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'")
+    wait_ready(page, LESSON)
+    assert root.get_attribute("data-outcome") == "done" and root.get_attribute("data-step") == "0"
+    root.locator("[data-lesson-next]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '1'")

@@ -312,9 +312,13 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
 
 def _rules_name(rules: Rules) -> str:
     """The profile these rules match (ignoring the target score), else "house"."""
+    key = table_key(rules)
     for name in Rules.profiles():
-        if Rules.profile(name).replace(game_to=rules.game_to) == rules:
+        base = Rules.profile(name)
+        if base.replace(game_to=rules.game_to) == rules:
             return name
+        if key is not None and table_rules(base, key).replace(game_to=rules.game_to) == rules:
+            return name  # the profile played at another table of the chooser
     return "house"
 
 

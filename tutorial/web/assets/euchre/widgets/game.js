@@ -115,7 +115,7 @@ export async function mount(root, runtime) {
 
   /** On a small screen, scroll so the learner's hand and choices are in view. */
   function bringIntoView() {
-    const mine = play.querySelector(".eu-choices button") ? play.querySelector(".eu-choices") : play.querySelector(".eu-hand");
+    const mine = play.querySelector(".eu-choices"); // after the hand and the prompt
     if (!mine) return;
     const box = mine.getBoundingClientRect();
     if (box.bottom > window.innerHeight || box.top < 0) mine.scrollIntoView({ block: "end", behavior: "auto" });

@@ -156,11 +156,22 @@ export async function mount(root, runtime) {
   async function answer(payload) {
     if (engine) return engine.call("lesson.act", { lesson: at.lesson, step: at.step, moves: at.moves, ...payload });
     const key = payload.card ? `card:${payload.card}` : `choose:${payload.action}`;
-    const wanted = new URL(window.location.href).searchParams.get("lesson");
-    const ready = island && (!wanted || wanted === island.lesson) && island.lesson === at.lesson && island.step === at.step && at.moves.length === 0;
-    const reply = ready ? island.answers[key] : null;
+    const reply = islandApplies() ? island.answers[key] : null;
     if (reply) early = true;
     return reply ?? null;
+  }
+
+  function waitWords() {
+    return root.dataset.ready === "failed"
+      ? "The card engine could not start in this browser, so only the first step can be played here."
+      : "One moment: the card engine is still starting.";
+  }
+
+  /** Whether the build's replies answer the step on the table now. */
+  function islandApplies() {
+    const wanted = new URL(window.location.href).searchParams.get("lesson");
+    return Boolean(island) && (!wanted || wanted === island.lesson) && island.lesson === at.lesson
+      && island.step === at.step && at.moves.length === 0 && !model;
   }
 
   async function act(payload, button) {
@@ -173,7 +184,7 @@ export async function mount(root, runtime) {
     try {
       const reply = await answer(payload);
       if (!reply) {
-        say("One moment: the card engine is still starting.", "note");
+        say(waitWords(), "note");
         return;
       }
       if (reply.rejected) {
@@ -191,6 +202,7 @@ export async function mount(root, runtime) {
         await pause(frame.last_trick?.just_done ? FRAME_MS * 2 : FRAME_MS);
       }
       render(reply.model, { animate: true });
+      if (root.dataset.ready === "failed") disableAll(stage); // nothing further can be answered
       beep(reply.model.outcome === false ? "wrong" : reply.model.outcome ? "trick" : "play");
       if (reply.model.outcome === true) {
         let html = reply.model.html.feedback;
@@ -224,7 +236,7 @@ export async function mount(root, runtime) {
 
   async function onHint() {
     if (!engine) {
-      say("One moment: the card engine is still starting.", "note");
+      say(waitWords(), "note");
       return;
     }
     const reply = await engine.call("lesson.hint", { lesson: at.lesson, step: at.step, moves: at.moves, level: at.hintLevel });
@@ -250,7 +262,7 @@ export async function mount(root, runtime) {
     if (action === "card") act({ card: element.dataset.card }, element);
     else if (action === "choose") act({ action: element.dataset.choice }, element);
     else if (!engine && action !== "reset-all" && action !== "reset-all-yes" && action !== "confirm-no") {
-      say("One moment: the card engine is still starting.", "note");
+      say(waitWords(), "note");
     } else if (action === "hint") onHint();
     else if (action === "retry") go(at.lesson, at.step, [], true);
     else if (action === "next-step") go(at.lesson, at.step + 1, [], true);
@@ -277,6 +289,7 @@ export async function mount(root, runtime) {
     });
   }
   rovingHand(play);
+  root.dataset.listening = "true"; // clicks are answered from here on (from the build's replies until Python is ready)
   stage.addEventListener("pointerdown", () => busy && hurry(stage));
   root.addEventListener("keydown", () => busy && hurry(stage));
   wireSettings(root.querySelector("[data-settings]"));
@@ -294,7 +307,11 @@ export async function mount(root, runtime) {
     engine = await runtime.getRuntime();
   } catch {
     root.dataset.ready = "failed";
+    // Only what the build's replies can answer stays usable: the first step's cards.
     disableAll(stage);
+    if (islandApplies()) {
+      for (const card of play.querySelectorAll(".eu-hand button.eu-card")) card.disabled = false;
+    }
     return; // attachStatus says the engine could not start; the first step stays readable
   }
 
