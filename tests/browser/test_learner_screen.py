@@ -213,7 +213,6 @@ def test_no_sample_table_with_dead_controls_before_a_game(page: Any) -> None:
     assert root.locator("[data-game-start]").count() == 1
 
 
-@pytest.mark.xfail(reason="site.js must import settings.js on every page (the lead's one-line change)", strict=False)
 def test_settings_apply_on_a_rules_page(page: Any) -> None:
     goto(page, "rules/cards/")
     page.evaluate("() => localStorage.setItem('euchre.settings', JSON.stringify({v: 1, data: "

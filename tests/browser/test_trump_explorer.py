@@ -11,9 +11,8 @@ from typing import Any
 import euchre
 import pytest
 from euchre import Card, Rules, Suit
-from euchre_tutorial.html import card_html
 
-from tests.browser.harness import allow_console_errors, axe, goto, site_url, wait_ready
+from tests.browser.harness import allow_console_errors, axe, goto, wait_ready
 
 PAGE = "rules/cards/"
 EXPLORER = "[data-widget=trump-explorer]"
@@ -167,25 +166,6 @@ def test_instant_navigation_mounts_once(page: Any) -> None:
 
 def all_cards() -> list[Card]:
     return euchre.make_deck(32, joker=True)
-
-
-def test_card_component_matches_html_py(page: Any) -> None:
-    goto(page, "")
-    cases = []
-    for card in all_cards():
-        cases.append((card.code, {}, card_html(card)))
-        cases.append((card.code, {"note": "the left bower"}, card_html(card, note="the left bower")))
-        cases.append((card.code, {"button": True}, card_html(card, button=True)))
-        cases.append((card.code, {"button": True, "selected": True, "extraClass": "eu-x"},
-                      card_html(card, "eu-x", button=True, selected=True)))
-    got = page.evaluate(
-        """async ([url, cases]) => {
-            const { cardElement } = await import(url);
-            return cases.map(([code, options]) => cardElement(code, options).outerHTML);
-        }""",
-        [site_url(page, "assets/euchre/cards.js"), [[code, opts] for code, opts, _ in cases]],
-    )
-    assert got == [html for _, _, html in cases]
 
 
 def test_the_explorer_answers_before_python(page: Any) -> None:

@@ -3,6 +3,8 @@
 // engine runtime, and mounts each widget once with ./widgets/<kind>.js. It also owns the
 // four-colour-suits setting. Relative URLs only: the site may live in a sub-folder.
 
+import "./settings.js"; // reduced motion, flat mode and colours on every page
+
 const KIND = /^[a-z][a-z0-9-]*$/;
 const FOUR_COLOUR_KEY = "euchre.fourColourSuits";
 const FOUR_COLOUR_CLASS = "eu-four-colour";
@@ -86,27 +88,16 @@ export function setFourColour(on) {
   }
 }
 
-const FOUR_COLOUR_ICON =
-  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">' +
-  '<path d="M7 2.5 11 8l-4 5.5L3 8z"/>' +
-  '<path d="M17 13.8a2.2 2.2 0 1 1-.1 4.3 2.2 2.2 0 1 1-2.3-3.2 2.2 2.2 0 1 1 4.8 0 2.2 2.2 0 1 1-.2 3.2 2.2 2.2 0 0 1-2.2-4.3zM16.2 18h1.6l.8 3.5h-3.2z"/>' +
-  '<path d="M5.5 15.5c-2 0-2.5 2.2-1 3.5L7 21.5 9.5 19c1.5-1.3 1-3.5-1-3.5-.8 0-1.3.5-1.5 1-.2-.5-.7-1-1.5-1z"/>' +
-  '<path d="M17 2.5c1.2 1.6 4.2 3.3 3.6 5.4-.4 1.4-2.1 1.6-3.1.7l.6 2.4h-2.2l.6-2.4c-1 .9-2.7.7-3.1-.7-.6-2.1 2.4-3.8 3.6-5.4z"/>' +
-  "</svg>";
-
-/** The header switch for four-colour suits (clubs green, diamonds blue). */
+/** The header switch for four-colour suits (clubs green, diamonds blue): main.html draws it
+ * in a <template>; this puts it in Material's header, beside the colour toggle. */
 function installFourColourToggle() {
-  if (document.querySelector("[data-eu-four-colour]")) return;
+  if (document.querySelector(".md-header [data-eu-four-colour]")) return;
   const header = document.querySelector(".md-header__inner");
-  if (!header) return;
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "md-header__button md-icon eu-four-colour-toggle";
-  button.dataset.euFourColour = "";
-  button.title = "Four-colour suits: clubs green, diamonds blue";
-  button.setAttribute("aria-label", "Four-colour suits");
+  const template = document.getElementById("eu-four-colour-toggle");
+  const drawn = template?.content?.firstElementChild;
+  if (!header || !drawn) return;
+  const button = drawn.cloneNode(true);
   button.setAttribute("aria-pressed", readFourColour() ? "true" : "false");
-  button.innerHTML = FOUR_COLOUR_ICON;
   button.addEventListener("click", () => {
     setFourColour(button.getAttribute("aria-pressed") !== "true");
   });
