@@ -17,6 +17,13 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_SMALL = 65
+# The rejection threshold of ``below(n)`` for small n, computed once: a draw at or above it
+# is thrown away, so every remainder mod n is equally likely.
+_LIMITS = (0, *((1 << 64) - ((1 << 64) % n) for n in range(1, _SMALL)))
 
 
 class SeededRandom:
@@ -31,10 +38,9 @@ class SeededRandom:
 
     def next64(self) -> int:
         """The next 64-bit number."""
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
-        z = self._state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self._state = z = (self._state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
@@ -45,17 +51,39 @@ class SeededRandom:
         """
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
             if x < limit:
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place: the same swaps as ``below(i + 1)`` for i from the
+        last index down, with the generator's steps written out in one loop (dealing is on
+        every deal's path).
+
+        >>> items = list(range(10)); SeededRandom(3).shuffle(items)
+        >>> rng, again = SeededRandom(3), list(range(10))
+        >>> for i in range(9, 0, -1):
+        ...     j = rng.below(i + 1); again[i], again[j] = again[j], again[i]
+        >>> items == again
+        True
+        """
+        state = self._state
+        mask, limits, gamma, mix1, mix2 = _MASK, _LIMITS, _GAMMA, _MIX1, _MIX2
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = limits[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
+            while True:
+                state = (state + gamma) & mask
+                z = ((state ^ (state >> 30)) * mix1) & mask
+                z = ((z ^ (z >> 27)) * mix2) & mask
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self._state = state
 
     def choice(self, items: list[T]) -> T:
         """One item, uniformly."""
