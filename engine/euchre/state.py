@@ -19,7 +19,7 @@ never changes; ``apply`` pushes onto a copy.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from euchre.actions import Action, ActionError
@@ -409,5 +409,6 @@ def _kind(value: object) -> str:
     return names.get(type(value), type(value).__name__)
 
 
-def _set_core(state: HandState, core: DealCore) -> None:
-    object.__setattr__(state, "_core", core)
+# The slot's own setter: HandState.__setattr__ refuses every change, and this is the one
+# way in, once, as a state is made.
+_set_core: Callable[[HandState, DealCore], None] = vars(HandState)["_core"].__set__
