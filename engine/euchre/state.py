@@ -276,7 +276,9 @@ class HandState:
     # ------------------------------------------------------------------ legality
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order (empty when the deal is over)."""
-        return list(self._core.legal_actions())
+        core = self._core
+        legal = core.legal  # listed once per state, then shared by copy
+        return list(core.legal_actions() if legal is None else legal)
 
     def why_illegal(self, action: Action | str) -> str | None:
         """None when ``action`` is allowed now, else the reason in plain words."""
@@ -293,9 +295,14 @@ class HandState:
     def apply(self, action: Action | str) -> HandState:
         """A new state after ``action``; an illegal or malformed action raises IllegalAction."""
         core = self._core
-        checked = core.checked(action)  # a listed action passes on an identity test
+        for listed in core.legal or ():  # a listed action passes on an identity test
+            if listed is action:
+                move = listed
+                break
+        else:
+            move = core.checked(action)
         new = core.copy()
-        new.advance(checked)
+        new.advance(move)
         state = _new(HandState)
         _set_core(state, new)
         return state
