@@ -185,7 +185,9 @@ class DealCore:
     ``legal_actions``, ``push``, ``pop`` and ``state``.
     """
 
-    __slots__ = ("_undo", *_FIELDS)
+    # The fields live in the instance's dictionary, so that a copy (``apply``'s, and the
+    # record ``push`` keeps for ``pop``) is one dictionary copy rather than 38 assignments.
+    __slots__ = ("__dict__", "_undo")
 
     # Fixed for the whole deal.
     rules: Rules
@@ -227,7 +229,7 @@ class DealCore:
     farmer_queue: tuple[int, ...]
     result: HandResult | None
     legal: list[Action] | None  # legal_actions, once listed
-    _undo: list[tuple[Callable[[DealCore, tuple[Any, ...]], None], tuple[Any, ...]]]
+    _undo: list[dict[str, Any]]  # the fields before each push, for pop
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -294,7 +296,7 @@ class DealCore:
     def copy(self) -> DealCore:
         """An independent core in the same position (with nothing to pop)."""
         new = _new(DealCore)
-        new._restore(self._snapshot())
+        new.__dict__ = self.__dict__.copy()
         new._undo = []
         return new
 
@@ -427,10 +429,7 @@ class DealCore:
         """Make ``action`` (checked: an illegal one raises IllegalAction and changes
         nothing); ``pop`` undoes it."""
         checked = self.checked(action)
-        if self.phase is Phase.PLAY:  # a card moves only the play's own fields
-            self._undo.append((DealCore._restore_play, self._play_snapshot()))
-        else:
-            self._undo.append((DealCore._restore, self._snapshot()))
+        self._undo.append(self.__dict__.copy())
         self.advance(checked)
 
     def pop(self) -> Action:
@@ -438,46 +437,8 @@ class DealCore:
         if not self._undo:
             raise IndexError("nothing to pop: no action was pushed")
         action = self.actions[-1]
-        restore, fields = self._undo.pop()
-        restore(self, fields)
+        self.__dict__ = self._undo.pop()
         return action
-
-    def _play_snapshot(self) -> tuple[Any, ...]:
-        """The fields a card played changes (``play.play_apply``, ``finish``, ``advance``)."""
-        return (
-            self.actions,
-            self.actors,
-            self.legal,
-            self.hands,
-            self.current,
-            self.led,
-            self.best_seat,
-            self.best_power,
-            self.to_act,
-            self.leader,
-            self.tricks,
-            self.phase,
-            self.rules_now,
-            self.result,
-        )
-
-    def _restore_play(self, fields: tuple[Any, ...]) -> None:
-        (
-            self.actions,
-            self.actors,
-            self.legal,
-            self.hands,
-            self.current,
-            self.led,
-            self.best_seat,
-            self.best_power,
-            self.to_act,
-            self.leader,
-            self.tricks,
-            self.phase,
-            self.rules_now,
-            self.result,
-        ) = fields
 
     def advance(self, action: Action) -> None:
         """Make an action already known to be legal, with nothing kept for ``pop``."""

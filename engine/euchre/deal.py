@@ -10,8 +10,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from euchre.cards import Card, deck_set, make_deck, parse_cards
@@ -39,6 +41,9 @@ class Deal:
     hands: tuple[tuple[Card, ...], ...]
     upcard: Card
     kitty: tuple[Card, ...]
+    # The rules this deal is already known to be possible under (``Deal.random`` deals for
+    # them), so ``check`` need not look again; not part of the deal's value.
+    _valid_for: Rules | None = field(default=None, compare=False, repr=False)
 
     def __init__(
         self,
@@ -83,6 +88,9 @@ class Deal:
         ...
         euchre.deal.DealError: 9♣ is dealt twice
         """
+        valid_for = self._valid_for
+        if valid_for is not None and (rules is valid_for or rules == valid_for):
+            return
         if len(self.hands) != rules.players:
             raise DealError(
                 f"the deal has {len(self.hands)} hands but the rules seat {rules.players} players"
@@ -113,17 +121,21 @@ class Deal:
         """A shuffled deal; the same seed gives the same deal on every platform. The cards
         go out in packets of 3 then 2, starting left of the dealer."""
         rules = rules or Rules()
+        n = rules.players
         deck = make_deck(rules.deck, rules.joker)
         SeededRandom(seed).shuffle(deck)
-        n = rules.players
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        pos = 0
-        for packet in (3, 2):
-            for i in range(1, n + 1):
-                seat = (dealer + i) % n
-                hands[seat].extend(deck[pos : pos + packet])
-                pos += packet
-        return cls(dealer, hands, deck[pos], deck[pos + 1 :])
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            # Not a seat of this table: the checked constructor (and ``check``) say why.
+            return cls(dealer, _dealing(n, dealer % n if isinstance(dealer, int) else 0)[0](deck),
+                       deck[n * 5], deck[n * 5 + 1 :])
+        hands, upcard = _dealing(n, dealer)
+        deal = _new(cls)
+        _set(deal, "dealer", dealer)
+        _set(deal, "hands", hands(deck))
+        _set(deal, "upcard", deck[upcard])
+        _set(deal, "kitty", tuple(deck[upcard + 1 :]))
+        _set(deal, "_valid_for", rules)
+        return deal
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: card codes."""
@@ -146,3 +158,28 @@ class Deal:
         hands = [" ".join(c.code for c in h) for h in self.hands]
         kitty = " ".join(c.code for c in self.kitty)
         return f"Deal(dealer={self.dealer}, hands={hands!r}, upcard={self.upcard.code!r}, kitty={kitty.split()!r})"
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+@cache
+def _dealing(
+    players: int, dealer: int
+) -> tuple[Callable[[list[Card]], tuple[tuple[Card, ...], ...]], int]:
+    """Where each card of a shuffled pack goes: a function picking every seat's hand out of
+    the pack (packets of 3 then 2 from the dealer's left) and the upcard's place (the kitty
+    is the rest of the pack)."""
+    places: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    for packet in (3, 2):
+        for i in range(1, players + 1):
+            places[(dealer + i) % players].extend(range(pos, pos + packet))
+            pos += packet
+    pickers = [itemgetter(*seat) for seat in places]
+
+    def hands(deck: list[Card]) -> tuple[tuple[Card, ...], ...]:
+        return tuple([pick(deck) for pick in pickers])
+
+    return hands, pos

@@ -12,11 +12,96 @@ True
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+import struct
+from collections.abc import MutableSequence, Sequence
+from functools import cache
 from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+_SMALL = 65
+# The rejection threshold of ``below(n)`` for small n, computed once: a draw at or above it
+# is thrown away, so every remainder mod n is equally likely.
+_LIMITS = (0, *((1 << 64) - ((1 << 64) % n) for n in range(1, _SMALL)))
+
+
+def shuffle_from(state: int, items: MutableSequence[T], limits: Sequence[int]) -> int:
+    """Shuffle ``items`` in place from the generator's ``state`` and return the state after,
+    drawing for the bound n below ``limits[n]`` (the rejection thresholds: a draw at or above
+    is thrown away and the next one taken, as ``below`` does).
+
+    All the draws a shuffle normally needs are made at once (``_draws``); a thrown-away one
+    (about one shuffle in 10^17) makes the rest sequential from there, so the swaps are
+    always those of ``below``.
+    """
+    count = len(items) - 1
+    if count < 1:
+        return state
+    if count >= _SMALL - 1:
+        return _sequential(state, items, count, limits)
+    i = count
+    for z in _draws(state, count):
+        n = i + 1
+        if z >= limits[n]:  # thrown away: this draw and those before it are used up
+            used = count - i + 1
+            return _sequential((state + used * _GAMMA) & _MASK, items, i, limits)
+        j = z % n
+        items[i], items[j] = items[j], items[i]
+        i -= 1
+    return (state + count * _GAMMA) & _MASK
+
+
+def _sequential(state: int, items: MutableSequence[T], top: int, limits: Sequence[int]) -> int:
+    """The shuffle's swaps for i from ``top`` down to 1, one draw at a time."""
+    mask, gamma, mix1, mix2 = _MASK, _GAMMA, _MIX1, _MIX2
+    for i in range(top, 0, -1):
+        n = i + 1
+        limit = limits[n] if n < len(limits) else (1 << 64) - ((1 << 64) % n)
+        while True:
+            state = (state + gamma) & mask
+            z = ((state ^ (state >> 30)) * mix1) & mask
+            z = ((z ^ (z >> 27)) * mix2) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+# ``_draws`` keeps one 64-bit number per lane of LANE bits in one big integer: a lane's value
+# times a 64-bit constant (under 2**128) never reaches the next lane.
+_LANE_BYTES = 24
+_LANE = 8 * _LANE_BYTES
+
+
+@cache
+def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
+    """For ``count`` draws side by side: 1 in every lane, each lane's step ((k + 1) times
+    the generator's increment), 64 one-bits in every lane, and the reader of the lanes."""
+    ones = sum(1 << (k * _LANE) for k in range(count))
+    steps = sum((((k + 1) * _GAMMA) & _MASK) << (k * _LANE) for k in range(count))
+    return ones, steps, ones * _MASK, struct.Struct("<" + f"Q{_LANE_BYTES - 8}x" * count)
+
+
+def _draws(state: int, count: int) -> tuple[int, ...]:
+    """The next ``count`` outputs of SplitMix64 after ``state``, computed side by side: the
+    generator's k-th state is ``state + k * increment``, and its mixing (shifts, xors,
+    products modulo 2**64) is done on every lane at once.
+
+    >>> rng = SeededRandom(99)
+    >>> _draws(99, 5) == tuple(rng.next64() for _ in range(5))
+    True
+    """
+    ones, steps, masks, lanes = _lanes(count)
+    z = (state * ones + steps) & masks
+    z = (((z ^ (z >> 30)) & masks) * _MIX1) & masks
+    z = (((z ^ (z >> 27)) & masks) * _MIX2) & masks
+    z = (z ^ (z >> 31)) & masks
+    return lanes.unpack(z.to_bytes(count * _LANE_BYTES, "little"))
 
 
 class SeededRandom:
@@ -31,10 +116,9 @@ class SeededRandom:
 
     def next64(self) -> int:
         """The next 64-bit number."""
-        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
-        z = self._state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self._state = z = (self._state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
@@ -45,17 +129,25 @@ class SeededRandom:
         """
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()
             if x < limit:
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates shuffle in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+        """Fisher-Yates shuffle in place: the same swaps as ``below(i + 1)`` for i from the
+        last index down (dealing is on every deal's path, so the draws are made side by side,
+        see ``_draws``).
+
+        >>> for size in (2, 10, 24, 25, 33, 80):
+        ...     items = list(range(size)); SeededRandom(3).shuffle(items)
+        ...     rng, again = SeededRandom(3), list(range(size))
+        ...     for i in range(size - 1, 0, -1):
+        ...         j = rng.below(i + 1); again[i], again[j] = again[j], again[i]
+        ...     assert items == again, size
+        """
+        self._state = shuffle_from(self._state, items, _LIMITS)
 
     def choice(self, items: list[T]) -> T:
         """One item, uniformly."""

@@ -19,7 +19,7 @@ never changes; ``apply`` pushes onto a copy.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from euchre.actions import Action, ActionError
@@ -276,7 +276,9 @@ class HandState:
     # ------------------------------------------------------------------ legality
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order (empty when the deal is over)."""
-        return list(self._core.legal_actions())
+        core = self._core
+        legal = core.legal  # listed once per state, then shared by copy
+        return list(core.legal_actions() if legal is None else legal)
 
     def why_illegal(self, action: Action | str) -> str | None:
         """None when ``action`` is allowed now, else the reason in plain words."""
@@ -293,9 +295,14 @@ class HandState:
     def apply(self, action: Action | str) -> HandState:
         """A new state after ``action``; an illegal or malformed action raises IllegalAction."""
         core = self._core
-        checked = core.checked(action)  # a listed action passes on an identity test
+        for listed in core.legal or ():  # a listed action passes on an identity test
+            if listed is action:
+                move = listed
+                break
+        else:
+            move = core.checked(action)
         new = core.copy()
-        new.advance(checked)
+        new.advance(move)
         state = _new(HandState)
         _set_core(state, new)
         return state
@@ -409,5 +416,6 @@ def _kind(value: object) -> str:
     return names.get(type(value), type(value).__name__)
 
 
-def _set_core(state: HandState, core: DealCore) -> None:
-    object.__setattr__(state, "_core", core)
+# The slot's own setter: HandState.__setattr__ refuses every change, and this is the one
+# way in, once, as a state is made.
+_set_core: Callable[[HandState, DealCore], None] = vars(HandState)["_core"].__set__

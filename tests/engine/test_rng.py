@@ -1,0 +1,42 @@
+"""The seeded generator's shuffle: the same swaps as drawing ``below(i + 1)`` one at a time,
+including when a draw is thrown away (the rejection that keeps every card equally likely)."""
+
+from __future__ import annotations
+
+from euchre.rng import _LIMITS, SeededRandom, shuffle_from
+from hypothesis import given
+from hypothesis import strategies as st
+
+MASK = (1 << 64) - 1
+
+
+def one_at_a_time(seed: int, size: int, limits: list[int]) -> tuple[list[int], int]:
+    """The plain Fisher-Yates shuffle of range(size), a draw at a time, below each limit."""
+    rng = SeededRandom(seed)
+    items = list(range(size))
+    for i in range(size - 1, 0, -1):
+        while True:
+            z = rng.next64()
+            if z < limits[i + 1]:
+                break
+        j = z % (i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items, rng._state
+
+
+@given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 70))
+def test_a_shuffle_makes_the_swaps_of_below(seed: int, size: int) -> None:
+    items = list(range(size))
+    SeededRandom(seed).shuffle(items)
+    limits = [*_LIMITS, *((1 << 64) - ((1 << 64) % n) for n in range(len(_LIMITS), 72))]
+    assert items == one_at_a_time(seed, size, limits)[0]
+
+
+@given(seed=st.integers(0, 2**64 - 1), size=st.integers(2, 33), cut=st.integers(2**62, 2**64))
+def test_a_thrown_away_draw_leaves_the_same_shuffle_and_state(seed: int, size: int, cut: int) -> None:
+    # Thresholds far lower than the real ones (as low as a quarter of all draws), so that
+    # draws are thrown away often.
+    limits = [0] + [min(cut, limit) for limit in _LIMITS[1:]]
+    items = list(range(size))
+    state = shuffle_from(seed & MASK, items, limits)
+    assert (items, state) == one_at_a_time(seed, size, limits)
