@@ -175,9 +175,13 @@ def test_the_review_shares_and_exports(page: Any) -> None:
 
 
 def test_a_bad_share_link_gets_a_friendly_note(page: Any) -> None:
-    root = open_game(page, query="?deal=e1broken")
+    # no settings reload: the page takes the bad parameter off the address at once
+    root = open_game(page, settings=None, query="?deal=e1broken")
     assert attr(root, "data-shared") == "failed"
-    assert "could not be opened" in root.locator(".eu-message").inner_text()
+    note = root.locator(".eu-message").inner_text().strip()
+    assert "could not be opened" in note
+    assert note.count(". ") == 0 and note.endswith("."), "one clear sentence"
+    assert "deal=" not in page.url
     assert root.locator("[data-game-start]").count() == 1
 
 

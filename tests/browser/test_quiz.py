@@ -10,7 +10,7 @@ from typing import Any
 
 from euchre_tutorial.quiz import QuestionId, QuizSpec, build, check, parse_query
 
-from tests.browser.harness import axe, goto, wait_ready
+from tests.browser.harness import allow_console_errors, axe, goto, wait_ready
 
 QUIZ = "[data-widget=quiz]"
 STORE_KEY = "euchre.quiz.v1"
@@ -254,3 +254,103 @@ def test_no_serious_accessibility_problems(page: Any) -> None:
     q = current_question(page)
     answer(page, wrong_answer(q))
     assert axe(page) == []
+
+
+def test_no_serious_accessibility_problems_in_the_dark(new_page: Callable[..., Any]) -> None:
+    page = new_page(color_scheme="dark")
+    open_quiz(page)
+    q = current_question(page)
+    answer(page, wrong_answer(q))
+    assert page.get_attribute("body", "data-md-color-scheme") == "slate"
+    assert axe(page) == []
+    next_question(page)
+    answer(page, list(current_question(page).answer))
+    assert axe(page) == []
+
+
+# ---------------------------------------------------------------------- before Python
+def block_pyodide(page: Any) -> None:
+    """Python never starts: every request for Pyodide's files fails (as on a phone in its
+    first seconds, or without WebAssembly)."""
+    allow_console_errors(page, r"ERR_FAILED|Failed to load resource|could not start|pyodide")
+    page.context.route("**/runtime/pyodide/**", lambda route: route.abort())
+
+
+def test_the_first_question_is_answered_before_python(page: Any) -> None:
+    block_pyodide(page)
+    goto(page, "practice/quiz/", wait_until="domcontentloaded")
+    page.wait_for_selector(f"{QUIZ} .eu-quiz-option:not([disabled])")
+    assert page.locator(QUIZ).get_attribute("data-ready") != "true"
+    q = current_question(page)
+    assert q.id == build(q.id).id and q.pick == "many"  # the page's default first question
+    given = wrong_answer(q)
+    answer(page, given)
+    feedback = check(q, given)
+    text = page.locator(f"{QUIZ} .eu-quiz-feedback").inner_text()
+    assert "Not quite." in text and feedback["answer_text"] in text
+    for reason in feedback["reasons"]:
+        assert reason in text
+    assert page.locator(f"{QUIZ} .eu-quiz-slot[data-mark]").count() >= 1
+    assert page.locator(f"{QUIZ} .eu-quiz-score").inner_text() == "Score 0"
+    assert stored(page)["run"]["answers"] == [{"id": str(q.id), "given": feedback["given"], "ok": False}]
+    # the focus is on "Next question", which waits for the engine
+    assert page.evaluate("() => document.activeElement.dataset.action") == "next"
+    # Python never started: the verdict came from the page
+    page.wait_for_selector(f"{QUIZ}[data-ready='failed']", timeout=60_000)
+
+
+def test_python_takes_over_the_build_s_answer_with_the_same_words(page: Any) -> None:
+    goto(page, "practice/quiz/", wait_until="domcontentloaded")
+    page.wait_for_selector(f"{QUIZ} .eu-quiz-option:not([disabled])")
+    q = current_question(page)
+    answer(page, list(q.answer))
+    built = page.locator(f"{QUIZ} .eu-quiz").inner_html()
+    wait_ready(page, QUIZ)
+    assert page.locator(f"{QUIZ} .eu-quiz").inner_html() == built
+    next_question(page)
+    page.wait_for_function(
+        "(qid) => document.querySelector('.eu-quiz-question')?.dataset.question !== qid", arg=str(q.id)
+    )
+    assert page.locator(f"{QUIZ} .eu-quiz-progress").inner_text().lower() == "question 2 of 10"
+    assert page.locator(f"{QUIZ} .eu-quiz-score").inner_text() == "Score 1"
+
+
+# ---------------------------------------------------------------------- focus and Tab order
+def test_next_question_puts_the_focus_on_the_new_question(page: Any) -> None:
+    open_quiz(page)
+    q = current_question(page)
+    answer(page, list(q.answer))
+    page.keyboard.press("Enter")  # the focus is on "Next question"
+    page.wait_for_function(
+        "(qid) => document.querySelector('.eu-quiz-question')?.dataset.question !== qid", arg=str(q.id)
+    )
+    assert page.evaluate("() => document.activeElement.closest('.eu-quiz-question') !== null")
+    assert page.evaluate("() => document.activeElement.classList.contains('eu-quiz-title')")
+
+
+TAB_ORDER = """(root) => {
+    const focusable = [...root.querySelectorAll('button:not([disabled]), input, a[href]')];
+    const drawn = [...focusable].sort((a, b) => {
+        const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+        const rowA = Math.round(ra.top / 12), rowB = Math.round(rb.top / 12);
+        return rowA - rowB || ra.left - rb.left;
+    });
+    return {dom: focusable.map((e) => e.outerHTML.slice(0, 60)), drawn: drawn.map((e) => e.outerHTML.slice(0, 60))};
+}"""
+
+
+def test_tab_order_is_the_drawn_order(new_page: Callable[..., Any]) -> None:
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 900}):
+        page = new_page(viewport=size)
+        open_quiz(page, "practice/quiz/?kinds=plays&seed=5&count=2&level=learning")
+        root = page.locator(f"{QUIZ} .eu-quiz")
+        option(page, current_question(page).options[0].value).click()  # the Check button wakes
+        orders = root.evaluate(TAB_ORDER)
+        assert orders["dom"] == orders["drawn"], size
+        first = root.locator(".eu-quiz-option").first
+        first.focus()
+        seen = []
+        for _ in orders["dom"]:
+            seen.append(page.evaluate("() => document.activeElement.outerHTML.slice(0, 60)"))
+            page.keyboard.press("Tab")
+        assert seen == orders["dom"], size

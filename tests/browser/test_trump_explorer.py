@@ -13,7 +13,7 @@ import pytest
 from euchre import Card, Rules, Suit
 from euchre_tutorial.html import card_html
 
-from tests.browser.harness import goto, site_url, wait_ready
+from tests.browser.harness import allow_console_errors, axe, goto, site_url, wait_ready
 
 PAGE = "rules/cards/"
 EXPLORER = "[data-widget=trump-explorer]"
@@ -186,3 +186,47 @@ def test_card_component_matches_html_py(page: Any) -> None:
         [site_url(page, "assets/euchre/cards.js"), [[code, opts] for code, opts, _ in cases]],
     )
     assert got == [html for _, _, html in cases]
+
+
+def test_the_explorer_answers_before_python(page: Any) -> None:
+    """With Pyodide blocked, the explorer still follows a change of trump and explains a card:
+    every answer was written into the page by the engine at build time."""
+    allow_console_errors(page, r"ERR_FAILED|Failed to load resource|could not start|pyodide")
+    page.context.route("**/runtime/pyodide/**", lambda route: route.abort())
+    goto(page, PAGE, wait_until="domcontentloaded")
+    explorer = page.locator(EXPLORER).first
+    rules = site_rules(explorer)
+    page.wait_for_selector(f"{EXPLORER} input[value=s]:not([disabled])")
+    explorer.locator("label.eu-te-option.eu-suit-s").click()
+    wait_drawn(page, explorer, "s")
+    assert explorer.evaluate(READ_ROWS) == expected_rows(Suit.SPADES, rules)
+    explorer.locator(".eu-te-rows .eu-card[data-card=Jc]").click()
+    panel = explorer.locator(".eu-te-panel")
+    page.wait_for_function("(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER)
+    rows = panel.locator("tbody tr")
+    facts = {row.locator("th").inner_text(): row.locator("td").all_inner_texts() for row in rows.all()}
+    assert facts["Spades"] == ["trump (the left bower)", "2nd of 7 trumps"]
+    assert facts["Clubs"] == ["trump (the right bower)", "1st of 7 trumps"]
+    assert facts["Hearts"] == ["clubs", "4th of 6 clubs"]
+    assert "J♣" in panel.locator("caption").inner_text()
+    # Python never started: the engine's answers came from the page
+    page.wait_for_selector(f"{EXPLORER}[data-ready='failed']", timeout=60_000)
+
+
+def test_choosing_a_card_shows_it_under_every_trump(page: Any) -> None:
+    explorer = open_explorer(page)
+    explorer.locator(".eu-te-rows .eu-card[data-card=Jd]").click()
+    page.wait_for_function("(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER)
+    texts = explorer.locator(".eu-te-facts tbody tr").all_inner_texts()
+    assert len(texts) == 4 and any("left bower" in t for t in texts)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_card_panel_is_accessible(new_page: Any, scheme: str) -> None:
+    page = new_page(color_scheme=scheme)
+    explorer = open_explorer(page)
+    explorer.locator("label.eu-te-option.eu-suit-d").click()
+    wait_drawn(page, explorer, "d")
+    explorer.locator(".eu-te-rows .eu-card[data-card=Jh]").click()
+    page.wait_for_function("(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER)
+    assert axe(page) == []

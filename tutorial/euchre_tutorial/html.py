@@ -1,72 +1,13 @@
-"""The card component's markup: text first (rank and suit in the markup), named for screen
-readers, the same in every widget and worked example. The browser's ``cards.js`` builds the
-same markup (a browser test compares the two for every card).
+"""The card component's markup, kept under its old name: it lives in
+:mod:`euchre_tutorial.present.cards` (the presentation layer) and is re-exported here.
 
 >>> from euchre import Card
->>> print(card_html(Card.parse("Jd")))
-<span class="eu-card eu-suit-d" data-card="Jd" role="img" aria-label="jack of diamonds"><span class="eu-rank">J</span><span class="eu-pip" aria-hidden="true">♦</span></span>
-
-A playable card is a real button; ``selected`` adds ``aria-pressed``. A button's name
-starts with the rank as printed, so that it contains the button's visible text (WCAG 2.5.3,
-"label in name": a voice-control user says "click 10"):
-
->>> print(card_html(Card.parse("Th"), button=True, selected=False))
-<button type="button" class="eu-card eu-suit-h" data-card="Th" aria-label="10, ten of hearts" aria-pressed="false"><span class="eu-rank">10</span><span class="eu-pip" aria-hidden="true">♥</span></button>
+>>> card_html(Card.parse("Jd")).startswith('<span class="eu-card eu-suit-d" data-card="Jd"')
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from html import escape
+from euchre_tutorial.present.cards import card_classes, card_html, card_inner_html, cards_html
 
-from euchre import Card
-
-
-def card_classes(card: Card, extra: str = "") -> str:
-    """The CSS classes of a card: ``eu-card``, its suit (``eu-suit-d``) and any extras."""
-    suit = "joker" if card.suit is None else card.suit.letter
-    classes = f"eu-card eu-suit-{suit}"
-    return f"{classes} {extra}".strip()
-
-
-def card_inner_html(card: Card) -> str:
-    """The inside of a card: its rank and its suit symbol."""
-    if card.suit is None:
-        return '<span class="eu-rank">Joker</span><span class="eu-pip" aria-hidden="true">★</span>'
-    return (
-        f'<span class="eu-rank">{escape(card.rank.label)}</span>'
-        f'<span class="eu-pip" aria-hidden="true">{card.suit.symbol}</span>'
-    )
-
-
-def card_html(
-    card: Card,
-    extra_class: str = "",
-    note: str = "",
-    *,
-    button: bool = False,
-    selected: bool | None = None,
-) -> str:
-    """One card as an inline, labelled element. ``note`` is appended to its label
-    (for example "left bower"). With ``button`` the card is a ``<button>`` (for a card the
-    reader may pick); ``selected`` (True/False) adds ``aria-pressed``."""
-    label = card.name if not note else f"{card.name}, {note}"
-    classes = escape(card_classes(card, extra_class))
-    if not button:
-        return (
-            f'<span class="{classes}" data-card="{card.code}" '
-            f'role="img" aria-label="{escape(label)}">{card_inner_html(card)}</span>'
-        )
-    if card.suit is not None:
-        label = f"{card.rank.label}, {label}"
-    pressed = "" if selected is None else f' aria-pressed="{"true" if selected else "false"}"'
-    return (
-        f'<button type="button" class="{classes}" data-card="{card.code}" '
-        f'aria-label="{escape(label)}"{pressed}>{card_inner_html(card)}</button>'
-    )
-
-
-def cards_html(cards: Iterable[Card], extra_class: str = "") -> str:
-    """Several cards in a row, as a list for screen readers."""
-    items = "".join(f"<li>{card_html(c, extra_class)}</li>" for c in cards)
-    return f'<ul class="eu-cards">{items}</ul>'
+__all__ = ["card_classes", "card_html", "card_inner_html", "cards_html"]

@@ -24,6 +24,7 @@ from typing import Any
 
 from euchre import Action, Deal, Rules, RulesError, make_deck
 
+from euchre_tutorial.lessons.claims import Claim, ClaimError, parse_claim
 from euchre_tutorial.lessons.goals import Goal, parse_goal
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -31,8 +32,9 @@ LEVELS = ("easy", "normal", "strong")
 LESSON_KEYS = {"id", "title", "summary", "rules", "steps"}
 STEP_KEYS = {
     "id", "narration", "seat", "deal", "continue", "before", "script", "expect", "goal",
-    "hints", "wrong", "success", "reveal", "level", "coach",
+    "hints", "wrong", "success", "reveal", "level", "coach", "claims",
 }
+_PLACE = re.compile(r"\{([^{}]*)\}")
 
 
 class LessonError(ValueError):
@@ -65,6 +67,7 @@ class Step:
     reveal: bool
     level: str
     coach: bool
+    claims: tuple[Claim, ...] = ()
 
     @property
     def label(self) -> str:
@@ -136,6 +139,36 @@ def _deal(data: Any, rules: Rules, lesson: str, step: str) -> Deal:
     return deal
 
 
+def _claims(data: Any, rules: Rules, lesson: str, step: str) -> tuple[Claim, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list):
+        raise LessonError(lesson, step, "'claims' must be a list of tables, each with a 'kind'")
+    try:
+        return tuple(parse_claim(item, n, rules) for n, item in enumerate(data, start=1))
+    except ClaimError as exc:
+        raise LessonError(lesson, step, str(exc)) from None
+
+
+def _place(texts: dict[str, str], claims: tuple[Claim, ...], lesson: str, step: str) -> dict[str, str]:
+    """The step's texts with each ``{n}`` replaced by claim n's words; every claim is said
+    somewhere, and no other braces appear."""
+    used: set[int] = set()
+
+    def words(match: re.Match[str]) -> str:
+        inside = match.group(1).strip()
+        if not inside.isdigit() or not 1 <= int(inside) <= len(claims):
+            raise LessonError(lesson, step, f"{{{inside}}} is not a claim of this step (it has {len(claims)})")
+        used.add(int(inside))
+        return claims[int(inside) - 1].words
+
+    out = {key: _PLACE.sub(words, text) for key, text in texts.items()}
+    for claim in claims:
+        if claim.number not in used:
+            raise LessonError(lesson, step, f"{claim.label} is not said in any text: place it with {{{claim.number}}}")
+    return out
+
+
 def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
     """One step from its TOML table (checked for form; play is checked by ``validate``)."""
     label = str(number)
@@ -176,22 +209,34 @@ def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
     level = data.get("level", "normal")
     if level not in LEVELS:
         raise LessonError(lesson, label, f"'level' must be one of {', '.join(LEVELS)}")
+    claims = _claims(data.get("claims"), rules, lesson, label)
+    hint_keys = [f"hint {n}" for n in range(len(hints))]
+    texts = _place(
+        {
+            "narration": _text(data, "narration", lesson, label),
+            "wrong": _text(data, "wrong", lesson, label, required=False),
+            "success": _text(data, "success", lesson, label, required=False),
+            **{key: h.strip() for key, h in zip(hint_keys, hints, strict=True)},
+        },
+        claims, lesson, label,
+    )
     return Step(
         id=sid,
         number=number,
-        narration=_text(data, "narration", lesson, label),
+        narration=texts["narration"],
         seat=seat,
         deal=deal,
         before=_strings(data.get("before"), "before", lesson, label),
         script=_strings(data.get("script"), "script", lesson, label),
         expect=expect,
         goal=goal,
-        hints=tuple(h.strip() for h in hints),
-        wrong=_text(data, "wrong", lesson, label, required=False),
-        success=_text(data, "success", lesson, label, required=False),
+        hints=tuple(texts[key] for key in hint_keys),
+        wrong=texts["wrong"],
+        success=texts["success"],
         reveal=bool(data.get("reveal", False)),
         level=level,
         coach=bool(data.get("coach", False)),
+        claims=claims,
     )
 
 

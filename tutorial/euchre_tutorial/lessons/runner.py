@@ -29,7 +29,7 @@ from functools import cache
 
 from euchre import Action, HandState
 
-from euchre_tutorial.lessons import computer
+from euchre_tutorial import computer
 from euchre_tutorial.lessons.model import Lesson, LessonError, Step
 
 

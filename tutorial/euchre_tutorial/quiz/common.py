@@ -1,7 +1,7 @@
 """Helpers shared by the question kinds: seat names, sentences, random legal play.
 
 >>> seat_name(1, 4), seat_name(2, 4), seat_name(3, 4)
-('Left', 'Partner', 'Right')
+('Left opponent', 'Partner', 'Right opponent')
 >>> sentence("j♦ is a heart")
 'J♦ is a heart.'
 """
@@ -19,9 +19,10 @@ from euchre_tutorial.quiz.levels import Level
 from euchre_tutorial.quiz.model import QuestionId
 
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_FOUR = ("You", "Left", "Partner", "Right")
-_LONG = {"You": "you", "Left": "your left-hand opponent", "Partner": "your partner",
-         "Right": "your right-hand opponent"}
+# Captions never say "Left" or "Right" alone: those are the bowers' words.
+_FOUR = ("You", "Left opponent", "Partner", "Right opponent")
+_LONG = {"You": "you", "Left opponent": "your left-hand opponent", "Partner": "your partner",
+         "Right opponent": "your right-hand opponent"}
 
 
 @dataclass(frozen=True)

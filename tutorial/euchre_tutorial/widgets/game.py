@@ -10,6 +10,8 @@ computer seats move here, one action per ``game.next``, so the page can animate 
 >>> reply = new({"profile": "american", "game_to": 5, "seed": 3})
 >>> reply["score"], reply["game_to"], reply["table"]["seats"][1]["hand"]
 ({'us': 0, 'them': 0}, 5, None)
+>>> sorted(reply["html"])
+['bar', 'over', 'panel', 'table', 'tools']
 >>> while not reply["table"]["your_turn"]:
 ...     reply = next_move({"save": reply["save"]})["model"]
 >>> "not a card" in act({"save": reply["save"], "card": "Xx"})["illegal"]
@@ -27,20 +29,24 @@ import zlib
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from html import escape
 from typing import Any
 
 import euchre
 from euchre import Game, HandState, Rules, RulesError
 
+from euchre_tutorial import computer
 from euchre_tutorial.bridge import BridgeError, expose
-from euchre_tutorial.lessons import computer
-from euchre_tutorial.lessons.markup import table_html
-from euchre_tutorial.lessons.table import describe, resolve, seat_names, table_model
+from euchre_tutorial.present import game as page
+from euchre_tutorial.present.advice import advice_data, advice_html
+from euchre_tutorial.present.clicks import resolve
+from euchre_tutorial.present.seats import seat_names
+from euchre_tutorial.present.table import TableUI, render_data, table_data
+from euchre_tutorial.present.words import describe
 from euchre_tutorial.widgets import WidgetConfigError
 
 SAVE_VERSION = 1
 SEAT = 0
+FREE_PLAY = TableUI(sort=True)  # the learner's hand sorted by suit, trumps together
 # The table sizes of the "New game" chooser: key -> (name, the rules that make that table),
 # as the engine names them (Rules.tables()).
 TABLES: dict[str, tuple[str, dict[str, Any]]] = {
@@ -198,11 +204,11 @@ def points_text(rules: Rules, points: tuple[int, ...] | list[int], seat: int = S
 
 # ---------------------------------------------------------------------- models
 def _four_six(points: int) -> str:
-    if not 1 <= points <= 10:
+    if points < 1:
         return ""
-    from euchre_tutorial.fourandsix import score_svg
+    from euchre_tutorial.present.fourandsix import score_svg
 
-    return score_svg(points)
+    return score_svg(min(points, 10))
 
 
 def _same_side(state: HandState, a: int, b: int) -> bool:
@@ -217,16 +223,22 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     """A finished (or shared) deal replayed: hands, bidding, every trick with who won it and
     why, and the points."""
     names = seat_names(seat, state.players)
+    view = state.view(seat)
     bidding = []
-    for action, actor in zip(state.actions, state.actors, strict=False):
-        if action.kind != "play":
-            bidding.append(describe(action, actor, state, seat))
+    kept: dict[tuple[int, str], int] = {}  # (seat, card) of a play -> actions before it
+    for index, (action, actor) in enumerate(zip(view.actions, view.actors, strict=False)):
+        if action.kind == "play":
+            kept[(actor, action.card.code)] = index
+        else:
+            bidding.append({"text": describe(action, actor, view),
+                            "try_again": index if actor == seat else None})
     tricks = []
     for number, trick in enumerate(state.tricks, start=1):
         tricks.append({
             "number": number,
             "leader": names[trick.leader],
-            "cards": [{"seat": s, "name": names[s], "card": c.code}
+            "cards": [{"seat": s, "name": names[s], "card": c.code,
+                       "try_again": kept.get((s, c.code)) if s == seat else None}
                       for s, c in zip(trick.seats, trick.cards, strict=True)],
             "winner": trick.winner,
             "winner_name": names[trick.winner],
@@ -279,9 +291,13 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
 
 def _rules_name(rules: Rules) -> str:
     """The profile these rules match (ignoring the target score), else "house"."""
+    key = table_key(rules)
     for name in Rules.profiles():
-        if Rules.profile(name).replace(game_to=rules.game_to) == rules:
+        base = Rules.profile(name)
+        if base.replace(game_to=rules.game_to) == rules:
             return name
+        if key is not None and table_rules(base, key).replace(game_to=rules.game_to) == rules:
+            return name  # the profile played at another table of the chooser
     return "house"
 
 
@@ -313,7 +329,7 @@ def game_model(save: Save) -> dict[str, Any]:
             f"{score['us']} to {score['them']}." if rules.players == 4 and teams
             else ", ".join(f"{label} {points}" for (label, _w), points
                            in zip(labels, game.score, strict=True)) + ".")
-    table = table_model(shown, SEAT)
+    table = table_data(shown.view(SEAT), FREE_PLAY)
     current = [] if review_due else list(zip(shown.actions, shown.actors, strict=False))
     can_undo = save.undo and winner is None and any(actor == SEAT for _, actor in current)
     return {
@@ -335,11 +351,26 @@ def game_model(save: Save) -> dict[str, Any]:
         "can_undo": can_undo,
         "computer_turn": (not review_due and winner is None and shown.to_act is not None
                           and shown.to_act != SEAT),
-        "rules": {"name": _rules_name(game.rules), "game_to": game.rules.game_to,
+        "rules": {"name": _rules_name(game.rules), "title": page.profile_title(_rules_name(game.rules)),
+                  "game_to": game.rules.game_to,
                   "lines": [text for _, text in game.rules.describe()]},
         "level": save.level,
         "undo": save.undo,
+        "winner_score": None if winner is None else game.score[winner],
     }
+
+
+def game_reply(save: Save) -> dict[str, Any]:
+    """The game model with its regions drawn (``html``: bar, tools, table, panel)."""
+    model = game_model(save)
+    model["html"] = {
+        "bar": page.bar_html(model),
+        "tools": page.tools_html(model),
+        "table": render_data(model["table"], FREE_PLAY),
+        "panel": page.panel_html(model),
+        "over": page.game_over_html(model) if model["winner"] else "",
+    }
+    return model
 
 
 # ---------------------------------------------------------------------- handlers
@@ -379,13 +410,13 @@ def new(payload: Mapping[str, Any]) -> dict[str, Any]:
 
         seed = random.SystemRandom().randrange(1, 2**31)
     save = Save(_rules(payload), seed, (), level, bool(payload.get("undo", True)), 0)
-    return game_model(save)
+    return game_reply(save)
 
 
 @expose("game.state")
 def state(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: the model of a saved game (after a reload)."""
-    return game_model(_save(payload))
+    return game_reply(_save(payload))
 
 
 @expose("game.act")
@@ -402,7 +433,7 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     if action is None:
         return {"illegal": reason}
     game = game.apply(action)
-    return {"model": game_model(_with(save, game))}
+    return {"model": game_reply(_with(save, game))}
 
 
 @expose("game.next")
@@ -412,15 +443,14 @@ def next_move(payload: Mapping[str, Any]) -> dict[str, Any]:
     game = _game(save)
     st = game.state
     if len(game.history) > save.seen or game.winner is not None or st.to_act in (None, SEAT):
-        return {"moved": "", "model": game_model(save)}
+        return {"moved": "", "model": game_reply(save)}
     seat = st.to_act
     assert seat is not None
     action = computer.choose(st, save.level, save.seed)
-    words = describe(action, seat, st, SEAT)
-    if action.kind == "discard":
-        words = f"{seat_names(SEAT, st.players)[seat]} discards a card face down."
+    seen = st.apply(action).view(SEAT)  # the action as the learner's seat saw it
+    words = describe(seen.actions[-1], seat, seen)
     game = game.apply(action)
-    return {"moved": words, "model": game_model(_with(save, game))}
+    return {"moved": words, "model": game_reply(_with(save, game))}
 
 
 @expose("game.undo")
@@ -440,7 +470,7 @@ def undo(payload: Mapping[str, Any]) -> dict[str, Any]:
     done = [str(a) for h in game.history for a in h.actions]
     keep = done + [str(a) for a in st.actions[: mine[-1]]]
     rebuilt = Game.replay(save.rules, save.seed, keep)
-    return game_model(_with(save, rebuilt))
+    return game_reply(_with(save, rebuilt))
 
 
 @expose("game.hint")
@@ -450,7 +480,9 @@ def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
     game = _game(save)
     if game.state.to_act != SEAT or len(game.history) > save.seen or game.winner is not None:
         raise BridgeError("The coach helps when it is your turn.")
-    return computer.advise(game.state)
+    advice = euchre.coach(game.state)
+    view = game.state.view(SEAT)
+    return {**advice_data(advice, view), "html": advice_html(advice, view)}
 
 
 @expose("game.review")
@@ -471,7 +503,7 @@ def go_on(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: the learner closed the review; the next deal is shown."""
     save = _save(payload)
     game = _game(save)
-    return game_model(replace(save, seen=len(game.history)))
+    return game_reply(replace(save, seen=len(game.history)))
 
 
 @expose("game.shared")
@@ -481,9 +513,24 @@ def shared(payload: Mapping[str, Any]) -> dict[str, Any]:
     code = str(payload.get("code", "")) if isinstance(payload, Mapping) else ""
     try:
         st = euchre.from_share_code(code)
-    except ValueError as exc:
-        raise BridgeError(f"This link does not hold a deal that can be shown. {exc}") from None
-    return review_model(st)
+    except ValueError:
+        raise BridgeError("This link does not hold a deal that can be shown (it may have been "
+                          "cut short when copied), so it could not be opened: here is a game "
+                          "of your own instead.") from None
+    review = review_model(st)
+    review["html"] = page.shared_html(review)
+    return review
+
+
+@expose("game.link")
+def link(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler for the page's ``?deal=`` link: ``{"review": ...}`` with its HTML, or
+    ``{"problem": one sentence}`` for a damaged link (a value, not an error: a link someone
+    cut short is no failure of the engine, so nothing goes to the console)."""
+    try:
+        return {"review": shared(payload)}
+    except BridgeError as exc:
+        return {"problem": str(exc)}
 
 
 @expose("game.egn")
@@ -501,18 +548,10 @@ def egn(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- build time
 def render(config: Mapping[str, Any], rules: Rules) -> str:
-    """The first deal of a sample game, drawn at build time (the live game replaces it)."""
+    """The free-play widget before the engine starts: the score bar, disabled tools, an
+    empty table area (no sample table with controls that do nothing), the new-game form
+    (kept in a template until it is shown) and the note that the engine is starting."""
     game_to = config.get("game_to")
     played = rules.replace(game_to=int(game_to)) if game_to else rules
     model = game_model(Save(played, 1, (), str(config.get("level", "normal"))))
-    sides = " · ".join(
-        f'<span class="eu-score-{"us" if side["you"] else "them"}">{escape(side["words"])}: '
-        f'{side["score"]}</span>' for side in model["sides"])
-    return (
-        '<div class="eu-game">'
-        f'<div class="eu-game-bar"><p class="eu-score" aria-label="Score">{sides} · '
-        f'<span class="eu-score-target">Game to {model["game_to"]}</span></p></div>'
-        f'<div class="eu-play">{table_html(model["table"])}</div>'
-        f'<p class="eu-game-note">{escape("The game starts when the card engine is ready.")}</p>'
-        "</div>"
-    )
+    return page.widget_html(model, [str(p) for p in Rules.profiles()], TABLES, config)

@@ -7,8 +7,8 @@ page sends the lesson id, the step number and the learner's accepted moves, and 
 answer is recomputed from those.
 
 >>> model = start({"lesson": "bowers"})
->>> model["step"]["number"], model["table"]["your_turn"]
-(1, True)
+>>> model["step"]["number"], model["table"]["your_turn"], sorted(model["html"])
+(1, True, ['feedback', 'goal', 'head', 'narration', 'table', 'tools'])
 >>> act({"lesson": "bowers", "step": 0, "moves": [], "card": "Ac"})["rejected"]["legal"]
 True
 >>> reply = act({"lesson": "bowers", "step": 0, "moves": [], "card": "Jh"})
@@ -19,17 +19,23 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import euchre
+from euchre import HandState
 
 from euchre_tutorial.bridge import BridgeError, expose
-from euchre_tutorial.lessons import Lesson, computer, default_lessons, lesson_by_id, load_lessons
-from euchre_tutorial.lessons.markup import table_html
+from euchre_tutorial.lessons import Lesson, default_lessons, lesson_by_id, load_lessons
 from euchre_tutorial.lessons.runner import StepRun, replay, stars
-from euchre_tutorial.lessons.table import card_action, table_model
+from euchre_tutorial.lessons.table import lesson_ui
+from euchre_tutorial.present import lesson as page
+from euchre_tutorial.present.advice import advice_html
+from euchre_tutorial.present.clicks import click_text
+from euchre_tutorial.present.island import json_island
+from euchre_tutorial.present.markup import escape
+from euchre_tutorial.present.settings import settings_html
+from euchre_tutorial.present.table import render_data, table_data
 from euchre_tutorial.widgets import WidgetConfigError
 
 if TYPE_CHECKING:
@@ -94,8 +100,41 @@ def _feedback(run: StepRun) -> str:
     return " ".join(parts)
 
 
-def step_model(run: StepRun) -> dict[str, Any]:
-    """Everything the lesson shows for a step in progress (JSON-ready)."""
+def _next_lesson(lesson: Lesson) -> str | None:
+    ids = [other.id for other in default_lessons()]
+    if lesson.id not in ids:
+        return None
+    at = ids.index(lesson.id)
+    return ids[at + 1] if at + 1 < len(ids) else None
+
+
+def frame_data(state: HandState, seat: int, reveal: bool) -> dict[str, Any]:
+    """The table after one action of a step (for the page to show one move at a time)."""
+    ui = lesson_ui(state, seat, reveal=reveal)
+    data = table_data(state.view(seat), ui)
+    return {"last_trick": data["last_trick"], "html": render_data(data, ui)}
+
+
+def step_model(run: StepRun, *, disabled: bool = False) -> dict[str, Any]:
+    """Everything the lesson shows for a step in progress (JSON-ready), with its regions
+    drawn (``html``)."""
+    model = _step_facts(run)
+    following = _next_lesson(run.lesson)
+    note = "" if run.outcome is None else page.what_next(model, following)
+    ui = lesson_ui(run.state, run.step.seat, reveal=run.step.reveal, note=note, disabled=disabled)
+    model["table"] = table_data(run.state.view(run.step.seat), ui)
+    model["html"] = {
+        "head": page.head_html(model),
+        "narration": escape(run.step.narration),
+        "goal": page.goal_html(model),
+        "table": render_data(model["table"], ui),
+        "tools": page.tools_html(model, following, disabled=disabled),
+        "feedback": page.feedback_html(model["feedback"]),
+    }
+    return model
+
+
+def _step_facts(run: StepRun) -> dict[str, Any]:
     lesson, step = run.lesson, run.step
     last = run.index == len(lesson.steps) - 1
     return {
@@ -104,7 +143,6 @@ def step_model(run: StepRun) -> dict[str, Any]:
         "step": {"index": run.index, "number": step.number, "id": step.id,
                  "narration": step.narration, "goal": step.goal_text, "seat": step.seat,
                  "hints": len(step.hints) + (1 if step.coach else 0)},
-        "table": table_model(run.state, step.seat, reveal=step.reveal),
         "moves": list(run.moves),
         "outcome": run.outcome,
         "feedback": "" if run.outcome is None else _feedback(run),
@@ -150,18 +188,16 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     the hand), else ``{"frames": [table after each action], "model": ...}``."""
     lesson = _lesson(payload)
     run = replay(lesson, _index(lesson, payload), _moves(payload))
-    if "card" in payload:
-        kind = card_action(run.state) if run.state.to_act == run.step.seat else None
-        text = f"{kind or 'play'} {payload['card']}"
-    else:
-        text = str(payload.get("action", ""))
+    text = click_text(run.state, run.step.seat, payload)
     before = len(run.events)
+    finished = run.outcome is not None
     rejected = run.move(text)
     if rejected is not None:
         return {"rejected": {"reason": rejected.reason, "note": rejected.note,
-                             "legal": rejected.legal}}
+                             "legal": rejected.legal, "mistake": not finished,
+                             "html": page.feedback_html(rejected.reason, rejected.note)}}
     seat, reveal = run.step.seat, run.step.reveal
-    frames = [table_model(e.state, seat, reveal=reveal) for e in run.events[before:]]
+    frames = [frame_data(e.state, seat, reveal) for e in run.events[before:]]
     return {"frames": frames, "model": step_model(run)}
 
 
@@ -175,11 +211,18 @@ def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
     level = payload.get("level", 0)
     level = level if isinstance(level, int) and level >= 0 else 0
     if level < len(hints):
-        return {"text": hints[level], "level": level, "more": level + 1 < len(hints) or run.step.coach}
-    if run.step.coach and run.state.to_act == run.step.seat:
-        advice = computer.advise(run.state)
-        return {"text": "", "level": level, "more": True, "coach": advice}
-    return {"text": hints[-1], "level": len(hints) - 1, "more": False}
+        reply: dict[str, Any] = {"text": hints[level], "level": level,
+                                 "more": level + 1 < len(hints) or run.step.coach, "counts": True}
+    elif run.step.coach and run.state.to_act == run.step.seat:
+        # The coach's advice is what this step teaches: asking for it costs no star.
+        advice = euchre.coach(run.state)
+        reply = {"text": "", "level": level, "more": True, "counts": False,
+                 "coach": {"action": str(advice.action), "reasons": [str(r) for r in advice.reasons]},
+                 "coach_html": advice_html(advice, run.state.view(run.step.seat))}
+    else:
+        reply = {"text": hints[-1], "level": len(hints) - 1, "more": False, "counts": True}
+    reply["html"] = page.hint_html(reply)
+    return reply
 
 
 @expose("lesson.stars")
@@ -188,43 +231,63 @@ def lesson_stars(payload: Mapping[str, Any]) -> int:
     return stars(int(payload.get("mistakes", 0)), int(payload.get("hints", 0)))
 
 
+@expose("lesson.finish")
+def finish(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: a lesson completed -> its stars and the closing words (the last
+    step's ``feedback`` followed by the stars earned)."""
+    earned = lesson_stars(payload)
+    text = f"{payload.get('feedback', '')} Lesson complete: {'★' * earned}{'☆' * (3 - earned)} ({earned} of 3 stars).".strip()
+    return {"stars": earned, "html": page.feedback_html(text)}
+
+
 # ---------------------------------------------------------------------- build time
-def _path_html(lessons: list[Lesson]) -> str:
-    items = "".join(
-        f'<li class="eu-path-item" data-lesson="{lesson.id}">'
-        f'<a class="eu-path-link" href="?lesson={lesson.id}" data-lesson-link="{lesson.id}">'
-        f'<span class="eu-path-number">{n}</span>'
-        f'<span class="eu-path-title">{escape(lesson.title)}</span>'
-        f'<span class="eu-stars" data-stars="0" aria-label="not done yet">'
-        '<span aria-hidden="true">☆☆☆</span></span></a></li>'
-        for n, lesson in enumerate(lessons, start=1)
-    )
-    return (
-        '<nav class="eu-path" aria-label="Lessons">'
-        f'<ol class="eu-path-list">{items}</ol>'
-        '<div class="eu-path-tools"><button type="button" class="eu-link-button" '
-        'data-reset-all disabled>Reset all progress</button></div></nav>'
-    )
+def first_answers(lesson: Lesson) -> dict[str, Any]:
+    """The replies to every choice of the first decision of ``lesson``'s first step, as
+    ``lesson.act`` gives them (without the move-by-move frames): the page answers from
+    these before Python starts. Keys are ``card:<code>`` or ``choose:<action>``."""
+    run = replay(lesson, 0, [])
+    view = run.state.view(run.step.seat)
+    payloads: dict[str, dict[str, Any]] = {}
+    for card in view.hand:
+        payloads[f"card:{card.code}"] = {"card": card.code}
+    for choice in table_data(view)["choices"]:
+        payloads[f"choose:{choice['action']}"] = {"action": choice["action"]}
+    answers = {}
+    for key, payload in payloads.items():
+        reply = act({"lesson": lesson.id, "step": 0, "moves": [], **payload})
+        reply.pop("frames", None)
+        if "model" in reply:
+            reply["model"].pop("table")
+        answers[key] = reply
+    return {"lesson": lesson.id, "step": 0, "answers": answers}
 
 
 def render(config: Mapping[str, Any], rules: Rules) -> str:
     """The path and the first lesson's first step. Every lesson is validated first: a broken
-    one raises LessonError naming its id and step, which stops ``mkdocs build --strict``."""
+    one raises LessonError naming its id and step, which stops ``mkdocs build --strict``.
+    The first step's cards answer at once from the build's answers (a JSON island)."""
     source = str(config.get("source", "") or "")
     lessons = load_lessons(source or None, check=True)
     first = lessons[0]
-    run = replay(first, 0, [])
-    model = step_model(run)
+    model = step_model(replay(first, 0, []))
+    html = model["html"]
     return (
         '<div class="eu-lesson">'
-        f"{_path_html(lessons)}"
+        f"{page.path_html(_paths(lessons))}"
+        f"{settings_html('eu-lesson-settings')}"
         '<section class="eu-stage" aria-label="Lesson">'
-        f'<header class="eu-stage-head"><h2 class="eu-stage-title">{escape(first.title)}</h2>'
-        f'<p class="eu-stage-count">Step 1 of {len(first.steps)}</p></header>'
-        f'<p class="eu-narration">{escape(model["step"]["narration"])}</p>'
-        f'<p class="eu-goal"><strong>Goal:</strong> {escape(model["step"]["goal"])}</p>'
-        f'<div class="eu-play">{table_html(model["table"])}</div>'
-        '<div class="eu-feedback" role="status" aria-live="polite"></div>'
-        '<div class="eu-stage-tools"></div>'
-        "</section></div>"
+        f'<header class="eu-stage-head" data-region="head">{html["head"]}</header>'
+        f'<p class="eu-narration" data-region="narration">{html["narration"]}</p>'
+        f'<p class="eu-goal" data-region="goal">{html["goal"]}</p>'
+        f'<div class="eu-play" data-region="table">{html["table"]}</div>'
+        '<div class="eu-feedback" role="status" aria-live="polite" data-region="feedback"></div>'
+        f'<div class="eu-stage-tools" data-region="tools">{html["tools"]}</div>'
+        "</section>"
+        f"{json_island(first_answers(first))}"
+        "</div>"
     )
+
+
+def _paths(lessons: list[Lesson]) -> list[dict[str, Any]]:
+    return [{"id": lesson.id, "title": lesson.title, "summary": lesson.summary,
+             "steps": len(lesson.steps)} for lesson in lessons]

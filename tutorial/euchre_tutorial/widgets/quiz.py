@@ -1,7 +1,8 @@
 """The trick quiz widget: its build-time first question and its bridge handlers.
 
-The first question of the page's quiz is drawn here at build time, by the same generator
-the browser runs, so it is readable before Python starts. In the browser, ``quiz.js`` asks:
+The first question of the page's quiz is drawn here at build time, by the same renderer
+the worker runs, with every state it can reach (picks and verdicts), so it is answered
+before Python starts. In the browser, ``quiz.js`` asks:
 
 ``quiz.new``        ``{config, rules, query, review}`` -> the spec, notes on a share link's
                     unusable settings, and the questions (without their answers)
@@ -9,23 +10,39 @@ the browser runs, so it is readable before Python starts. In the browser, ``quiz
 ``quiz.check``      ``{id, answer}`` -> right or wrong, the engine's reasons, marks
 ``quiz.spec``       ``{config, rules, query}`` -> the checked spec and its share query
 ``quiz.sheet``      ``{config, rules, query}`` -> a question sheet and its answer key
+``quiz.view``       ``{run, phase, picked, ...}`` -> ``{"html"}``: the quiz drawn for that state
+``quiz.answer``     ``{run, picked, ...}`` -> the answer checked and stored, and the quiz drawn
+
+All markup comes from :mod:`euchre_tutorial.present.quiz`; the page only morphs it in.
 
 >>> from euchre import Rules
 >>> html = render({"id": "q", **check_config({}, Rules())}, Rules())
->>> html.startswith('<div class="eu-quiz"') and "Question 1 of 10" in html
+>>> html.startswith('<div class="eu-quiz-frame"><div class="eu-quiz"') and "Question 1 of 10" in html
 True
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
+from dataclasses import replace
 from typing import Any
 
-from euchre import Card, Rules
+from euchre import Rules
 
 from euchre_tutorial.bridge import BridgeError, expose
-from euchre_tutorial.html import card_html
+from euchre_tutorial.present.island import json_island
+from euchre_tutorial.present.quiz import (
+    LINK_INTRO,
+    LINK_NOTE,
+    RESET_NOTE,
+    Answer,
+    QuizState,
+    answer,
+    first_question_answers,
+    question_html,
+    quiz_html,
+)
+from euchre_tutorial.present.sheet import sheet_html, status_text
 from euchre_tutorial.quiz import (
     AnswerError,
     QuestionId,
@@ -42,87 +59,21 @@ MAX_IDS = 60
 
 
 # ---------------------------------------------------------------------- HTML
-def _disabled(html: str) -> str:
-    return html.replace("<button ", "<button disabled ", 1)
-
-
-def _seat(text: str) -> str:
-    return f'<span class="eu-quiz-seat">{escape(text)}</span>' if text else ""
-
-
-def question_html(q: Mapping[str, Any]) -> str:
-    """One question as HTML, from its public data (``quiz.js`` draws the same markup)."""
-    trump = q["trump"]
-    parts = [
-        f'<h3 class="eu-quiz-title">{escape(q["title"])}</h3>',
-        f'<p class="eu-quiz-trump"><span class="eu-quiz-trump-label">Trump</span> '
-        f'<span class="eu-quiz-trump-suit eu-suit-{trump["suit"]}">'
-        f'<span class="eu-quiz-trump-symbol" aria-hidden="true">{trump["symbol"]}</span> '
-        f'{escape(trump["name"])}</span></p>',
-    ]
-    if q["table"]:
-        played = "".join(
-            f'<li class="eu-quiz-played" data-note="{escape(p["note"])}">'
-            f'{card_html(Card.parse(p["card"]))}{_seat(p["seat"])}</li>'
-            for p in q["table"]
-        )
-        parts.append(f'<ol class="eu-quiz-table" aria-label="Cards on the table">{played}</ol>')
-    if q["facts"]:
-        facts = "".join(f"<li>{escape(f)}</li>" for f in q["facts"])
-        parts.append(f'<ul class="eu-quiz-facts">{facts}</ul>')
-    parts.append(f'<p class="eu-quiz-prompt">{escape(q["prompt"])}</p>')
-    pick = q["pick"]
-    cards = any("card" in o for o in q["options"])
-    group = {"many": "Your hand", "order": "Trumps to order", "one": "Answers"}[pick]
-    if q["kind"] == "winner":
-        group = "The trick, in the order played"
-    items: list[str] = []
-    for opt in q["options"]:
-        if "card" in opt:
-            selected = False if pick in ("many", "order") else None
-            button = _disabled(card_html(Card.parse(opt["card"]), "eu-quiz-option", button=True,
-                                         selected=selected))
-            badge = '<span class="eu-quiz-badge" aria-hidden="true"></span>' if pick == "order" else ""
-            items.append(f'<li class="eu-quiz-slot" data-value="{escape(opt["value"])}">'
-                         f'{button}{badge}{_seat(opt.get("seat", ""))}</li>')
-        else:
-            symbol = (f'<span class="eu-quiz-choice-symbol eu-suit-{escape(opt["value"])}" '
-                      f'aria-hidden="true">{escape(opt["symbol"])}</span>') if opt.get("symbol") else ""
-            items.append(
-                f'<li class="eu-quiz-slot" data-value="{escape(opt["value"])}">'
-                f'<button disabled type="button" class="eu-quiz-choice eu-quiz-option" '
-                f'data-value="{escape(opt["value"])}">{symbol}'
-                f'<span class="eu-quiz-choice-label">{escape(opt["label"])}</span></button></li>'
-            )
-    css = "eu-quiz-options eu-quiz-options--cards" if cards else "eu-quiz-options eu-quiz-options--choices"
-    parts.append(f'<ul class="{css}" aria-label="{group}">{"".join(items)}</ul>')
-    hint = {"many": "Select every card you may play, then check.",
-            "order": "Pick the cards from the highest to the lowest, then check.",
-            "one": "Pick one answer."}[pick]
-    parts.append(f'<p class="eu-quiz-hint">{hint}</p>')
-    return (f'<section class="eu-quiz-question" data-kind="{q["kind"]}" data-pick="{pick}" '
-            f'data-question="{escape(q["id"])}">{"".join(parts)}</section>')
+def first_state(config: Mapping[str, Any], rules: Rules) -> QuizState:
+    """The page's quiz before anything is answered: its question ids and share query."""
+    spec = base_spec(config, rules)
+    return QuizState(ids=tuple(str(q) for q in spec.question_ids()), query=spec.to_query())
 
 
 def render(config: Mapping[str, Any], rules: Rules) -> str:
-    """The quiz's first state, drawn at build time: the first question of the page's quiz
-    (its answer is not in the page: the engine checks it in the browser)."""
-    spec = base_spec(config, rules)
-    first = build(spec.question_ids()[0]).to_public()
-    return (
-        f'<div class="eu-quiz" data-state="question" data-query="{escape(spec.to_query())}">'
-        '<div class="eu-quiz-head">'
-        f'<p class="eu-quiz-progress">Question 1 of {spec.count}</p>'
-        '<p class="eu-quiz-score">Score 0</p></div>'
-        f'<div class="eu-quiz-bar" aria-hidden="true"><span class="eu-quiz-bar-fill" '
-        f'data-fraction="0"></span></div>'
-        '<div class="eu-quiz-notes" hidden></div>'
-        f'<div class="eu-quiz-body">{question_html(first)}</div>'
-        '<div class="eu-quiz-feedback" role="status" aria-live="polite"></div>'
-        '<div class="eu-quiz-actions"><button disabled type="button" '
-        'class="md-button md-button--primary eu-quiz-submit">Check</button></div>'
-        "</div>"
-    )
+    """The quiz's first state, drawn at build time (its buttons wait for the page's script),
+    and every state its first question can reach, so it is answered before Python starts."""
+    state = first_state(config, rules)
+    island = first_question_answers(state)
+    built = quiz_html(replace(state, interactive=False))
+    link = quiz_html(replace(state, interactive=False, notes=(LINK_NOTE,)))
+    data = {"first": island, "link": link}
+    return f'<div class="eu-quiz-frame">{built}</div>{json_island(data)}'
 
 
 # ---------------------------------------------------------------------- bridge
@@ -219,4 +170,94 @@ def quiz_check(payload: Any) -> dict[str, Any]:
 def quiz_sheet(payload: Any) -> dict[str, Any]:
     """A printable question sheet and a separate answer key."""
     spec, notes = _spec(_payload(payload))
-    return {**sheet_model(spec), "notes": notes}
+    model = sheet_model(spec)
+    return {**model, "notes": notes, "html": sheet_html(model), "status": status_text(model, notes)}
+
+
+# ---------------------------------------------------------------------- drawing
+def _ids(raw: Any) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_IDS:
+        raise BridgeError("The quiz could not be read; start a new quiz.")
+    try:
+        return tuple(str(QuestionId.parse(str(i))) for i in raw)
+    except ValueError:
+        raise BridgeError("That question could not be found; start a new quiz.") from None
+
+
+def _answers(raw: Any, ids: tuple[str, ...]) -> tuple[Answer, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or len(raw) > len(ids):
+        raise BridgeError("The saved answers could not be read; start a new quiz.")
+    out = []
+    for qid, item in zip(ids, raw, strict=False):
+        if not isinstance(item, dict) or item.get("id") != qid:
+            raise BridgeError("The saved answers could not be read; start a new quiz.")
+        try:
+            feedback = check(build(QuestionId.parse(qid)), item.get("given"))
+        except AnswerError as exc:
+            raise BridgeError(str(exc)) from None
+        out.append(Answer(qid, tuple(feedback["given"]), bool(feedback["correct"])))
+    return tuple(out)
+
+
+def _strings(raw: Any, limit: int = 20) -> tuple[str, ...]:
+    if not isinstance(raw, list):
+        return ()
+    return tuple(str(v)[:300] for v in raw[:limit])
+
+
+def _view_state(payload: Any) -> QuizState:
+    """The quiz's state from the page (checked: anything odd is refused in words)."""
+    data = _payload(payload)
+    run = data.get("run")
+    if not isinstance(run, dict):
+        raise BridgeError("The quiz could not be read; start a new quiz.")
+    ids = _ids(run.get("ids"))
+    answers = _answers(run.get("answers"), ids)
+    phase = str(data.get("phase", "question"))
+    if phase not in ("question", "answered", "summary"):
+        raise BridgeError("The quiz could not be read; start a new quiz.")
+    if phase == "answered" and not answers:
+        phase = "question"
+    if phase == "question" and len(answers) >= len(ids):
+        phase = "summary"
+    links = _strings(data.get("link_notes"))
+    notes = links + ((RESET_NOTE,) if data.get("reset") else ())
+    if data.get("pending_link"):
+        notes = (LINK_NOTE, *notes)
+    page_url = str(data.get("page_url") or "")[:2000]
+    return QuizState(
+        ids=ids,
+        answers=answers,
+        query=str(run.get("query") or "")[:2000],
+        phase=phase,
+        picked=_strings(data.get("picked")),
+        review=frozenset(_strings(data.get("review"), MAX_IDS)),
+        notes=notes,
+        notes_intro=LINK_INTRO if links else "",
+        page_url=page_url,
+    )
+
+
+@expose("quiz.view")
+def quiz_view(payload: Any) -> dict[str, Any]:
+    """The quiz drawn for the page's state."""
+    state = _view_state(payload)
+    return {"phase": state.phase, "html": quiz_html(state)}
+
+
+@expose("quiz.answer")
+def quiz_answer(payload: Any) -> dict[str, Any]:
+    """Check the picks of the current question: the answer to store and the quiz drawn."""
+    state = _view_state({**_payload(payload), "phase": "question"})
+    if len(state.answers) >= len(state.ids):
+        raise BridgeError("Every question of this quiz is answered already.")
+    try:
+        record, shown = answer(state, list(state.picked))
+    except AnswerError as exc:
+        raise BridgeError(str(exc)) from None
+    return {"answer": record.to_dict(), "phase": shown.phase, "html": quiz_html(shown)}
+
+
+__all__ = ["CONFIG_KEYS", "check_config", "first_state", "question_html", "render"]

@@ -1,49 +1,72 @@
 // The lesson widget: a path of lessons (stars kept in this browser) and a table where each
-// step is played. Every answer comes from the engine through the bridge methods
-// lesson.step / lesson.act / lesson.hint / lesson.stars; this module draws and forwards.
+// step is played. The engine answers and draws (bridge methods lesson.step / lesson.act /
+// lesson.hint / lesson.stars reply with the HTML of each region); this module morphs that
+// in and forwards clicks by data-action. Before Python is ready, the first decision of the
+// first lesson is answered from the replies the build wrote (a JSON island): a lookup, no
+// rule.
 
-import { beep, hurry, pause, settingsPanel, settingsWereReset } from "../play/effects.js";
+import { delegate, morph } from "../dom.js";
+import { beep, hurry, pause } from "../play/effects.js";
+import { disableAll, firstControl, refuse, rovingHand, tone } from "../play/controls.js";
+import { settingsWereReset, wireSettings } from "../settings.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
-import { drawTable, el, firstControl, refuse } from "../play/table.js";
 
 const KEY = "euchre.lessons";
 const VERSION = 1;
 const FRAME_MS = 650;
 
-function loadProgress() {
-  const { value, corrupted } = readRecord(KEY, VERSION, (d) => d && typeof d.stars === "object");
-  return { progress: value ?? { stars: {}, at: null }, corrupted };
+const isCount = (n) => Number.isInteger(n) && n >= 0;
+
+/** A saved record is used only if every field has the type and range it must have. */
+function validProgress(data, order, steps) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return false;
+  const { stars, at } = data;
+  if (!stars || typeof stars !== "object" || Array.isArray(stars)) return false;
+  for (const [id, n] of Object.entries(stars)) {
+    if (!order.includes(id) || !Number.isInteger(n) || n < 0 || n > 3) return false;
+  }
+  if (at === null || at === undefined) return true;
+  if (typeof at !== "object" || Array.isArray(at)) return false;
+  if (!order.includes(at.lesson) || !isCount(at.step) || at.step >= steps[at.lesson]) return false;
+  if (!Array.isArray(at.moves) || !at.moves.every((m) => typeof m === "string")) return false;
+  return isCount(at.mistakes ?? 0) && isCount(at.hints ?? 0);
 }
 
 function starText(n) {
   return "★".repeat(n) + "☆".repeat(3 - n);
 }
 
+function readIsland(root) {
+  try {
+    const island = root.querySelector(".eu-prerendered[data-island]");
+    return island ? JSON.parse(island.dataset.island) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function mount(root, runtime) {
   const stage = root.querySelector(".eu-stage");
-  const title = root.querySelector(".eu-stage-title");
-  const count = root.querySelector(".eu-stage-count");
-  const narration = root.querySelector(".eu-narration");
-  const goal = root.querySelector(".eu-goal");
-  const play = root.querySelector(".eu-play");
-  const feedback = root.querySelector(".eu-feedback");
-  const tools = root.querySelector(".eu-stage-tools");
+  const region = (name) => stage.querySelector(`[data-region="${name}"]`);
+  const head = region("head");
+  const narration = region("narration");
+  const goal = region("goal");
+  const play = region("table");
+  const feedback = region("feedback");
+  const tools = region("tools");
   const resetAll = root.querySelector("[data-reset-all]");
   const links = [...root.querySelectorAll("[data-lesson-link]")];
   const order = links.map((a) => a.dataset.lessonLink);
+  const steps = Object.fromEntries(links.map((a) => [a.dataset.lessonLink, Number(a.dataset.steps)]));
+  const island = readIsland(root);
 
-  let { progress, corrupted } = loadProgress();
-  let engine;
-  try {
-    engine = await runtime.getRuntime();
-  } catch {
-    return; // attachStatus says the engine could not start; the first step stays readable
-  }
-
+  const loaded = readRecord(KEY, VERSION, (d) => validProgress(d, order, steps));
+  let progress = loaded.value ?? { stars: {}, at: null };
   const at = { lesson: order[0], step: 0, moves: [], mistakes: 0, hints: 0, hintLevel: 0 };
   let model = null;
+  let engine = null;
   let busy = false;
-  let interacted = false;
+  let early = false; // the learner answered from the build's replies before Python was ready
 
   function save() {
     progress.at = { lesson: at.lesson, step: at.step, moves: at.moves, mistakes: at.mistakes, hints: at.hints };
@@ -66,87 +89,45 @@ export async function mount(root, runtime) {
     resetAll.disabled = false;
   }
 
+  /** The page's own short sentence (plain text), e.g. while the engine starts. */
   function say(text, kind = "") {
-    feedback.replaceChildren();
-    feedback.className = `eu-feedback${kind ? ` eu-feedback--${kind}` : ""}`;
-    if (text) feedback.append(el("p", null, text));
+    tone(feedback, "eu-feedback", kind);
+    feedback.textContent = text;
   }
 
-  function button(label, onClick, className = "md-button") {
-    const b = el("button", className, label);
-    b.type = "button";
-    b.addEventListener("click", onClick);
-    return b;
+  /** Words the engine drew (a reason, a note, a hint, the lesson's verdict). */
+  function show(html, kind = "") {
+    tone(feedback, "eu-feedback", kind);
+    morph(feedback, html);
   }
 
-  function confirmInline(container, question, onYes) {
-    const box = el("div", "eu-confirm");
-    box.setAttribute("role", "group");
-    box.setAttribute("aria-label", question);
-    const yes = button("Yes, reset", () => { box.remove(); onYes(); }, "md-button md-button--primary eu-confirm-yes");
-    const no = button("No, keep it", () => box.remove(), "md-button eu-confirm-no");
-    box.append(el("p", null, question), yes, no);
-    container.querySelector(".eu-confirm")?.remove();
-    container.append(box);
-    no.focus();
+  /** Show the confirmation the engine drew for `key` (one at a time). */
+  function confirm(key) {
+    for (const slot of root.querySelectorAll("[data-confirm]")) morph(slot, "");
+    const slot = root.querySelector(`[data-confirm="${key}"]`);
+    morph(slot, root.querySelector(`template[data-confirm-template="${key}"]`).innerHTML);
+    slot.querySelector(".eu-confirm-no").focus();
   }
 
-  function drawTools() {
-    tools.replaceChildren();
-    const outcome = model.outcome;
-    if (outcome === null) {
-      const hint = button(at.hintLevel ? "Another hint" : "Hint", onHint, "md-button eu-hint-button");
-      hint.dataset.lessonHint = "";
-      tools.append(hint);
-    } else if (outcome === false) {
-      const retry = button("Try again", () => go(at.lesson, at.step, [], true), "md-button md-button--primary");
-      retry.dataset.lessonRetry = "";
-      tools.append(retry);
-    } else if (model.complete) {
-      const index = order.indexOf(at.lesson);
-      if (index + 1 < order.length) {
-        const next = button("Next lesson", () => go(order[index + 1], 0, [], true, true), "md-button md-button--primary");
-        next.dataset.lessonNext = "";
-        tools.append(next);
-      }
-    } else {
-      const next = button("Next step", () => go(at.lesson, at.step + 1, [], true), "md-button md-button--primary");
-      next.dataset.lessonNext = "";
-      tools.append(next);
-    }
-    const reset = button("Reset this lesson", () =>
-      confirmInline(tools, "Forget your stars for this lesson and start it again?", () => {
-        delete progress.stars[at.lesson];
-        save();
-        showStars();
-        go(at.lesson, 0, [], true, true);
-      }), "eu-link-button");
-    reset.dataset.resetLesson = "";
-    tools.append(reset);
+  function closeConfirm(element) {
+    morph(element.closest("[data-confirm]"), "");
   }
 
-  const handlers = {
-    onCard: (code, b) => act({ card: code }, b),
-    onChoice: (action, b) => act({ action }, b),
-  };
-
-  function render(next, previous = null) {
+  function render(next, { animate = false } = {}) {
     model = next;
     at.moves = next.moves;
-    title.textContent = next.lesson.title;
-    count.textContent = `Step ${next.step.number} of ${next.lesson.steps}`;
-    narration.textContent = next.step.narration;
-    goal.replaceChildren(el("strong", null, "Goal:"), ` ${next.step.goal}`);
-    drawTable(play, next.table, handlers, previous);
+    morph(head, next.html.head);
+    morph(narration, next.html.narration);
+    morph(goal, next.html.goal);
+    morph(play, next.html.table, { animate });
+    morph(tools, next.html.tools);
     root.dataset.lesson = next.lesson.id;
     root.dataset.step = String(next.step.index);
     root.dataset.outcome = next.outcome === null ? "open" : next.outcome ? "done" : "missed";
-    drawTools();
     showStars();
   }
 
-  async function go(lessonId, step, moves, focus, fresh = false) {
-    interacted ||= focus;
+  async function go(lessonId, step, moves, focus, fresh = false, keepFeedback = false) {
     at.lesson = lessonId;
     if (fresh) {
       at.mistakes = 0;
@@ -162,7 +143,7 @@ export async function mount(root, runtime) {
     root.setAttribute("aria-busy", "true");
     try {
       const next = await engine.call("lesson.step", { lesson: lessonId, step, moves });
-      say("");
+      if (!keepFeedback) say("");
       render(next);
       save();
       if (focus) (firstControl(play) ?? tools.querySelector("button"))?.focus();
@@ -171,79 +152,98 @@ export async function mount(root, runtime) {
     }
   }
 
-  async function act(payload, b) {
-    interacted = true;
+  /** The reply to an action: from Python, or (before it is ready) from the build's replies. */
+  async function answer(payload) {
+    if (engine) return engine.call("lesson.act", { lesson: at.lesson, step: at.step, moves: at.moves, ...payload });
+    const key = payload.card ? `card:${payload.card}` : `choose:${payload.action}`;
+    const reply = islandApplies() ? island.answers[key] : null;
+    if (reply) early = true;
+    return reply ?? null;
+  }
+
+  function waitWords() {
+    return root.dataset.ready === "failed"
+      ? "The card engine could not start in this browser, so only the first step can be played here."
+      : "One moment: the card engine is still starting.";
+  }
+
+  /** Whether the build's replies answer the step on the table now. */
+  function islandApplies() {
+    const wanted = new URL(window.location.href).searchParams.get("lesson");
+    return Boolean(island) && (!wanted || wanted === island.lesson) && island.lesson === at.lesson
+      && island.step === at.step && at.moves.length === 0 && !model;
+  }
+
+  async function act(payload, button) {
     if (busy) {
       hurry(stage);
       return;
     }
     busy = true;
+    root.dataset.busy = "true";
     try {
-      const reply = await engine.call("lesson.act", { lesson: at.lesson, step: at.step, moves: at.moves, ...payload });
+      const reply = await answer(payload);
+      if (!reply) {
+        say(waitWords(), "note");
+        return;
+      }
       if (reply.rejected) {
-        at.mistakes += 1;
+        if (reply.rejected.mistake !== false) at.mistakes += 1;
         save();
         beep("wrong");
-        refuse(b);
-        say(reply.rejected.reason, "wrong");
-        if (reply.rejected.note) feedback.append(el("p", "eu-feedback-note", reply.rejected.note));
+        refuse(button);
+        show(reply.rejected.html, "wrong");
         feedback.dataset.kind = reply.rejected.legal ? "not-asked" : "illegal";
         return;
       }
-      let previous = model.table;
-      for (const frame of reply.frames.slice(0, -1)) {
-        drawTable(play, frame, handlers, previous);
+      for (const frame of (reply.frames ?? []).slice(0, -1)) {
+        morph(play, frame.html, { animate: true });
         beep("play");
-        previous = frame;
         await pause(frame.last_trick?.just_done ? FRAME_MS * 2 : FRAME_MS);
       }
-      render(reply.model, previous);
+      render(reply.model, { animate: true });
+      if (root.dataset.ready === "failed") disableAll(stage); // nothing further can be answered
       beep(reply.model.outcome === false ? "wrong" : reply.model.outcome ? "trick" : "play");
       if (reply.model.outcome === true) {
-        let text = reply.model.feedback;
+        let html = reply.model.html.feedback;
         if (reply.model.complete) {
-          const stars = await engine.call("lesson.stars", { mistakes: at.mistakes, hints: at.hints });
-          progress.stars[at.lesson] = Math.max(stars, progress.stars[at.lesson] ?? 0);
+          const done = await engine.call("lesson.finish", { mistakes: at.mistakes, hints: at.hints, feedback: reply.model.feedback });
+          progress.stars[at.lesson] = Math.max(done.stars, progress.stars[at.lesson] ?? 0);
           showStars();
-          text = `${text} Lesson complete: ${starText(stars)} (${stars} of 3 stars).`;
+          html = done.html;
           beep("win");
         }
-        say(text, "right");
+        show(html, "right");
         save();
         tools.querySelector(".md-button--primary")?.focus();
       } else if (reply.model.outcome === false) {
-        say(reply.model.feedback, "wrong");
+        show(reply.model.html.feedback, "wrong");
         tools.querySelector("[data-lesson-retry]")?.focus();
       } else {
         say("");
         save();
+        if (stage.contains(document.activeElement) || document.activeElement === document.body) {
+          firstControl(play)?.focus({ preventScroll: true });
+        }
       }
     } catch (error) {
       say(`The card engine could not answer: ${error.message}`, "wrong");
     } finally {
       busy = false;
+      root.dataset.busy = "false";
     }
   }
 
   async function onHint() {
-    interacted = true;
+    if (!engine) {
+      say(waitWords(), "note");
+      return;
+    }
     const reply = await engine.call("lesson.hint", { lesson: at.lesson, step: at.step, moves: at.moves, level: at.hintLevel });
-    at.hints += 1;
+    if (reply.counts) at.hints += 1;
     at.hintLevel += 1;
     save();
-    feedback.replaceChildren();
-    feedback.className = "eu-feedback eu-feedback--hint";
-    if (reply.coach) {
-      const advice = el("div", "eu-advice");
-      advice.append(el("p", "eu-advice-label", "Coach's advice (a suggestion, not a rule)"));
-      advice.append(el("p", "eu-advice-action", `Suggested: ${reply.coach.action}`));
-      const list = el("ul");
-      for (const reason of reply.coach.reasons) list.append(el("li", null, reason));
-      advice.append(list);
-      feedback.append(advice);
-    } else {
-      feedback.append(el("p", null, `Hint ${reply.level + 1}: ${reply.text}`));
-    }
+    show(reply.html, "hint");
     const hintButton = tools.querySelector("[data-lesson-hint]");
     if (hintButton) {
       hintButton.textContent = reply.more ? "Another hint" : "Hint";
@@ -251,31 +251,78 @@ export async function mount(root, runtime) {
     }
   }
 
-  // ---- wiring
+  function resetEverything() {
+    progress = { stars: {}, at: null };
+    removeRecord(KEY);
+    showStars();
+    if (engine) go(order[0], 0, [], true, true);
+  }
+
+  delegate(root, (action, element, event) => {
+    if (action === "card") act({ card: element.dataset.card }, element);
+    else if (action === "choose") act({ action: element.dataset.choice }, element);
+    else if (!engine && action !== "reset-all" && action !== "reset-all-yes" && action !== "confirm-no") {
+      say(waitWords(), "note");
+    } else if (action === "hint") onHint();
+    else if (action === "retry") go(at.lesson, at.step, [], true);
+    else if (action === "next-step") go(at.lesson, at.step + 1, [], true);
+    else if (action === "next-lesson") go(element.dataset.lesson, 0, [], true, true);
+    else if (action === "reset-lesson") confirm("reset-lesson");
+    else if (action === "reset-lesson-yes") {
+      delete progress.stars[at.lesson];
+      save();
+      showStars();
+      go(at.lesson, 0, [], true, true);
+    } else if (action === "reset-all") confirm("reset-all");
+    else if (action === "reset-all-yes") {
+      closeConfirm(element);
+      resetEverything();
+    } else if (action === "confirm-no") closeConfirm(element);
+    void event;
+  });
   for (const link of links) {
     link.addEventListener("click", (event) => {
       event.preventDefault();
+      if (!engine) return;
       go(link.dataset.lessonLink, 0, [], true, true);
       stage.scrollIntoView({ block: "start", behavior: "smooth" });
     });
   }
-  resetAll.addEventListener("click", () =>
-    confirmInline(resetAll.parentElement, "Forget the stars of every lesson?", () => {
-      progress = { stars: {}, at: null };
-      removeRecord(KEY);
-      showStars();
-      go(order[0], 0, [], true, true);
-    }),
-  );
+  rovingHand(play);
+  root.dataset.listening = "true"; // clicks are answered from here on (from the build's replies until Python is ready)
   stage.addEventListener("pointerdown", () => busy && hurry(stage));
   root.addEventListener("keydown", () => busy && hurry(stage));
-  stage.before(settingsPanel());
+  wireSettings(root.querySelector("[data-settings]"));
+  showStars();
 
-  // ---- first view: a link's lesson, else where the learner left off, else the first
+  const notes = [];
+  if (loaded.corrupted) notes.push("Your saved lesson progress could not be read, so it was reset.");
+  if (settingsWereReset()) notes.push("Your saved settings could not be read, so they were reset.");
+  if (notes.length) {
+    root.dataset.storageReset = "true";
+    say(notes.join(" "), "note");
+  }
+
+  try {
+    engine = await runtime.getRuntime();
+  } catch {
+    root.dataset.ready = "failed";
+    // Only what the build's replies can answer stays usable: the first step's cards.
+    disableAll(stage);
+    if (islandApplies()) {
+      for (const card of play.querySelectorAll(".eu-hand button.eu-card")) card.disabled = false;
+    }
+    return; // attachStatus says the engine could not start; the first step stays readable
+  }
+
+  // ---- first view: what the learner already began, a link's lesson, where they left off
   const wanted = new URL(window.location.href).searchParams.get("lesson");
   const saved = progress.at;
   try {
-    if (wanted && order.includes(wanted)) {
+    if (early) {
+      // Python takes over the very state the build's replies drew
+      await go(at.lesson, at.step, at.moves, false, false, true);
+    } else if (wanted && order.includes(wanted)) {
       if (saved && saved.lesson === wanted) {
         Object.assign(at, { mistakes: saved.mistakes ?? 0, hints: saved.hints ?? 0 });
         await go(wanted, saved.step, saved.moves ?? [], false).catch(() => go(wanted, 0, [], false));
@@ -291,12 +338,10 @@ export async function mount(root, runtime) {
   } catch (error) {
     console.warn("euchre: lesson", error);
     root.dataset.ready = "failed";
+    disableAll(stage);
     say("The lesson could not reach the card engine. The first step above is still correct.", "wrong");
     return;
   }
-  if (corrupted || settingsWereReset()) {
-    say("Your saved lesson progress could not be read, so it was reset.", "note");
-  }
+  if (notes.length) say(notes.join(" "), "note");
   root.dataset.ready = "true";
-  void interacted;
 }

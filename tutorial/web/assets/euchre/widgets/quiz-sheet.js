@@ -1,91 +1,11 @@
 // The teacher's quiz builder: the form's settings go to the engine ("quiz.sheet"), which
-// checks them and makes the questions and the answer key; this module draws the sheet
-// (the same markup as euchre_tutorial/widgets/quiz_sheet.py's sheet_html), composes the
-// share link and the embed code, and prints. Every text is set with textContent.
+// checks them and makes the questions, the answer key and their markup (drawn by
+// euchre_tutorial.present.sheet); this module morphs the sheet in, fills in the share link
+// and the embed code (whose pattern Python wrote into the page), and prints.
 
-import { cardElement } from "../cards.js";
-import { el } from "./quiz.js";
+import { delegate, morph } from "../dom.js";
 
 const WAIT_MS = 250;
-
-function seat(text) {
-  return el("span", "eu-quiz-seat", text);
-}
-
-function cardsList(entries, className) {
-  const list = el("ol", className);
-  for (const entry of entries) {
-    const item = el("li");
-    item.append(cardElement(entry.card));
-    if (entry.seat) item.append(seat(entry.seat));
-    list.append(item);
-  }
-  return list;
-}
-
-function itemElement(q) {
-  const item = el("li", "eu-sheet-item");
-  item.dataset.kind = q.kind;
-  const head = el("p", "eu-sheet-q");
-  const trump = el("span", `eu-sheet-trump eu-suit-${q.trump.suit}`, "Trump: ");
-  const symbol = el("span", "", q.trump.symbol);
-  symbol.setAttribute("aria-hidden", "true");
-  trump.append(symbol, ` ${q.trump.name}`);
-  head.append(el("strong", "", q.title), " ", trump);
-  item.append(head);
-  if (q.table.length) item.append(cardsList(q.table, "eu-sheet-cards"));
-  if (q.facts.length) {
-    const facts = el("ul", "eu-sheet-facts");
-    for (const fact of q.facts) facts.append(el("li", "", fact));
-    item.append(facts);
-  }
-  item.append(el("p", "eu-sheet-prompt", q.prompt));
-  if (q.options.some((o) => o.card)) {
-    item.append(cardsList(q.options, "eu-sheet-cards eu-sheet-options"));
-  } else {
-    const choices = el("ul", "eu-sheet-choices");
-    for (const option of q.options) {
-      const li = el("li");
-      const box = el("span", "eu-sheet-box");
-      box.setAttribute("aria-hidden", "true");
-      li.append(box, option.label);
-      choices.append(li);
-    }
-    item.append(choices);
-  }
-  return item;
-}
-
-function header(title, subtitle) {
-  const head = el("header", "eu-sheet-head");
-  head.append(el("h2", "eu-sheet-title", title), el("p", "eu-sheet-sub", subtitle));
-  return head;
-}
-
-/** The sheet and its key, as quiz_sheet.py's sheet_html draws them. */
-export function sheetElement(model) {
-  const sheet = el("div", "eu-sheet");
-  const questions = el("section", "eu-sheet-questions");
-  const head = header(model.title, model.subtitle);
-  const name = el("p", "eu-sheet-name", "Name: ");
-  name.append(el("span", "eu-sheet-line"));
-  head.append(name);
-  const list = el("ol", "eu-sheet-list");
-  for (const q of model.questions) list.append(itemElement(q));
-  questions.append(head, list);
-
-  const key = el("section", "eu-sheet-key");
-  key.append(header("Answer key", `${model.title}. ${model.subtitle}`));
-  const answers = el("ol", "eu-sheet-answers");
-  for (const entry of model.key) {
-    const li = el("li");
-    li.append(el("strong", "", entry.answer), ` ${entry.reasons.join(" ")}`);
-    answers.append(li);
-  }
-  key.append(answers);
-  sheet.append(questions, key);
-  return sheet;
-}
 
 function randomSeed() {
   const buffer = new Uint32Array(1);
@@ -112,9 +32,7 @@ export async function mount(root, runtime) {
     const embedUrl = new URL(`?${query}`, embedHref);
     link.value = quizUrl.href;
     open.href = quizUrl.href;
-    embed.value =
-      `<iframe src="${embedUrl.href}" title="Euchre trick quiz" width="100%" height="760" ` +
-      `style="border:0;max-width:720px" loading="lazy"></iframe>`;
+    embed.value = (box.dataset.embedTemplate ?? "").replace("{src}", embedUrl.href);
   }
   showLinks(new URL(link.value, window.location.href).search.slice(1));
 
@@ -143,15 +61,13 @@ export async function mount(root, runtime) {
     try {
       const model = await engine.call("quiz.sheet", { config, rules, query: query() });
       if (mine !== ticket) return;
-      sheetSlot.replaceChildren(sheetElement(model));
+      morph(sheetSlot, model.html);
       showLinks(model.spec.query);
       const kinds = new Set(model.spec.kinds);
       if (!form.querySelector("input[name=kinds]:checked")) {
         for (const check of form.querySelectorAll("input[name=kinds]")) check.checked = kinds.has(check.value);
       }
-      notes.textContent = model.notes.length
-        ? `Not used: ${model.notes.join(" ")}`
-        : `${model.spec.count} questions ready. The link and the sheet match.`;
+      notes.textContent = model.status;
     } catch (error) {
       if (mine === ticket) notes.textContent = `The card engine could not make this quiz: ${error?.message ?? error}`;
     } finally {
@@ -167,20 +83,22 @@ export async function mount(root, runtime) {
   form.addEventListener("input", later);
   form.addEventListener("change", later);
   form.addEventListener("submit", (event) => event.preventDefault());
-  box.querySelector(".eu-qs-reseed").addEventListener("click", () => {
-    form.elements.seed.value = String(randomSeed());
-    update();
-  });
-  box.querySelector(".eu-qs-copy").addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(link.value);
-      notes.textContent = "Link copied.";
-    } catch {
-      link.select();
-      notes.textContent = "Press Ctrl+C (or ⌘C) to copy the selected link.";
+  delegate(box, async (action) => {
+    if (action === "reseed") {
+      form.elements.seed.value = String(randomSeed());
+      update();
+    } else if (action === "print") {
+      window.print();
+    } else if (action === "copy") {
+      try {
+        await navigator.clipboard.writeText(link.value);
+        notes.textContent = "Link copied.";
+      } catch {
+        link.select();
+        notes.textContent = "Press Ctrl+C (or ⌘C) to copy the selected link.";
+      }
     }
   });
-  box.querySelector(".eu-qs-print").addEventListener("click", () => window.print());
   for (const control of controls) control.disabled = false;
   await update();
   root.dataset.ready = "true";

@@ -1,12 +1,12 @@
-// The trick quiz. Python (in Pyodide) makes every question and checks every answer
-// ("quiz.new", "quiz.questions", "quiz.check"); this module draws the questions, forwards
-// clicks and keys, shows the engine's feedback, and keeps the reader's progress and the
-// missed questions (a small spaced repetition) in localStorage. No rule of the game here.
-// Nothing read from the URL or from storage is ever inserted as HTML: text goes through
-// textContent, and storage is checked before use (anything odd is reset).
-// The question markup is the same as euchre_tutorial/widgets/quiz.py's question_html.
+// The trick quiz. Python draws every state of it (euchre_tutorial.present.quiz): the build
+// wrote the first question and every state it can reach (picks and verdicts) into the page,
+// so it is answered the moment the page is drawn; once the engine runs, "quiz.view" and
+// "quiz.answer" draw the same markup for every later state. This module keeps the reader's
+// run and the missed questions (a small spaced repetition) in localStorage, morphs the
+// markup in, and forwards clicks and keys. No rule of the game and no markup here.
+// Storage is checked before use (anything odd is reset).
 
-import { cardElement } from "../cards.js";
+import { delegate, morph } from "../dom.js";
 
 export const STORE_KEY = "euchre.quiz.v1";
 const STORE_VERSION = 1;
@@ -14,31 +14,6 @@ const QUIZ_PARAMS = new Set(["kinds", "kind", "seed", "count", "n", "level", "di
 const ID_FORMAT = /^[a-z]{1,10}:[a-z-]{1,12}:[a-z-]{1,16}:[0-9]{1,10}@[a-z0-9_:,-]{1,400}$/;
 const SPACING = [1, 2, 4]; // quizzes to wait before a missed question returns, per box
 const MAX_REVIEW = 100;
-const HINTS = {
-  many: "Select every card you may play, then check.",
-  order: "Pick the cards from the highest to the lowest, then check.",
-  one: "Pick one answer.",
-};
-const GROUPS = { many: "Your hand", order: "Trumps to order", one: "Answers" };
-const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
-
-// ---------------------------------------------------------------- small DOM helpers
-export function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined && text !== null) node.textContent = text;
-  return node;
-}
-
-function seatLabel(text) {
-  return text ? el("span", "eu-quiz-seat", text) : null;
-}
-
-function button(className, text) {
-  const b = el("button", className, text);
-  b.type = "button";
-  return b;
-}
 
 // ---------------------------------------------------------------- storage
 function emptyStore() {
@@ -129,100 +104,22 @@ function recordReview(store, id, ok) {
   }
 }
 
-// ---------------------------------------------------------------- drawing a question
-/** One question, as euchre_tutorial.widgets.quiz.question_html draws it. */
-export function questionElement(q, { interactive = true } = {}) {
-  const section = el("section", "eu-quiz-question");
-  section.dataset.kind = q.kind;
-  section.dataset.pick = q.pick;
-  section.dataset.question = q.id;
-  if (q.review) section.dataset.review = "true";
-  const title = el("h3", "eu-quiz-title", q.title);
-  if (q.review) title.append(el("span", "eu-quiz-again", "Again"));
-  section.append(title);
-
-  const trump = el("p", "eu-quiz-trump");
-  const suit = el("span", `eu-quiz-trump-suit eu-suit-${q.trump.suit}`);
-  const symbol = el("span", "eu-quiz-trump-symbol", q.trump.symbol);
-  symbol.setAttribute("aria-hidden", "true");
-  suit.append(symbol, ` ${q.trump.name}`);
-  trump.append(el("span", "eu-quiz-trump-label", "Trump"), " ", suit);
-  section.append(trump);
-
-  if (q.table.length) {
-    const table = el("ol", "eu-quiz-table");
-    table.setAttribute("aria-label", "Cards on the table");
-    for (const played of q.table) {
-      const item = el("li", "eu-quiz-played");
-      item.dataset.note = played.note;
-      item.append(cardElement(played.card));
-      const seat = seatLabel(played.seat);
-      if (seat) item.append(seat);
-      table.append(item);
-    }
-    section.append(table);
-  }
-  if (q.facts.length) {
-    const facts = el("ul", "eu-quiz-facts");
-    for (const fact of q.facts) facts.append(el("li", "", fact));
-    section.append(facts);
-  }
-  section.append(el("p", "eu-quiz-prompt", q.prompt));
-
-  const withCards = q.options.some((o) => o.card);
-  const list = el("ul", `eu-quiz-options eu-quiz-options--${withCards ? "cards" : "choices"}`);
-  list.setAttribute("aria-label", q.kind === "winner" ? "The trick, in the order played" : GROUPS[q.pick]);
-  for (const option of q.options) {
-    const slot = el("li", "eu-quiz-slot");
-    slot.dataset.value = option.value;
-    let control;
-    if (option.card) {
-      const selected = q.pick === "one" ? null : false;
-      control = cardElement(option.card, { button: true, selected, extraClass: "eu-quiz-option" });
-      slot.append(control);
-      if (q.pick === "order") {
-        const badge = el("span", "eu-quiz-badge");
-        badge.setAttribute("aria-hidden", "true");
-        slot.append(badge);
-      }
-      const seat = seatLabel(option.seat);
-      if (seat) slot.append(seat);
-    } else {
-      control = button("eu-quiz-choice eu-quiz-option");
-      control.dataset.value = option.value;
-      if (option.symbol) {
-        const mark = el("span", `eu-quiz-choice-symbol eu-suit-${option.value}`, option.symbol);
-        mark.setAttribute("aria-hidden", "true");
-        control.append(mark);
-      }
-      control.append(el("span", "eu-quiz-choice-label", option.label));
-      slot.append(control);
-    }
-    control.disabled = !interactive;
-    list.append(slot);
-  }
-  section.append(list);
-  section.append(el("p", "eu-quiz-hint", HINTS[q.pick]));
-  return section;
-}
-
-function optionLabel(q, value) {
-  return q.options.find((o) => o.value === value)?.label ?? value;
-}
-
 // ---------------------------------------------------------------- the widget
+function readIsland(root) {
+  const island = root.querySelector(".eu-prerendered[data-island]");
+  if (!island) return { first: null, link: null };
+  try {
+    return JSON.parse(island.dataset.island);
+  } catch {
+    return { first: null, link: null };
+  }
+}
+
 export async function mount(root, runtime) {
-  const quiz = root.querySelector(".eu-quiz");
-  if (!quiz) throw new Error("the quiz markup is missing");
-  const parts = {
-    progress: quiz.querySelector(".eu-quiz-progress"),
-    score: quiz.querySelector(".eu-quiz-score"),
-    fill: quiz.querySelector(".eu-quiz-bar-fill"),
-    notes: quiz.querySelector(".eu-quiz-notes"),
-    body: quiz.querySelector(".eu-quiz-body"),
-    feedback: quiz.querySelector(".eu-quiz-feedback"),
-    actions: quiz.querySelector(".eu-quiz-actions"),
-  };
+  const frame = root.querySelector(".eu-quiz-frame");
+  if (!frame) throw new Error("the quiz markup is missing");
+  const status = root.querySelector("[data-widget-status]");
+  const built = readIsland(root);
   const config = JSON.parse(root.dataset.config || "{}");
   const rules = JSON.parse(root.dataset.rules || "{}");
   const search = new URLSearchParams(window.location.search);
@@ -231,255 +128,151 @@ export async function mount(root, runtime) {
 
   let { store, reset } = loadStore();
   let engine = null;
-  let questions = [];
-  let run = null;
-  let current = null; // {q, picked: [], checked: feedback | null}
+  let run = null; // {mode, query, ids, answers: [{id, given, ok}], done}
+  let phase = "question";
+  let picked = [];
+  let review = new Set(); // ids shown as "Again"
+  let linkNotes = [];
+  let pendingLink = fromLink;
+  let touched = false; // the reader answered from the build's data, before Python ran
   let busy = false;
 
-  const notes = [];
-  if (fromLink) {
-    showNotes(["This link opens a quiz of its own. It appears as soon as the card engine is ready; until then you see a sample question."]);
-  }
-
-  function showNotes(lines, intro = "") {
-    parts.notes.replaceChildren();
-    if (!lines.length) {
-      parts.notes.hidden = true;
-      return;
-    }
-    if (intro) parts.notes.append(el("p", "eu-quiz-notes-intro", intro));
-    const list = el("ul");
-    for (const line of lines) list.append(el("li", "", line));
-    parts.notes.append(list);
-    parts.notes.hidden = false;
-  }
+  const quiz = () => frame.querySelector(".eu-quiz");
 
   function save() {
     store.run = run;
     saveStore(store);
   }
 
-  function score() {
-    return run.answers.filter((a) => a.ok).length;
+  function say(text) {
+    if (status) status.textContent = text;
   }
 
-  function updateHead() {
-    const total = run.ids.length;
-    const done = run.answers.length;
-    parts.progress.textContent = current ? `Question ${current.index + 1} of ${total}` : `Finished: ${total} questions`;
-    parts.score.textContent = `Score ${score()}`;
-    parts.fill.style.width = `${Math.round((100 * done) / total)}%`;
-    parts.fill.dataset.fraction = String(done / total);
+  function viewPayload(extra = {}) {
+    return {
+      run, phase, picked, review: [...review], reset, link_notes: linkNotes,
+      pending_link: pendingLink, page_url: window.location.href.split(/[?#]/)[0], ...extra,
+    };
   }
 
-  function setAction(label, handler, { primary = true, disabled = false } = {}) {
-    const b = button(`md-button${primary ? " md-button--primary" : ""} eu-quiz-submit`, label);
-    b.disabled = disabled;
-    b.addEventListener("click", handler);
-    parts.actions.replaceChildren(b);
-    return b;
+  /** The build's answer for this state of the first question, or null. */
+  function builtState(kind, values) {
+    const first = built.first;
+    if (!first || fromLink || engine || !run || run.answers.length !== 0) return null;
+    if (run.ids[0] !== first.ids[0]) return null;
+    const entry = first.states[`${kind}:${values.join(",")}`];
+    return entry ? { html: first.html[entry.html], answer: entry.answer ?? null } : null;
   }
 
-  // ------------------------------------------------------------ one question
-  function showQuestion(index) {
-    const q = questions[index];
-    current = { q, index, picked: [], checked: null };
-    parts.feedback.replaceChildren();
-    delete quiz.dataset.result;
-    quiz.dataset.state = "question";
-    const section = questionElement(q);
-    parts.body.replaceChildren(section);
-    for (const control of section.querySelectorAll(".eu-quiz-option")) {
-      control.addEventListener("click", () => pick(control.closest(".eu-quiz-slot").dataset.value));
-    }
-    if (q.pick === "one") {
-      parts.actions.replaceChildren();
-    } else {
-      setAction("Check", () => submit(), { disabled: true });
-    }
-    updateHead();
+  function show(html, { focus = false } = {}) {
+    morph(frame, html);
+    if (focus) frame.querySelector("[data-focus]")?.focus({ preventScroll: false });
   }
 
-  function refreshPicks() {
-    const { q, picked } = current;
-    for (const slot of parts.body.querySelectorAll(".eu-quiz-slot")) {
-      const control = slot.querySelector(".eu-quiz-option");
-      const at = picked.indexOf(slot.dataset.value);
-      if (q.pick === "many") {
-        control.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
-      } else if (q.pick === "order") {
-        control.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
-        slot.querySelector(".eu-quiz-badge").textContent = at >= 0 ? String(at + 1) : "";
-        const name = control.getAttribute("aria-label").split(", placed")[0];
-        control.setAttribute("aria-label", at >= 0 ? `${name}, placed ${ORDINALS[at] ?? at + 1}` : name);
-      }
-    }
-    const submitButton = parts.actions.querySelector(".eu-quiz-submit");
-    if (submitButton) {
-      submitButton.disabled = q.pick === "order" ? picked.length !== q.options.length : picked.length === 0;
-    }
+  // The state after "Next question" (or "See your score"), asked for as soon as an answer
+  // is shown, so that the next question appears at once.
+  let upcoming = null;
+
+  function prefetch() {
+    upcoming = null;
+    if (!engine || phase !== "answered") return;
+    const wanted = run.answers.length >= run.ids.length ? "summary" : "question";
+    const promise = engine.call("quiz.view", viewPayload({ phase: wanted, picked: [] }));
+    promise.catch(() => {});
+    upcoming = { phase: wanted, run, answers: run.answers.length, promise };
   }
 
-  function pick(value) {
-    if (!current || current.checked || busy) return;
-    const { q, picked } = current;
-    if (q.pick === "one") {
-      current.picked = [value];
-      submit();
-      return;
-    }
-    const at = picked.indexOf(value);
-    if (at >= 0) picked.splice(at, 1);
-    else picked.push(value);
-    refreshPicks();
+  async function advance(wanted) {
+    const ready = upcoming && upcoming.phase === wanted && upcoming.run === run && upcoming.answers === run.answers.length
+      ? upcoming.promise : null;
+    upcoming = null;
+    phase = wanted;
+    picked = [];
+    if (!ready) return draw({ focus: true });
+    const reply = await ready;
+    phase = reply.phase;
+    show(reply.html, { focus: true });
   }
 
-  async function submit() {
-    if (!current || current.checked || busy) return;
-    busy = true;
-    const { q } = current;
-    let feedback;
-    try {
-      feedback = await engine.call("quiz.check", { id: q.id, answer: current.picked });
-    } catch (error) {
-      busy = false;
-      parts.feedback.replaceChildren(el("p", "eu-quiz-error", `The card engine could not check this answer: ${error?.message ?? error}`));
-      return;
-    }
-    busy = false;
-    current.checked = feedback;
-    run.answers.push({ id: q.id, given: feedback.given, ok: feedback.correct });
-    recordReview(store, q.id, feedback.correct);
-    const finished = run.answers.length >= run.ids.length;
-    if (finished && !run.done) {
+  async function draw({ focus = false } = {}) {
+    const local = phase === "question" && run.answers.length === 0 ? builtState("q", picked) : null;
+    if (local) return show(local.html, { focus });
+    const ready = engine ?? (await runtime.getRuntime());
+    const reply = await ready.call("quiz.view", viewPayload());
+    phase = reply.phase;
+    show(reply.html, { focus });
+  }
+
+  function record(answer) {
+    run.answers.push(answer);
+    recordReview(store, answer.id, answer.ok);
+    if (run.answers.length >= run.ids.length && !run.done) {
       run.done = true;
       store.runs += 1;
     }
     save();
-    showFeedback(feedback);
-    updateHead();
-    const next = setAction(finished ? "See your score" : "Next question", () => {
-      if (finished) showSummary();
-      else showQuestion(run.answers.length);
-    });
-    next.focus({ preventScroll: true });
   }
 
-  function markCards(container, feedback) {
-    for (const slot of container.querySelectorAll(".eu-quiz-slot")) {
-      const mark = feedback.marks[slot.dataset.value];
-      if (mark) slot.dataset.mark = mark;
-      const control = slot.querySelector(".eu-quiz-option");
-      if (control) {
-        control.disabled = true;
-        if (mark) {
-          const words = { right: "right answer", wrong: "not right", missed: "you missed this one" }[mark];
-          const name = control.getAttribute("aria-label");
-          if (name && words) control.setAttribute("aria-label", `${name.split(", placed")[0]}, ${words}`);
-        }
+  async function submit() {
+    if (busy || phase !== "question") return;
+    busy = true;
+    try {
+      const local = builtState("a", picked);
+      let answer;
+      let html;
+      if (local) {
+        touched = true;
+        ({ answer, html } = local);
+      } else {
+        const ready = engine ?? (await runtime.getRuntime());
+        ({ answer, html } = await ready.call("quiz.answer", viewPayload()));
       }
-    }
-    for (const card of container.querySelectorAll("[data-card]")) {
-      const what = feedback.cards[card.dataset.card];
-      if (what) card.dataset.highlight = what;
+      record(answer);
+      phase = "answered";
+      picked = [];
+      show(html, { focus: true });
+      prefetch();
+    } catch (error) {
+      say(`The card engine could not check this answer: ${error?.message ?? error}`);
+    } finally {
+      busy = false;
     }
   }
 
-  function feedbackElement(feedback) {
-    const box = el("div", `eu-quiz-verdict eu-quiz-verdict--${feedback.correct ? "right" : "wrong"}`);
-    const head = el("p", "eu-quiz-verdict-head");
-    const icon = el("span", "eu-quiz-verdict-icon", feedback.correct ? "✓" : "✗");
-    icon.setAttribute("aria-hidden", "true");
-    head.append(icon, el("strong", "", feedback.verdict));
-    if (!feedback.correct) head.append(" ", el("span", "eu-quiz-answer", `The answer: ${feedback.answer_text}`));
-    box.append(head);
-    const why = el("div", "eu-quiz-why");
-    for (const reason of feedback.reasons) why.append(el("p", "", reason));
-    box.append(why);
-    return box;
+  function pick(value) {
+    if (busy || phase !== "question") return;
+    const q = quiz()?.querySelector(".eu-quiz-question");
+    const kind = q?.dataset.pick;
+    if (kind === "one") {
+      picked = [value];
+      submit();
+      return;
+    }
+    if (kind === "many") {
+      // keep the picks in the options' order: every order of a set looks the same
+      const chosen = new Set(picked);
+      if (chosen.has(value)) chosen.delete(value);
+      else chosen.add(value);
+      const values = [...q.querySelectorAll(".eu-quiz-slot")].map((slot) => slot.dataset.value);
+      picked = values.filter((v) => chosen.has(v));
+    } else {
+      picked = picked.includes(value) ? picked.filter((v) => v !== value) : [...picked, value];
+    }
+    draw().catch((error) => say(`The card engine could not answer: ${error?.message ?? error}`));
   }
 
-  function showFeedback(feedback) {
-    quiz.dataset.state = "answered";
-    quiz.dataset.result = feedback.correct ? "right" : "wrong";
-    markCards(parts.body, feedback);
-    parts.feedback.replaceChildren(feedbackElement(feedback));
+  async function go(next, failure = "The card engine could not start a new quiz") {
+    if (busy) return;
+    busy = true;
+    try {
+      await next();
+    } catch (error) {
+      say(`${failure}: ${error?.message ?? error}`);
+    } finally {
+      busy = false;
+    }
   }
 
-  // ------------------------------------------------------------ the end of a quiz
-  async function showSummary() {
-    current = null;
-    quiz.dataset.state = "summary";
-    delete quiz.dataset.result;
-    parts.feedback.replaceChildren();
-    const total = run.ids.length;
-    const right = score();
-    updateHead();
-    const summary = el("section", "eu-quiz-summary");
-    summary.append(el("h3", "eu-quiz-summary-title", `You scored ${right} of ${total}`));
-    const message =
-      right === total ? "Every answer right. Try a harder level, or raise the trap rate."
-        : right >= total * 0.7 ? "Well played. The questions you missed are below, with the reasons."
-          : "Keep going: read the reasons below, and the missed questions will come back in a later quiz.";
-    summary.append(el("p", "eu-quiz-summary-text", message));
-
-    const misses = run.answers.map((a, i) => ({ ...a, index: i })).filter((a) => !a.ok);
-    if (misses.length) {
-      summary.append(el("h4", "eu-quiz-review-title", "Review your misses"));
-      const list = el("ol", "eu-quiz-review");
-      for (const miss of misses) {
-        const q = questions[miss.index];
-        const item = el("li", "eu-quiz-review-item");
-        item.append(el("p", "eu-quiz-review-number", `Question ${miss.index + 1}`));
-        const section = questionElement(q, { interactive: false });
-        section.querySelector(".eu-quiz-hint")?.remove();
-        item.append(section);
-        try {
-          const feedback = await engine.call("quiz.check", { id: q.id, answer: miss.given });
-          markCards(section, feedback);
-          const given = miss.given.map((v) => optionLabel(q, v)).join(q.pick === "order" ? ", then " : ", ");
-          item.append(el("p", "eu-quiz-review-given", `Your answer: ${given || "none"}.`));
-          item.append(feedbackElement(feedback));
-        } catch {
-          item.append(el("p", "eu-quiz-error", "The card engine could not explain this one."));
-        }
-        list.append(item);
-      }
-      summary.append(list);
-    }
-
-    const share = el("div", "eu-quiz-share");
-    if (run.query) {
-      const label = el("label", "eu-quiz-share-label", "Link to this quiz ");
-      const input = el("input", "eu-quiz-share-link");
-      input.type = "text";
-      input.readOnly = true;
-      const url = new URL(window.location.href);
-      url.search = `?${run.query}`;
-      url.hash = "";
-      input.value = url.href;
-      label.append(input);
-      share.append(label);
-      summary.append(share);
-    }
-    parts.body.replaceChildren(summary);
-
-    const buttons = [];
-    if (misses.length) {
-      const again = button("md-button md-button--primary eu-quiz-again-button", "Practise your misses");
-      again.addEventListener("click", () => startPractice({ ids: misses.map((m) => m.id) }));
-      buttons.push(again);
-    }
-    const fresh = button(`md-button${misses.length ? "" : " md-button--primary"} eu-quiz-new`, "New quiz");
-    fresh.addEventListener("click", () => startPractice({}));
-    buttons.push(fresh);
-    parts.actions.replaceChildren(...buttons);
-    summary.querySelector(".eu-quiz-summary-title").setAttribute("tabindex", "-1");
-    summary.querySelector(".eu-quiz-summary-title").focus({ preventScroll: false });
-    parts.feedback.replaceChildren(el("p", "eu-visually-hidden", `Quiz finished. You scored ${right} of ${total}.`));
-  }
-
-  // ------------------------------------------------------------ starting a quiz
   function randomSeed() {
     const buffer = new Uint32Array(1);
     crypto.getRandomValues(buffer);
@@ -487,95 +280,114 @@ export async function mount(root, runtime) {
   }
 
   function begin(mode, runQuery, list) {
-    questions = list;
     run = { mode, query: runQuery, ids: list.map((q) => q.id), answers: [], done: false };
+    review = new Set(list.filter((q) => q.review).map((q) => q.id));
+    phase = "question";
+    picked = [];
     save();
-    showQuestion(0);
   }
 
-  async function startPractice({ ids = null }) {
-    if (busy) return;
-    busy = true;
-    try {
-      if (fromLink && window.location.search) {
-        const url = new URL(window.location.href);
-        url.search = "";
-        window.history.replaceState(window.history.state, "", url.href);
-      }
-      if (ids) {
-        const reply = await engine.call("quiz.questions", { ids });
-        begin("practice", "", reply.questions.map((q) => ({ ...q, review: true })));
-      } else {
-        const reply = await engine.call("quiz.new", {
-          config, rules, seed: randomSeed(), review: dueReview(store, config.count ?? 10),
-        });
-        begin("practice", reply.spec.query, reply.questions);
-      }
-      showNotes([]);
-      parts.body.querySelector(".eu-quiz-option")?.focus({ preventScroll: true });
-    } catch (error) {
-      parts.feedback.replaceChildren(el("p", "eu-quiz-error", `The card engine could not start a new quiz: ${error?.message ?? error}`));
-    } finally {
-      busy = false;
+  async function startPractice(ids) {
+    const ready = engine ?? (await runtime.getRuntime());
+    if (fromLink && window.location.search) {
+      const url = new URL(window.location.href);
+      url.search = "";
+      window.history.replaceState(window.history.state, "", url.href);
     }
-  }
-
-  async function resume(saved) {
-    const reply = await engine.call("quiz.questions", { ids: saved.ids });
-    if (reply.dropped.length || reply.questions.length !== saved.ids.length) return false;
-    questions = reply.questions;
-    run = saved;
-    if (run.answers.length >= run.ids.length) {
-      await showSummary();
+    if (ids) {
+      const reply = await ready.call("quiz.questions", { ids });
+      begin("practice", "", reply.questions.map((q) => ({ ...q, review: true })));
     } else {
-      showQuestion(run.answers.length);
+      const reply = await ready.call("quiz.new", {
+        config, rules, seed: randomSeed(), review: dueReview(store, config.count ?? 10),
+      });
+      begin("practice", reply.spec.query, reply.questions);
     }
-    return true;
+    linkNotes = [];
+    reset = false;
+    pendingLink = false;
+    await draw({ focus: true });
   }
+
+  delegate(frame, (action, element) => {
+    if (action === "pick") pick(element.closest(".eu-quiz-slot")?.dataset.value);
+    else if (action === "check") submit();
+    else if (action === "next") go(() => advance("question"), "The card engine is needed for the next question");
+    else if (action === "summary") go(() => advance("summary"), "The card engine is needed for your score");
+    else if (action === "misses") {
+      const misses = run.answers.filter((a) => !a.ok).map((a) => a.id);
+      go(() => startPractice(misses));
+    } else if (action === "new") go(() => startPractice(null));
+  });
 
   // Keys: 1 to 9 pick an answer while the focus is in the quiz.
-  quiz.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || !current || current.checked) return;
+  frame.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || phase !== "question") return;
     if (event.target.closest("input, textarea, select")) return;
     const n = Number.parseInt(event.key, 10);
-    if (Number.isInteger(n) && n >= 1 && n <= current.q.options.length) {
+    const slots = frame.querySelectorAll(".eu-quiz-body .eu-quiz-slot");
+    if (Number.isInteger(n) && n >= 1 && n <= slots.length) {
       event.preventDefault();
-      const slot = parts.body.querySelectorAll(".eu-quiz-slot")[n - 1];
-      slot?.querySelector(".eu-quiz-option")?.focus();
-      pick(current.q.options[n - 1].value);
+      slots[n - 1].querySelector(".eu-quiz-option")?.focus();
+      pick(slots[n - 1].dataset.value);
     }
   });
 
+  // ------------------------------------------------------------ before Python
+  const first = built.first;
+  if (fromLink) {
+    if (built.link) morph(frame, built.link);
+  } else if (first) {
+    run = { mode: "practice", query: first.query, ids: first.ids, answers: [], done: false };
+    morph(frame, first.html[first.states["q:"].html]);
+  }
+
+  // ------------------------------------------------------------ Python
   try {
     engine = await runtime.getRuntime();
   } catch {
-    return; // attachStatus says why; the build-time question stays readable
+    return; // attachStatus says why; the build's first question still works
   }
-
+  if (touched || (run && picked.length && !fromLink)) {
+    // the reader is already at work on the build's run: Python goes on with it
+    pendingLink = false;
+    await draw();
+    prefetch();
+    root.dataset.ready = "true";
+    return;
+  }
   const mode = fromLink ? "link" : "practice";
   const reply = await engine.call("quiz.new", {
     config, rules, query, review: fromLink ? [] : dueReview(store, config.count ?? 10),
   });
-  if (reset) notes.push("Your saved quiz progress could not be read, so it was cleared.");
+  pendingLink = false;
   let resumed = false;
   const saved = store.run;
   if (saved && saved.mode === mode && (mode === "practice" || saved.query === reply.spec.query)) {
     try {
-      resumed = await resume(saved);
+      const again = await engine.call("quiz.questions", { ids: saved.ids });
+      if (!again.dropped.length && again.questions.length === saved.ids.length) {
+        run = saved;
+        phase = run.answers.length >= run.ids.length ? "summary" : "question";
+        picked = [];
+        review = new Set();
+        await draw();
+        resumed = true;
+      }
     } catch {
       resumed = false;
     }
     if (!resumed) {
       store = { ...store, run: null, review: store.review.filter((r) => !saved.ids.includes(r.id)) };
-      notes.push("Your saved quiz progress could not be read, so it was cleared.");
+      reset = true;
     }
   }
-  if (!resumed) begin(mode, reply.spec.query, reply.questions);
-  const linkNotes = reply.notes.length ? reply.notes : [];
-  if (linkNotes.length) {
-    showNotes([...linkNotes, ...notes], "Some settings in this link could not be used, so the quiz uses its defaults for them:");
-  } else {
-    showNotes(notes);
+  linkNotes = reply.notes;
+  if (!resumed) {
+    begin(mode, reply.spec.query, reply.questions);
+    await draw();
+  } else if (linkNotes.length || reset) {
+    await draw();
   }
   root.dataset.ready = "true";
 }

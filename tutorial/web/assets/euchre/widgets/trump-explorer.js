@@ -1,154 +1,96 @@
-// The trump explorer: the reader picks a trump suit; the engine (in Pyodide, through the
-// bridge method "trump_explorer.order") answers with every suit's cards in order, and this
-// module draws that answer. It never works out an order itself.
-// The markup drawn here is the same as euchre_tutorial/widgets/trump_explorer.py's.
+// The trump explorer. Python draws everything (euchre_tutorial.present.explorer): the build
+// wrote each trump's rows and each card's panel into the page (a JSON island), so a choice
+// is answered the moment the page is drawn; once the engine runs, "trump_explorer.view"
+// renders the same markup. This module only looks answers up, morphs them in and forwards
+// the reader's choices. It never works out an order itself.
 
-import { cardElement } from "../cards.js";
+import { delegate, morph } from "../dom.js";
 
-const METHOD = "trump_explorer.order";
-const MOVE_MS = 480;
+const METHOD = "trump_explorer.view";
 
-function reducedMotion() {
-  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-}
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-/** One suit's row, as euchre_tutorial.widgets.trump_explorer._row_html draws it. */
-function rowElement(row) {
-  const item = el("li", row.trump ? "eu-te-row eu-te-row--trump" : "eu-te-row");
-  item.dataset.suit = row.suit;
-
-  const head = el("p", "eu-te-head");
-  const name = el("span", `eu-te-suit eu-suit-${row.suit}`);
-  const symbol = el("span", "eu-te-symbol", row.symbol);
-  symbol.setAttribute("aria-hidden", "true");
-  name.append(symbol, ` ${row.name}`);
-  head.append(name);
-  if (row.trump) head.append(el("span", "eu-te-tag", "trump"));
-  head.append(el("span", "eu-te-count", row.count));
-
-  const list = el("ol", "eu-cards eu-te-cards");
-  list.setAttribute("aria-label", `${row.name}, highest first`);
-  const slots = row.cards.map((entry) => {
-    const slot = el("li", entry.role ? `eu-te-slot eu-te-slot--${entry.role}` : "eu-te-slot");
-    slot.append(cardElement(entry.code, { note: entry.note ?? "" }));
-    if (entry.badge) slot.append(el("span", "eu-te-badge", entry.badge));
-    return slot;
-  });
-  if (row.gap) {
-    const gap = el("li", "eu-te-slot eu-te-gap");
-    gap.setAttribute("aria-hidden", "true");
-    gap.dataset.gap = row.gap.code;
-    gap.append(el("span", "eu-te-gap-card", row.gap.text));
-    slots.splice(row.gap.at, 0, gap);
+function readIsland(root) {
+  const island = root.querySelector(".eu-prerendered[data-island]");
+  if (!island) return { view: {}, panel: {} };
+  try {
+    return JSON.parse(island.dataset.island);
+  } catch {
+    return { view: {}, panel: {} };
   }
-  list.append(...slots);
-  item.append(head, list);
-  if (row.note) item.append(el("p", "eu-te-note", row.note));
-  return item;
-}
-
-function positions(container) {
-  const out = new Map();
-  for (const card of container.querySelectorAll(".eu-card[data-card]")) {
-    out.set(card.dataset.card, card.getBoundingClientRect());
-  }
-  return out;
-}
-
-/** Slide every card from where it was to where it is now; the left bower takes the eye. */
-function animateMoves(container, before) {
-  for (const card of container.querySelectorAll(".eu-card[data-card]")) {
-    const old = before.get(card.dataset.card);
-    if (!old) continue;
-    const now = card.getBoundingClientRect();
-    const dx = old.left - now.left;
-    const dy = old.top - now.top;
-    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
-    const slot = card.closest(".eu-te-slot");
-    const isBower = slot?.classList.contains("eu-te-slot--left");
-    card.animate(
-      [
-        { transform: `translate(${dx}px, ${dy}px)`, zIndex: 2 },
-        { transform: "translate(0, 0)", zIndex: 2 },
-      ],
-      { duration: isBower ? MOVE_MS * 1.4 : MOVE_MS, easing: "cubic-bezier(.2,.7,.2,1)" },
-    );
-    if (isBower) slot.classList.add("eu-te-slot--arrived");
-  }
-}
-
-export function draw(root, model, { animate = false } = {}) {
-  const rows = root.querySelector(".eu-te-rows");
-  const summary = root.querySelector(".eu-te-summary");
-  const before = animate && !reducedMotion() ? positions(rows) : null;
-  rows.replaceChildren(...model.rows.map(rowElement));
-  if (summary.textContent !== model.summary) summary.textContent = model.summary;
-  root.dataset.trump = model.trump;
-  if (before) animateMoves(rows, before);
 }
 
 export async function mount(root, runtime) {
   const rules = JSON.parse(root.dataset.rules || "{}");
-  const radios = [...root.querySelectorAll(".eu-te-chooser input[type=radio]")];
+  const explorer = root.querySelector(".eu-te");
+  const regions = {
+    view: explorer.querySelector("[data-region=view]"),
+    panel: explorer.querySelector("[data-region=panel]"),
+  };
   const status = root.querySelector("[data-widget-status]");
+  const built = readIsland(root);
+  const radios = [...explorer.querySelectorAll(".eu-te-chooser input[type=radio]")];
+  let engine = null;
   let ticket = 0;
+  let trump = radios.find((radio) => radio.checked)?.value ?? "h";
+  let card = null;
+  root.dataset.trump = trump;
 
-  async function show(trump, animate) {
+  async function answer(wanted) {
+    // Python's answer once it runs; before that, the one the build wrote.
+    if (engine) return (await engine.call(METHOD, { ...wanted, rules })).html;
+    const html = { view: built.view[wanted.trump] };
+    if (wanted.card) html.panel = built.panel[wanted.card];
+    if (!html.view || (wanted.card && !html.panel)) {
+      const ready = await runtime.getRuntime();
+      return (await ready.call(METHOD, { ...wanted, rules })).html;
+    }
+    return html;
+  }
+
+  async function show(change, animate) {
     const mine = ++ticket;
     root.setAttribute("aria-busy", "true");
     try {
-      const engine = await runtime.getRuntime();
-      const model = await engine.call(METHOD, { trump, rules });
-      if (mine !== ticket) return false;
-      draw(root, model, { animate });
+      const html = await answer({ trump, card, ...change });
+      if (mine !== ticket) return;
+      if (change.trump) {
+        trump = change.trump;
+        morph(regions.view, html.view, { animate });
+        root.dataset.trump = trump;
+      }
+      if (change.card && html.panel) {
+        card = change.card;
+        morph(regions.panel, html.panel);
+        regions.panel.scrollIntoView?.({ block: "nearest" });
+      }
       if (status?.classList.contains("eu-te-error")) {
         status.textContent = "";
         status.classList.remove("eu-te-error");
       }
-      return true;
     } catch (error) {
-      if (mine === ticket && root.dataset.ready === "true" && status) {
+      if (mine === ticket && status) {
         status.textContent = `The card engine could not answer: ${error?.message ?? error}`;
         status.classList.add("eu-te-error");
       }
-      throw error;
     } finally {
       if (mine === ticket) root.removeAttribute("aria-busy");
     }
   }
 
-  for (const radio of radios) {
-    radio.disabled = false;
-    radio.addEventListener("change", () => {
-      if (radio.checked) show(radio.value, true).catch(() => {});
-    });
-  }
+  explorer.addEventListener("change", (event) => {
+    const radio = event.target.closest?.("input[type=radio][data-action=trump]");
+    if (radio?.checked) show({ trump: radio.value }, true);
+  });
+  delegate(explorer, (action, element) => {
+    if (action === "card") show({ card: element.dataset.card }, false);
+  });
+  for (const radio of radios) radio.disabled = false;
+  // Ready at once: every answer is in the page. (When the engine has already failed, the
+  // status line says so and keeps data-ready="failed"; the explorer still works.)
+  if (root.dataset.ready !== "failed") root.dataset.ready = "true";
 
   try {
-    await runtime.getRuntime();
+    engine = await runtime.getRuntime();
   } catch {
-    // The runtime could not start: attachStatus has said so and set data-ready="failed".
-    for (const radio of radios) radio.disabled = true;
-    return;
+    // The engine cannot start here: every answer the build wrote still works.
   }
-  // The engine's first answer redraws the build-time state (the same picture, now live).
-  const chosen = radios.find((radio) => radio.checked)?.value ?? "h";
-  try {
-    await show(chosen, false);
-  } catch (error) {
-    if (ticket > 1) return; // a later click superseded the first answer
-    root.dataset.ready = "failed";
-    for (const radio of radios) radio.disabled = true;
-    if (status) status.textContent = "The trump explorer could not reach the card engine. The order shown is still correct.";
-    console.warn("euchre: trump explorer", error);
-    return;
-  }
-  root.dataset.ready = "true";
 }

@@ -1,0 +1,263 @@
+"""The learner's screen, as a learner meets it: every lesson played to its end by keyboard
+alone without a mistake earns full stars; the Tab order is the drawn order on the lesson and
+game controls; every kind of damaged saved record is recovered with a note; a shared deal
+shows that deal only; the settings apply on a rules page. Any console error fails a test."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from euchre import Action
+from euchre_tutorial.lessons import default_lessons
+from euchre_tutorial.lessons.validate import solution
+
+from tests.browser.harness import allow_console_errors, goto, wait_ready
+
+LESSONS = "practice/lessons/"
+PLAY = "practice/play/"
+LESSON = "[data-widget=lesson]"
+GAME = "[data-widget=game]"
+FAST = {"speed": "fast", "hurry": True, "sound": False, "motion": "reduce", "flat": False}
+CARD_KINDS = ("play", "discard", "give", "best")
+
+
+def with_settings(page: Any, path: str, selector: str) -> Any:
+    goto(page, path)
+    wait_ready(page, selector)
+    page.evaluate("(s) => localStorage.setItem('euchre.settings', JSON.stringify({v: 1, data: s}))", FAST)
+    page.reload()
+    wait_ready(page, selector)
+    return page.locator(selector)
+
+
+def active(page: Any, expression: str) -> Any:
+    return page.evaluate(f"() => {{ const a = document.activeElement; return {expression}; }}")
+
+
+def press_until(page: Any, key: str, expression: str, limit: int = 60) -> bool:
+    for _ in range(limit):
+        if active(page, expression):
+            return True
+        page.keyboard.press(key)
+    return bool(active(page, expression))
+
+
+def reach(page: Any, expression: str) -> None:
+    """Move the focus by keyboard (Tab forward, else Shift+Tab) until ``expression`` holds."""
+    if press_until(page, "Tab", expression, 40) or press_until(page, "Shift+Tab", expression, 80):
+        return
+    raise AssertionError(f"the keyboard never reached {expression}")
+
+
+def keyboard_move(page: Any, move: str) -> None:
+    action = Action.parse(move)
+    if action.kind in CARD_KINDS:
+        code = action.card.code
+        reach(page, "!!a?.closest('.eu-hand')")
+        for _ in range(12):
+            if active(page, "a?.dataset.card") == code:
+                break
+            page.keyboard.press("ArrowRight")
+        assert active(page, "a?.dataset.card") == code, f"the arrow keys never reached {code}"
+    else:
+        reach(page, f"a?.dataset.choice === {json.dumps(str(action))}")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.busy === 'false'")
+
+
+def test_every_lesson_by_keyboard_alone_earns_full_stars(page: Any) -> None:
+    root = with_settings(page, LESSONS + "?lesson=bowers", LESSON)
+    lessons = default_lessons()
+    for number, lesson in enumerate(lessons):
+        assert root.get_attribute("data-lesson") == lesson.id
+        for index in range(len(lesson.steps)):
+            page.wait_for_function("(i) => document.querySelector('[data-widget=lesson]').dataset.step === String(i)",
+                                   arg=index)
+            for move in solution(lesson, index):
+                keyboard_move(page, move)
+            page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'")
+            # the step is over: the hand is locked, the prompt says what comes next
+            assert root.locator(".eu-hand button:not(:disabled)").count() == 0
+            assert "choose" in root.locator(".eu-prompt").inner_text() or "last lesson" in root.locator(".eu-prompt").inner_text()
+            if index + 1 == len(lesson.steps):
+                feedback = root.locator(".eu-feedback").inner_text()
+                assert "Lesson complete" in feedback and "3 of 3 stars" in feedback, (lesson.id, feedback)
+                stars = root.locator(f"[data-lesson-link={lesson.id}] .eu-stars")
+                assert stars.get_attribute("data-stars") == "3"
+            if index + 1 < len(lesson.steps) or number + 1 < len(lessons):
+                assert active(page, "a?.dataset.lessonNext !== undefined"), "the next step is one key away"
+                page.keyboard.press("Enter")
+        if number + 1 < len(lessons):
+            page.wait_for_function("(id) => document.querySelector('[data-widget=lesson]').dataset.lesson === id",
+                                   arg=lessons[number + 1].id)
+    stored = json.loads(page.evaluate("() => localStorage.getItem('euchre.lessons')"))
+    assert stored["data"]["stars"] == {lesson.id: 3 for lesson in lessons}
+    assert "Stars:" in root.locator(".eu-path-stars").inner_text()
+
+
+TABBABLE = """(scope) => [...document.querySelectorAll(scope)].flatMap((s) => [...s.querySelectorAll(
+    'button:not(:disabled), a[href], input:not(:disabled), select, summary')])
+    .filter((e) => e.tabIndex >= 0 && !e.closest('[hidden]') && e.getClientRects().length
+      && !(e.tagName !== 'SUMMARY' && e.closest('details:not([open])')))"""
+
+
+def tab_sequence(page: Any, scope: str) -> tuple[list[str], list[str]]:
+    """The tabbable controls of ``scope`` in drawn (DOM) order, and the order Tab visits them."""
+    drawn = page.evaluate(f"(scope) => ({TABBABLE})(scope).map((e, i) => {{ e.dataset.tabProbe = String(i); return String(i); }})", scope)
+    page.evaluate(f"(scope) => ({TABBABLE})(scope)[0].focus()", scope)
+    visited = []
+    for _ in range(len(drawn)):
+        visited.append(str(active(page, "a?.dataset.tabProbe ?? 'outside'")))
+        page.keyboard.press("Tab")
+    return drawn, visited
+
+
+def test_tab_order_is_the_drawn_order_in_a_lesson(page: Any) -> None:
+    root = with_settings(page, LESSONS + "?lesson=order-up", LESSON)
+    choices = root.locator(".eu-choices button")
+    assert choices.count() >= 2 and choices.last.inner_text() == "Pass"
+    boxes = choices.evaluate_all("(bs) => bs.map((b) => b.getBoundingClientRect()).map((r) => [r.top, r.left])")
+    assert boxes == sorted(boxes, key=lambda b: (round(b[0]), b[1])), "choices are drawn in their DOM order"
+    drawn, visited = tab_sequence(page, "[data-widget=lesson] .eu-stage")
+    assert visited == drawn
+
+
+def test_tab_order_is_the_drawn_order_in_free_play(page: Any) -> None:
+    root = with_settings(page, PLAY, GAME)
+    root.locator("#eu-game-profile").select_option("midwest")
+    root.locator("#eu-game-level").select_option("easy")
+    root.locator("[data-game-start]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=game]').dataset.yourTurn === 'true'", timeout=60_000)
+    choices = root.locator(".eu-choices button")
+    if choices.count():
+        assert choices.last.inner_text() == "Pass"
+    drawn, visited = tab_sequence(page, "[data-widget=game] .eu-game")
+    assert visited == drawn
+
+
+LESSON_DAMAGE = [
+    "{not json",
+    json.dumps({"v": 1, "data": {"stars": None, "at": None}}),
+    json.dumps({"v": 1, "data": {"stars": {"bowers": 10}, "at": None}}),
+    json.dumps({"v": 1, "data": {"stars": {"bowers": "3"}, "at": None}}),
+    json.dumps({"v": 1, "data": {"stars": {}, "at": {"lesson": "bowers", "step": -1, "moves": []}}}),
+    json.dumps({"v": 1, "data": {"stars": {}, "at": {"lesson": "bowers", "step": 99, "moves": []}}}),
+    json.dumps({"v": 1, "data": {"stars": {}, "at": {"lesson": "bowers", "step": 0, "moves": "Jh"}}}),
+    json.dumps({"v": 1, "data": {"stars": {}, "at": {"lesson": "nope", "step": 0, "moves": []}}}),
+    json.dumps({"v": 1, "data": []}),
+    json.dumps({"v": 7, "data": {"stars": {}, "at": None}}),
+]
+
+
+@pytest.mark.parametrize("damage", LESSON_DAMAGE)
+def test_damaged_lesson_progress_is_reset_with_a_note(page: Any, damage: str) -> None:
+    goto(page, LESSONS)
+    wait_ready(page, LESSON)
+    page.evaluate("(d) => localStorage.setItem('euchre.lessons', d)", damage)
+    page.reload()
+    wait_ready(page, LESSON)
+    root = page.locator(LESSON)
+    assert "could not be read" in root.locator(".eu-feedback").inner_text()
+    assert root.locator("[data-reset-all]").is_enabled()
+    root.locator(".eu-hand button[data-card=Jh]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'")
+
+
+GAME_DAMAGE = [
+    ("euchre.game", json.dumps({"v": 1, "data": {"save": 5}})),
+    ("euchre.game", json.dumps({"v": 1, "data": {"save": "garbage!"}})),
+    ("euchre.game", json.dumps({"v": 1, "data": None})),
+    ("euchre.game.options", json.dumps({"v": 1, "data": {"table": "9", "level": "wizard"}})),
+    ("euchre.game.options", json.dumps({"v": 1, "data": {"undo": "yes"}})),
+    ("euchre.settings", json.dumps({"v": 1, "data": {"speed": "warp", "hurry": True}})),
+    ("euchre.settings", "{oops"),
+]
+
+
+@pytest.mark.parametrize(("key", "damage"), GAME_DAMAGE)
+def test_damaged_game_records_are_reset_with_a_note(page: Any, key: str, damage: str) -> None:
+    goto(page, PLAY)
+    wait_ready(page, GAME)
+    page.evaluate("([k, d]) => localStorage.setItem(k, d)", [key, damage])
+    page.reload()
+    wait_ready(page, GAME)
+    root = page.locator(GAME)
+    assert root.get_attribute("data-storage-reset") == "true"
+    assert "reset" in root.locator(".eu-message").inner_text()
+    assert page.evaluate("(k) => localStorage.getItem(k)", key) is None
+    assert root.locator("[data-game-start]").count() == 1
+
+
+def test_a_shared_deal_shows_that_deal_only(page: Any) -> None:
+    import euchre
+
+    state = euchre.HandState.new(euchre.Deal.random(seed=9, dealer=1), euchre.Rules())
+    while state.to_act is not None:
+        state = state.apply(state.legal_actions()[0])
+    goto(page, PLAY + "?deal=" + euchre.to_share_code(state))
+    wait_ready(page, GAME)
+    root = page.locator(GAME)
+    assert root.get_attribute("data-shared") == "true"
+    assert root.locator(".eu-review").count() == 1
+    assert root.locator(".eu-table:visible").count() == 0
+    assert root.locator(".eu-review .eu-review-trick").count() == len(state.tricks)
+
+
+def test_no_sample_table_with_dead_controls_before_a_game(page: Any) -> None:
+    goto(page, PLAY)
+    wait_ready(page, GAME)
+    root = page.locator(GAME)
+    assert root.locator(".eu-table").count() == 0
+    assert root.locator("[data-game-start]").count() == 1
+
+
+@pytest.mark.xfail(reason="site.js must import settings.js on every page (the lead's one-line change)", strict=False)
+def test_settings_apply_on_a_rules_page(page: Any) -> None:
+    goto(page, "rules/cards/")
+    page.evaluate("() => localStorage.setItem('euchre.settings', JSON.stringify({v: 1, data: "
+                  "{speed: 'normal', hurry: true, sound: false, motion: 'reduce', flat: true}}))")
+    page.reload()
+    wait_ready(page, "[data-widget]")
+    classes = page.evaluate("() => [...document.documentElement.classList]")
+    assert "eu-flat" in classes and "eu-reduced-motion" in classes
+
+
+# ---------------------------------------------------------------------- before Python
+def block_pyodide(page: Any) -> None:
+    """Python never starts: every request for Pyodide's files fails."""
+    allow_console_errors(page, r"ERR_FAILED|Failed to load resource|could not start|pyodide")
+    page.context.route("**/runtime/pyodide/**", lambda route: route.abort())
+
+
+def test_the_first_decision_of_the_first_lesson_answers_before_python(page: Any) -> None:
+    block_pyodide(page)
+    goto(page, LESSONS, wait_until="domcontentloaded")
+    root = page.locator(LESSON)
+    page.wait_for_selector(f"{LESSON}[data-listening]")
+    assert root.get_attribute("data-ready") != "true"
+    root.locator(".eu-hand button[data-card=Ac]").click()
+    root.locator(".eu-feedback p").first.wait_for()
+    assert "not what this step asks" in root.locator(".eu-feedback").inner_text()
+    assert root.locator(".eu-feedback").get_attribute("data-kind") == "not-asked"
+    root.locator(".eu-hand button[data-card=Jh]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'")
+    assert "Even the ace of hearts fell to your right bower." in root.locator(".eu-feedback").inner_text()
+    assert root.locator(".eu-hand button[data-card=Jh]").count() == 0
+    assert "Next step" in root.locator(".eu-stage-tools").inner_text()
+    # Python never started: the verdict came from the build's replies
+    page.wait_for_selector(f"{LESSON}[data-ready='failed']", timeout=90_000)
+    assert root.locator(".eu-hand button:not(:disabled)").count() == 0
+
+
+def test_python_takes_over_the_state_the_build_drew(page: Any) -> None:
+    goto(page, LESSONS, wait_until="domcontentloaded")
+    root = page.locator(LESSON)
+    page.wait_for_selector(f"{LESSON}[data-listening]")
+    root.locator(".eu-hand button[data-card=Jh]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'")
+    wait_ready(page, LESSON)
+    assert root.get_attribute("data-outcome") == "done" and root.get_attribute("data-step") == "0"
+    root.locator("[data-lesson-next]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '1'")

@@ -1,0 +1,55 @@
+"""The coach speaks the learner's words: over whole games, every hint the page receives
+names its suggestion as the table's buttons do ("Order up ♥ hearts", "Play Q♥"), never in
+the engine's codes ("order", "play Qh"), keeps its statistics behind a disclosure, and
+still looks like advice."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from typing import Any
+
+import pytest
+
+from tests.tutorial.test_seat_secrets import call, learner_move
+
+CODE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])[cdhs](?![A-Za-z])")
+ENGINE_ACTION = re.compile(r"Suggested: (order|pass|call|play|discard|defend|decline|ace)\b")
+
+
+def visible_text(markup: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def check_hint(reply: dict[str, Any]) -> None:
+    text = visible_text(reply["html"])
+    assert "Coach’s advice (a suggestion, not a rule)" in text
+    assert not ENGINE_ACTION.search(text), text
+    assert not CODE.search(text), text
+    assert reply["words"] and reply["words"][0].isupper()
+    for line in reply["reasons"]:
+        assert not re.search(r"\d\.\d", line), "statistics go behind the disclosure"
+    if reply["statistics"]:
+        assert "<details" in reply["html"]
+
+
+@pytest.mark.parametrize(("profile", "table", "seed"), [("american", "4", 5), ("midwest", "3", 8),
+                                                        ("long-deck", "6", 2)])
+def test_every_hint_of_a_whole_game_is_in_the_learners_words(profile: str, table: str, seed: int) -> None:
+    rng = random.Random(seed)
+    model = call("game.new", {"profile": profile, "table": table, "game_to": 5, "seed": seed,
+                              "level": "easy"})
+    hints = 0
+    for _ in range(3000):
+        if model["review"]:
+            if model["winner"]:
+                break
+            model = call("game.continue", {"save": model["save"]})
+        elif model["computer_turn"]:
+            model = call("game.next", {"save": model["save"]})["model"]
+        else:
+            check_hint(call("game.hint", {"save": model["save"]}))
+            hints += 1
+            model = learner_move(model, rng)["model"]
+    assert model["winner"] is not None and hints > 5

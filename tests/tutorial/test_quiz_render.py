@@ -1,0 +1,125 @@
+"""The quiz drawn by one renderer: the answers the build writes for the first question are
+the engine's, in the same words the worker draws; bad page state is refused in words; and
+no seat caption uses the bowers' words."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import replace
+
+import pytest
+from euchre import Rules
+from euchre_tutorial import bridge
+from euchre_tutorial.present.quiz import (
+    QuizState,
+    answer,
+    first_question_answers,
+    key,
+    question_html,
+    quiz_html,
+)
+from euchre_tutorial.present.sheet import sheet_html
+from euchre_tutorial.quiz import QuestionId, QuizSpec, build, check
+from euchre_tutorial.quiz.fence import check_config
+from euchre_tutorial.quiz.sheet import sheet_model
+from euchre_tutorial.widgets import quiz as quiz_widget
+
+RULES = Rules()
+
+
+def page_state(level: str = "learning") -> QuizState:
+    return quiz_widget.first_state(check_config({"level": level}, RULES), RULES)
+
+
+def call(method: str, payload: object) -> dict[str, object]:
+    reply = json.loads(bridge.dispatch(method, json.dumps(payload)))
+    assert reply["ok"] is True, reply
+    value: dict[str, object] = reply["value"]
+    return value
+
+
+@pytest.mark.parametrize("level", ["first-time", "learning"])
+def test_the_build_answers_the_first_question_as_the_engine_does(level: str) -> None:
+    state = page_state(level)
+    island = first_question_answers(state)
+    assert island is not None and island["ids"] == list(state.ids)
+    q = build(QuestionId.parse(state.ids[0]))
+    answers = {k: v for k, v in island["states"].items() if k.startswith("a:")}
+    assert (answers and key("answered", list(q.answer)) in answers) or q.pick == "many"
+    for name, entry in answers.items():
+        given = [v for v in name[2:].split(",") if v]
+        feedback = check(q, given)
+        assert entry["answer"] == {"id": str(q.id), "given": feedback["given"], "ok": feedback["correct"]}
+        text = html.unescape(island["html"][entry["html"]])
+        assert feedback["verdict"] in text
+        for reason in feedback["reasons"]:
+            assert reason in text
+
+
+def test_the_build_and_the_worker_draw_the_same_words() -> None:
+    state = page_state()
+    island = first_question_answers(state)
+    assert island is not None
+    q = build(QuestionId.parse(state.ids[0]))
+    given = [q.options[0].value]
+    run = {"ids": list(state.ids), "answers": [], "query": state.query}
+    picked = call("quiz.view", {"run": run, "phase": "question", "picked": given})
+    assert picked["html"] == island["html"][island["states"][key("question", given)]["html"]]
+    answered = call("quiz.answer", {"run": run, "picked": given})
+    entry = island["states"][key("answered", given)]
+    assert answered["answer"] == entry["answer"]
+    assert answered["html"] == island["html"][entry["html"]]
+
+
+def test_a_page_without_the_build_s_answers_waits_for_python() -> None:
+    assert first_question_answers(page_state("tournament")) is None  # an order of six: too many
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"run": {"ids": ["nonsense"]}},
+        {"run": {"ids": []}},
+        {"run": "x"},
+        {"run": {"ids": ["suit:learning:none:5@american"], "answers": [{"id": "other", "given": []}]}},
+        {"run": {"ids": ["suit:learning:none:5@american"]}, "phase": "<b>"},
+    ],
+)
+def test_bad_page_state_is_refused_in_words(payload: object) -> None:
+    reply = json.loads(bridge.dispatch("quiz.view", json.dumps(payload)))
+    assert reply["ok"] is False and "quiz" in reply["error"].lower()
+
+
+def test_a_bad_answer_is_refused_in_words() -> None:
+    run = {"ids": ["suit:learning:none:5@american"], "answers": []}
+    reply = json.loads(bridge.dispatch("quiz.answer", json.dumps({"run": run, "picked": ["zz"]})))
+    assert reply == {"ok": False, "error": "That answer is not one of this question's options."}
+
+
+def test_the_summary_lists_the_misses_with_the_engine_s_reasons() -> None:
+    state = replace(page_state(), ids=page_state().ids[:2])
+    q = build(QuestionId.parse(state.ids[0]))
+    others = [o.value for o in q.options if o.value not in q.answer]
+    wrong = others[:1] + list(q.answer) if others else list(q.answer[:-1])
+    _, state = answer(state, wrong)
+    _, state = answer(state, list(build(QuestionId.parse(state.ids[1])).answer))
+    text = html.unescape(quiz_html(replace(state, phase="summary", page_url="https://x.example/q/")))
+    assert "You scored 1 of 2" in text and "Review your misses" in text
+    assert check(q, wrong)["reasons"][0] in text
+    assert f"https://x.example/q/?{state.query}" in text
+
+
+SEAT = re.compile(r'class="eu-quiz-seat">([^<]*)<')
+
+
+def test_no_seat_is_captioned_with_a_bower_s_word() -> None:
+    captions: set[str] = set()
+    for seed in range(12):
+        spec = QuizSpec(kinds=("plays", "winner"), seed=seed, count=6)
+        for qid in spec.question_ids():
+            captions.update(SEAT.findall(question_html(build(qid).to_public())))
+        captions.update(SEAT.findall(sheet_html(sheet_model(spec))))
+    assert captions & {"Left", "Right"} == set()
+    assert {"Left opponent", "Partner", "Right opponent"} <= captions

@@ -1,0 +1,127 @@
+"""The coach's advice as the learner reads it: the suggestion in the table's own words
+("Order up ♥ hearts", "Play Q♥"), numbers a beginner reads ("about three of the five
+tricks"), and the statistics behind a disclosure for those who want them.
+
+>>> from euchre import Deal, HandState, Rules
+>>> state = HandState.new(Deal.random(seed=3, dealer=0), Rules())
+>>> html = advice_html(euchre.coach(state), state.view(state.to_act))
+>>> "Suggested: Pass" in html and "<details" in html and "Suggested: pass" not in html
+True
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import euchre
+from euchre import Card, SeatView
+
+from euchre_tutorial.present.markup import escape
+from euchre_tutorial.present.words import action_words
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+_CARD_ACTION = re.compile(r"\b(play|discard|give|best) ((?:10|[2-9TJQKA])[cdhs])\b", re.IGNORECASE)
+_CODE = re.compile(r"(?<![A-Za-z0-9])((?:10|[2-9TJQKA])[cdhs])(?![A-Za-z])")
+_STATISTIC = re.compile(r"\d\.\d|[+-]\d|\bOver \d+ deals\b|\bworth about\b")
+
+
+def about(count: float, total: int) -> str:
+    """A count a beginner reads: "about three of the five".
+
+    >>> about(2.6, 5), about(0.2, 5), about(5.0, 5)
+    ('about three of the five', 'about none of the five', 'all five')
+    """
+    n = max(0, min(total, round(count)))
+    if n == total:
+        return f"all {NUMBER_WORDS[total]}"
+    word = "none" if n == 0 else NUMBER_WORDS[n]
+    return f"about {word} of the {NUMBER_WORDS[total]}"
+
+
+def learner_words(text: str) -> str:
+    """An engine sentence with its codes in the learner's notation: "Discard Kh is worth"
+    -> "Discard K♥ is worth".
+
+    >>> learner_words("play 9c beats Th")
+    'Play 9♣ beats 10♥'
+    """
+    def action(match: re.Match[str]) -> str:
+        verb = match.group(1)
+        return f"{verb[:1].upper()}{verb[1:].lower()} {Card.parse(match.group(2))}"
+
+    text = _CARD_ACTION.sub(action, text)
+    return _CODE.sub(lambda m: str(Card.parse(m.group(1))), text)
+
+
+def plain_reasons(reasons: list[str]) -> tuple[list[str], list[str]]:
+    """The reasons split into plain words and statistics (numbers with decimals, signed
+    values, sample counts), which go behind the disclosure.
+
+    >>> plain_reasons(["Play 9♣.", "Over 10 deals that fit, 9♣ gives 1.1 tricks."])
+    (['Play 9♣.'], ['Over 10 deals that fit, 9♣ gives 1.1 tricks.'])
+    """
+    plain = [r for r in reasons if not _STATISTIC.search(r)]
+    stats = [r for r in reasons if _STATISTIC.search(r)]
+    return plain, stats
+
+
+def summary(advice: Any, view: SeatView) -> str:
+    """One sentence with the expected outcome of the suggestion, in words."""
+    values = list(advice.alternatives)
+    if not values:
+        return ""
+    best = values[0][1]
+    tricks = len(view.hand) + len(view.tricks)
+    if advice.unit == "tricks" and tricks:
+        return f"With this card your side can expect {about(best, tricks)} tricks of this deal."
+    if len(values) > 1:
+        gap = best - values[1][1]
+        if gap >= 0.25:
+            return (f"On average this scores about {gap:.1f} points more than the next best "
+                    f"choice, {action_words(str(values[1][0]), view)}.")
+        return "The choices are close: the others are nearly as good."
+    return ""
+
+
+def advice_data(advice: Any, view: SeatView) -> dict[str, Any]:
+    """The advice as plain data in the learner's words (no engine codes)."""
+    plain, stats = plain_reasons([learner_words(str(r)) for r in advice.reasons])
+    return {
+        "action": str(advice.action),
+        "words": action_words(str(advice.action), view),
+        "summary": summary(advice, view),
+        "reasons": plain,
+        "statistics": stats,
+        "alternatives": [{"words": action_words(str(a), view), "value": round(float(v), 2)}
+                         for a, v in list(advice.alternatives)[:5]],
+        "unit": advice.unit,
+    }
+
+
+def advice_html(advice: Any, view: SeatView) -> str:
+    """The advice box: label, suggestion, reasons; statistics in a ``<details>``."""
+    data = advice_data(advice, view)
+    reasons = "".join(f"<li>{escape(r)}</li>" for r in data["reasons"])
+    summary_html = f'<p class="eu-advice-summary">{escape(data["summary"])}</p>' if data["summary"] else ""
+    unit = "expected tricks" if data["unit"] == "tricks" else "expected points"
+    rows = "".join(f'<tr><td>{escape(a["words"])}</td><td>{a["value"]:+.2f}</td></tr>'
+                   for a in data["alternatives"])
+    stats = "".join(f"<li>{escape(s)}</li>" for s in data["statistics"])
+    details = (
+        '<details class="eu-advice-stats"><summary>The numbers behind this advice</summary>'
+        f"{f'<ul>{stats}</ul>' if stats else ''}"
+        f'<table class="eu-advice-table"><thead><tr><th scope="col">Choice</th>'
+        f'<th scope="col">{unit}</th></tr></thead><tbody>{rows}</tbody></table></details>'
+    ) if rows or stats else ""
+    return (
+        '<div class="eu-advice" role="note">'
+        '<p class="eu-advice-label">Coach’s advice (a suggestion, not a rule)</p>'
+        f'<p class="eu-advice-action">Suggested: {escape(data["words"])}</p>'
+        f"{summary_html}{f'<ul>{reasons}</ul>' if reasons else ''}{details}</div>"
+    )
+
+
+def coach_html(state: euchre.HandState, seat: int) -> str:
+    """The coach's advice for ``seat`` (to act in ``state``), as HTML."""
+    return advice_html(euchre.coach(state), state.view(seat))

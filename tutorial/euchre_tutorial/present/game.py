@@ -1,0 +1,117 @@
+"""Free play's regions around the table: the score bar, the tools, the panel below the
+table (the review of a finished deal, the end of the game), the shared-deal view and the
+new-game form. Each is HTML the page morphs into its region; buttons carry
+``data-action``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from euchre_tutorial.present.markup import attrs, button_html, escape
+from euchre_tutorial.present.review import review_html
+from euchre_tutorial.present.scores import score_bar_html, winner_html
+from euchre_tutorial.present.settings import settings_html
+
+LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("strong", "Strong"))
+TARGETS = (("", "As the rules say"), ("5", "5 (a short game)"), ("7", "7"), ("10", "10"))
+
+
+def bar_html(model: Mapping[str, Any]) -> str:
+    """The score bar."""
+    return score_bar_html(model)
+
+
+def tools_html(model: Mapping[str, Any] | None, *, disabled: bool = False) -> str:
+    """Hint, Undo (when the game allows it), New game, Export EGN."""
+    mine = bool(model and model["table"]["your_turn"] and not model["review"] and not model["winner"])
+    undo = model is not None and model["undo"]
+    buttons = [button_html("Hint", action="hint", class_="md-button eu-tool", data_game_hint=True,
+                           disabled=disabled or not mine)]
+    if undo:
+        buttons.append(button_html("Undo", action="undo", class_="md-button eu-tool",
+                                   data_game_undo=True,
+                                   disabled=disabled or not (model and model["can_undo"])))
+    buttons.append(button_html("New game", action="new-game", class_="md-button eu-tool",
+                               data_game_new=True, disabled=disabled))
+    no_deals = model is None or (model["deal_number"] <= 1 and not model["review"])
+    buttons.append(button_html("Export EGN", action="export", class_="md-button eu-tool",
+                               data_game_export=True, disabled=disabled or no_deals))
+    return "".join(buttons)
+
+
+def panel_html(model: Mapping[str, Any]) -> str:
+    """Below the table: the review of the finished deal, or the end of the game."""
+    review = model["review"]
+    if review:
+        label = "See the final score" if model["winner"] else "Next deal"
+        html = review_html(review, f"Deal {model['deal_number']}: review",
+                           [(label, "continue"), ("Share this deal", "share"),
+                            ("Export EGN", "export")])
+        return html.replace('data-action="continue"', 'data-action="continue" data-review-continue', 1)
+    return ""
+
+
+def game_over_html(model: Mapping[str, Any]) -> str:
+    """The end of the game, once its last review is closed."""
+    return winner_html(model)
+
+
+def shared_html(review: Mapping[str, Any]) -> str:
+    """A shared deal, replayed: the one thing the page shows for a share link."""
+    return review_html(review, "A shared deal, replayed", [("Play your own game", "own-game")])
+
+
+def _select(label: str, name: str, options: Sequence[tuple[str, str]], value: str) -> str:
+    items = "".join(f"<option{attrs({'value': v, 'selected': v == value})}>{escape(text)}</option>"
+                    for v, text in options)
+    return (f'<p class="eu-field"><label for="eu-game-{name}">{escape(label)}</label>'
+            f'<select id="eu-game-{name}" name="{name}">{items}</select></p>')
+
+
+def profile_title(name: str) -> str:
+    """A rules profile as a reader knows it.
+
+    >>> profile_title("american"), profile_title("long-deck"), profile_title("house")
+    ('American rules', 'Long-deck rules', 'House rules')
+    """
+    return f"{name[:1].upper()}{name[1:]} rules"
+
+
+def newgame_html(profiles: Sequence[str], tables: Mapping[str, tuple[str, Any]],
+                 config: Mapping[str, Any]) -> str:
+    """The "New game" form; the page sets the learner's last choices on its fields."""
+    table_options = [(key, name[:1].upper() + name[1:]) for key, (name, _r) in tables.items()]
+    rules = [("site", "This site's rules"), *[(p, profile_title(p)) for p in profiles]]
+    return (
+        '<form class="eu-newgame" aria-label="New game" data-action-submit="start">'
+        "<h3>New game</h3>"
+        + _select("Table", "table", table_options, "4")
+        + _select("Rules", "profile", rules, "site")
+        + _select("Points to win", "game_to", TARGETS, str(config.get("game_to", "") or ""))
+        + _select("Computer players", "level", LEVELS, str(config.get("level", "normal")))
+        + '<p class="eu-field eu-check"><input type="checkbox" id="eu-game-undo" name="undo" checked>'
+        '<label for="eu-game-undo">Allow undo</label></p>'
+        '<button type="submit" class="md-button md-button--primary" data-game-start>Start the game</button>'
+        '<button type="button" class="md-button" data-action="cancel-new" data-cancel hidden>Cancel</button>'
+        "</form>"
+    )
+
+
+def widget_html(model: Mapping[str, Any], profiles: Sequence[str],
+                tables: Mapping[str, tuple[str, Any]], config: Mapping[str, Any]) -> str:
+    """The whole widget as the build writes it."""
+    return (
+        '<div class="eu-game">'
+        f'<div class="eu-game-bar" data-region="bar">{bar_html(model)}</div>'
+        f'<div class="eu-game-tools" data-region="tools">{tools_html(None, disabled=True)}</div>'
+        f"{settings_html('eu-game-settings')}"
+        '<div class="eu-message" role="status" aria-live="polite" data-region="message">'
+        '<p class="eu-game-note">The game starts when the card engine is ready.</p></div>'
+        '<div class="eu-game-panel" data-region="panel"></div>'
+        '<div class="eu-play" data-region="table"></div>'
+        f'<template data-template="newgame">{newgame_html(profiles, tables, config)}</template>'
+        '<a class="eu-download" hidden data-egn-download>Download the game record</a>'
+        "</div>"
+    )

@@ -1,0 +1,376 @@
+"""The trick quiz, drawn: a question with the reader's picks and the engine's marks, the
+verdict, the head (progress and score), the buttons, the notes and the end-of-quiz summary.
+
+The quiz's state is plain data (:class:`QuizState`): the run (question ids and the answers
+given), the phase (``question``, ``answered`` or ``summary``) and the current picks. The
+same state gives the same markup at build time, in the worker, and in the answers the build
+writes into the page for the first question (:func:`first_question_answers`), so the first
+question is answered before Python starts. ``quiz.js`` only morphs the markup in and
+forwards the reader's clicks (``data-action``).
+
+>>> state = QuizState(ids=("suit:learning:none:1015077638@american",))
+>>> html = quiz_html(state)
+>>> "Question 1 of 1" in html and 'data-action="pick"' in html
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations, permutations
+from typing import Any
+
+from euchre import Card
+
+from euchre_tutorial.present.cards import card_html
+from euchre_tutorial.present.markup import attrs, element, escape, tag
+from euchre_tutorial.quiz import QuestionId, build, check
+
+HINTS = {
+    "many": "Select every card you may play, then check.",
+    "order": "Pick the cards from the highest to the lowest, then check.",
+    "one": "Pick one answer.",
+}
+GROUPS = {"many": "Your hand", "order": "Trumps to order", "one": "Answers"}
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth")
+MARK_WORDS = {"right": "right answer", "wrong": "not right", "missed": "you missed this one"}
+RESET_NOTE = "Your saved quiz progress could not be read, so it was cleared."
+LINK_NOTE = ("This link opens a quiz of its own. It appears as soon as the card engine is "
+             "ready; until then you see a sample question.")
+LINK_INTRO = "Some settings in this link could not be used, so the quiz uses its defaults for them:"
+PHASES = ("question", "answered", "summary")
+MAX_STATES = 160  # the most answers the build writes into the page for one question
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer of the run: the question's id, the values given, right or not."""
+
+    id: str
+    given: tuple[str, ...]
+    ok: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """As the page stores it."""
+        return {"id": self.id, "given": list(self.given), "ok": self.ok}
+
+
+@dataclass(frozen=True)
+class QuizState:
+    """Everything the quiz shows, as data: the run, the phase and the picks, the questions
+    marked "Again" (review items), notes, and the page's address for the share link."""
+
+    ids: tuple[str, ...]
+    answers: tuple[Answer, ...] = ()
+    query: str = ""
+    phase: str = "question"
+    picked: tuple[str, ...] = ()
+    review: frozenset[str] = frozenset()
+    notes: tuple[str, ...] = ()
+    notes_intro: str = ""
+    page_url: str = ""
+    interactive: bool = True
+
+    @property
+    def index(self) -> int:
+        """The question shown: the next one to answer, or the one just answered."""
+        return len(self.answers) - 1 if self.phase == "answered" else len(self.answers)
+
+    @property
+    def score(self) -> int:
+        """Right answers so far."""
+        return sum(1 for a in self.answers if a.ok)
+
+
+def _public(qid: str) -> dict[str, Any]:
+    return build(QuestionId.parse(qid)).to_public()
+
+
+def _feedback(qid: str, given: Sequence[str]) -> dict[str, Any]:
+    return check(build(QuestionId.parse(qid)), list(given))
+
+
+# ---------------------------------------------------------------------- a question
+def _seat(text: str) -> str:
+    return tag("span", text, class_="eu-quiz-seat") if text else ""
+
+
+def _option_html(q: Mapping[str, Any], opt: Mapping[str, Any], picked: Sequence[str],
+                 marks: Mapping[str, str], live: bool) -> str:
+    pick = q["pick"]
+    value = opt["value"]
+    at = picked.index(value) if value in picked else -1
+    mark = marks.get(value, "")
+    if mark:
+        note = MARK_WORDS.get(mark, "")
+    elif pick == "order" and at >= 0:
+        note = f"placed {ORDINALS[at] if at < len(ORDINALS) else at + 1}"
+    else:
+        note = ""
+    if "card" in opt:
+        selected = None if pick == "one" else at >= 0
+        control = card_html(Card.parse(opt["card"]), "eu-quiz-option", note, button=True,
+                            selected=selected, action="pick", disabled=not live)
+        badge = ""
+        if pick == "order":
+            badge = tag("span", str(at + 1) if at >= 0 else "", class_="eu-quiz-badge", aria_hidden="true")
+        inner = control + badge + _seat(opt.get("seat", ""))
+    else:
+        symbol = ""
+        if opt.get("symbol"):
+            symbol = tag("span", opt["symbol"], class_=f"eu-quiz-choice-symbol eu-suit-{opt['value']}",
+                         aria_hidden="true")
+        label = opt["label"] + (f", {note}" if note else "")
+        extra = attrs({"aria_label": label if note else None, "disabled": not live})
+        inner = (f'<button type="button" class="eu-quiz-choice eu-quiz-option" data-action="pick" '
+                 f'data-value="{escape(value)}"{extra}>{symbol}'
+                 f'{tag("span", opt["label"], class_="eu-quiz-choice-label")}</button>')
+    return element("li", inner, class_="eu-quiz-slot", data_value=value, data_mark=mark or None)
+
+
+def _highlighted(html: str, cards: Mapping[str, str]) -> str:
+    """Mark the cards the verdict talks about (``data-highlight`` on the card)."""
+    for code, what in cards.items():
+        html = html.replace(f'data-card="{code}"', f'data-card="{code}" data-highlight="{escape(what)}"')
+    return html
+
+
+def question_html(q: Mapping[str, Any], *, picked: Sequence[str] = (),
+                  feedback: Mapping[str, Any] | None = None, interactive: bool = True,
+                  review: bool = False, hint: bool = True, focus: bool = False) -> str:
+    """One question from its public data, with the reader's picks and, once checked, the
+    engine's marks. ``focus`` marks its title as the place the focus goes when it appears."""
+    trump = q["trump"]
+    again = tag("span", "Again", class_="eu-quiz-again") if review else ""
+    parts = [
+        element("h3", escape(q["title"]) + again, class_="eu-quiz-title", tabindex="-1" if focus else None,
+                data_focus=focus or None),
+        '<p class="eu-quiz-trump"><span class="eu-quiz-trump-label">Trump</span> '
+        f'<span class="eu-quiz-trump-suit eu-suit-{escape(trump["suit"])}">'
+        f'<span class="eu-quiz-trump-symbol" aria-hidden="true">{escape(trump["symbol"])}</span> '
+        f'{escape(trump["name"])}</span></p>',
+    ]
+    if q["table"]:
+        played = "".join(
+            element("li", card_html(Card.parse(p["card"])) + _seat(p["seat"]), class_="eu-quiz-played",
+                    data_note=p["note"])
+            for p in q["table"]
+        )
+        parts.append(element("ol", played, class_="eu-quiz-table", aria_label="Cards on the table"))
+    if q["facts"]:
+        parts.append(element("ul", "".join(tag("li", f) for f in q["facts"]), class_="eu-quiz-facts"))
+    parts.append(tag("p", q["prompt"], class_="eu-quiz-prompt"))
+    pick = q["pick"]
+    marks = feedback["marks"] if feedback else {}
+    live = interactive and feedback is None
+    items = "".join(_option_html(q, opt, picked, marks, live) for opt in q["options"])
+    cards = any("card" in o for o in q["options"])
+    group = "The trick, in the order played" if q["kind"] == "winner" else GROUPS[pick]
+    css = "eu-quiz-options eu-quiz-options--cards" if cards else "eu-quiz-options eu-quiz-options--choices"
+    parts.append(element("ul", items, class_=css, aria_label=group))
+    if hint:
+        parts.append(tag("p", HINTS[pick], class_="eu-quiz-hint"))
+    html = element("section", "".join(parts), class_="eu-quiz-question", data_kind=q["kind"],
+                   data_pick=pick, data_question=q["id"], data_review="true" if review else None)
+    return _highlighted(html, feedback["cards"]) if feedback else html
+
+
+def feedback_html(feedback: Mapping[str, Any]) -> str:
+    """The verdict: right or not, the answer when wrong, and the engine's reasons."""
+    right = bool(feedback["correct"])
+    head = (tag("span", "✓" if right else "✗", class_="eu-quiz-verdict-icon", aria_hidden="true")
+            + tag("strong", feedback["verdict"]))
+    if not right:
+        head += " " + tag("span", f"The answer: {feedback['answer_text']}", class_="eu-quiz-answer")
+    why = "".join(tag("p", reason) for reason in feedback["reasons"])
+    return element("div", element("p", head, class_="eu-quiz-verdict-head") + element("div", why, class_="eu-quiz-why"),
+                   class_=f"eu-quiz-verdict eu-quiz-verdict--{'right' if right else 'wrong'}")
+
+
+# ---------------------------------------------------------------------- the widget
+def _button(label: str, action: str, *, primary: bool = True, disabled: bool = False,
+            focus: bool = False, extra: str = "eu-quiz-submit") -> str:
+    css = f"md-button{' md-button--primary' if primary else ''} {extra}"
+    return (f'<button type="button"{attrs({"class": css, "data_action": action, "disabled": disabled})}'
+            f'{" data-focus" if focus else ""}>{escape(label)}</button>')
+
+
+def _head_html(state: QuizState) -> str:
+    total = len(state.ids)
+    done = len(state.answers)
+    progress = (f"Finished: {total} questions" if state.phase == "summary"
+                else f"Question {state.index + 1} of {total}")
+    percent = round(100 * done / total) if total else 0
+    return (
+        element("div", tag("p", progress, class_="eu-quiz-progress")
+                + tag("p", f"Score {state.score}", class_="eu-quiz-score"), class_="eu-quiz-head")
+        + element("div", tag("span", "", class_="eu-quiz-bar-fill", data_fraction=str(done / total if total else 0),
+                             style=f"width: {percent}%"), class_="eu-quiz-bar", aria_hidden="true")
+    )
+
+
+def _notes_html(state: QuizState) -> str:
+    if not state.notes:
+        return '<div class="eu-quiz-notes" hidden></div>'
+    intro = tag("p", state.notes_intro, class_="eu-quiz-notes-intro") if state.notes_intro else ""
+    items = element("ul", "".join(tag("li", line) for line in state.notes))
+    return element("div", intro + items, class_="eu-quiz-notes")
+
+
+def _summary_html(state: QuizState) -> str:
+    total = len(state.ids)
+    right = state.score
+    message = (
+        "Every answer right. Try a harder level, or raise the trap rate." if right == total
+        else "Well played. The questions you missed are below, with the reasons." if right >= total * 0.7
+        else "Keep going: read the reasons below, and the missed questions will come back in a later quiz."
+    )
+    parts = [tag("h3", f"You scored {right} of {total}", class_="eu-quiz-summary-title", tabindex="-1",
+                 data_focus=True),
+             tag("p", message, class_="eu-quiz-summary-text")]
+    misses = [(i, a) for i, a in enumerate(state.answers) if not a.ok]
+    if misses:
+        items = []
+        for i, miss in misses:
+            q = _public(miss.id)
+            feedback = _feedback(miss.id, miss.given)
+            labels = {o["value"]: o["label"] for o in q["options"]}
+            given = (", then " if q["pick"] == "order" else ", ").join(labels.get(v, v) for v in miss.given)
+            items.append(element(
+                "li",
+                tag("p", f"Question {i + 1}", class_="eu-quiz-review-number")
+                + question_html(q, feedback=feedback, interactive=False, review=miss.id in state.review,
+                                hint=False)
+                + tag("p", f"Your answer: {given or 'none'}.", class_="eu-quiz-review-given")
+                + feedback_html(feedback),
+                class_="eu-quiz-review-item",
+            ))
+        parts.append(tag("h4", "Review your misses", class_="eu-quiz-review-title"))
+        parts.append(element("ol", "".join(items), class_="eu-quiz-review"))
+    if state.query:
+        url = f"{state.page_url}?{state.query}"
+        share = element("label", "Link to this quiz " + f'<input type="text" class="eu-quiz-share-link" readonly'
+                        f' value="{escape(url)}">', class_="eu-quiz-share-label")
+        parts.append(element("div", share, class_="eu-quiz-share"))
+    return element("section", "".join(parts), class_="eu-quiz-summary")
+
+
+def regions(state: QuizState) -> dict[str, str]:
+    """The quiz's parts for ``state``: body, feedback and actions (and what the root says)."""
+    if state.phase == "summary":
+        misses = any(not a.ok for a in state.answers)
+        actions = (_button("Practise your misses", "misses", extra="eu-quiz-again-button") if misses else "") + \
+            _button("New quiz", "new", primary=not misses, extra="eu-quiz-new")
+        total = len(state.ids)
+        said = tag("p", f"Quiz finished. You scored {state.score} of {total}.", class_="eu-visually-hidden")
+        return {"body": _summary_html(state), "feedback": said, "actions": actions, "result": ""}
+    qid = state.ids[state.index]
+    q = _public(qid)
+    review = qid in state.review
+    if state.phase == "answered":
+        answer = state.answers[state.index]
+        feedback = _feedback(qid, answer.given)
+        finished = len(state.answers) >= len(state.ids)
+        action = ("See your score", "summary") if finished else ("Next question", "next")
+        return {
+            "body": question_html(q, picked=answer.given, feedback=feedback, review=review),
+            "feedback": feedback_html(feedback),
+            "actions": _button(action[0], action[1], focus=True),
+            "result": "right" if feedback["correct"] else "wrong",
+        }
+    picked = [v for v in state.picked if any(o["value"] == v for o in q["options"])]
+    ready = len(picked) == len(q["options"]) if q["pick"] == "order" else bool(picked)
+    actions = "" if q["pick"] == "one" else _button("Check", "check", disabled=not (ready and state.interactive))
+    return {
+        "body": question_html(q, picked=picked, interactive=state.interactive, review=review, focus=True),
+        "feedback": "",
+        "actions": actions,
+        "result": "",
+    }
+
+
+def quiz_html(state: QuizState) -> str:
+    """The whole quiz for ``state`` (the element ``quiz.js`` morphs)."""
+    parts = regions(state)
+    return element(
+        "div",
+        _head_html(state) + _notes_html(state) + element("div", parts["body"], class_="eu-quiz-body")
+        + element("div", parts["feedback"], class_="eu-quiz-feedback", role="status", aria_live="polite")
+        + element("div", parts["actions"], class_="eu-quiz-actions"),
+        class_="eu-quiz", data_state=state.phase, data_result=parts["result"] or None,
+        data_query=state.query,
+    )
+
+
+# ---------------------------------------------------------------------- answering
+def answer(state: QuizState, given: Sequence[str]) -> tuple[Answer, QuizState]:
+    """Check ``given`` for the current question: the answer and the state that shows it.
+    A bad answer raises :class:`euchre_tutorial.quiz.AnswerError`."""
+    qid = state.ids[len(state.answers)]
+    feedback = _feedback(qid, given)
+    record = Answer(qid, tuple(feedback["given"]), bool(feedback["correct"]))
+    return record, replace(state, answers=(*state.answers, record), phase="answered", picked=())
+
+
+def key(phase: str, values: Sequence[str]) -> str:
+    """How the page looks up a prerendered state: ``q:`` picks or ``a:`` an answer.
+
+    >>> key("question", ["Jd", "Ah"]), key("answered", [])
+    ('q:Jd,Ah', 'a:')
+    """
+    return ("a:" if phase == "answered" else "q:") + ",".join(values)
+
+
+def _pick_states(q: Mapping[str, Any]) -> Iterator[tuple[str, ...]]:
+    values = [o["value"] for o in q["options"]]
+    if q["pick"] == "one":
+        yield ()
+        return
+    for size in range(len(values) + 1):
+        yield from permutations(values, size) if q["pick"] == "order" else _subsets(values, size)
+
+
+def _subsets(values: list[str], size: int) -> Iterator[tuple[str, ...]]:
+    # Every order of one set of picks looks the same: the page keeps picks of a "choose
+    # every card" question in the options' order, so that order stands for all.
+    yield from combinations(values, size)
+
+
+def _answers(q: Mapping[str, Any]) -> Iterator[tuple[str, ...]]:
+    values = [o["value"] for o in q["options"]]
+    if q["pick"] == "one":
+        yield from ((v,) for v in values)
+    elif q["pick"] == "order":
+        yield from permutations(values)
+    else:
+        for size in range(1, len(values) + 1):
+            yield from _subsets(values, size)
+
+
+def first_question_answers(state: QuizState) -> dict[str, Any] | None:
+    """Every state the first question can reach, prerendered for the page: the markup of
+    each set of picks and of each answer's verdict, with the answer record to store.
+    None when the question has too many (the page then waits for Python)."""
+    q = _public(state.ids[0])
+    picks = list(_pick_states(q))
+    answers = list(_answers(q))
+    if len(picks) + len(answers) > MAX_STATES:
+        return None
+    html: list[str] = []
+    seen: dict[str, int] = {}
+
+    def keep(text: str) -> int:
+        if text not in seen:
+            seen[text] = len(html)
+            html.append(text)
+        return seen[text]
+
+    states: dict[str, Any] = {}
+    for picked in picks:
+        states[key("question", picked)] = {"html": keep(quiz_html(replace(state, picked=picked)))}
+    for given in answers:
+        record, shown = answer(state, given)
+        states[key("answered", given)] = {"html": keep(quiz_html(shown)), "answer": record.to_dict()}
+    return {"ids": list(state.ids), "query": state.query, "pick": q["pick"], "html": html, "states": states}

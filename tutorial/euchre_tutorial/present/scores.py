@@ -1,0 +1,58 @@
+"""The score bar of free play: one box per scoring side with its points, in numbers and as
+the 4-and-6 drawing, and the game's facts in words.
+
+>>> print(four_six_html(0))
+<span class="eu-four-six-mini" aria-hidden="true"></span>
+>>> "Score 10" in four_six_html(12)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from euchre_tutorial.present.fourandsix import figure_html, score_svg
+from euchre_tutorial.present.markup import attrs, escape
+
+
+def four_six_html(points: int) -> str:
+    """The small 4-and-6 drawing of a score (a score past 10 is drawn as 10, all pips in
+    view: the cards cannot show more)."""
+    svg = score_svg(min(points, 10)) if points >= 1 else ""
+    return f'<span class="eu-four-six-mini" aria-hidden="true">{svg}</span>'
+
+
+def score_bar_html(model: Mapping[str, Any]) -> str:
+    """The scores and the facts line of a game model (``widgets.game.game_model``)."""
+    sides = model["sides"]
+    teams = model["partnerships"]
+    parts = ", ".join(f"{s['words']} {s['score']}" for s in sides)
+    boxes = []
+    for index, side in enumerate(sides):
+        classes = f"eu-score-side {'eu-score-us' if side['you'] else 'eu-score-them'}"
+        title = side["words"] if side["words"] != side["label"] else None
+        drawing = four_six_html(side["score"]) if teams else four_six_html(0)
+        boxes.append(
+            f"<div{attrs({'class': classes, 'data_side': str(index), 'data_score': str(side['score'])})}>"
+            f"<span{attrs({'class': 'eu-score-label', 'title': title})}>{escape(side['label'])}</span>"
+            f'<span class="eu-score-number">{side["score"]}</span>{drawing}</div>')
+    two_teams = model["players"] == 4 and teams
+    score_class = "eu-score" if two_teams else "eu-score eu-score--sides"
+    label = f"Score: {parts}; game to {model['game_to']}"
+    name = model["table_name"]
+    facts = (f"{name[:1].upper()}{name[1:]} · game to {model['game_to']} · deal "
+             f"{model['deal_number']} · {model['rules']['title']} · {model['level']} computer players")
+    return (f'<div class="{score_class}" role="group" aria-label="{escape(label)}">{"".join(boxes)}</div>'
+            f'<p class="eu-game-facts">{escape(facts)}</p>')
+
+
+def winner_html(model: Mapping[str, Any]) -> str:
+    """The end of the game: who won, the final score, the winner's 4 and 6, a new game."""
+    drawing = ""
+    if model["partnerships"] and model.get("winner_score"):
+        drawing = figure_html(min(int(model["winner_score"]), 10))
+    return (f'<section class="eu-game-over"><h3>{escape(model["winner_text"])}</h3>'
+            f'<p>{escape(model["final_text"])}</p>{drawing}'
+            '<button type="button" class="md-button md-button--primary" data-action="new-game" '
+            'data-autofocus>New game</button></section>')

@@ -1,0 +1,164 @@
+"""The teacher's quiz builder, drawn: its form, the share link and embed code, and a
+printable question sheet with a separate answer key.
+
+>>> from euchre import Rules
+>>> from euchre_tutorial.quiz import QuizSpec
+>>> html = sheet_html(sheet_model(QuizSpec(seed=3, count=2)))
+>>> html.count('class="eu-sheet-item"'), "Answer key" in html
+(2, True)
+>>> print(embed_template())
+<iframe src="{src}" title="Euchre trick quiz" width="100%" height="760" style="border:0;max-width:720px" loading="lazy"></iframe>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+from euchre import Card, Rules
+
+from euchre_tutorial.present.cards import card_html
+from euchre_tutorial.quiz import KINDS, LEVELS, QuizSpec
+from euchre_tutorial.quiz.sheet import sheet_model
+from euchre_tutorial.quiz.spec import KIND_LABELS, MAX_COUNT
+
+__all__ = ["builder_html", "embed_template", "form_html", "item_html", "sheet_html", "sheet_model", "status_text"]
+
+TRAP_CHOICES = (0, 20, 35, 50, 60, 80, 100)
+
+
+def embed_template() -> str:
+    """The embed code a teacher copies; the page puts the quiz's address for ``{src}``."""
+    return ('<iframe src="{src}" title="Euchre trick quiz" width="100%" height="760" '
+            'style="border:0;max-width:720px" loading="lazy"></iframe>')
+
+
+def status_text(model: Mapping[str, Any], notes: list[str]) -> str:
+    """The builder's one-line status after the engine made a sheet."""
+    if notes:
+        return f"Not used: {' '.join(notes)}"
+    return f"{model['spec']['count']} questions ready. The link and the sheet match."
+
+
+def item_html(q: Mapping[str, Any]) -> str:
+    trump = q["trump"]
+    parts = [
+        f'<p class="eu-sheet-q"><strong>{escape(q["title"])}</strong> '
+        f'<span class="eu-sheet-trump eu-suit-{trump["suit"]}">Trump: '
+        f'<span aria-hidden="true">{trump["symbol"]}</span> {escape(trump["name"])}</span></p>'
+    ]
+    if q["table"]:
+        cells = "".join(
+            f'<li>{card_html(Card.parse(p["card"]))}<span class="eu-quiz-seat">{escape(p["seat"])}'
+            f"</span></li>" for p in q["table"]
+        )
+        parts.append(f'<ol class="eu-sheet-cards">{cells}</ol>')
+    if q["facts"]:
+        parts.append('<ul class="eu-sheet-facts">'
+                     + "".join(f"<li>{escape(f)}</li>" for f in q["facts"]) + "</ul>")
+    parts.append(f'<p class="eu-sheet-prompt">{escape(q["prompt"])}</p>')
+    if any("card" in o for o in q["options"]):
+        cells = "".join(
+            f'<li>{card_html(Card.parse(o["card"]))}'
+            + (f'<span class="eu-quiz-seat">{escape(o["seat"])}</span>' if o.get("seat") else "")
+            + "</li>" for o in q["options"]
+        )
+        parts.append(f'<ol class="eu-sheet-cards eu-sheet-options">{cells}</ol>')
+    else:
+        cells = "".join(f'<li><span class="eu-sheet-box" aria-hidden="true"></span>'
+                        f'{escape(o["label"])}</li>' for o in q["options"])
+        parts.append(f'<ul class="eu-sheet-choices">{cells}</ul>')
+    return f'<li class="eu-sheet-item" data-kind="{q["kind"]}">{"".join(parts)}</li>'
+
+
+def sheet_html(model: Mapping[str, Any]) -> str:
+    """The sheet and its key, from :func:`~euchre_tutorial.quiz.sheet.sheet_model`."""
+    items = "".join(item_html(q) for q in model["questions"])
+    key = "".join(
+        f'<li><strong>{escape(k["answer"])}</strong> '
+        + " ".join(escape(r) for r in k["reasons"]) + "</li>"
+        for k in model["key"]
+    )
+    head = (f'<h2 class="eu-sheet-title">{escape(model["title"])}</h2>'
+            f'<p class="eu-sheet-sub">{escape(model["subtitle"])}</p>')
+    return (
+        '<div class="eu-sheet">'
+        f'<section class="eu-sheet-questions"><header class="eu-sheet-head">{head}'
+        '<p class="eu-sheet-name">Name: <span class="eu-sheet-line"></span></p></header>'
+        f'<ol class="eu-sheet-list">{items}</ol></section>'
+        f'<section class="eu-sheet-key"><header class="eu-sheet-head">'
+        f'<h2 class="eu-sheet-title">Answer key</h2><p class="eu-sheet-sub">'
+        f'{escape(model["title"])}. {escape(model["subtitle"])}</p></header>'
+        f'<ol class="eu-sheet-answers">{key}</ol></section>'
+        "</div>"
+    )
+
+
+def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
+    kinds = "".join(
+        f'<label class="eu-qs-check"><input type="checkbox" name="kinds" value="{k}"'
+        f'{" checked" if k in spec["kinds"] else ""} disabled> {escape(KIND_LABELS[k])}</label>'
+        for k in KINDS
+    )
+    levels = "".join(
+        f'<option value="{name}"{" selected" if name == spec["level"] else ""}>'
+        f"{escape(level.label)}</option>" for name, level in LEVELS.items()
+    )
+    traps = "".join(
+        f'<option value="{t}"{" selected" if t == spec["traps"] else ""}>{t}%</option>'
+        for t in sorted({*TRAP_CHOICES, spec["traps"]})
+    )
+    profiles = "".join(
+        f'<option value="{name}"{" selected" if name == spec["rules"] else ""}>{name}</option>'
+        for name in Rules.profiles()
+    )
+    if spec["rules"] not in Rules.profiles():
+        profiles = (f'<option value="{escape(spec["rules"])}" selected>this site\'s rules'
+                    f"</option>{profiles}")
+    return (
+        f'<form class="eu-qs-form" id="{uid}-form" novalidate>'
+        f'<fieldset class="eu-qs-kinds"><legend>Question kinds</legend>{kinds}</fieldset>'
+        '<div class="eu-qs-row">'
+        f'<label>Difficulty <select name="level" disabled>{levels}</select></label>'
+        f'<label>Questions <input name="count" type="number" min="1" max="{MAX_COUNT}" '
+        f'value="{spec["count"]}" inputmode="numeric" disabled></label>'
+        f'<label>Left-bower traps <select name="traps" disabled>{traps}</select></label>'
+        "</div>"
+        '<div class="eu-qs-row">'
+        f'<label>Seed <input name="seed" type="number" min="0" max="4294967295" '
+        f'value="{spec["seed"]}" inputmode="numeric" disabled></label>'
+        '<button type="button" class="md-button eu-qs-reseed" data-action="reseed" disabled>New seed</button>'
+        f'<label>Rules <select name="rules" disabled>{profiles}</select></label>'
+        '<label class="eu-qs-house">House-rule changes (optional) <input name="house" '
+        'type="text" placeholder="deck:32, joker:1" autocomplete="off" spellcheck="false" '
+        'disabled></label>'
+        "</div>"
+        '<p class="eu-qs-notes" role="status" aria-live="polite"></p>'
+        "</form>"
+    )
+
+
+def builder_html(uid: str, spec: QuizSpec, rules: Rules) -> str:
+    """The builder's first state: the form (enabled once the engine runs), the share link
+    of the page's default quiz, the embed code's pattern, and its sheet."""
+    model = sheet_model(spec)
+    query = spec.to_query()
+    return (
+        f'<div class="eu-qs" data-quiz-href="../quiz/" data-embed-href="../../embed/quiz/" '
+        f'data-embed-template="{escape(embed_template())}">'
+        f"{form_html(uid, spec.to_dict(), rules)}"
+        '<div class="eu-qs-share">'
+        f'<label class="eu-qs-field">Share link <input class="eu-qs-link" type="text" readonly '
+        f'value="../quiz/?{escape(query)}"></label>'
+        '<div class="eu-qs-buttons">'
+        '<button type="button" class="md-button md-button--primary eu-qs-copy" data-action="copy" disabled>Copy link</button>'
+        f'<a class="md-button eu-qs-open" href="../quiz/?{escape(query)}">Open the quiz</a>'
+        '<button type="button" class="md-button eu-qs-print" data-action="print" disabled>Print sheet and key</button>'
+        "</div>"
+        '<label class="eu-qs-field">Embed code (for a class page or LMS) '
+        '<textarea class="eu-qs-embed" rows="2" readonly></textarea></label>'
+        "</div>"
+        f'<div class="eu-qs-sheet">{sheet_html(model)}</div>'
+        "</div>"
+    )

@@ -1,0 +1,166 @@
+"""The table in words, from one seat's view only: what each action was, the words on a
+decision button, what the prompt asks. Another seat's discard is never named.
+
+>>> from euchre import Deal, HandState, Rules
+>>> view = HandState.new(Deal.random(seed=7, dealer=0), Rules()).view(0)
+>>> describe(Action.parse("order alone"), 1, view)
+'West orders up ♣ clubs and goes alone.'
+>>> [choice_label(a, view) for a in HandState.new(Deal.random(seed=7, dealer=0), Rules()).legal_actions()]
+['Pass', 'Order up ♣ clubs', 'Order up ♣ clubs alone']
+>>> prompt(view)
+'West is deciding: order up the upcard or pass.'
+"""
+
+from __future__ import annotations
+
+from euchre import Action, Phase, SeatView, Suit
+from euchre.state import proposed_suit
+
+from euchre_tutorial.present.seats import seat_names
+
+CARD_KINDS = ("play", "discard", "give", "best")
+
+
+def suit_words(suit: Suit | None) -> str:
+    """A suit with its symbol, as a learner reads it: "♥ hearts" (or "no-trump").
+
+    >>> suit_words(Suit.HEARTS), suit_words(None)
+    ('♥ hearts', 'no-trump')
+    """
+    return "no-trump" if suit is None else f"{suit.symbol} {suit.plural}"
+
+
+def proposed(view: SeatView) -> Suit:
+    """The suit the upcard proposes (the engine decides a turned-up joker's)."""
+    return proposed_suit(view.upcard)
+
+
+def describe(action: Action, actor: int, view: SeatView) -> str:
+    """One action in words, as ``view.seat`` saw it ("West orders up ♥ hearts."). A hidden
+    card (another seat's discard) is "a card face down"."""
+    names = seat_names(view.seat, view.rules.players)
+    who = names[actor]
+    you = actor == view.seat
+    suit = proposed(view)
+    kind = action.kind
+    if kind == "pass":
+        text = "pass" if you else "passes"
+    elif kind == "order":
+        if actor == view.dealer:
+            text = ("pick up " if you else "picks up ") + f"the upcard: {suit_words(suit)} are trump"
+        else:
+            text = ("order up " if you else "orders up ") + suit_words(suit)
+    elif kind == "call":
+        text = ("call " if you else "calls ") + suit_words(action.suit)
+    elif kind in ("discard", "give", "best", "swap"):
+        verbs = {"discard": ("discard", "discards"), "give": ("give", "gives"),
+                 "best": ("discard", "discards"), "swap": ("swap", "swaps")}[kind]
+        if action.cards:
+            text = (verbs[0] if you else verbs[1]) + " " + " ".join(str(c) for c in action.cards)
+        else:
+            text = (verbs[0] if you else verbs[1]) + " a card face down"
+    elif kind == "play":
+        text = ("play " if you else "plays ") + str(action.card)
+    elif kind == "decline":
+        text = "decline the upcard" if you else "declines the upcard"
+    elif kind == "defend":
+        text = "defend alone" if you else "defends alone"
+    elif kind == "ace" and action.suit is not None:
+        text = (("call " if you else "calls ") + f"for the best {action.suit.symbol} "
+                f"{action.suit.singular}: its holder is the secret partner")
+    else:
+        text = str(action)
+    if action.alone and kind in ("order", "call"):
+        text += " and go alone" if you else " and goes alone"
+    return f"{who} {text}."
+
+
+def choice_label(action: Action, view: SeatView) -> str:
+    """The words on a decision button ("Order up ♥ hearts", "Pass")."""
+    kind = action.kind
+    alone = " alone" if action.alone else ""
+    if kind == "pass":
+        return "Pass"
+    if kind == "order":
+        suit = proposed(view)
+        if view.to_act == view.dealer:
+            return f"Pick it up ({suit_words(suit)}){alone}"
+        return f"Order up {suit_words(suit)}{alone}"
+    if kind == "call":
+        if action.suit is None:
+            return f"Call no-trump{alone}"
+        return f"Call {suit_words(action.suit)}{alone}"
+    if kind == "decline":
+        return "Decline the upcard"
+    if kind == "defend":
+        return "Defend alone"
+    if kind == "ace" and action.suit is not None:
+        return f"Call for the best {action.suit.symbol} {action.suit.singular}"
+    if kind == "play" and action.cards:
+        return f"Play {action.card}"
+    if kind == "discard" and action.cards:
+        return f"Discard {action.card}"
+    text = str(action)
+    return text[:1].upper() + text[1:]
+
+
+def action_words(text: str, view: SeatView) -> str:
+    """An action's text in the learner's words (for the coach): "order" -> "Order up ♣
+    clubs", "play Qh" -> "Play Q♥".
+
+    >>> from euchre import Deal, HandState, Rules
+    >>> v = HandState.new(Deal.random(seed=7, dealer=0), Rules()).view(1)
+    >>> action_words("order", v), action_words("play Qh", v)
+    ('Order up ♣ clubs', 'Play Q♥')
+    """
+    return choice_label(Action.parse(text), view)
+
+
+def card_action(view: SeatView) -> str | None:
+    """What a click on one of your cards means now: play, discard, give or best."""
+    kinds = {a.kind for a in view.legal}
+    for kind in CARD_KINDS:
+        if kind in kinds:
+            return kind
+    return None
+
+
+def prompt(view: SeatView) -> str:
+    """What the table asks now, of the learner or of the seat deciding."""
+    names = seat_names(view.seat, view.rules.players)
+    if view.to_act is None:
+        return "The deal is over."
+    who = view.to_act
+    suit = proposed(view)
+    mine = who == view.seat
+    phase = view.phase
+    choices = {a.kind for a in view.legal}
+    if phase is Phase.ROUND_ONE:
+        if mine:
+            if who == view.dealer:
+                return f"Your turn: pick up the upcard ({suit_words(suit)} as trump) or pass."
+            return f"Your turn: order up {suit_words(suit)} as trump, or pass."
+        return f"{names[who]} is deciding: order up the upcard or pass."
+    if phase is Phase.ROUND_TWO:
+        if mine:
+            if "pass" not in choices:
+                return (f"Your turn: you are the dealer and may not pass now, so name a "
+                        f"trump suit other than {suit.plural}.")
+            return f"Your turn: name a trump suit other than {suit.plural}, or pass."
+        return f"{names[who]} is deciding: name a suit or pass."
+    if phase is Phase.DISCARD:
+        if mine:
+            return "Your turn: you picked up the upcard, so discard one card face down."
+        return f"{names[who]} is discarding a card."
+    if phase is Phase.CALL_ACE:
+        if mine:
+            return ("Your turn: name a suit. Whoever holds its highest card becomes your "
+                    "secret partner for this deal.")
+        return f"{names[who]} is choosing a suit to call for a secret partner."
+    if phase is Phase.PLAY:
+        if mine:
+            if view.current_trick:
+                return "Your turn: play a card (follow suit if you can)."
+            return "Your turn: lead any card."
+        return f"{names[who]} is playing."
+    return f"Your turn: {phase}." if mine else f"{names[who]} is deciding ({phase})."
