@@ -20,7 +20,8 @@ from dataclasses import dataclass
 import euchre
 from euchre import Action, Deal, HandState, Phase, Rules
 
-from euchre_tutorial.lessons.table import choice_label, describe, seat_names
+from euchre_tutorial.present.seats import seat_names
+from euchre_tutorial.present.words import choice_label, describe
 
 LEVEL = "normal"  # the computer players who answer a try
 
@@ -84,7 +85,7 @@ def decisions(state: HandState, me: int | None = None) -> list[Decision]:
     for k, (action, seat) in enumerate(zip(state.actions, state.actors, strict=True)):
         viewer = seat if me is None else me
         out.append(Decision(k, seat, action, len(replay.legal_actions()), where(replay),
-                            describe(action, seat, replay, viewer)))
+                            describe(action, seat, replay.view(viewer))))
         replay = replay.apply(action)
     return out
 
@@ -110,7 +111,7 @@ def learner_of(state: HandState, k: int) -> int:
 
 def options(start: HandState) -> list[tuple[Action, str]]:
     """The choices at a try's start, each with its button words."""
-    return [(a, choice_label(a, start)) for a in start.legal_actions()]
+    return [(a, choice_label(a, start.view(start.to_act or 0))) for a in start.legal_actions()]
 
 
 def same_start(line: HandState, original: HandState, k: int) -> bool:
