@@ -212,7 +212,7 @@ def table_html(state: Mapping[str, Any]) -> tuple[str, str | None]:
     """The table during play (the same renderer as free play, with the room's names) and
     what a click on a card in the hand does (``play``, ``discard`` ...) or None."""
     view = table_view(state)
-    ui = TableUI(sort=True, locked=state["room"]["phase"] != "playing")
+    ui = TableUI(sort=True)
     data = table_data(view, ui)
     names = display_names(state)
     data["names"] = names

@@ -42,13 +42,13 @@ def check_config(raw: Mapping[str, str], rules: Rules) -> dict[str, Any]:
 
 
 NO_SERVER = (
-    '<div class="admonition warning eu-room-offline" data-region="offline" hidden>'
+    '<div data-region="offline" hidden><div class="admonition warning eu-room-offline">'
     '<p class="admonition-title">No room server answers here</p>'
     "<p>This copy of the site has no room server, so it cannot open a room. "
     "How to start a room server: in a copy of this project run <code>make serve</code> "
     "(the site and the rooms on one address), or run "
     "<code>python -m euchre_rooms --port 8765</code> and build the site with "
-    "<code>ROOMS_URL=http://127.0.0.1:8765</code>.</p></div>"
+    "<code>ROOMS_URL=http://127.0.0.1:8765</code>.</p></div></div>"
 )
 
 

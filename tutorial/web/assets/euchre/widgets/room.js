@@ -276,7 +276,11 @@ export async function mount(root, runtime) {
       return;
     }
   }
-  if (invited && !seat?.token) await drawEntry(invited);
   connect();
+  try {
+    await python(); // everything the room shows is drawn by Python
+  } catch {
+    fail("The card engine could not start in this browser, so the room cannot be drawn.");
+  }
   root.dataset.ready = "true";
 }
