@@ -12,10 +12,11 @@ PORT ?= 8000
 # navigation, the 404 page and the sitemap depend on it. `make serve` sets its own.
 SITE_URL ?=
 
-.PHONY: help venv node chromium redis rooms runtime site serve test test-fast lint bench clean
+.PHONY: help venv node chromium redis rooms runtime site serve serve-live test test-fast lint bench clean
 
 help:
-	@echo "make serve   build and serve the site on http://127.0.0.1:$(PORT)/ (RULES=file.toml or a profile name)"
+	@echo "make serve   build the site and serve it with its rooms on http://127.0.0.1:$(PORT)/ (RULES=file.toml or a profile name)"
+	@echo "make serve-live  mkdocs' live-reloading server for writing pages (no rooms)"
 	@echo "make site    build the static site into site/ (RULES=... for house rules, SITE_URL=https://host/path/)"
 	@echo "make test    run every test: lint, engine, site build, Pyodide in Node, real browser"
 	@echo "make bench   measure speed and size; writes reports/bench.md"
@@ -53,7 +54,13 @@ runtime: venv node
 site: runtime
 	$(if $(SITE_URL),SITE_URL="$(SITE_URL)") $(PY) scripts/build_site.py $(if $(RULES),--rules "$(RULES)")
 
+# The site and the rooms on one port (rooms in memory in this one process).
 serve: runtime
+	SITE_URL="http://127.0.0.1:$(PORT)/" $(PY) scripts/build_site.py $(if $(RULES),--rules "$(RULES)")
+	$(PY) -m euchre_rooms --site site --port $(PORT)
+
+# mkdocs' live-reloading server, for writing pages (no rooms).
+serve-live: runtime
 	SITE_URL="http://127.0.0.1:$(PORT)/" $(PY) scripts/build_site.py --serve --port $(PORT) $(if $(RULES),--rules "$(RULES)")
 
 lint: venv

@@ -6,6 +6,7 @@ cards never leave the engine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -113,7 +114,62 @@ class SeatView:
             "discard": self.discard.code if self.discard else None,
             "legal": [str(a) for a in self.legal],
             "defender": self.defender,
+            "picked_up": self.picked_up,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], rules: Rules) -> SeatView:
+        """The view again from :meth:`to_dict`'s data (say, from a room server's message) and
+        the deal's rules, which ``to_dict`` leaves out.
+
+        >>> from euchre import Deal, HandState
+        >>> view = HandState.new(Deal.random(3)).view(1)
+        >>> SeatView.from_dict(view.to_dict(), Rules()) == view
+        True
+        """
+        from euchre.play import Trick
+
+        def card(code: str | None) -> Card | None:
+            return Card.parse(code) if code is not None else None
+
+        return cls(
+            seat=int(data["seat"]),
+            rules=rules,
+            dealer=int(data["dealer"]),
+            upcard=Card.parse(data["upcard"]),
+            hand=tuple(Card.parse(c) for c in data["hand"]),
+            hand_sizes=tuple(int(n) for n in data["hand_sizes"]),
+            actions=tuple(_read_action(a) for a in data["actions"]),
+            actors=tuple(int(s) for s in data["actors"]),
+            phase=Phase[str(data["phase"]).upper()],
+            to_act=data["to_act"],
+            trump=Suit.parse(data["trump"]) if data["trump"] else None,
+            maker=data["maker"],
+            alone=bool(data["alone"]),
+            sitting_out=frozenset(data["sitting_out"]),
+            tricks=tuple(
+                Trick(
+                    leader=t["leader"],
+                    cards=[Card.parse(c) for c in t["cards"]],
+                    seats=list(t["seats"]),
+                    winner=t["winner"],
+                )
+                for t in data["tricks"]
+            ),
+            current_trick=tuple((int(s), Card.parse(c)) for s, c in data["current_trick"]),
+            discard=card(data["discard"]),
+            picked_up=bool(data.get("picked_up", False)),
+            legal=tuple(Action.parse(a) for a in data["legal"]),
+            defender=data.get("defender"),
+        )
+
+
+def _read_action(text: str) -> Action:
+    """An action from its text, a hidden card's action (``"discard"``) included."""
+    for kind in HIDDEN_KINDS:
+        if text == ("call for best" if kind is ActionKind.BEST else str(kind)):
+            return Action(kind, cards=())
+    return Action.parse(text)
 
 
 def _visible_alone(state: HandState, seat: int) -> bool:

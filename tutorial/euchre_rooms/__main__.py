@@ -1,4 +1,5 @@
-"""``python -m euchre_rooms --port N``: the room server alone, on 127.0.0.1 by default."""
+"""``python -m euchre_rooms --port N``: the room server alone, on 127.0.0.1 by default.
+``--site site/`` serves a built site beside the rooms on the same port (``make serve``)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--computer-delay", type=float, default=0.7)
     parser.add_argument("--lease-seconds", type=float, default=5.0)
     parser.add_argument("--messages-per-second", type=float, default=10.0)
+    parser.add_argument("--site", help="a built site's folder, served beside /rooms/")
+    parser.add_argument("--site-path", default="/", help="where the site is served (default /)")
     args = parser.parse_args(argv)
     settings = settings_from(args)
     backend = None
@@ -46,7 +49,10 @@ def main(argv: list[str] | None = None) -> None:
         from euchre_rooms.redis_backend import RedisBackend
 
         backend = RedisBackend(settings)
-    app = create_app(settings, backend)
+    app = create_app(settings, backend, site=args.site, site_path=args.site_path)
+    if args.site:
+        path = "/" + "".join(f"{part}/" for part in args.site_path.split("/") if part)
+        print(f"The site and the rooms: http://{args.host}:{args.port}{path}", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 20)
 
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euchre_rooms.config import Settings
@@ -44,9 +46,19 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
 
 
 def create_app(
-    settings: Settings | None = None, backend: Backend | None = None, hub: Hub | None = None
+    settings: Settings | None = None, backend: Backend | None = None, hub: Hub | None = None,
+    site: str | Path | None = None, site_path: str = "/",
 ) -> Starlette:
-    """The ASGI app. Mount it at the root: its paths start with ``/rooms/``."""
+    """The ASGI app. Mount it at the root: its paths start with ``/rooms/``. With ``site``
+    (a built site's folder) it serves that site too, at ``site_path``, beside the rooms:
+    one address for the pages and the rooms (``make serve``).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as built:
+    ...     _ = Path(built, "index.html").write_text("<p>Learn Euchre</p>")
+    ...     create_app(site=built, site_path="/learn/").routes[-1].path
+    '/learn'
+    """
     settings = settings or Settings()
     hub = hub or Hub(settings, backend)
 
@@ -90,10 +102,13 @@ def create_app(
             await stop()
         await hub.close()
 
-    app = Starlette(
-        routes=[Route("/rooms/health", health), WebSocketRoute("/rooms/ws", socket)],
-        lifespan=lifespan,
-    )
+    routes: list[BaseRoute] = [Route("/rooms/health", health), WebSocketRoute("/rooms/ws", socket)]
+    if site is not None:
+        if not Path(site, "index.html").is_file():
+            raise FileNotFoundError(f"{site} holds no built site (no index.html): run `make site`")
+        prefix = "/" + site_path.strip("/")
+        routes.append(Mount(prefix, app=StaticFiles(directory=site, html=True)))
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
     return app
 

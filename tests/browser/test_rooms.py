@@ -1,0 +1,171 @@
+"""Private rooms in Chromium: the site and the rooms served together on one port (what
+``make serve`` runs), two people join one room by its invite link and play a deal to its
+review, the computer players in the other seats; no console errors, axe-clean in light
+and dark on the lobby and the table. A static copy of the site (no server) says on its
+rooms page how to start one."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.harness import ROOT, SUBPATH, allow_console_errors, axe, goto, wait_ready
+
+ROOMS_PAGE = "practice/rooms/"
+STEP_MS = 20_000
+
+
+class RoomServer:
+    """``python -m euchre_rooms --site``: the built test site at ``SUBPATH`` and /rooms/."""
+
+    def __init__(self, site: Path) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}{SUBPATH}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "euchre_rooms", "--port", str(port), "--site", str(site),
+             "--site-path", SUBPATH, "--computer-delay", "0.05", "--continue-seconds", "30"],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        health = f"http://127.0.0.1:{port}/rooms/health"
+        for _ in range(200):  # until it listens (a safety net, not a timing check)
+            if self.process.poll() is not None:
+                raise RuntimeError(self.process.stderr.read().decode() if self.process.stderr else "")
+            try:
+                with urllib.request.urlopen(health) as answer:
+                    assert json.load(answer)["ok"] is True
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the room server did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def rooms(site_dir: Path) -> Iterator[RoomServer]:
+    server = RoomServer(site_dir)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def scheme(page: Any, name: str) -> None:
+    page.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)",
+                  "slate" if name == "dark" else "default")
+
+
+def serious(page: Any) -> list[str]:
+    found = []
+    for name in ("light", "dark"):
+        scheme(page, name)
+        found += [f"{name}: {v['id']}: {v['help']} at "
+                  + "; ".join(f"{n.get('target')} {n.get('failureSummary', '')}" for n in v.get("nodes", [])[:4])
+                  for v in axe(page)]
+    scheme(page, "light")
+    return found
+
+
+def enter(page: Any, name: str) -> None:
+    wait_ready(page)
+    page.fill('[data-form="entry"] [name="name"]', name)
+
+
+def play_my_turn(page: Any) -> bool:
+    """If it is this seat's turn, make a legal move: the first choice, else the first card
+    the server accepts. True when a move was made."""
+    if not page.locator(".eu-table--your-turn").count():
+        return False
+    before = page.get_attribute("[data-widget=room]", "data-version")
+    choices = page.locator("[data-region=table] .eu-choice")
+    targets = [choices.first] if choices.count() else [
+        page.locator("[data-region=table] .eu-hand [data-action=card]").nth(i)
+        for i in range(page.locator("[data-region=table] .eu-hand [data-action=card]").count())
+    ]
+    for target in targets:
+        page.evaluate("() => { document.querySelector('[data-region=error]').textContent = ''; }")
+        target.click()
+        page.wait_for_function(
+            """(before) => {
+                const root = document.querySelector('[data-widget=room]');
+                return root.dataset.version !== before
+                    || document.querySelector('[data-region=error]').textContent !== '';
+            }""", arg=before, timeout=STEP_MS)
+        if page.get_attribute("[data-widget=room]", "data-version") != before:
+            return True
+    return False
+
+
+def test_two_people_join_by_the_link_and_play_a_deal_to_its_review(
+    new_page: Callable[..., Any], rooms: RoomServer, tmp_path: Path
+) -> None:
+    ann = new_page(rooms, viewport={"width": 1280, "height": 900})
+    goto(ann, ROOMS_PAGE)
+    enter(ann, "Ann")
+    ann.select_option('[name="level"]', "easy")
+    ann.click('[data-action="create"]')
+    ann.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    link = ann.get_attribute(".eu-room-link", "value") or ""
+    assert f"{SUBPATH}{ROOMS_PAGE}?room=" in link
+    assert not serious(ann), serious(ann)
+
+    bob = new_page(rooms, viewport={"width": 390, "height": 844})
+    bob.goto(link)
+    enter(bob, "Bob")
+    assert bob.input_value('[name="room"]') == link.split("room=")[1]
+    bob.click('[data-action="join"]')
+    bob.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    bob.click('[data-action="ready"]')
+    ann.wait_for_selector(".eu-room-seats >> text=Bob", timeout=STEP_MS)
+    ann.wait_for_function("() => document.querySelector('.eu-room-seats').textContent.includes('Bob (ready')",
+                          timeout=STEP_MS)
+    ann.screenshot(path=str(tmp_path / "lobby-desktop.png"), full_page=True)
+    bob.screenshot(path=str(tmp_path / "lobby-phone.png"), full_page=True)
+    ann.click('[data-action="start"]')
+    for page in (ann, bob):
+        page.wait_for_selector("[data-region=table] .eu-table", timeout=STEP_MS)
+    assert not serious(bob), serious(bob)
+    ann.screenshot(path=str(tmp_path / "table-desktop.png"), full_page=True)
+    bob.screenshot(path=str(tmp_path / "table-phone.png"), full_page=True)
+
+    for _ in range(200):
+        if all(p.locator(".eu-room-review").count() for p in (ann, bob)):
+            break
+        moved = play_my_turn(ann) or play_my_turn(bob)
+        if not moved:
+            ann.wait_for_function(
+                """() => document.querySelector('.eu-table--your-turn, .eu-room-review') !== null""",
+                timeout=STEP_MS)
+    for page in (ann, bob):
+        page.wait_for_selector(".eu-room-review [data-action=continue]", timeout=STEP_MS)
+    assert "Deal 1 is over" in (ann.text_content(".eu-room-review") or "")
+    assert not serious(ann), serious(ann)
+    ann.screenshot(path=str(tmp_path / "review-desktop.png"), full_page=True)
+    shots = ROOT / "build" / "screenshots" / "rooms"
+    shots.mkdir(parents=True, exist_ok=True)
+    for shot in tmp_path.glob("*.png"):
+        (shots / shot.name).write_bytes(shot.read_bytes())
+
+
+def test_a_static_copy_says_how_to_start_a_room_server(page: Any) -> None:
+    allow_console_errors(page, r"rooms/health")
+    goto(page, ROOMS_PAGE)
+    wait_ready(page)
+    note = page.locator("[data-region=offline]")
+    note.wait_for(state="visible")
+    text = note.text_content() or ""
+    assert "make serve" in text and "python -m euchre_rooms" in text and "ROOMS_URL" in text
+    assert not serious(page), serious(page)

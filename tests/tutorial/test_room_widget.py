@@ -1,0 +1,98 @@
+"""The room widget's renderer (``room.render``) over the messages of a real room: every
+state a seat is sent draws as HTML, and that HTML never names a card the seat may not
+know. The lobby and the review carry the controls the page forwards."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from euchre_tutorial.bridge import BridgeError
+from euchre_tutorial.widgets.room import render_message
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.rooms.helpers import live_room, play_match, play_one_step, seated, server
+from tests.rooms.tables import TABLES
+from tests.rooms.test_secrets import cards_named, knowable, spellings
+
+PAGE = "http://127.0.0.1:8000/practice/rooms/"
+
+
+def drawn(state: dict[str, Any]) -> str:
+    reply = render_message({"state": state, "page": PAGE, "reactions": []})
+    return "".join(reply["html"].values())
+
+
+def test_the_lobby_shows_the_invite_seats_and_the_hosts_controls() -> None:
+    with server() as (client, _hub), seated(client, ["Ann <b>", "Bob"]) as (ann, bob):
+        host_html = drawn(ann.state or {})
+        guest_html = drawn(bob.state or {})
+    assert f"{PAGE}?room={ann.code}" in host_html
+    assert 'data-action="copy"' in host_html
+    assert "Ann &lt;b&gt;" in guest_html and "<b>" not in guest_html  # a name is text
+    assert 'data-action="start"' in host_html and 'data-action="start"' not in guest_html
+    assert 'data-action="remove"' in host_html and 'data-action="remove"' not in guest_html
+    assert 'data-action="ready"' in guest_html
+    assert host_html.count('data-action="react"') == 6
+
+
+def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:
+    with server() as (client, _hub), seated(client, ["Ann", "Bob"], level="easy") as table:
+        ann = table[0]
+        ann.do({"type": "start"})
+        phases = set()
+        rng = random.Random(4)
+        while "review" not in phases:
+            play_one_step(table, rng)
+            for person in table:
+                state = person.state or {}
+                reply = render_message({"state": state, "page": PAGE})
+                phases.add(reply["phase"])
+                if reply["phase"] == "review":
+                    review = reply["html"]["review"]
+                    waiting = state["table"]["review"]["waiting"]
+                    assert ('data-action="continue"' in review) == (state["you"] in waiting)
+                elif reply["phase"] == "playing":
+                    assert reply["html"]["table"].count('class="eu-table') == 1
+                    assert reply["version"] == state["version"]
+    assert {"playing", "review"} <= phases
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32))
+def test_the_room_page_never_draws_a_card_its_seat_may_not_know(
+    table: tuple[str, int, dict[str, Any]], seed: int
+) -> None:
+    _profile, players, rules = table
+    names = [f"P{i}" for i in range(min(2, players))]
+    with server() as (client, hub), seated(client, names, rules={**rules, "game_to": 2},
+                                          level="easy") as people:
+        people[0].do({"type": "start"})
+        play_match(people, random.Random(seed))
+        game = live_room(hub, people[0].code or "").room.finished
+        assert game is not None
+        deals = list(game.history)
+        everything = {n for d in deals for c in d.deal.all_cards() for n in spellings(c)}
+        for person in people:
+            seat = person.seat
+            assert seat is not None
+            secret = [
+                {n for c in set(d.deal.all_cards()) - knowable(d, seat) for n in spellings(c)}
+                for d in deals
+            ]
+            for text in person.texts:
+                state = json.loads(text).get("state")
+                if state is None:
+                    continue
+                deal = state["table"]["deal"] if state["table"] else None
+                hidden = secret[deal] if deal is not None else everything
+                leaked = cards_named(drawn(state)) & hidden
+                assert not leaked, (players, seat, deal, leaked)
+
+
+def test_a_message_without_a_state_is_refused_plainly() -> None:
+    with pytest.raises(BridgeError, match="needs the server's state"):
+        render_message({"page": PAGE})

@@ -1,0 +1,247 @@
+"""A private room, drawn from what the room server sent one seat: the way in (create or
+join), the lobby (seats, Ready, Start, invite link, reactions), the table during play (the
+same table as free play, :func:`~euchre_tutorial.present.table.render_data`) and the hand
+review with its Continue button.
+
+Everything here takes the server's ``state`` message as plain data (see the room
+protocol); the table is read back into a :class:`euchre.SeatView`, so only what the seat
+may know can be drawn. Names people typed are always escaped.
+
+>>> html = entry_html()
+>>> 'data-action="create"' in html and 'data-action="join"' in html
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from euchre import Rules, SeatView
+
+from euchre_tutorial.present.markup import attrs, button_html, escape
+from euchre_tutorial.present.table import TableUI, render_data, table_data
+
+EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
+"""The reactions a room accepts (the server's fixed set)."""
+
+LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("strong", "Strong"))
+TABLE_SIZES = (2, 3, 4, 5, 6)
+
+
+def _options(choices: Sequence[tuple[str, str]], chosen: str) -> str:
+    return "".join(
+        f'<option{attrs({"value": value, "selected": value == chosen})}>{escape(label)}</option>'
+        for value, label in choices)
+
+
+def entry_html(room: str = "", name: str = "") -> str:
+    """The way into a room: a display name, then create a room (rules, table size, computer
+    level) or join one by its code (filled in from an invite link)."""
+    profiles = [(p, p.replace("-", " ").capitalize()) for p in Rules.profiles()]
+    sizes = [(str(n), f"{n} players") for n in TABLE_SIZES]
+    name_attrs = attrs({"name": "name", "value": name, "maxlength": "24",
+                        "autocomplete": "nickname", "required": True})
+    code_attrs = attrs({"name": "room", "value": room, "maxlength": "16",
+                        "autocomplete": "off", "spellcheck": "false"})
+    return (
+        '<form class="eu-room-entry" data-form="entry" novalidate>'
+        f'<p><label>Your name (shown to the table) <input type="text"{name_attrs}></label></p>'
+        '<fieldset><legend>Join a room</legend>'
+        f'<p><label>Room code <input type="text"{code_attrs}></label></p>'
+        f'<p>{button_html("Join the room", action="join")}</p></fieldset>'
+        '<fieldset><legend>Or create a room</legend>'
+        f'<p><label>Rules <select name="rules">{_options(profiles, "american")}</select></label></p>'
+        f'<p><label>Table <select name="players">{_options(sizes, "4")}</select></label></p>'
+        f'<p><label>Computer players <select name="level">{_options(LEVELS, "normal")}</select>'
+        "</label></p>"
+        f'<p>{button_html("Create a room", action="create")}</p></fieldset>'
+        "</form>"
+    )
+
+
+def _seconds(value: float | None) -> str:
+    """A countdown the page keeps counting down (it only changes the number's text)."""
+    if value is None:
+        return ""
+    whole = max(0, round(value))
+    return f'<span class="eu-countdown" data-countdown="{whole}">{whole}</span> s'
+
+
+def seats_html(room: Mapping[str, Any], me: int) -> str:
+    """The seats of the room: who sits where, who is ready, who is away (with the hold's
+    countdown) and, for the host in the lobby, a Remove button by each other person."""
+    lobby = room["phase"] == "lobby"
+    host = room["host"] == me
+    items = []
+    for seat in room["seats"]:
+        number = seat["seat"]
+        if seat["kind"] == "empty":
+            who = '<span class="eu-room-empty">Open seat (a computer player on Start)</span>'
+        else:
+            who = f'<span class="eu-room-name">{escape(seat["name"])}</span>'
+        notes = []
+        if number == me:
+            notes.append("you")
+        if seat["host"]:
+            notes.append("host")
+        if seat["kind"] == "computer":
+            notes.append("computer player")
+        if lobby and seat["kind"] == "human":
+            notes.append("ready" if seat["ready"] else "not ready")
+        if seat["standin"]:
+            notes.append("away: a computer player plays this seat")
+        elif seat["away"] is not None:
+            notes.append(f"away: seat held for {_seconds(seat['away'])}")
+        extra = ""
+        if lobby and host and seat["kind"] == "human" and number != me:
+            extra = " " + button_html(f"Remove {seat['name']}", action="remove",
+                                      class_="md-button eu-room-remove", data_seat=str(number))
+        note = f' <span class="eu-room-notes">({", ".join(notes)})</span>' if notes else ""
+        items.append(f'<li data-key="room-seat-{number}">Seat {number + 1}: {who}{note}{extra}</li>')
+    return f'<ol class="eu-room-seats" aria-label="Seats">{"".join(items)}</ol>'
+
+
+def invite_html(code: str, page: str) -> str:
+    """The room code and the invite link, with a button that copies the link."""
+    base = page.split("?", 1)[0].split("#", 1)[0]
+    link = f"{base}?room={code}"
+    return (
+        f'<p class="eu-room-code">Room code: <strong>{escape(code)}</strong></p>'
+        f'<p><label>Invite link <input type="text" readonly class="eu-room-link"'
+        f'{attrs({"value": link, "data_link": link})}></label> '
+        f'{button_html("Copy the link", action="copy", data_link=link)}</p>'
+    )
+
+
+def reactions_html(seen: Sequence[Mapping[str, Any]] = (), names: Sequence[str] = ()) -> str:
+    """The reaction buttons (the fixed set) and the latest reactions, newest last."""
+    buttons = "".join(
+        button_html(e, action="react", class_="md-button eu-room-react", data_emoji=e,
+                    aria_label=f"React {e}") for e in EMOJI)
+    latest = "".join(
+        f'<li>{escape(names[r["seat"]] if r["seat"] < len(names) else "Someone")} '
+        f'{escape(r["emoji"])}</li>' for r in list(seen)[-5:])
+    return (f'<div class="eu-room-reactions" role="group" aria-label="Reactions">{buttons}</div>'
+            f'<ul class="eu-room-reacted" aria-live="polite">{latest}</ul>')
+
+
+def lobby_html(state: Mapping[str, Any], page: str) -> str:
+    """The lobby: the invite, the rules, the seats, Ready (and Start for the host)."""
+    room = state["room"]
+    me = state["you"]
+    mine = room["seats"][me]
+    rules = Rules.from_dict(room["rules"])
+    controls = [button_html("I am not ready" if mine["ready"] else "I am ready",
+                            action="ready", data_ready="false" if mine["ready"] else "true")]
+    if room["host"] == me:
+        controls.append(button_html("Start the match", action="start",
+                                    class_="md-button md-button--primary"))
+    else:
+        controls.append('<span class="eu-room-wait">The host starts the match.</span>')
+    controls.append(button_html("Leave the room", action="leave"))
+    last = room.get("last_match")
+    result = ""
+    if last:
+        result = (f'<p class="eu-room-result" role="status">Last match: '
+                  f'{escape(_score_words(last["score"], rules, me))}.</p>')
+    return (
+        f'<section class="eu-room-lobby" aria-label="Lobby">{invite_html(room["code"], page)}'
+        f'<p>Rules: {escape(str(room["rules_name"]))}, {escape(rules.table_name)}; '
+        f'computer players: {escape(room["level"])}.</p>{result}'
+        f'{seats_html(room, me)}<p class="eu-room-controls">{" ".join(controls)}</p></section>'
+    )
+
+
+def _side_names(rules: Rules, me: int) -> list[str]:
+    """A word for each side of the score, seen from ``me``."""
+    if rules.partnerships:
+        mine = rules.team_of(me)
+        return ["your side" if team == mine else "the other side" for team in (0, 1)]
+    return ["you" if seat == me else f"seat {seat + 1}" for seat in range(rules.players)]
+
+
+def _score_words(score: Sequence[int], rules: Rules, me: int) -> str:
+    sides = _side_names(rules, me)
+    return ", ".join(f"{sides[i]} {points}" for i, points in enumerate(score) if i < len(sides))
+
+
+def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The hand review after a deal: who made trump, the tricks, the points, the score, and
+    Continue (or who the table still waits for, with the countdown)."""
+    room, table = state["room"], state["table"]
+    review = table["review"]
+    me = state["you"]
+    rules = Rules.from_dict(room["rules"])
+    sides = _side_names(rules, me)
+    makers = review["makers"]
+    maker_side = sides[makers] if makers is not None and makers < len(sides) else "nobody"
+    points = [f"{sides[i]} {p}" for i, p in enumerate(review["points"]) if p and i < len(sides)]
+    lines = [f"The makers ({escape(maker_side)}) took {review['maker_tricks']} of the tricks.",
+             "Points this deal: " + escape(", ".join(points) or "none") + ".",
+             "Score: " + escape(_score_words(table["score"], rules, me)) + "."]
+    if review["game_over"]:
+        lines.append("The match is over. Continue to go back to the lobby.")
+    waiting = [names[s] for s in review["waiting"] if s < len(names)]
+    if me in review["waiting"]:
+        action = button_html("Continue", action="continue", class_="md-button md-button--primary",
+                             data_review_continue=True)
+    else:
+        action = ('<span>Waiting for ' + escape(", ".join(waiting) or "the table") + ".</span>")
+    timer = (f' <span class="eu-room-timer">Play goes on in {_seconds(review["seconds"])}.</span>'
+             if review["seconds"] is not None else "")
+    body = "".join(f"<p>{line}</p>" for line in lines)
+    return (f'<section class="eu-room-review" aria-label="Hand review">'
+            f'<h2>Deal {table["deal"] + 1} is over</h2>{body}<p>{action}{timer}</p></section>')
+
+
+def table_view(state: Mapping[str, Any]) -> SeatView:
+    """The seat's view of the deal from the server's ``state`` message."""
+    rules = Rules.from_dict(state["room"]["rules"])
+    return SeatView.from_dict(state["table"]["view"], rules)
+
+
+def display_names(state: Mapping[str, Any]) -> list[str]:
+    """Each seat's name as this seat shows it: "You", the name typed, or the computer's."""
+    me = state["you"]
+    return ["You" if s["seat"] == me else (s["name"] or f"Seat {s['seat'] + 1}")
+            for s in state["room"]["seats"]]
+
+
+def table_html(state: Mapping[str, Any]) -> tuple[str, str | None]:
+    """The table during play (the same renderer as free play, with the room's names) and
+    what a click on a card in the hand does (``play``, ``discard`` ...) or None."""
+    view = table_view(state)
+    ui = TableUI(sort=True)
+    data = table_data(view, ui)
+    names = display_names(state)
+    data["names"] = names
+    for seat in data["seats"]:
+        seat["name"] = names[seat["seat"]]
+    if data["last_trick"] is not None:
+        data["last_trick"]["winner_name"] = names[view.tricks[-1].winner]
+    score = (f'<p class="eu-room-score">Score: '
+             f'{escape(_score_words(state["table"]["score"], view.rules, view.seat))} '
+             f'(to {state["table"]["game_to"]}).</p>')
+    return score + render_data(data, ui), data["card_action"]
+
+
+def room_regions(state: Mapping[str, Any], page: str,
+                 reactions: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """Everything the room page shows for one ``state`` message, as named regions of HTML
+    (``lobby``, ``table``, ``review``, ``reactions``), plus the data the page needs:
+    ``card_action`` and the ``version`` to send with a move."""
+    phase = state["room"]["phase"]
+    names = display_names(state)
+    regions = {"lobby": "", "table": "", "review": "", "seats": "",
+               "reactions": reactions_html(reactions, names)}
+    card_action = None
+    if phase == "lobby" or state.get("table") is None:
+        regions["lobby"] = lobby_html(state, page)
+    else:
+        regions["table"], card_action = table_html(state)
+        regions["seats"] = seats_html(state["room"], state["you"])
+        if phase == "review" and state["table"].get("review"):
+            regions["review"] = review_html(state, names)
+    return {"html": regions, "card_action": card_action, "version": state["version"],
+            "phase": phase}

@@ -1,0 +1,286 @@
+// A private room: the WebSocket client of the room server (see PROTOCOL.md). It connects,
+// joins or resumes a seat (the seat token, the room and the last event's seq are kept in
+// localStorage), reconnects with backoff, forwards clicks (data-action) as protocol
+// commands with the version it last saw, and morphs in the HTML that Python renders from
+// each state the server sends (the worker's "room.render"). It draws nothing itself.
+
+import { delegate, morph } from "../dom.js";
+import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
+
+const SEAT_KEY = "euchre.room";
+const VERSION = 1;
+const REGIONS = ["entry", "lobby", "review", "table", "seats", "reactions"];
+const MAX_BACKOFF_MS = 15000;
+const CODE_RE = /^[23456789A-HJKMNP-Z -]{10,16}$/i;
+
+function serverBase(config) {
+  const base = (config.server || window.location.origin).replace(/\/+$/, "");
+  return base;
+}
+
+function socketUrl(base) {
+  return `${base.replace(/^http/, "ws")}/rooms/ws`;
+}
+
+export async function mount(root, runtime) {
+  const config = JSON.parse(root.dataset.config || "{}");
+  const region = (name) => root.querySelector(`[data-region="${name}"]`);
+  const status = region("status");
+  const errorLine = region("error");
+  const offline = region("offline");
+  const base = serverBase(config);
+  const params = new URLSearchParams(window.location.search);
+  const invited = (params.get("room") || "").trim();
+
+  let seat = readRecord(SEAT_KEY, VERSION);
+  let socket = null;
+  let attempts = 0;
+  let state = null;
+  let reactions = [];
+  let nextId = 0;
+  let closing = false;
+  let drawing = Promise.resolve();
+  let engine = null;
+
+  const say = (text) => {
+    status.textContent = text;
+  };
+  const fail = (text) => {
+    errorLine.textContent = text || "";
+  };
+
+  function remember(changes) {
+    seat = { ...(seat || {}), ...changes };
+    writeRecord(SEAT_KEY, VERSION, seat);
+  }
+
+  function forget() {
+    seat = null;
+    removeRecord(SEAT_KEY);
+  }
+
+  function showRegions(inRoom) {
+    region("entry").hidden = inRoom;
+  }
+
+  async function python() {
+    engine ??= await runtime.getRuntime();
+    return engine;
+  }
+
+  /** Ask Python for the regions of the latest state and morph them in, in order. */
+  function draw() {
+    const current = state;
+    drawing = drawing.then(async () => {
+      if (!current) return;
+      try {
+        const reply = await (await python()).call("room.render", {
+          state: current,
+          page: window.location.href,
+          reactions,
+        });
+        if (current !== state) return; // a newer state is on its way
+        for (const name of REGIONS) {
+          if (name in reply.html) morph(region(name), reply.html[name], { animate: true });
+        }
+        root.dataset.phase = reply.phase;
+        root.dataset.version = String(reply.version);
+        root.dataset.cardAction = reply.card_action || "";
+        showRegions(true);
+      } catch (error) {
+        fail(`The page could not draw the room: ${error.message}`);
+      }
+    });
+    return drawing;
+  }
+
+  async function drawEntry(room = "") {
+    showRegions(false);
+    for (const name of REGIONS) if (name !== "entry") morph(region(name), "");
+    try {
+      const reply = await (await python()).call("room.render", { entry: { room, name: seat?.name || "" } });
+      morph(region("entry"), reply.html.entry);
+    } catch {
+      /* the build's form is still there */
+    }
+  }
+
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      fail("Not connected to the room server yet: wait a moment and try again.");
+      return;
+    }
+    nextId += 1;
+    socket.send(JSON.stringify({ ...message, id: nextId }));
+  }
+
+  function onMessage(event) {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    const type = message.type;
+    if (type === "welcome") {
+      remember({ room: message.room, token: message.token, seat: message.seat });
+      const url = new URL(window.location.href);
+      url.searchParams.set("room", message.room);
+      window.history.replaceState(window.history.state, "", url);
+      fail("");
+      say(`You are in room ${message.room}.`);
+    } else if (type === "update" || type === "resume") {
+      if (typeof message.seq === "number") remember({ seq: message.seq });
+      state = message.state;
+      draw();
+    } else if (type === "refused") {
+      fail(message.reason);
+      state = message.state;
+      draw();
+    } else if (type === "error") {
+      fail(message.error);
+      if (!state && seat?.token && /token|seat|room/i.test(message.error || "")) {
+        forget(); // the seat cannot be resumed: join again
+        drawEntry(invited);
+      }
+    } else if (type === "reaction") {
+      reactions = [...reactions, { seat: message.seat, emoji: message.emoji }].slice(-5);
+      draw();
+    } else if (type === "left" || type === "removed") {
+      forget();
+      state = null;
+      reactions = [];
+      say(type === "left" ? "You left the room." : message.reason);
+      drawEntry("");
+    }
+  }
+
+  function connect() {
+    say("Connecting to the room server…");
+    socket = new WebSocket(socketUrl(base));
+    socket.addEventListener("open", () => {
+      attempts = 0;
+      offline.hidden = true;
+      say("Connected to the room server.");
+      const code = invited || seat?.room;
+      if (seat?.token && seat.room && (!invited || sameCode(invited, seat.room))) {
+        send({ type: "resume", room: seat.room, token: seat.token, last_seq: seat.seq || 0 });
+      } else if (code && !state) {
+        drawEntry(code);
+      }
+    });
+    socket.addEventListener("message", onMessage);
+    socket.addEventListener("close", () => {
+      socket = null;
+      if (closing) return;
+      attempts += 1;
+      if (attempts > 3 && !state) {
+        offline.hidden = false;
+        say("No room server answers.");
+      } else {
+        say("The connection dropped: reconnecting…");
+      }
+      const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(attempts, 5));
+      window.setTimeout(connect, wait);
+    });
+  }
+
+  function sameCode(a, b) {
+    const clean = (s) => s.replace(/[\s-]/g, "").toUpperCase();
+    return clean(a) === clean(b);
+  }
+
+  function formValue(name) {
+    const field = root.querySelector(`[data-form="entry"] [name="${name}"]`);
+    return field ? field.value.trim() : "";
+  }
+
+  function version() {
+    return state ? state.version : 0;
+  }
+
+  async function copy(link) {
+    try {
+      await navigator.clipboard.writeText(link);
+      say("The invite link is copied.");
+    } catch {
+      root.querySelector(".eu-room-link")?.select();
+      say("Select the link and copy it.");
+    }
+  }
+
+  delegate(root, (action, element, event) => {
+    event?.preventDefault?.();
+    fail("");
+    const name = formValue("name");
+    if (action === "create" || action === "join") {
+      if (!name) {
+        fail("Type a display name first.");
+        return;
+      }
+      remember({ name });
+      if (action === "create") {
+        send({ type: "create", name, rules: formValue("rules"), players: Number(formValue("players")), level: formValue("level") });
+      } else {
+        const room = formValue("room");
+        if (!CODE_RE.test(room)) {
+          fail("Type the room code you were given, like K7QXM-3PART.");
+          return;
+        }
+        send({ type: "join", room, name });
+      }
+    } else if (action === "ready") {
+      send({ type: "ready", ready: element.dataset.ready === "true" });
+    } else if (action === "start" || action === "leave") {
+      send({ type: action });
+    } else if (action === "remove") {
+      send({ type: "remove", seat: Number(element.dataset.seat) });
+    } else if (action === "react") {
+      send({ type: "react", emoji: element.dataset.emoji });
+    } else if (action === "continue") {
+      send({ type: "continue", version: version() });
+    } else if (action === "choose") {
+      send({ type: "act", action: element.dataset.choice, version: version() });
+    } else if (action === "card") {
+      const kind = root.dataset.cardAction;
+      if (kind) send({ type: "act", action: `${kind} ${element.dataset.card}`, version: version() });
+    } else if (action === "copy") {
+      copy(element.dataset.link);
+    }
+  });
+
+  // The countdowns Python drew (a held seat, the review's timer) count down here.
+  window.setInterval(() => {
+    for (const counter of root.querySelectorAll("[data-countdown]")) {
+      const left = Math.max(0, Number(counter.dataset.countdown) - 1);
+      counter.dataset.countdown = String(left);
+      counter.textContent = String(left);
+    }
+  }, 1000);
+
+  window.addEventListener("pagehide", () => {
+    closing = true;
+    socket?.close();
+  });
+
+  if (!config.server) {
+    try {
+      const answer = await fetch(`${base}/rooms/health`, { cache: "no-store" });
+      if (!answer.ok) throw new Error(String(answer.status));
+      await answer.json();
+    } catch {
+      offline.hidden = false;
+      say("No room server answers at this address.");
+      root.querySelector('[data-form="entry"]')?.setAttribute("inert", "");
+      root.dataset.ready = "true";
+      return;
+    }
+  }
+  connect();
+  try {
+    await python(); // everything the room shows is drawn by Python
+  } catch {
+    fail("The card engine could not start in this browser, so the room cannot be drawn.");
+  }
+  root.dataset.ready = "true";
+}
