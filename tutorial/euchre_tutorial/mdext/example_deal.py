@@ -18,7 +18,7 @@ import re
 from html import escape
 
 import euchre
-from euchre import Card, Deal, HandState, Rules, make_deck
+from euchre import Card, Deal, HandState, Phase, Rules, make_deck
 
 from euchre_tutorial.html import card_html, cards_html
 from euchre_tutorial.mdext.example_cards import box, check_deck
@@ -228,6 +228,10 @@ def check_deal(f: Fields, rules: Rules) -> str:
         called = _called_card(state)
         bids.append((seat if seat is not None else -1,
                      f"calls for the best {suit.singular}"))
+    while state.phase is Phase.DEFEND:
+        # Where defending alone is allowed (002), an example's defenders play together
+        # unless it says otherwise: each declines the offer.
+        state = _apply(state, "pass", "bidding", line)
     tricks_html = []
     for number, (text, tline) in enumerate(f.get_all("trick"), start=1):
         try:

@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import euchre
-from euchre import Action, Deal, HandState, Phase, Rules
+from euchre import Action, Deal, HandState, Phase, Rules, SeatView
 
-from euchre_tutorial.lessons.table import choice_label, describe, seat_names
+from euchre_tutorial.present.seats import seat_names
+from euchre_tutorial.present.words import choice_label, describe
 
 LEVEL = "normal"  # the computer players who answer a try
 
@@ -84,7 +85,7 @@ def decisions(state: HandState, me: int | None = None) -> list[Decision]:
     for k, (action, seat) in enumerate(zip(state.actions, state.actors, strict=True)):
         viewer = seat if me is None else me
         out.append(Decision(k, seat, action, len(replay.legal_actions()), where(replay),
-                            describe(action, seat, replay, viewer)))
+                            describe(action, seat, replay.view(viewer))))
         replay = replay.apply(action)
     return out
 
@@ -110,7 +111,7 @@ def learner_of(state: HandState, k: int) -> int:
 
 def options(start: HandState) -> list[tuple[Action, str]]:
     """The choices at a try's start, each with its button words."""
-    return [(a, choice_label(a, start)) for a in start.legal_actions()]
+    return [(a, choice_label(a, chooser_view(start))) for a in start.legal_actions()]
 
 
 def same_start(line: HandState, original: HandState, k: int) -> bool:
@@ -118,6 +119,13 @@ def same_start(line: HandState, original: HandState, k: int) -> bool:
     rules and the same first ``k`` actions."""
     return (line.deal == original.deal and line.rules == original.rules
             and list(line.actions[:k]) == list(original.actions[:k]))
+
+
+def chooser_view(state: HandState) -> SeatView:
+    """The view of the seat to act: its choices are labelled as that seat reads them."""
+    if state.to_act is None:
+        raise ValueError("nobody is to act: the deal is over")
+    return state.view(state.to_act)
 
 
 def names_for(state: HandState, me: int) -> Sequence[str]:

@@ -21,8 +21,9 @@ import euchre
 from euchre import HandState, Phase
 
 from euchre_tutorial.html import card_html
-from euchre_tutorial.lessons.table import choice_label, describe, seat_names
-from euchre_tutorial.tryagain.branch import where
+from euchre_tutorial.present.seats import seat_names
+from euchre_tutorial.present.words import choice_label, describe
+from euchre_tutorial.tryagain.branch import chooser_view, where
 from euchre_tutorial.tryagain.hindsight import (
     BidReview,
     PlayReview,
@@ -92,7 +93,7 @@ def _choice_made(line: HandState, at: int) -> str:
     replay = HandState.new(line.deal, line.rules)
     for action in line.actions[:at]:
         replay = replay.apply(action)
-    return glyphs(choice_label(line.actions[at], replay))
+    return glyphs(choice_label(line.actions[at], chooser_view(replay)))
 
 
 def _tricks_html(state: HandState, me: int) -> str:
@@ -249,7 +250,7 @@ def _choice_buttons(state: HandState, session: Session) -> str:
         else:
             words.append(
                 f'<button type="button" class="md-button eu-ta-choice" data-action="act" '
-                f'data-value="{value}">{escape(glyphs(choice_label(action, state)) + note)}</button>'
+                f'data-value="{value}">{escape(glyphs(choice_label(action, chooser_view(state))) + note)}</button>'
             )
     out = ""
     if cards:
@@ -264,7 +265,7 @@ def _happened_html(state: HandState, session: Session) -> str:
     replay = session.start
     items = []
     for action, seat in zip(state.actions[session.at:], state.actors[session.at:], strict=True):
-        items.append(f"<li>{escape(glyphs(describe(action, seat, replay, me)))}</li>")
+        items.append(f"<li>{escape(glyphs(describe(action, seat, replay.view(me))))}</li>")
         replay = replay.apply(action)
     if not items:
         return ""
@@ -326,7 +327,7 @@ def intro_html(session: Session) -> str:
     original = session.original
     start = session.start
     action = original.actions[session.at]
-    did = glyphs(describe(action, session.learner, start, session.learner))
+    did = glyphs(describe(action, session.learner, start.view(session.learner)))
     return (
         f'<h2 class="eu-ta-title" id="eu-ta-title">Try again from {escape(from_words(start))}</h2>'
         f'<p class="eu-ta-intro">In the deal as played: {escape(did)} That deal scored '

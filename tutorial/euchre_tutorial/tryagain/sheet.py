@@ -16,7 +16,8 @@ import euchre
 from euchre import HandState, Phase, Rules
 
 from euchre_tutorial.html import card_html
-from euchre_tutorial.lessons.table import describe, seat_names
+from euchre_tutorial.present.seats import seat_names
+from euchre_tutorial.present.words import describe
 from euchre_tutorial.tryagain.branch import BranchError, branch, decisions, finished_deal
 from euchre_tutorial.tryagain.hindsight import best_line, play_values, points_for
 from euchre_tutorial.tryagain.render import (
@@ -128,7 +129,7 @@ def sheet_html(state: HandState, k: int, seed: int) -> str:
     replay = HandState.new(state.deal, state.rules)
     for action, seat in zip(state.actions[:k], state.actors[:k], strict=True):
         if seat == me or action.kind != "discard":
-            happened.append(f"<li>{escape(glyphs(describe(action, seat, replay, me)))}</li>")
+            happened.append(f"<li>{escape(glyphs(describe(action, seat, replay.view(me))))}</li>")
         else:
             happened.append(f"<li>{escape(names[seat])} discards a card face down.</li>")
         replay = replay.apply(action)
