@@ -175,3 +175,47 @@ def test_left_bower_refusal_is_the_left_bower_item() -> None:
             "left-bower", f"the left bower when {trump.plural} are trump")
         return
     pytest.fail("no deal put the left bower in seat 1's hand against a trump lead")
+
+
+def test_an_illegal_card_in_a_lesson_is_a_counted_mistake_with_its_item() -> None:
+    from euchre_tutorial.lessons import default_lessons
+    from euchre_tutorial.lessons.runner import replay
+
+    checked = 0
+    for lesson in default_lessons():
+        for index in range(len(lesson.steps)):
+            run = replay(lesson, index, [])
+            state, seat = run.state, run.step.seat
+            if state.phase is not euchre.Phase.PLAY or state.to_act != seat or not state.current_trick:
+                continue
+            legal = {a.cards[0] for a in state.legal_actions()}
+            wrong = [c for c in state.hand(seat) if c not in legal]
+            if not wrong:
+                continue
+            reply = value("lesson.act", {"lesson": lesson.id, "step": index, "moves": [],
+                                         "card": wrong[0].code})
+            assert reply["rejected"]["mistake"] is True
+            mistake = item_of_mistake(state, seat, f"play {wrong[0].code}")
+            assert mistake is not None
+            assert reply["mastery"] == {"skill": mistake[0], "item": mistake[1], "correct": False}
+            checked += 1
+    assert checked >= 1
+
+
+def test_a_legal_move_the_lesson_does_not_want_names_no_item() -> None:
+    from euchre_tutorial.lessons import default_lessons
+    from euchre_tutorial.lessons.runner import replay
+
+    for lesson in default_lessons():
+        for index in range(len(lesson.steps)):
+            run = replay(lesson, index, [])
+            state = run.state
+            if state.to_act != run.step.seat:
+                continue
+            for action in state.legal_actions():
+                reply = value("lesson.act", {"lesson": lesson.id, "step": index, "moves": [],
+                                             "action": str(action)})
+                if "rejected" in reply:
+                    assert reply["rejected"]["legal"] is True and reply["mastery"] is None
+                    return
+    pytest.skip("every lesson step takes any legal move")
