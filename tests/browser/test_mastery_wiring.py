@@ -13,7 +13,7 @@ from euchre_tutorial.mastery.items import item_of_question
 from euchre_tutorial.quiz import QuestionId, build
 
 from tests.browser.harness import goto, wait_ready
-from tests.browser.test_quiz import QUIZ, LINK, answer, current_question, open_quiz, wrong_answer
+from tests.browser.test_quiz import LINK, QUIZ, answer, current_question, open_quiz, wrong_answer
 
 PROGRESS = "[data-widget=progress]"
 
