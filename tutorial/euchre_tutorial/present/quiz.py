@@ -23,6 +23,7 @@ from typing import Any
 
 from euchre import Card
 
+from euchre_tutorial.mastery.items import item_of_question, mastery_field
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import attrs, element, escape, tag
 from euchre_tutorial.quiz import QuestionId, build, check
@@ -351,7 +352,8 @@ def _answers(q: Mapping[str, Any]) -> Iterator[tuple[str, ...]]:
 
 def first_question_answers(state: QuizState) -> dict[str, Any] | None:
     """Every state the first question can reach, prerendered for the page: the markup of
-    each set of picks and of each answer's verdict, with the answer record to store.
+    each set of picks and of each answer's verdict, with the answer record to store and
+    its ``mastery`` field (the skill and item it trains).
     None when the question has too many (the page then waits for Python)."""
     q = _public(state.ids[0])
     picks = list(_pick_states(q))
@@ -368,9 +370,11 @@ def first_question_answers(state: QuizState) -> dict[str, Any] | None:
         return seen[text]
 
     states: dict[str, Any] = {}
+    item = item_of_question(build(QuestionId.parse(state.ids[0])))
     for picked in picks:
         states[key("question", picked)] = {"html": keep(quiz_html(replace(state, picked=picked)))}
     for given in answers:
         record, shown = answer(state, given)
-        states[key("answered", given)] = {"html": keep(quiz_html(shown)), "answer": record.to_dict()}
+        states[key("answered", given)] = {"html": keep(quiz_html(shown)), "answer": record.to_dict(),
+                                          "mastery": mastery_field(item, record.ok)}
     return {"ids": list(state.ids), "query": state.query, "pick": q["pick"], "html": html, "states": states}

@@ -36,9 +36,10 @@ from euchre import Game, HandState, Rules, RulesError
 
 from euchre_tutorial import computer
 from euchre_tutorial.bridge import BridgeError, expose
+from euchre_tutorial.mastery.items import item_of_mistake, mastery_field
 from euchre_tutorial.present import game as page
 from euchre_tutorial.present.advice import advice_data, advice_html
-from euchre_tutorial.present.clicks import resolve
+from euchre_tutorial.present.clicks import click_text, resolve
 from euchre_tutorial.present.seats import seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
 from euchre_tutorial.present.words import describe
@@ -422,7 +423,8 @@ def state(payload: Mapping[str, Any]) -> dict[str, Any]:
 @expose("game.act")
 def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: the learner's action (``action`` text or a ``card`` code). An illegal
-    one is not taken: ``{"illegal": reason}`` in the engine's words."""
+    one is not taken: ``{"illegal": reason, "mastery": ...}``, the reason in the engine's
+    words and the skill and item the refusal shows to work on (None when it teaches none)."""
     save = _save(payload)
     game = _game(save)
     if len(game.history) > save.seen:
@@ -431,7 +433,9 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
         return {"illegal": "The game is over: start a new game."}
     action, reason = resolve(game.state, SEAT, dict(payload))
     if action is None:
-        return {"illegal": reason}
+        text = click_text(game.state, SEAT, dict(payload))
+        item = item_of_mistake(game.state, SEAT, text)
+        return {"illegal": reason, "mastery": mastery_field(item, False)}
     game = game.apply(action)
     return {"model": game_reply(_with(save, game))}
 

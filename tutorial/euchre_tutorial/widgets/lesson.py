@@ -29,6 +29,7 @@ from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.lessons import Lesson, default_lessons, lesson_by_id, load_lessons
 from euchre_tutorial.lessons.runner import StepRun, replay, stars
 from euchre_tutorial.lessons.table import lesson_ui
+from euchre_tutorial.mastery.items import item_of_mistake, mastery_field
 from euchre_tutorial.present import lesson as page
 from euchre_tutorial.present.advice import advice_html
 from euchre_tutorial.present.clicks import click_text
@@ -184,8 +185,9 @@ def step(payload: Mapping[str, Any]) -> dict[str, Any]:
 def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: the learner's action (``"action"`` text or a ``"card"`` code).
 
-    Returns ``{"rejected": {reason, note, legal}}`` when it is not taken (the card stays in
-    the hand), else ``{"frames": [table after each action], "model": ...}``."""
+    Returns ``{"rejected": {reason, note, legal}, "mastery": ...}`` when it is not taken (the
+    card stays in the hand; ``mastery`` names the skill and item an illegal counted mistake
+    shows to work on, or is None), else ``{"frames": [table after each action], "model": ...}``."""
     lesson = _lesson(payload)
     run = replay(lesson, _index(lesson, payload), _moves(payload))
     text = click_text(run.state, run.step.seat, payload)
@@ -193,9 +195,13 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     finished = run.outcome is not None
     rejected = run.move(text)
     if rejected is not None:
+        counted = not finished
+        item = (item_of_mistake(run.state, run.step.seat, text)
+                if counted and not rejected.legal else None)
         return {"rejected": {"reason": rejected.reason, "note": rejected.note,
-                             "legal": rejected.legal, "mistake": not finished,
-                             "html": page.feedback_html(rejected.reason, rejected.note)}}
+                             "legal": rejected.legal, "mistake": counted,
+                             "html": page.feedback_html(rejected.reason, rejected.note)},
+                "mastery": mastery_field(item, False)}
     seat, reveal = run.step.seat, run.step.reveal
     frames = [frame_data(e.state, seat, reveal) for e in run.events[before:]]
     return {"frames": frames, "model": step_model(run)}

@@ -4,14 +4,17 @@ The first question of the page's quiz is drawn here at build time, by the same r
 the worker runs, with every state it can reach (picks and verdicts), so it is answered
 before Python starts. In the browser, ``quiz.js`` asks:
 
-``quiz.new``        ``{config, rules, query, review}`` -> the spec, notes on a share link's
-                    unusable settings, and the questions (without their answers)
+``quiz.new``        ``{config, rules, query, review, progress}`` -> the spec, notes on a share
+                    link's unusable settings, and the questions (without their answers); in
+                    practice (no share link), ``progress`` (the stored mastery record's text)
+                    puts the questions whose items are due first
 ``quiz.questions``  ``{ids}`` -> the questions of stored ids (bad ids are dropped)
 ``quiz.check``      ``{id, answer}`` -> right or wrong, the engine's reasons, marks
 ``quiz.spec``       ``{config, rules, query}`` -> the checked spec and its share query
 ``quiz.sheet``      ``{config, rules, query}`` -> a question sheet and its answer key
 ``quiz.view``       ``{run, phase, picked, ...}`` -> ``{"html"}``: the quiz drawn for that state
-``quiz.answer``     ``{run, picked, ...}`` -> the answer checked and stored, and the quiz drawn
+``quiz.answer``     ``{run, picked, ...}`` -> the answer checked and stored, the quiz drawn,
+                    and ``mastery`` (the skill and item it trains, and whether it was right)
 
 All markup comes from :mod:`euchre_tutorial.present.quiz`; the page only morphs it in.
 
@@ -25,11 +28,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 from euchre import Rules
 
 from euchre_tutorial.bridge import BridgeError, expose
+from euchre_tutorial.mastery.items import item_of_question, mastery_field
+from euchre_tutorial.mastery.progress import due_first
+from euchre_tutorial.mastery.record import RecordDamage, import_text
 from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.quiz import (
     LINK_INTRO,
@@ -56,6 +63,7 @@ from euchre_tutorial.quiz.fence import CONFIG_KEYS, check_config
 from euchre_tutorial.quiz.sheet import sheet_model
 
 MAX_IDS = 60
+POOL_FACTOR = 3  # practice draws from this many times the quiz's count of candidates
 
 
 # ---------------------------------------------------------------------- HTML
@@ -131,12 +139,70 @@ def quiz_spec(payload: Any) -> dict[str, Any]:
     return {"spec": spec.to_dict(), "notes": notes}
 
 
+def _progress(raw: Any) -> dict[str, Any] | None:
+    """The stored mastery record, or None when there is none or it cannot be read (the
+    quiz then simply keeps its own order)."""
+    if not isinstance(raw, str) or not raw.strip():
+        return None
+    try:
+        record, _notes = import_text(raw)
+    except (RecordDamage, ValueError):
+        return None
+    return record if record["items"] else None
+
+
+def _now(raw: Any) -> datetime:
+    if isinstance(raw, str):
+        try:
+            moment = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+        except ValueError:
+            moment = None
+        if moment is not None and moment.tzinfo is not None:
+            return moment
+    return datetime.now(UTC)
+
+
+def practice_ids(spec: QuizSpec, record: dict[str, Any] | None, now: datetime) -> list[str]:
+    """The question ids of a practice quiz: with a progress record, drawn from a larger
+    pool of the same settings, the questions whose items are due first (then items never
+    answered, then the rest); without one, the spec's own questions.
+
+    >>> from euchre import Rules
+    >>> spec = base_spec({}, Rules())
+    >>> practice_ids(spec, None, datetime.now(UTC)) == [str(q) for q in spec.question_ids()]
+    True
+    """
+    if record is None:
+        return [str(q) for q in spec.question_ids()]
+    wide = QuizSpec(spec.kinds, spec.seed, min(spec.count * POOL_FACTOR, MAX_IDS), spec.level,
+                    spec.traps, spec.rules, spec.base_rules)
+    pool: list[tuple[tuple[str, str], str]] = []
+    for qid in wide.question_ids():
+        try:
+            question = build(qid)
+        except (ValueError, RuntimeError):
+            continue
+        pool.append((item_of_question(question), str(qid)))
+    keys = list(dict.fromkeys(key for key, _qid in pool))
+    rank = {key: n for n, key in enumerate(due_first(record, keys, now))}
+    seen: dict[tuple[str, str], int] = {}
+    order = []
+    for index, (key, qid_text) in enumerate(pool):
+        seen[key] = seen.get(key, 0) + 1
+        # one question of each item before a second of any, the due items first
+        order.append(((seen[key], rank[key], index), qid_text))
+    order.sort()
+    return [qid_text for _key, qid_text in order[: spec.count]]
+
+
 @expose("quiz.new")
 def quiz_new(payload: Any) -> dict[str, Any]:
     """A quiz's questions. ``review`` ids (items due again) replace some of them, spread out."""
     data = _payload(payload)
     spec, notes = _spec(data)
     ids = [str(q) for q in spec.question_ids()]
+    if not data.get("query"):
+        ids = practice_ids(spec, _progress(data.get("progress")), _now(data.get("now")))
     review, dropped = _questions(data.get("review") or [])
     fresh = [build(QuestionId.parse(i)).to_public() for i in ids]
     slots = list(range(1, len(fresh), 3))[: len(review)]
@@ -257,7 +323,9 @@ def quiz_answer(payload: Any) -> dict[str, Any]:
         record, shown = answer(state, list(state.picked))
     except AnswerError as exc:
         raise BridgeError(str(exc)) from None
-    return {"answer": record.to_dict(), "phase": shown.phase, "html": quiz_html(shown)}
+    item = item_of_question(build(QuestionId.parse(record.id)))
+    return {"answer": record.to_dict(), "phase": shown.phase, "html": quiz_html(shown),
+            "mastery": mastery_field(item, record.ok)}
 
 
 __all__ = ["CONFIG_KEYS", "check_config", "first_state", "question_html", "render"]

@@ -63,3 +63,18 @@ export async function dueItems(skill = null) {
   const value = await callProgress("progress.due", { skill });
   return value.items;
 }
+
+/**
+ * Forward a reply's `mastery` field ({skill, item, correct}, decided by Python) to the
+ * progress record. Fire and forget: a failure is logged and never breaks the widget.
+ */
+export function feedMastery(field) {
+  if (!field || typeof field !== "object" || typeof field.skill !== "string" || typeof field.item !== "string") return;
+  try {
+    recordAnswer(field.skill, field.item, field.correct === true).catch((error) => {
+      console.info("progress not recorded:", error?.message ?? error);
+    });
+  } catch (error) {
+    console.info("progress not recorded:", error?.message ?? error);
+  }
+}

@@ -6,6 +6,7 @@
 // keeps the game in localStorage so a reload resumes it.
 
 import { delegate, morph } from "../dom.js";
+import { feedMastery } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
 import { disableAll, firstControl, refuse, rovingHand, say as sayIn, sayHtml } from "../play/controls.js";
 import { settingsWereReset, wireSettings } from "../settings.js";
@@ -132,6 +133,7 @@ export async function mount(root, runtime) {
     try {
       const reply = await engine.call("game.act", { save: model.save, ...payload });
       if (reply.illegal) {
+        feedMastery(reply.mastery);
         beep("wrong");
         refuse(button);
         say(reply.illegal, "wrong");

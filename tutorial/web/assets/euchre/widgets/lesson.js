@@ -6,6 +6,7 @@
 // rule.
 
 import { delegate, morph } from "../dom.js";
+import { feedMastery } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
 import { disableAll, firstControl, refuse, rovingHand, tone } from "../play/controls.js";
 import { settingsWereReset, wireSettings } from "../settings.js";
@@ -189,6 +190,7 @@ export async function mount(root, runtime) {
       }
       if (reply.rejected) {
         if (reply.rejected.mistake !== false) at.mistakes += 1;
+        feedMastery(reply.mastery);
         save();
         beep("wrong");
         refuse(button);

@@ -2,10 +2,11 @@
 // ../mastery.js, which keeps the record in localStorage); this module inserts the markup
 // and forwards the clicks of its data-action buttons and the import file field.
 
+import { morph } from "../dom.js";
 import { callProgress } from "../mastery.js";
 
 function draw(root, html) {
-  root.querySelector("[data-pg-body]").innerHTML = html;
+  morph(root.querySelector("[data-pg-body]"), html);
 }
 
 function say(root, text) {

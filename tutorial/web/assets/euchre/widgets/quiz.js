@@ -3,10 +3,13 @@
 // so it is answered the moment the page is drawn; once the engine runs, "quiz.view" and
 // "quiz.answer" draw the same markup for every later state. This module keeps the reader's
 // run and the missed questions (a small spaced repetition) in localStorage, morphs the
-// markup in, and forwards clicks and keys. No rule of the game and no markup here.
+// markup in, and forwards clicks and keys. No rule of the game and no markup here. Each
+// answer's `mastery` field (its skill and item, decided by Python) goes to the progress
+// record; a practice quiz sends that record so Python puts the items due first.
 // Storage is checked before use (anything odd is reset).
 
 import { delegate, morph } from "../dom.js";
+import { feedMastery, storedRecord } from "../mastery.js";
 
 export const STORE_KEY = "euchre.quiz.v1";
 const STORE_VERSION = 1;
@@ -161,7 +164,7 @@ export async function mount(root, runtime) {
     if (!first || fromLink || engine || !run || run.answers.length !== 0) return null;
     if (run.ids[0] !== first.ids[0]) return null;
     const entry = first.states[`${kind}:${values.join(",")}`];
-    return entry ? { html: first.html[entry.html], answer: entry.answer ?? null } : null;
+    return entry ? { html: first.html[entry.html], answer: entry.answer ?? null, mastery: entry.mastery ?? null } : null;
   }
 
   function show(html, { focus = false } = {}) {
@@ -220,14 +223,16 @@ export async function mount(root, runtime) {
       const local = builtState("a", picked);
       let answer;
       let html;
+      let mastery;
       if (local) {
         touched = true;
-        ({ answer, html } = local);
+        ({ answer, html, mastery } = local);
       } else {
         const ready = engine ?? (await runtime.getRuntime());
-        ({ answer, html } = await ready.call("quiz.answer", viewPayload()));
+        ({ answer, html, mastery } = await ready.call("quiz.answer", viewPayload()));
       }
       record(answer);
+      feedMastery(mastery);
       phase = "answered";
       picked = [];
       show(html, { focus: true });
@@ -300,6 +305,7 @@ export async function mount(root, runtime) {
     } else {
       const reply = await ready.call("quiz.new", {
         config, rules, seed: randomSeed(), review: dueReview(store, config.count ?? 10),
+        progress: storedRecord(), now: new Date().toISOString(),
       });
       begin("practice", reply.spec.query, reply.questions);
     }
@@ -359,6 +365,7 @@ export async function mount(root, runtime) {
   const mode = fromLink ? "link" : "practice";
   const reply = await engine.call("quiz.new", {
     config, rules, query, review: fromLink ? [] : dueReview(store, config.count ?? 10),
+    progress: fromLink ? null : storedRecord(), now: new Date().toISOString(),
   });
   pendingLink = false;
   let resumed = false;
