@@ -4,6 +4,8 @@
 // reads the page's link (?deal=<share code>&at=<k>). In teacher mode it composes a link and
 // prints the sheet.
 
+import { morph } from "../dom.js";
+
 const LINK_KEYS = ["deal", "at"];
 
 function body(root) {
@@ -17,7 +19,7 @@ function say(root, text) {
 
 function draw(root, value, { focus = true } = {}) {
   const target = body(root);
-  target.innerHTML = value.html;
+  morph(target, value.html);
   if (value.session) target.dataset.session = JSON.stringify(value.session);
   for (const link of target.querySelectorAll("a[data-link]")) link.textContent = link.href;
   if (focus) target.querySelector("[data-focus]")?.focus();
