@@ -38,14 +38,16 @@ def imports(run_in_pyodide: Callable[..., dict[str, Any]]) -> dict[str, Any]:
 
 
 def _browser_modules(manifest: dict[str, Any]) -> set[str]:
-    """The module names in the browser wheels."""
+    """The module names of our two packages in the browser wheels (third-party wheels such as
+    fsrs are imported by the packages that use them)."""
     names = set()
     for wheel in manifest["wheels"]:
         with zipfile.ZipFile(ROOT / "docs" / "runtime" / wheel["file"]) as archive:
             for name in archive.namelist():
                 if name.endswith(".py") and ".dist-info/" not in name:
                     dotted = name.removesuffix(".py").replace("/", ".")
-                    names.add(dotted.removesuffix(".__init__"))
+                    if dotted.split(".")[0] in ("euchre", "euchre_tutorial"):
+                        names.add(dotted.removesuffix(".__init__"))
     return names
 
 

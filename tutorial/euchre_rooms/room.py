@@ -57,10 +57,10 @@ def rules_from_request(spec: Any, players: int | None) -> Rules:
     True
     >>> rules_from_request({"profile": "american", "players": 3, "partnerships": False}, None).players
     3
-    >>> rules_from_request("american", 5)
+    >>> rules_from_request("american", 5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    euchre_rooms.room.Refused: 'players' and 'deck' cannot be combined: 5 players need 26 cards (five each and the upcard); a 24-card deck has too few
+    euchre_rooms.room.Refused: 'players' = 5 does not go with 'deck' = 24, ...: 5 players need 26 cards ...
     """
     try:
         if spec is None:

@@ -16,24 +16,42 @@ A right answer is rated *Good*, a miss *Again*. A card is stored as the package'
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from functools import cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-import fsrs
+if TYPE_CHECKING:
+    import fsrs
 
-# One scheduler for every item: the package's default parameters (trained on many
-# learners), 90% desired retention, no fuzz.
-SCHEDULER = fsrs.Scheduler(enable_fuzzing=False)
+
+@cache
+def _fsrs() -> ModuleType:
+    """The fsrs package, imported on first use: the browser's memory snapshot is made
+    without it (importing it there made the snapshot fail to restore)."""
+    import fsrs
+
+    return fsrs
+
+
+@cache
+def scheduler() -> fsrs.Scheduler:
+    """One scheduler for every item: the package's default parameters (trained on many
+    learners), 90% desired retention, no fuzz."""
+    made: fsrs.Scheduler = _fsrs().Scheduler(enable_fuzzing=False)
+    return made
+
 CARD_ID = 1  # every item's card has the same id: the record's key says which item it is
 
 
 def new_card(now: datetime) -> fsrs.Card:
     """A card never reviewed, due at once."""
-    return fsrs.Card(card_id=CARD_ID, due=now)
+    card: fsrs.Card = _fsrs().Card(card_id=CARD_ID, due=now)
+    return card
 
 
 def load_card(data: dict[str, Any]) -> fsrs.Card:
     """A card from its stored dict; ValueError (or TypeError/KeyError) when damaged."""
-    card = fsrs.Card.from_dict(data)  # type: ignore[arg-type]
+    card: fsrs.Card = _fsrs().Card.from_dict(data)
     if card.due.tzinfo is None:
         raise ValueError("a due date needs a time zone")
     return card
@@ -42,8 +60,9 @@ def load_card(data: dict[str, Any]) -> fsrs.Card:
 def review(data: dict[str, Any] | None, correct: bool, now: datetime) -> dict[str, Any]:
     """The card (a stored dict, or None for a new item) after one answer at ``now``."""
     card = new_card(now) if data is None else load_card(data)
-    rating = fsrs.Rating.Good if correct else fsrs.Rating.Again
-    updated, _log = SCHEDULER.review_card(card, rating, now)
+    ratings = _fsrs().Rating
+    rating = ratings.Good if correct else ratings.Again
+    updated, _log = scheduler().review_card(card, rating, now)
     return dict(updated.to_dict())
 
 
@@ -60,7 +79,7 @@ def recall(data: dict[str, Any], now: datetime) -> float:
     >>> recall(review(None, True, t), t)
     1.0
     """
-    return float(SCHEDULER.get_card_retrievability(load_card(data), now))
+    return float(scheduler().get_card_retrievability(load_card(data), now))
 
 
 def learned(data: dict[str, Any]) -> bool:
@@ -73,7 +92,7 @@ def learned(data: dict[str, Any]) -> bool:
     >>> learned(once), learned(review(once, True, t + timedelta(minutes=10)))
     (False, True)
     """
-    return load_card(data).state is fsrs.State.Review
+    return load_card(data).state is _fsrs().State.Review
 
 
 def stability(data: dict[str, Any]) -> float:
