@@ -98,7 +98,7 @@ def test_beginner_numbers() -> None:
         ("play Qh", 1, "Play Q♥"),
         ("play Td", 1, "Play 10♦"),
         ("discard 9s", 0, "Discard 9♠"),
-        ("call ace hearts", 1, "Call the ace of ♥ hearts"),
+        ("call ace hearts", 1, "Call for the best ♥ heart"),
         ("defend alone", 1, "Defend alone"),
     ],
 )

@@ -329,7 +329,7 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
     elif phase is Phase.CALL_ACE:
         assert action.suit is not None
         out.append(
-            f"Call the ace of {suit_words(action.suit)}: whoever holds the highest {action.suit.singular} becomes your partner; your hand is {_cards(hand)}."
+            f"Call for the best {action.suit.symbol} {action.suit.singular}: whoever holds the highest {action.suit.singular} becomes your partner; your hand is {_cards(hand)}."
         )
     elif phase is Phase.FARMER:
         if action.kind == "swap":

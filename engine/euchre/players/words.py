@@ -81,7 +81,9 @@ def action_words(
     if kind == "redeal":
         return "Throw the hand in for a new deal"
     if kind == "ace":
-        return f"Call the ace of {suit_words(a.suit)}"
+        if a.suit is None:
+            return "Call for a secret partner"
+        return f"Call for the best {a.suit.symbol} {a.suit.singular}"
     if kind == "play":
         return f"Play {a.card}"
     if kind == "discard":

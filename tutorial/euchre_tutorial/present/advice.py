@@ -16,9 +16,10 @@ from typing import Any
 
 import euchre
 from euchre import Card, SeatView
+from euchre.players import action_words
 
 from euchre_tutorial.present.markup import escape
-from euchre_tutorial.present.words import action_words
+from euchre_tutorial.present.words import in_sentence
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 _CARD_ACTION = re.compile(r"\b(play|discard|give|best) ((?:10|[2-9TJQKA])[cdhs])\b", re.IGNORECASE)
@@ -79,7 +80,7 @@ def summary(advice: Any, view: SeatView) -> str:
         gap = best - values[1][1]
         if gap >= 0.25:
             return (f"On average this scores about {gap:.1f} points more than the next best "
-                    f"choice, {action_words(str(values[1][0]), view)}.")
+                    f"choice, {in_sentence(action_words(str(values[1][0]), view))}.")
         return "The choices are close: the others are nearly as good."
     return ""
 

@@ -5,8 +5,9 @@ decision button, what the prompt asks. Another seat's discard is never named.
 >>> view = HandState.new(Deal.random(seed=7, dealer=0), Rules()).view(0)
 >>> describe(Action.parse("order alone"), 1, view)
 'West orders up ♣ clubs and goes alone.'
->>> [choice_label(a, view) for a in HandState.new(Deal.random(seed=7, dealer=0), Rules()).legal_actions()]
-['Pass', 'Order up ♣ clubs', 'Order up ♣ clubs alone']
+>>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
+>>> [choice_label(a, state.view(1)) for a in state.legal_actions()]
+['Pass', 'Order up ♣ clubs', 'Order up ♣ clubs and go alone']
 >>> prompt(view)
 'West is deciding: order up the upcard or pass.'
 """
@@ -14,6 +15,7 @@ decision button, what the prompt asks. Another seat's discard is never named.
 from __future__ import annotations
 
 from euchre import Action, Phase, SeatView, Suit
+from euchre.players import action_words
 from euchre.state import proposed_suit
 
 from euchre_tutorial.present.seats import seat_names
@@ -76,44 +78,19 @@ def describe(action: Action, actor: int, view: SeatView) -> str:
 
 
 def choice_label(action: Action, view: SeatView) -> str:
-    """The words on a decision button ("Order up ♥ hearts", "Pass")."""
-    kind = action.kind
-    alone = " alone" if action.alone else ""
-    if kind == "pass":
-        return "Pass"
-    if kind == "order":
-        suit = proposed(view)
-        if view.to_act == view.dealer:
-            return f"Pick it up ({suit_words(suit)}){alone}"
-        return f"Order up {suit_words(suit)}{alone}"
-    if kind == "call":
-        if action.suit is None:
-            return f"Call no-trump{alone}"
-        return f"Call {suit_words(action.suit)}{alone}"
-    if kind == "decline":
-        return "Decline the upcard"
-    if kind == "defend":
-        return "Defend alone"
-    if kind == "ace" and action.suit is not None:
-        return f"Call for the best {action.suit.symbol} {action.suit.singular}"
-    if kind == "play" and action.cards:
-        return f"Play {action.card}"
-    if kind == "discard" and action.cards:
-        return f"Discard {action.card}"
-    text = str(action)
-    return text[:1].upper() + text[1:]
+    """The words on a decision button: the engine's words for the action, the same words
+    the coach uses ("Order up ♥ hearts", "Pick up J♥", "Pass")."""
+    return action_words(action, view)
 
 
-def action_words(text: str, view: SeatView) -> str:
-    """An action's text in the learner's words (for the coach): "order" -> "Order up ♣
-    clubs", "play Qh" -> "Play Q♥".
+def in_sentence(words: str) -> str:
+    """Button words made to sit inside a sentence ("Order up ♥ hearts" -> "order up ♥
+    hearts"); a card's rank stays as it is.
 
-    >>> from euchre import Deal, HandState, Rules
-    >>> v = HandState.new(Deal.random(seed=7, dealer=0), Rules()).view(1)
-    >>> action_words("order", v), action_words("play Qh", v)
-    ('Order up ♣ clubs', 'Play Q♥')
+    >>> in_sentence("Order up ♥ hearts"), in_sentence("Pick up J♥")
+    ('order up ♥ hearts', 'pick up J♥')
     """
-    return choice_label(Action.parse(text), view)
+    return words[:1].lower() + words[1:]
 
 
 def card_action(view: SeatView) -> str | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import euchre
 from euchre import Action, HandState, Phase
-from euchre.players import hindsight
+from euchre.players import action_words, hindsight
 
 
 def side_of(state: HandState, seat: int) -> set[int]:
@@ -117,7 +117,8 @@ def review_plays(line: HandState, learner: int, start: int = 0) -> list[PlayRevi
 @dataclass(frozen=True)
 class BidReview:
     """One of the learner's bids (or the discard), with the coach's estimate at the time,
-    from the learner's own cards: the choice made, the coach's choice and their values."""
+    from the learner's own cards: the choice made, the coach's choice and their values, and
+    both choices in the learner's words."""
 
     k: int
     where: str
@@ -127,6 +128,8 @@ class BidReview:
     value_advised: float
     unit: str
     reasons: tuple[str, ...]
+    made_words: str
+    advised_words: str
 
 
 def review_bids(line: HandState, learner: int, start: int = 0) -> list[BidReview]:
@@ -144,6 +147,7 @@ def review_bids(line: HandState, learner: int, start: int = 0) -> list[BidReview
             out.append(BidReview(
                 k, where(replay), action, advice.action, values.get(action),
                 values.get(advice.action, 0.0), advice.unit, tuple(advice.reasons),
+                action_words(action, replay, seat), action_words(advice.action, replay, seat),
             ))
         replay = replay.apply(action)
     return out

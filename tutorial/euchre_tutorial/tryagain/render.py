@@ -22,7 +22,7 @@ from euchre import HandState, Phase
 
 from euchre_tutorial.html import card_html
 from euchre_tutorial.present.seats import seat_names
-from euchre_tutorial.present.words import choice_label, describe
+from euchre_tutorial.present.words import choice_label, describe, in_sentence
 from euchre_tutorial.tryagain.branch import chooser_view, where
 from euchre_tutorial.tryagain.hindsight import (
     BidReview,
@@ -31,7 +31,7 @@ from euchre_tutorial.tryagain.hindsight import (
     review_plays,
 )
 from euchre_tutorial.tryagain.session import Session
-from euchre_tutorial.tryagain.words import action_words, glyphs
+from euchre_tutorial.tryagain.words import glyphs
 
 HINDSIGHT_LABEL = (
     "Hindsight, with every card visible: this is the best that was still possible once all "
@@ -152,11 +152,11 @@ def _play_row(review: PlayReview) -> str:
             items = "".join(f"<li>{escape(glyphs(r))}</li>" for r in review.reasons)
             reasons = (f'<p class="eu-ta-coach-head">The coach at the time, from your cards only:</p>'
                        f'<ul class="eu-ta-reasons">{items}</ul>')
-    best = "the same" if review.best == review.played else escape(action_words(review.best))
+    best = "the same" if review.best == review.played else escape(str(review.best.card))
     return (
         f'<tr class="{"eu-ta-cost" if cost > 0 else "eu-ta-fine"}">'
         f'<th scope="row">{escape(review.where)}</th>'
-        f"<td>{escape(action_words(review.played))}</td>"
+        f"<td>{escape(str(review.played.card))}</td>"
         f"<td>{result_words(review.tricks_played, review.points_played)}</td>"
         f"<td>{best}: {result_words(review.tricks_best, review.points_best)}</td>"
         f"<td>{mark}{reasons}</td></tr>"
@@ -186,11 +186,11 @@ def bids_html(reviews: Sequence[BidReview]) -> str:
         made = "" if r.value_made is None else f" (about {_signed(r.value_made)} {r.unit})"
         same = r.made == r.advised
         advised = ("The coach agrees." if same else
-                   f"The coach would {escape(action_words(r.advised))} "
+                   f"The coach would {escape(in_sentence(r.advised_words))} "
                    f"(about {_signed(r.value_advised)} {r.unit}).")
         why = "".join(f"<li>{escape(glyphs(x))}</li>" for x in r.reasons)
         items.append(
-            f'<li><strong>{escape(r.where)}:</strong> you chose {escape(action_words(r.made))}'
+            f'<li><strong>{escape(r.where)}:</strong> you chose to {escape(in_sentence(r.made_words))}'
             f"{made}. {advised}<ul class=\"eu-ta-reasons\">{why}</ul></li>"
         )
     return (

@@ -14,10 +14,11 @@ from urllib.parse import quote
 
 import euchre
 from euchre import HandState, Phase, Rules
+from euchre.players import action_words
 
 from euchre_tutorial.html import card_html
 from euchre_tutorial.present.seats import seat_names
-from euchre_tutorial.present.words import describe
+from euchre_tutorial.present.words import describe, in_sentence
 from euchre_tutorial.tryagain.branch import BranchError, branch, decisions, finished_deal
 from euchre_tutorial.tryagain.hindsight import best_line, play_values, points_for
 from euchre_tutorial.tryagain.render import (
@@ -27,7 +28,7 @@ from euchre_tutorial.tryagain.render import (
     team_points_text,
     won_by,
 )
-from euchre_tutorial.tryagain.words import action_words, glyphs
+from euchre_tutorial.tryagain.words import glyphs
 
 PAGE = "../try-again/"  # the try-again page, from the teacher's page
 MAX_SEED = 10**6
@@ -92,7 +93,7 @@ def answer_key_html(state: HandState, k: int) -> str:
         rows = []
         for action, tricks in values.items():
             end = best_line(start.apply(action))
-            rows.append(f"<li>{escape(action_words(action))}: "
+            rows.append(f"<li>{escape(action_words(action, start))}: "
                         f"{escape(result_words(tricks, points_for(end, me)))} for your side</li>")
         line = best_line(start)
         plays = []
@@ -109,12 +110,12 @@ def answer_key_html(state: HandState, k: int) -> str:
             f'<ol class="eu-ta-line">{"".join(plays)}</ol>'
         )
     advice = euchre.coach(start)
-    estimates = "".join(f"<li>{escape(action_words(a))}: about {v:+g} {advice.unit}</li>"
+    estimates = "".join(f"<li>{escape(action_words(a, start))}: about {v:+g} {advice.unit}</li>"
                         for a, v in advice.alternatives)
     why = "".join(f"<li>{escape(glyphs(r))}</li>" for r in advice.reasons)
     return (
         "<p class=\"eu-ta-label\">The coach's estimate at the time, from this seat's cards only.</p>"
-        f"<p>The coach would {escape(action_words(advice.action))}.</p>"
+        f"<p>The coach would {escape(in_sentence(action_words(advice.action, start)))}.</p>"
         f'<ul class="eu-ta-values">{estimates}</ul><ul class="eu-ta-reasons">{why}</ul>'
     )
 

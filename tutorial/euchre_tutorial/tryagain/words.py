@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from euchre import Action, Card
+from euchre import Card
 
 _CODE = re.compile(
     r"\b(?P<verb>play|discard|give|best|swap|keep)(?P<space>\s+)(?P<code>(?:10|[2-9TJQKA])[cdhs])\b",
@@ -29,12 +29,3 @@ def glyphs(text: str) -> str:
         return f"{m.group('verb')}{m.group('space')}{card}"
 
     return _CODE.sub(sub, text)
-
-
-def action_words(action: Action) -> str:
-    """An action's canonical text with its card as glyphs ("play 10♦").
-
-    >>> action_words(Action.parse("play Td"))
-    'play 10♦'
-    """
-    return glyphs(str(action))
