@@ -7,14 +7,14 @@ you cannot win, throw your lowest card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from euchre.cards import Card, Rank
+from euchre.cards import Card, Rank, Suit
 from euchre.players.knowledge import Knowledge
 from euchre.trump import card_power, effective_suit, is_trump, role, trick_winner
 
 
-def _low_key(know: Knowledge, hand: Sequence[Card]):  # type: ignore[no-untyped-def]
+def _low_key(know: Knowledge, hand: Sequence[Card]) -> Callable[[Card], tuple[int, int, int, int]]:
     """Sort key for throwing a card away: non-trumps before trumps, low before high,
     cards of short suits (to make a void) before long ones, never a winner first."""
     trump = know.trump
@@ -95,7 +95,7 @@ def _follow(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
     return low, f"you cannot beat {card}: throw your lowest card, {low}"
 
 
-def _ruff_risk(know: Knowledge) -> set:  # type: ignore[type-arg]
+def _ruff_risk(know: Knowledge) -> set[Suit]:
     """Suits in which an opponent yet to play has shown a void (and so may trump)."""
     view = know.view
     played = {s for s, _ in view.current_trick}

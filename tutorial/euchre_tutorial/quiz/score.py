@@ -60,7 +60,7 @@ def make(ctx: Context, trump: str, maker: int, alone: bool, defender_alone: bool
         if partners else ("You" if maker == 0 else f"Player {maker + 1}")
     facts = [f"{who} named {trump} as trump."]
     if partners:
-        side = "you and your partner" if maker % 2 == 0 else "your opponents"
+        side = "you and your partner" if rules.team_of(maker) == rules.team_of(0) else "your opponents"
         facts[0] += f" The makers are {side}."
     if alone:
         facts.append(f"{who} went alone" + (", and a defender went alone too." if defender_alone else "."))
