@@ -45,7 +45,7 @@ def explain_trick(cards: Sequence[Card], trump: Suit | None) -> str:
         else f"{win} wins: with no trump, the highest {suit.singular} takes the trick"
     )
     if higher:
-        other = higher[0]
+        other = max(higher, key=lambda c: c.rank)  # the most tempting card that lost
         return f"{reason} ({other} is not a {suit.singular}, so it cannot win)."
     return reason + "."
 

@@ -20,6 +20,13 @@ def test_explain_trick(cards: str, trump: Suit | None, words: str) -> None:
     assert words in explain_trick(parse_cards(cards), trump)
 
 
+def test_the_card_that_could_not_win_is_the_most_tempting_one() -> None:
+    # 9♦ led, no trump played: the ace of clubs, not the king, is the card a learner
+    # expected to win.
+    words = explain_trick(parse_cards("9d Kc Ac Qc"), Suit.SPADES)
+    assert words.endswith("(A♣ is not a diamond, so it cannot win).")
+
+
 def test_explain_suit() -> None:
     assert "left bower" in explain_suit(parse_cards("Jd")[0], Suit.HEARTS)
     assert "club" in explain_suit(parse_cards("Jc")[0], Suit.HEARTS)
