@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from html import escape
 
 import euchre
-from euchre import HandState, Phase
+from euchre import Action, HandState, Phase
 
 from euchre_tutorial.html import card_html
 from euchre_tutorial.present.seats import seat_names
-from euchre_tutorial.present.words import choice_label, describe, in_sentence
+from euchre_tutorial.present.words import CARD_KINDS, choice_label, describe, in_sentence, prompt
 from euchre_tutorial.tryagain.branch import chooser_view, where
 from euchre_tutorial.tryagain.hindsight import (
     BidReview,
@@ -236,28 +236,43 @@ def hindsight_html(session: Session) -> str:
     )
 
 
+def _card_move(action: Action) -> bool:
+    return action.kind in CARD_KINDS and len(action.cards) == 1
+
+
 def _choice_buttons(state: HandState, session: Session) -> str:
+    """The learner's choices: the hand drawn once when the choice is a card (the cards
+    that may not be chosen now shown disabled, with the reason in their label), or the
+    hand and one button per choice when it is a bid."""
     original = session.original.actions[session.at] if len(state.actions) == session.at else None
-    cards, words = [], []
-    for action in state.legal_actions():
+    view = state.view(session.learner)
+    legal = state.legal_actions()
+    by_card = {a.card: a for a in legal if _card_move(a)}
+    if by_card:
+        items = []
+        for card in view.hand:
+            action = by_card.get(card)
+            if action is None:
+                button = card_html(card, note="you may not choose it now", button=True, disabled=True)
+            else:
+                note = " (as played)" if action == original else ""
+                label = f"{action.kind} {card.name}{note}"
+                button = card_html(card, button=True).replace(
+                    "<button ", f'<button data-action="act" data-value="{escape(str(action))}" '
+                    f'title="{escape(label)}" ', 1)
+            items.append(f"<li>{button}</li>")
+        return f'<ul class="eu-cards eu-ta-hand" aria-label="Your cards">{"".join(items)}</ul>'
+    hand = " ".join(card_html(c) for c in view.hand)
+    words = []
+    for action in legal:
         note = " (as played)" if action == original else ""
-        value = escape(str(action))
-        if action.kind in ("play", "discard", "give", "best") and len(action.cards) == 1:
-            label = f"{action.kind} {action.card.name}{note}"
-            button = card_html(action.card, button=True).replace(
-                "<button ", f'<button data-action="act" data-value="{value}" title="{escape(label)}" ', 1)
-            cards.append(f"<li>{button}</li>")
-        else:
-            words.append(
-                f'<button type="button" class="md-button eu-ta-choice" data-action="act" '
-                f'data-value="{value}">{escape(glyphs(choice_label(action, chooser_view(state))) + note)}</button>'
-            )
-    out = ""
-    if cards:
-        out += f'<ul class="eu-cards eu-ta-hand" aria-label="Your cards">{"".join(cards)}</ul>'
-    if words:
-        out += f'<div class="eu-ta-choices" role="group" aria-label="Your choices">{"".join(words)}</div>'
-    return out
+        words.append(
+            f'<button type="button" class="md-button eu-ta-choice" data-action="act" '
+            f'data-value="{escape(str(action))}">'
+            f"{escape(glyphs(choice_label(action, chooser_view(state))) + note)}</button>"
+        )
+    return (f'<p class="eu-ta-yours">Your cards: {hand}</p>'
+            f'<div class="eu-ta-choices" role="group" aria-label="Your choices">{"".join(words)}</div>')
 
 
 def _happened_html(state: HandState, session: Session) -> str:
@@ -285,16 +300,11 @@ def play_html(session: Session) -> str:
         )
     me = session.learner
     trump = "" if state.trump is None else f" {state.trump.symbol} {state.trump.plural.capitalize()} are trump."
-    view = state.view(me)
-    hand = " ".join(card_html(c) for c in view.hand)
     fresh = len(state.actions) == session.at
     heading = "Your try: choose again" if fresh else "Your try goes on"
     finish = ("" if fresh else
               '<button type="button" class="md-button" data-action="finish">'
               "Let the computer play the rest for me</button>")
-    prompt = "Your turn." if state.phase is not Phase.PLAY else (
-        "Your turn: lead any card." if not state.current_trick else
-        "Your turn: play a card (follow suit if you can).")
     current = ""
     if state.phase is Phase.PLAY and state.current_trick:
         names = seat_names(me, state.players)
@@ -306,8 +316,7 @@ def play_html(session: Session) -> str:
         f'<p>{escape(where(state))}.{escape(trump)} Tricks so far: your side '
         f"{side_tricks(state, me)}, the others {len(state.tricks) - side_tricks(state, me)}.</p>"
         f"{_happened_html(state, session)}{current}"
-        f'<p class="eu-ta-yours">Your cards: {hand}</p>'
-        f'<p class="eu-ta-prompt">{escape(prompt)}</p>'
+        f'<p class="eu-ta-prompt">{escape(prompt(state.view(me)))}</p>'
         f"{_choice_buttons(state, session)}{finish}</section>"
     )
 
