@@ -67,10 +67,13 @@ lint: venv
 	$(VENV)/bin/ruff check engine tutorial scripts tests
 	$(VENV)/bin/mypy
 
+# Everything but the browser on two workers (each test file on one worker), then the
+# browser tests one at a time (they share one built site and one Chromium).
 test: venv node chromium redis
 	$(MAKE) lint
 	$(MAKE) site
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not browser" -n 2 --dist loadfile
+	$(PY) -m pytest -m browser
 
 # Engine and tutorial tests only (no browser, no site build).
 test-fast: venv
