@@ -6,16 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from euchre.actions import PLAYS, Action
 from euchre.cards import Card, Rank, Suit
+from euchre.position import Position, finish, hands_now
 from euchre.scoring import TRICKS, HandResult, score_hand
 from euchre.seats import team_of
 from euchre.trump import effective_suit, role
-
-if TYPE_CHECKING:
-    from euchre.core import DealCore
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,30 +59,57 @@ _new = object.__new__
 
 
 # ---------------------------------------------------------------------- play
-def play_candidates(s: DealCore) -> list[Action]:
-    """The cards the seat to act may play (following suit when it can), as actions."""
-    assert s.to_act is not None
-    hand: Sequence[Card] = s.hands[s.to_act]
-    if s.current:
-        led, suits = s.led, s.suits
-        following = [c for c in hand if suits[c.id] is led]
-        if following:
-            hand = following
-    return [PLAYS[c.id] for c in hand]
+def play_candidates(s: Position) -> list[Action]:
+    """The cards the seat to act may play (following suit when it can), as actions in deck
+    order (see ``plays_of``)."""
+    seat = s["to_act"]
+    assert seat is not None
+    hand = s["seat_masks"][seat] & s["unplayed"]
+    return plays_of(hand & s["follow"] or hand)
 
 
-def play_check(s: DealCore, a: Action) -> str | None:
-    seat = s.to_act
+# The play actions of each set of cards seen lately, by mask: listing the legal plays is
+# then one look-up. Bounded, so that a long session's cache stays small.
+_PLAY_LISTS: dict[int, list[Action]] = {}
+_MOST_PLAY_LISTS = 50_000
+
+
+def plays_of(mask: int) -> list[Action]:
+    """The actions of playing each card of ``mask`` (a bit per card id), in deck order:
+    clubs, diamonds, hearts, spades, then the joker; each suit from its lowest rank. The
+    list is shared: do not change it.
+
+    >>> from euchre.cards import parse_cards
+    >>> from euchre.position import mask_of
+    >>> [str(a) for a in plays_of(mask_of(parse_cards("Jd Kc 9s 9c")))]
+    ['play 9c', 'play Kc', 'play Jd', 'play 9s']
+    """
+    listed = _PLAY_LISTS.get(mask)
+    if listed is None:
+        listed = []
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            listed.append(PLAYS[bit.bit_length() - 1])
+            rest ^= bit
+        if len(_PLAY_LISTS) >= _MOST_PLAY_LISTS:
+            _PLAY_LISTS.clear()
+        _PLAY_LISTS[mask] = listed
+    return listed
+
+
+def play_check(s: Position, a: Action) -> str | None:
+    seat = s["to_act"]
     assert seat is not None
     if not a.cards:
         return "say which card to play, like 'play Jd'"
     card = a.card
-    hand = s.hands[seat]
+    hand = hands_now(s)[seat]
     if card not in hand:
         return f"you do not hold {card}"
-    if not s.current:
+    if not s["current"]:
         return None
-    return why_card_illegal(card, hand, s.current[0][1], s.trump)
+    return why_card_illegal(card, hand, s["current"][0][1], s["trump"])
 
 
 def why_card_illegal(
@@ -156,58 +180,68 @@ def explain_suit(card: Card, trump: Suit | None) -> str:
     return f"{card} is a {suit.singular}"
 
 
-def play_apply(s: DealCore, a: Action) -> None:
-    seat = s.to_act
+def play_apply(s: Position, a: Action) -> None:
+    seat = s["to_act"]
     assert seat is not None
     card = a.cards[0]
     ident = card.id
-    hands = s.hands
-    hand = hands[seat]
-    i = hand.index(card)
-    s.hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
-    suit = s.suits[ident]
-    power = s.powers[ident]
-    current = s.current
+    s["unplayed"] ^= 1 << ident
+    suit = s["suits"][ident]
+    power = s["powers"][ident]
+    current = s["current"]
     if not current:
-        s.led, s.best_seat, s.best_power = suit, seat, power
-    elif power > s.best_power and (suit is s.led or (suit is s.trump and suit is not None)):
-        s.best_seat, s.best_power = seat, power
+        s["led"] = suit
+        s["follow"] = s["suit_masks"][ident]
+        s["best_seat"] = seat
+        s["best_power"] = power
+    elif power > s["best_power"] and (
+        suit is s["led"] or (suit is s["trump"] and suit is not None)
+    ):
+        s["best_seat"] = seat
+        s["best_power"] = power
     current += ((seat, card),)
-    following = s.next_of[seat]
-    leader = s.leader
-    if following != leader:  # someone has still to play to this trick
-        s.current = current
-        s.to_act = following
+    following = s["next_of"][seat]
+    if following != s["leader"]:  # someone has still to play to this trick
+        s["current"] = current
+        s["to_act"] = following
         return
-    winner = s.best_seat
-    trick = Trick.of(leader, [c for _, c in current], [x for x, _ in current], winner)
-    s.tricks = tricks = (*s.tricks, trick)
-    s.current = ()
-    s.led = None
-    if len(tricks) < TRICKS:
-        s.to_act = s.leader = winner
+    winner = s["best_seat"]
+    s["done"] = done = (*s["done"], (current, winner))
+    s["current"] = ()
+    s["led"] = None
+    s["follow"] = 0
+    if len(done) < TRICKS:
+        s["to_act"] = s["leader"] = winner
         return
-    s.finish(_result(s))
+    finish(s, _result(s))
 
 
-def _result(s: DealCore) -> HandResult:
-    assert s.maker is not None
-    made = sum(1 for t in s.tricks if t.winner in s.maker_side)
-    maker_points, defender_points = score_hand(made, s.alone, s.rules, s.defender is not None)
-    teams = s.rules.num_teams
+def tricks_of(s: Position) -> tuple[Trick, ...]:
+    """The completed tricks, as ``Trick`` values."""
+    return tuple(
+        Trick.of(cards[0][0], [c for _, c in cards], [x for x, _ in cards], winner)
+        for cards, winner in s["done"]
+    )
+
+
+def _result(s: Position) -> HandResult:
+    assert s["maker"] is not None
+    made = sum(1 for _, winner in s["done"] if winner in s["maker_side"])
+    maker_points, defender_points = score_hand(made, s["alone"], s["rules"], s["defender"] is not None)
+    teams = s["rules"].num_teams
     points = [0] * teams
-    if s.rules.partnerships:
-        maker_team = team_of(s.maker, True)
+    if s["rules"].partnerships:
+        maker_team = team_of(s["maker"], True)
         points[maker_team] = maker_points
         points[1 - maker_team] = defender_points
     else:
-        for seat in range(s.players):
-            points[seat] = maker_points if seat in s.maker_side else defender_points
+        for seat in range(s["players"]):
+            points[seat] = maker_points if seat in s["maker_side"] else defender_points
     return HandResult(
         tuple(points),
-        s.rules.team_of(s.maker),
+        s["rules"].team_of(s["maker"]),
         made,
-        s.alone,
-        s.defender is not None,
-        individual=not s.rules.partnerships,
+        s["alone"],
+        s["defender"] is not None,
+        individual=not s["rules"].partnerships,
     )
