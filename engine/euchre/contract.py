@@ -14,6 +14,7 @@ from euchre.actions import Action, one_card
 from euchre.cards import Card, Suit
 from euchre.hands import with_hand, without
 from euchre.phase import Phase
+from euchre.play import play_candidates
 from euchre.position import Position, enter, mask_of
 from euchre.seats import (
     clockwise_after,
@@ -74,6 +75,7 @@ def start_play(s: Position) -> None:
     s["passes"] = 0
     s["leader"] = leader
     enter(s, Phase.PLAY, leader)
+    s["legal"] = play_candidates(s)
 
 
 # ---------------------------------------------------------------------- call-ace

@@ -185,7 +185,7 @@ def play_apply(s: Position, a: Action) -> None:
     assert seat is not None
     card = a.cards[0]
     ident = card.id
-    s["unplayed"] ^= 1 << ident
+    s["unplayed"] = unplayed = s["unplayed"] ^ 1 << ident
     suit = s["suits"][ident]
     power = s["powers"][ident]
     current = s["current"]
@@ -204,6 +204,11 @@ def play_apply(s: Position, a: Action) -> None:
     if following != s["leader"]:  # someone has still to play to this trick
         s["current"] = current
         s["to_act"] = following
+        # The next player's legal plays, listed now (``play_candidates``, inline: every
+        # move of the play lists them, so this saves the calls).
+        hand = s["seat_masks"][following] & unplayed
+        legal = hand & s["follow"] or hand
+        s["legal"] = _PLAY_LISTS.get(legal) or plays_of(legal)
         return
     winner = s["best_seat"]
     s["done"] = done = (*s["done"], (current, winner))
@@ -212,6 +217,8 @@ def play_apply(s: Position, a: Action) -> None:
     s["follow"] = 0
     if len(done) < TRICKS:
         s["to_act"] = s["leader"] = winner
+        hand = s["seat_masks"][winner] & unplayed  # the winner leads: any card
+        s["legal"] = _PLAY_LISTS.get(hand) or plays_of(hand)
         return
     finish(s, _result(s))
 
