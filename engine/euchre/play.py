@@ -86,16 +86,29 @@ def plays_of(mask: int) -> list[Action]:
     """
     listed = _PLAY_LISTS.get(mask)
     if listed is None:
-        listed = []
-        rest = mask
-        while rest:
-            bit = rest & -rest
-            listed.append(PLAYS[bit.bit_length() - 1])
-            rest ^= bit
+        listed = [
+            *_BLOCKS[0][mask & 255],
+            *_BLOCKS[1][mask >> 8 & 255],
+            *_BLOCKS[2][mask >> 16 & 255],
+            *_BLOCKS[3][mask >> 24 & 255],
+            *_BLOCKS[4][mask >> 32 & 1],
+        ]
         if len(_PLAY_LISTS) >= _MOST_PLAY_LISTS:
             _PLAY_LISTS.clear()
         _PLAY_LISTS[mask] = listed
     return listed
+
+
+def _block(first: int, size: int) -> tuple[tuple[Action, ...], ...]:
+    """For each set of the ``size`` card ids from ``first`` (as a mask of them, shifted down
+    to bit 0), the actions of playing those cards, in order."""
+    return tuple(
+        tuple(PLAYS[first + i] for i in range(size) if bits >> i & 1) for bits in range(1 << size)
+    )
+
+
+# The card ids in blocks of one suit (8 ids each, 7 to A) and the joker's.
+_BLOCKS = (*(_block(8 * k, 8) for k in range(4)), _block(32, 1))
 
 
 def play_check(s: Position, a: Action) -> str | None:
