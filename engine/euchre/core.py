@@ -30,7 +30,7 @@ from euchre.cards import Card, Suit
 from euchre.deal import Deal
 from euchre.phase import Phase
 from euchre.play import Trick, play_apply, play_candidates, tricks_of
-from euchre.position import Position, enter, hands_now
+from euchre.position import NO_TRICK, Position, actions_of, enter, hands_now
 from euchre.rules import Rules
 from euchre.scoring import HandResult
 from euchre.seats import clockwise_after, next_seat
@@ -217,8 +217,7 @@ def advance(p: Position, action: Action) -> Position:
     seat = p["to_act"]
     assert seat is not None, "nobody acts once the deal is over"
     new = p.copy()
-    new["actions"] = p["actions"] + (action,)
-    new["actors"] = p["actors"] + (seat,)
+    new["history"] = (action, seat, p["history"])
     new["legal"] = None
     phase = p["phase"]
     if phase is _PLAY:
@@ -296,7 +295,7 @@ class DealCore:
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions so far, in order."""
-        return self.position["actions"]
+        return actions_of(self.position)
 
     @property
     def trump(self) -> Suit | None:
@@ -335,9 +334,10 @@ class DealCore:
         """Undo the last ``push`` exactly, and return its action."""
         if not self._stack:
             raise IndexError("nothing to pop: no action was pushed")
-        action = self.position["actions"][-1]
+        history = self.position["history"]
+        assert history is not None, "every pushed position has an action"
         self.position = self._stack.pop()
-        return action
+        return history[0]
 
     def state(self) -> HandState:
         """An immutable ``HandState`` in this position (the core itself is not shared)."""
@@ -365,8 +365,7 @@ def _start_fields(rules: Rules) -> Position:
         players=n,
         upcard=_NO_DEAL.upcard,
         proposed=Suit.HEARTS,
-        actions=(),
-        actors=(),
+        history=None,
         phase=Phase.ROUND_ONE,
         to_act=None,
         held=(),
@@ -385,13 +384,10 @@ def _start_fields(rules: Rules) -> Position:
         picked_up=False,
         declined=False,
         passes=0,
+        trumps=0,
         done=(),
-        current=(),
+        trick=NO_TRICK,
         leader=0,
-        led=None,
-        follow=0,
-        best_seat=-1,
-        best_power=-1,
         next_of=tuple(next_seat(seat, n) for seat in range(n)),
         seat_masks=(),
         maker_side=frozenset(),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from euchre.actions import PLAYS, Action
 from euchre.cards import Card, Rank, Suit
-from euchre.position import Position, finish, hands_now
+from euchre.position import NO_TRICK, Position, finish, hands_now
 from euchre.scoring import TRICKS, HandResult, score_hand
 from euchre.seats import team_of
 from euchre.trump import effective_suit, role
@@ -65,7 +65,7 @@ def play_candidates(s: Position) -> list[Action]:
     seat = s["to_act"]
     assert seat is not None
     hand = s["seat_masks"][seat] & s["unplayed"]
-    return plays_of(hand & s["follow"] or hand)
+    return plays_of(hand & s["trick"][1] or hand)
 
 
 # The play actions of each set of cards seen lately, by mask: listing the legal plays is
@@ -120,9 +120,10 @@ def play_check(s: Position, a: Action) -> str | None:
     hand = hands_now(s)[seat]
     if card not in hand:
         return f"you do not hold {card}"
-    if not s["current"]:
+    current = s["trick"][0]
+    if not current:
         return None
-    return why_card_illegal(card, hand, s["current"][0][1], s["trump"])
+    return why_card_illegal(card, hand, current[0][1], s["trump"])
 
 
 def why_card_illegal(
@@ -198,39 +199,32 @@ def play_apply(s: Position, a: Action) -> None:
     assert seat is not None
     card = a.cards[0]
     ident = card.id
-    s["unplayed"] = unplayed = s["unplayed"] ^ 1 << ident
-    suit = s["suits"][ident]
+    bit = 1 << ident
+    s["unplayed"] = unplayed = s["unplayed"] ^ bit
     power = s["powers"][ident]
-    current = s["current"]
+    current, follow, can_win, best_seat, best_power = s["trick"]
     if not current:
-        s["led"] = suit
-        s["follow"] = s["suit_masks"][ident]
-        s["best_seat"] = seat
-        s["best_power"] = power
-    elif power > s["best_power"] and (
-        suit is s["led"] or (suit is s["trump"] and suit is not None)
-    ):
-        s["best_seat"] = seat
-        s["best_power"] = power
+        follow = s["suit_masks"][ident]
+        can_win = follow | s["trumps"]
+        best_seat, best_power = seat, power
+    elif power > best_power and bit & can_win:
+        best_seat, best_power = seat, power
     current += ((seat, card),)
     following = s["next_of"][seat]
     if following != s["leader"]:  # someone has still to play to this trick
-        s["current"] = current
+        s["trick"] = (current, follow, can_win, best_seat, best_power)
         s["to_act"] = following
         # The next player's legal plays, listed now (``play_candidates``, inline: every
         # move of the play lists them, so this saves the calls).
         hand = s["seat_masks"][following] & unplayed
-        legal = hand & s["follow"] or hand
+        legal = hand & follow or hand
         s["legal"] = _PLAY_LISTS.get(legal) or plays_of(legal)
         return
-    winner = s["best_seat"]
-    s["done"] = done = (*s["done"], (current, winner))
-    s["current"] = ()
-    s["led"] = None
-    s["follow"] = 0
+    s["done"] = done = (*s["done"], (current, best_seat))
+    s["trick"] = NO_TRICK
     if len(done) < TRICKS:
-        s["to_act"] = s["leader"] = winner
-        hand = s["seat_masks"][winner] & unplayed  # the winner leads: any card
+        s["to_act"] = s["leader"] = best_seat
+        hand = s["seat_masks"][best_seat] & unplayed  # the winner leads: any card
         s["legal"] = _PLAY_LISTS.get(hand) or plays_of(hand)
         return
     finish(s, _result(s))

@@ -24,9 +24,18 @@ from euchre.deal import Deal
 from euchre.phase import Phase
 from euchre.rules import Rules
 from euchre.scoring import HandResult
-from euchre.trump import POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES
+from euchre.trump import POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES, TRUMP_MASKS
 
 TrickRecord = tuple[tuple[tuple[int, Card], ...], int]  # a completed trick: (seat, card) pairs, winner
+
+# The trick in progress: its (seat, card) pairs in play order; the cards of the suit led
+# and those that can win it (that suit and the trumps), as masks; the seat winning it so
+# far and its card's power. One value, so that a card played reads and writes it once.
+TrickInPlay = tuple[tuple[tuple[int, Card], ...], int, int, int, int]
+NO_TRICK: TrickInPlay = ((), 0, 0, -1, -1)
+
+# The actions so far, newest first: (action, its actor, the history before it), or None.
+History = tuple[Action, int, "History"] | None
 
 
 class Position(TypedDict):
@@ -40,8 +49,7 @@ class Position(TypedDict):
     upcard: Card
     proposed: Suit  # the suit the upcard proposes
     # What changes.
-    actions: tuple[Action, ...]
-    actors: tuple[int, ...]  # the seat that made each action
+    history: History  # the actions so far and their actors (``actions_of``, ``actors_of``)
     phase: Phase
     to_act: int | None
     held: tuple[tuple[Card, ...], ...]  # every seat's cards in the order received, the
@@ -61,13 +69,10 @@ class Position(TypedDict):
     picked_up: bool
     declined: bool
     passes: int
+    trumps: int  # the trumps as a mask (0 in a no-trump deal or before trump is made)
     done: tuple[TrickRecord, ...]  # the completed tricks
-    current: tuple[tuple[int, Card], ...]  # the trick in progress: (seat, card)
+    trick: TrickInPlay  # the trick in progress
     leader: int  # who leads (or led) the trick in progress
-    led: Suit | None  # the suit to follow in the trick in progress
-    follow: int  # the cards of that suit, as a mask (0 before the lead)
-    best_seat: int  # who is winning the trick in progress
-    best_power: int
     next_of: tuple[int, ...]  # the next seat that plays, by seat
     seat_masks: tuple[int, ...]  # from the first lead: each seat's ``held`` as a mask
     maker_side: frozenset[int]
@@ -99,6 +104,7 @@ def set_trump(p: Position, trump: Suit | None) -> None:
     p["suits"] = SUIT_TABLES[index]
     p["powers"] = POWER_TABLES[index]
     p["suit_masks"] = SUIT_MASK_TABLES[index]
+    p["trumps"] = TRUMP_MASKS[index]
 
 
 def finish(p: Position, result: HandResult) -> None:
@@ -111,6 +117,26 @@ def hands_now(p: Position) -> tuple[tuple[Card, ...], ...]:
     """Every seat's cards now, in the order received."""
     unplayed = p["unplayed"]
     held = p["held"]
-    if not p["done"] and not p["current"]:
+    if not p["done"] and not p["trick"][0]:
         return held
     return tuple(tuple(c for c in hand if unplayed >> c.id & 1) for hand in held)
+
+
+def actions_of(p: Position) -> tuple[Action, ...]:
+    """The actions so far, in order."""
+    actions = []
+    history = p["history"]
+    while history is not None:
+        action, _, history = history
+        actions.append(action)
+    return tuple(reversed(actions))
+
+
+def actors_of(p: Position) -> tuple[int, ...]:
+    """The seat that made each action so far, in order."""
+    actors = []
+    history = p["history"]
+    while history is not None:
+        _, seat, history = history
+        actors.append(seat)
+    return tuple(reversed(actors))

@@ -29,7 +29,7 @@ from euchre.core import DealCore, IllegalAction
 from euchre.deal import Deal
 from euchre.phase import Phase
 from euchre.play import Trick, tricks_of
-from euchre.position import Position, hands_now
+from euchre.position import Position, actions_of, actors_of, hands_now
 from euchre.rules import Rules, RulesError
 from euchre.scoring import HandResult
 from euchre.seats import next_active, partners_of
@@ -100,12 +100,12 @@ class HandState:
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions applied so far, in order."""
-        return self._pos["actions"]
+        return actions_of(self._pos)
 
     @property
     def actors(self) -> tuple[int, ...]:
         """The seat that made each action."""
-        return self._pos["actors"]
+        return actors_of(self._pos)
 
     @property
     def phase(self) -> Phase:
@@ -231,7 +231,7 @@ class HandState:
     @property
     def current_trick(self) -> list[tuple[int, Card]]:
         """The trick being played: (seat, card) pairs in play order."""
-        return list(self._pos["current"])
+        return list(self._pos["trick"][0])
 
     @property
     def leader(self) -> int:

@@ -113,6 +113,9 @@ def _suit_masks(suits: list[Suit | None]) -> list[int]:
 # "the cards that follow this lead" is one ``&``.
 SUIT_MASK_TABLES: tuple[list[int], ...] = tuple(_suit_masks(row) for row in SUIT_TABLES)
 
+# Indexed by trump like SUIT_TABLES: the trumps as a mask of card ids (none without a trump).
+TRUMP_MASKS: tuple[int, ...] = (*(SUIT_MASK_TABLES[s.idx][right_bower(s).id] for s in Suit), 0)
+
 
 def table_index(trump: TrumpSuit) -> int:
     """The index of ``trump``'s row in ``SUIT_TABLES`` and ``POWER_TABLES``.
