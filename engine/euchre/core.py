@@ -218,11 +218,11 @@ def advance(p: Position, action: Action) -> Position:
     assert seat is not None, "nobody acts once the deal is over"
     new = p.copy()
     new["history"] = (action, seat, p["history"])
-    new["legal"] = None
     phase = p["phase"]
     if phase is _PLAY:
-        play_apply(new, action)
+        play_apply(new, action)  # it lists the next legal plays itself
     else:
+        new["legal"] = None
         PHASE_RULES[phase].apply(new, action)
     return new
 

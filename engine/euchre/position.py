@@ -111,6 +111,7 @@ def finish(p: Position, result: HandResult) -> None:
     """End the deal with ``result``."""
     enter(p, Phase.OVER, None)
     p["result"] = result
+    p["legal"] = []
 
 
 def hands_now(p: Position) -> tuple[tuple[Card, ...], ...]:
