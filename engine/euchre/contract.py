@@ -71,7 +71,7 @@ def start_play(s: Position) -> None:
         leader = first_active_from(next_seat(s["dealer"], n), n, out)
     if out:  # else every seat plays, in the order the deal started with
         s["next_of"] = tuple(next_active(seat, n, out) for seat in range(n))
-    s["seat_masks"] = tuple(mask_of(hand) for hand in s["held"])
+    s["seat_masks"] = tuple(map(mask_of, s["held"]))
     s["passes"] = 0
     s["leader"] = leader
     enter(s, Phase.PLAY, leader)

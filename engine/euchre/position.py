@@ -16,6 +16,7 @@ legal actions). Cards are interned ``Card`` values; sets of cards are masks of c
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 from typing import TypedDict
 
 from euchre.actions import Action
@@ -24,7 +25,7 @@ from euchre.deal import Deal
 from euchre.phase import Phase
 from euchre.rules import Rules
 from euchre.scoring import HandResult
-from euchre.trump import POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES, TRUMP_MASKS
+from euchre.trump import ALL_CARDS, POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES, TRUMP_MASKS
 
 TrickRecord = tuple[tuple[tuple[int, Card], ...], int]  # a completed trick: (seat, card) pairs, winner
 
@@ -84,11 +85,12 @@ class Position(TypedDict):
 
 
 def mask_of(cards: Iterable[Card]) -> int:
-    """The cards as a mask of card ids."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.id
-    return mask
+    """Distinct cards as a mask of card ids."""
+    return sum(map(_BITS.__getitem__, map(_card_id, cards)))
+
+
+_BITS = tuple(1 << ident for ident in range(ALL_CARDS.bit_length()))
+_card_id = attrgetter("id")
 
 
 def enter(p: Position, phase: Phase, to_act: int | None) -> None:
