@@ -21,7 +21,7 @@ Action.parse('pass')
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from euchre import bidding, contract, play
@@ -227,7 +227,7 @@ def advance(p: Position, action: Action) -> Position:
     return new
 
 
-def replay(deal: Deal, rules: Rules, actions: Any) -> Position:
+def replay(deal: Deal, rules: Rules, actions: Iterable[Action | str]) -> Position:
     """The position after ``actions`` (each checked) from the start of ``deal``; an
     illegal one raises IllegalAction."""
     p = start(deal, rules)
