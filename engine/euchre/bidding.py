@@ -2,27 +2,24 @@
 
 Each phase has three small functions (``core.PHASE_RULES`` lists them): its candidate
 actions, the reason an action is refused (None when allowed), and the move, made in place
-on a ``DealCore``.
+on a ``Position``.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from euchre import actions as A
-from euchre.actions import Action, one_card
-from euchre.cards import SUITS, Card, Rank
+from euchre.actions import DISCARDS, Action
+from euchre.cards import SUITS, Card, Rank, Suit
 from euchre.contract import after_trump_made
 from euchre.hands import with_hand, without
 from euchre.phase import Phase
+from euchre.position import Position, enter, finish, set_trump
+from euchre.rules import Rules
 from euchre.scoring import HandResult
 from euchre.seats import next_seat, same_team, team_seats
-
-if TYPE_CHECKING:
-    from euchre.core import DealCore
-
 
 _LOW_RANKS = (Rank.NINE, Rank.TEN)
 
@@ -46,22 +43,22 @@ def farmers_hand(hand: Sequence[Card], definition: str) -> bool:
     return False
 
 
-def wrong_phase(s: DealCore, action: Action) -> str:
+def wrong_phase(s: Position, action: Action) -> str:
     """Why an action of a kind that does not belong to this phase is refused."""
-    phase, kind = s.phase, action.kind
+    phase, kind = s["phase"], action.kind
     if phase is Phase.PLAY:
         return f"'{action}' is not possible now: trump is made and it is time to play a card"
     if kind is A.PLAY:
         return f"you cannot play a card yet: this is {phase}"
     if phase is Phase.ROUND_ONE and kind is A.CALL:
         return (
-            f"in round one the only suit on offer is the upcard's, {s.proposed.plural}: "
+            f"in round one the only suit on offer is the upcard's, {s['proposed'].plural}: "
             f"order it up or pass"
         )
     if phase is Phase.ROUND_TWO and kind is A.ORDER:
         return (
             f"the upcard was turned down: in round two you name a suit other than "
-            f"{s.proposed.plural}, or pass"
+            f"{s['proposed'].plural}, or pass"
         )
     if phase is Phase.DISCARD:
         return "the dealer has picked up the upcard and must first discard one card"
@@ -69,28 +66,28 @@ def wrong_phase(s: DealCore, action: Action) -> str:
 
 
 # ---------------------------------------------------------------------- farmer's hand
-def farmer_candidates(s: DealCore) -> list[Action]:
+def farmer_candidates(s: Position) -> list[Action]:
     out = [A.PASS_ACTION]
-    assert s.to_act is not None
-    if s.rules.farmers_remedy == "redeal":
+    assert s["to_act"] is not None
+    if s["rules"].farmers_remedy == "redeal":
         out.append(A.REDEAL_ACTION)
     else:
-        low = [c for c in s.hands[s.to_act] if c.rank in _LOW_RANKS]
+        low = [c for c in s["held"][s["to_act"]] if c.rank in _LOW_RANKS]
         out.extend(Action(A.FARMER_SWAP, cards=combo) for combo in itertools.combinations(low, 3))
     return out
 
 
-def farmer_check(s: DealCore, a: Action) -> str | None:
+def farmer_check(s: Position, a: Action) -> str | None:
     if a.kind is A.PASS:
         return None
     if a.kind is A.REDEAL:
-        if s.rules.farmers_remedy != "redeal":
+        if s["rules"].farmers_remedy != "redeal":
             return "at this table a farmer's hand swaps three low cards for the kitty; it is not redealt"
         return None
-    if s.rules.farmers_remedy != "swap":
+    if s["rules"].farmers_remedy != "swap":
         return "at this table a farmer's hand is redealt, not swapped"
-    assert s.to_act is not None
-    hand = s.hands[s.to_act]
+    assert s["to_act"] is not None
+    hand = s["held"][s["to_act"]]
     if len(a.cards) != 3 or len(set(a.cards)) != 3:
         return "a farmer's swap gives three different cards for the three cards of the kitty"
     for card in a.cards:
@@ -98,59 +95,74 @@ def farmer_check(s: DealCore, a: Action) -> str | None:
             return f"you do not hold {card}"
         if card.rank not in _LOW_RANKS:
             return f"only 9s and 10s can be swapped for the kitty, and {card} is neither"
-    if len(s.kitty) < 3:
+    if len(s["kitty"]) < 3:
         return "the kitty has fewer than three cards to swap with"
     return None
 
 
-def farmer_apply(s: DealCore, a: Action) -> None:
-    seat = s.to_act
+def farmer_apply(s: Position, a: Action) -> None:
+    seat = s["to_act"]
     assert seat is not None
     if a.kind is A.REDEAL:
-        s.finish(HandResult(tuple(0 for _ in range(s.rules.num_teams)), None, 0, redeal=True))
+        finish(s, HandResult(tuple(0 for _ in range(s["rules"].num_teams)), None, 0, redeal=True))
         return
     if a.kind is A.FARMER_SWAP:
-        taken = s.kitty[:3]
-        hand = tuple(c for c in s.hands[seat] if c not in a.cards) + taken
-        s.hands = with_hand(s.hands, seat, hand)
-        s.kitty = a.cards + s.kitty[3:]
-    queue = s.farmer_queue[1:]
-    s.farmer_queue = queue
+        taken = s["kitty"][:3]
+        hand = tuple(c for c in s["held"][seat] if c not in a.cards) + taken
+        s["held"] = with_hand(s["held"], seat, hand)
+        s["kitty"] = a.cards + s["kitty"][3:]
+    queue = s["farmer_queue"][1:]
+    s["farmer_queue"] = queue
     if queue:
-        s.to_act = queue[0]
+        s["to_act"] = queue[0]
     else:
-        s.enter(Phase.ROUND_ONE, next_seat(s.dealer, s.players))
+        enter(s, Phase.ROUND_ONE, next_seat(s["dealer"], s["players"]))
 
 
 # ---------------------------------------------------------------------- round one
-def _alone_refused(s: DealCore) -> str | None:
-    if not s.rules.partnerships:
+def _alone_refused(rules: Rules) -> str | None:
+    """Why nobody may go alone at this table, or None."""
+    if not rules.partnerships:
         return "going alone needs a partner to sit out, and this table has no partnerships"
-    if s.rules.call_ace:
+    if rules.call_ace:
         return "with call-ace the maker cannot choose to go alone"
     return None
 
 
-_ROUND_ONE = [A.PASS_ACTION, A.ORDER_ACTION, A.ORDER_ALONE]
+def _dealer_partner(s: Position, seat: int) -> bool:
+    return s["rules"].partnerships and seat != s["dealer"] and same_team(seat, s["dealer"], True)
 
 
-def round_one_candidates(s: DealCore) -> list[Action]:
-    return _ROUND_ONE
+def _must_go_alone(s: Position, seat: int) -> bool:
+    """Canadian loner: the dealer's partner orders up only alone."""
+    return s["rules"].canadian_loner and _dealer_partner(s, seat)
 
 
-def _dealer_partner(s: DealCore, seat: int) -> bool:
-    return s.rules.partnerships and seat != s.dealer and same_team(seat, s.dealer, True)
+# Round one's legal actions, by (the seat may order with its partner, anyone may go alone).
+_ROUND_ONE = {
+    (True, True): [A.PASS_ACTION, A.ORDER_ACTION, A.ORDER_ALONE],
+    (True, False): [A.PASS_ACTION, A.ORDER_ACTION],
+    (False, True): [A.PASS_ACTION, A.ORDER_ALONE],
+    (False, False): [A.PASS_ACTION],
+}
 
 
-def round_one_check(s: DealCore, a: Action) -> str | None:
+def round_one_candidates(s: Position) -> list[Action]:
+    """Exactly the legal actions (the same tests as ``round_one_check``)."""
+    seat = s["to_act"]
+    assert seat is not None
+    return _ROUND_ONE[(not _must_go_alone(s, seat), _alone_refused(s["rules"]) is None)]
+
+
+def round_one_check(s: Position, a: Action) -> str | None:
     if a.kind is A.PASS:
         return None
-    assert s.to_act is not None
+    assert s["to_act"] is not None
     if a.alone:
-        refused = _alone_refused(s)
+        refused = _alone_refused(s["rules"])
         if refused:
             return refused
-    if s.rules.canadian_loner and _dealer_partner(s, s.to_act) and not a.alone:
+    elif _must_go_alone(s, s["to_act"]):
         return (
             "Canadian loner: when you order up your partner the dealer, you must go alone "
             "('order alone')"
@@ -158,115 +170,139 @@ def round_one_check(s: DealCore, a: Action) -> str | None:
     return None
 
 
-def _make_trump(s: DealCore, seat: int, a: Action) -> None:
-    s.passes = 0
-    s.maker = seat
-    s.alone = s.declared_alone = a.alone
-    s.maker_side = team_seats(seat, s.players, s.rules.partnerships)
+def _make_trump(s: Position, seat: int, a: Action) -> None:
+    s["passes"] = 0
+    s["maker"] = seat
+    s["alone"] = s["declared_alone"] = a.alone
+    s["maker_side"] = team_seats(seat, s["players"], s["rules"].partnerships)
 
 
-def round_one_apply(s: DealCore, a: Action) -> None:
-    seat = s.to_act
+def round_one_apply(s: Position, a: Action) -> None:
+    seat = s["to_act"]
     assert seat is not None
     if a.kind is A.PASS:
-        passes = s.passes + 1
-        if passes < s.players:
-            s.passes = passes
-            s.to_act = next_seat(seat, s.players)
+        passes = s["passes"] + 1
+        if passes < s["players"]:
+            s["passes"] = passes
+            s["to_act"] = next_seat(seat, s["players"])
         else:
-            s.passes = 0
-            s.enter(Phase.ROUND_TWO, next_seat(s.dealer, s.players))
+            s["passes"] = 0
+            enter(s, Phase.ROUND_TWO, next_seat(s["dealer"], s["players"]))
         return
     _make_trump(s, seat, a)
-    s.set_trump(s.proposed)
-    if a.alone and _dealer_partner(s, seat) and not s.rules.dealer_picks_up_when_partner_alone:
+    set_trump(s, s["proposed"])
+    if a.alone and _dealer_partner(s, seat) and not s["rules"].dealer_picks_up_when_partner_alone:
         # The dealer sits out without taking the upcard; its suit stays trump.
         after_trump_made(s)
         return
-    s.hands = with_hand(s.hands, s.dealer, s.hands[s.dealer] + (s.upcard,))
-    s.picked_up = True
-    s.enter(Phase.DISCARD, s.dealer)
+    s["held"] = with_hand(s["held"], s["dealer"], s["held"][s["dealer"]] + (s["upcard"],))
+    s["picked_up"] = True
+    enter(s, Phase.DISCARD, s["dealer"])
 
 
 # ---------------------------------------------------------------------- the dealer's discard
-def discard_candidates(s: DealCore) -> list[Action]:
-    out = [one_card(A.DISCARD, c) for c in s.hands[s.dealer]]
-    out.append(A.DECLINE_ACTION)
+def _decline_refused(s: Position) -> str | None:
+    """Why the dealer may not decline the ordered upcard, or None."""
+    if not s["rules"].dealer_may_decline:
+        return "at this table the dealer must take the ordered upcard and discard one card"
+    if s["maker"] == s["dealer"]:
+        return "you picked the upcard up yourself, so you cannot decline it; discard one card"
+    return None
+
+
+def discard_candidates(s: Position) -> list[Action]:
+    """Exactly the legal actions: a discard of each held card, then declining if allowed."""
+    out = [DISCARDS[c.id] for c in s["held"][s["dealer"]]]
+    if _decline_refused(s) is None:
+        out.append(A.DECLINE_ACTION)
     return out
 
 
-def discard_check(s: DealCore, a: Action) -> str | None:
+def discard_check(s: Position, a: Action) -> str | None:
     if a.kind is A.DECLINE:
-        if not s.rules.dealer_may_decline:
-            return "at this table the dealer must take the ordered upcard and discard one card"
-        if s.maker == s.dealer:
-            return "you picked the upcard up yourself, so you cannot decline it; discard one card"
-        return None
+        return _decline_refused(s)
     if not a.cards:
         return "say which card to discard, like 'discard 9s'"
     card = a.card
-    if card not in s.hands[s.dealer]:
+    if card not in s["held"][s["dealer"]]:
         return f"you do not hold {card}: discard one of the six cards in your hand"
     return None
 
 
-def discard_apply(s: DealCore, a: Action) -> None:
+def discard_apply(s: Position, a: Action) -> None:
     if a.kind is A.DECLINE:
-        s.hands = with_hand(s.hands, s.dealer, without(s.hands[s.dealer], s.upcard))
-        s.declined = True
-        s.picked_up = False
+        s["held"] = with_hand(s["held"], s["dealer"], without(s["held"][s["dealer"]], s["upcard"]))
+        s["declined"] = True
+        s["picked_up"] = False
     else:
-        s.hands = with_hand(s.hands, s.dealer, without(s.hands[s.dealer], a.card))
-        s.discard = a.card
+        s["held"] = with_hand(s["held"], s["dealer"], without(s["held"][s["dealer"]], a.card))
+        s["discard"] = a.card
     after_trump_made(s)
 
 
 # ---------------------------------------------------------------------- round two
-_ROUND_TWO = [
-    A.PASS_ACTION,
-    *(A.call(suit, alone) for suit in (*SUITS, None) for alone in (False, True)),
-]
+def _stuck(s: Position) -> bool:
+    """Stick the dealer: the dealer may not pass in round two."""
+    return s["rules"].stick_the_dealer and s["to_act"] == s["dealer"]
 
 
-def round_two_candidates(s: DealCore) -> list[Action]:
-    return _ROUND_TWO
+def round_two_candidates(s: Position) -> list[Action]:
+    """Exactly the legal actions (the same tests as ``round_two_check``), in the order:
+    pass, then each suit (and no-trump), each alone after it."""
+    rules = s["rules"]
+    key = (s["proposed"], _stuck(s), _alone_refused(rules) is None, rules.no_trump)
+    legal = _ROUND_TWO.get(key)
+    if legal is None:
+        proposed, stuck, alone, no_trump = key
+        legal = [] if stuck else [A.PASS_ACTION]
+        for suit in (*SUITS, None):
+            if suit is not proposed and (suit is not None or no_trump):
+                legal.append(A.call(suit))
+                if alone:
+                    legal.append(A.call(suit, alone=True))
+        _ROUND_TWO[key] = legal
+    return legal
 
 
-def round_two_check(s: DealCore, a: Action) -> str | None:
+# Round two's legal actions, by (proposed suit, stuck, alone allowed, no-trump allowed).
+_ROUND_TWO: dict[tuple[Suit, bool, bool, bool], list[Action]] = {}
+
+
+def round_two_check(s: Position, a: Action) -> str | None:
     if a.kind is A.PASS:
-        if s.rules.stick_the_dealer and s.to_act == s.dealer:
+        if _stuck(s):
             return (
                 "stick the dealer: everyone else has passed, so you, the dealer, must name "
                 "a trump suit"
             )
         return None
     if a.alone:
-        refused = _alone_refused(s)
+        refused = _alone_refused(s["rules"])
         if refused:
             return refused
     if a.suit is None:
-        if not s.rules.no_trump:
+        if not s["rules"].no_trump:
             return "this table does not play no-trump: name a suit or pass"
         return None
-    if a.suit is s.proposed:
+    if a.suit is s["proposed"]:
         return (
-            f"{s.proposed.plural} were turned down in round one, so they cannot be trump "
+            f"{s['proposed'].plural} were turned down in round one, so they cannot be trump "
             f"this deal: name another suit or pass"
         )
     return None
 
 
-def round_two_apply(s: DealCore, a: Action) -> None:
-    seat = s.to_act
+def round_two_apply(s: Position, a: Action) -> None:
+    seat = s["to_act"]
     assert seat is not None
     if a.kind is A.PASS:
-        passes = s.passes + 1
-        s.passes = passes
-        if passes < s.players:
-            s.to_act = next_seat(seat, s.players)
+        passes = s["passes"] + 1
+        s["passes"] = passes
+        if passes < s["players"]:
+            s["to_act"] = next_seat(seat, s["players"])
         else:
-            s.finish(HandResult(tuple(0 for _ in range(s.rules.num_teams)), None, 0))
+            finish(s, HandResult(tuple(0 for _ in range(s["rules"].num_teams)), None, 0))
         return
     _make_trump(s, seat, a)
-    s.set_trump(a.suit)
+    set_trump(s, a.suit)
     after_trump_made(s)

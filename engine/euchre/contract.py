@@ -2,19 +2,20 @@
 calling for best, defending alone, and who leads the first trick.
 
 Like the bidding phases, each phase here has its candidates, its check and its move (made
-in place on a ``DealCore``); ``core.PHASE_RULES`` lists them.
+in place on a ``Position``); ``core.PHASE_RULES`` lists them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from euchre import actions as A
 from euchre.actions import Action, one_card
 from euchre.cards import Card, Suit
 from euchre.hands import with_hand, without
 from euchre.phase import Phase
+from euchre.play import play_candidates
+from euchre.position import Position, enter, mask_of
 from euchre.seats import (
     clockwise_after,
     first_active_from,
@@ -24,65 +25,65 @@ from euchre.seats import (
 )
 from euchre.trump import card_power, effective_suit
 
-if TYPE_CHECKING:
-    from euchre.core import DealCore
-
 
 # ---------------------------------------------------------------------- after trump is made
-def after_trump_made(s: DealCore) -> None:
+def after_trump_made(s: Position) -> None:
     """Settle who sits out, then go to the next decision: call-ace, calling for best,
     defending alone, or the first lead."""
-    if s.declared_alone and s.maker is not None:
-        s.out = frozenset(partners_of(s.maker, s.players, s.rules.partnerships))
-    if s.rules.call_ace and s.called_ace is None:
-        s.enter(Phase.CALL_ACE, s.maker)
+    if s["declared_alone"] and s["maker"] is not None:
+        s["out"] = frozenset(partners_of(s["maker"], s["players"], s["rules"].partnerships))
+    if s["rules"].call_ace and s["called_ace"] is None:
+        enter(s, Phase.CALL_ACE, s["maker"])
         return
-    if s.declared_alone and s.rules.calling_for_best:
-        s.enter(Phase.CALL_FOR_BEST, s.maker)
+    if s["declared_alone"] and s["rules"].calling_for_best:
+        enter(s, Phase.CALL_FOR_BEST, s["maker"])
         return
     _defend_or_play(s)
 
 
-def _defend_or_play(s: DealCore) -> None:
-    if may_defend_alone(s) and s.defender is None:
+def _defend_or_play(s: Position) -> None:
+    if may_defend_alone(s) and s["defender"] is None:
         queue = defend_queue(s)
         if queue:
-            s.passes = 0
-            s.enter(Phase.DEFEND, queue[0])
+            s["passes"] = 0
+            enter(s, Phase.DEFEND, queue[0])
             return
     start_play(s)
 
 
-def may_defend_alone(s: DealCore) -> bool:
+def may_defend_alone(s: Position) -> bool:
     """Whether the defenders are offered to play alone against this contract: with
     ``defend_alone``, whether or not the maker is alone (002: "Any opponent of the maker
     may defend alone")."""
-    return s.rules.defend_alone
+    return s["rules"].defend_alone
 
 
-def start_play(s: DealCore) -> None:
+def start_play(s: Position) -> None:
     """The first trick: who leads, and the order of the seats that play.
 
     The lead moves left of the lone player only for a maker who declared alone: call-ace's
     maker who turns out to hold the called card never said so, and the lead must not tell.
     """
-    n, out = s.players, s.out
-    if s.declared_alone and s.maker is not None and s.rules.lead_against_loner == "left_of_loner":
-        leader = first_active_from(next_seat(s.maker, n), n, out)
+    n, out = s["players"], s["out"]
+    if s["declared_alone"] and s["maker"] is not None and s["rules"].lead_against_loner == "left_of_loner":
+        leader = first_active_from(next_seat(s["maker"], n), n, out)
     else:
-        leader = first_active_from(next_seat(s.dealer, n), n, out)
-    s.next_of = tuple(next_active(seat, n, out) for seat in range(n))
-    s.passes = 0
-    s.leader = leader
-    s.enter(Phase.PLAY, leader)
+        leader = first_active_from(next_seat(s["dealer"], n), n, out)
+    if out:  # else every seat plays, in the order the deal started with
+        s["next_of"] = tuple(next_active(seat, n, out) for seat in range(n))
+    s["seat_masks"] = tuple(map(mask_of, s["held"]))
+    s["passes"] = 0
+    s["leader"] = leader
+    enter(s, Phase.PLAY, leader)
+    s["legal"] = play_candidates(s)
 
 
 # ---------------------------------------------------------------------- call-ace
-def call_ace_candidates(s: DealCore) -> list[Action]:
+def call_ace_candidates(s: Position) -> list[Action]:
     return list(A.CALL_ACES)
 
 
-def call_ace_check(s: DealCore, a: Action) -> str | None:
+def call_ace_check(s: Position, a: Action) -> str | None:
     return None
 
 
@@ -104,99 +105,99 @@ def highest_holder(hands: Sequence[Sequence[Card]], suit: Suit, trump: Suit | No
     return None if best is None else best[1]
 
 
-def call_ace_apply(s: DealCore, a: Action) -> None:
-    assert a.suit is not None and s.maker is not None
-    partner = highest_holder(s.hands, a.suit, s.trump)
-    s.called_ace = a.suit
-    s.ace_partner = partner
-    s.maker_side = frozenset({s.maker} if partner is None else {s.maker, partner})
-    s.alone = partner in (None, s.maker)
+def call_ace_apply(s: Position, a: Action) -> None:
+    assert a.suit is not None and s["maker"] is not None
+    partner = highest_holder(s["held"], a.suit, s["trump"])
+    s["called_ace"] = a.suit
+    s["ace_partner"] = partner
+    s["maker_side"] = frozenset({s["maker"]} if partner is None else {s["maker"], partner})
+    s["alone"] = partner in (None, s["maker"])
     after_trump_made(s)
 
 
 # ---------------------------------------------------------------------- calling for best
-def best_candidates(s: DealCore) -> list[Action]:
-    assert s.maker is not None
-    return [A.PASS_ACTION] + [one_card(A.BEST, c) for c in s.hands[s.maker]]
+def best_candidates(s: Position) -> list[Action]:
+    assert s["maker"] is not None
+    return [A.PASS_ACTION] + [one_card(A.BEST, c) for c in s["held"][s["maker"]]]
 
 
-def best_check(s: DealCore, a: Action) -> str | None:
-    assert s.maker is not None
+def best_check(s: Position, a: Action) -> str | None:
+    assert s["maker"] is not None
     if a.kind is A.BEST:
         if not a.cards:
             return "say which card you discard to call for best, like 'call for best 9s'"
-        if a.card not in s.hands[s.maker]:
+        if a.card not in s["held"][s["maker"]]:
             return f"you do not hold {a.card}: discard one of your own cards to call for best"
     return None
 
 
-def best_giver(s: DealCore) -> int:
+def best_giver(s: Position) -> int:
     """The lone maker's partner, who gives the best card."""
-    assert s.maker is not None
-    return partners_of(s.maker, s.players, s.rules.partnerships)[0]
+    assert s["maker"] is not None
+    return partners_of(s["maker"], s["players"], s["rules"].partnerships)[0]
 
 
-def best_apply(s: DealCore, a: Action) -> None:
-    assert s.maker is not None
+def best_apply(s: Position, a: Action) -> None:
+    assert s["maker"] is not None
     if a.kind is A.PASS:
         _defend_or_play(s)
         return
-    s.hands = with_hand(s.hands, s.maker, without(s.hands[s.maker], a.card))
-    s.enter(Phase.GIVE_BEST, best_giver(s))
+    s["held"] = with_hand(s["held"], s["maker"], without(s["held"][s["maker"]], a.card))
+    enter(s, Phase.GIVE_BEST, best_giver(s))
 
 
-def give_candidates(s: DealCore) -> list[Action]:
-    return [one_card(A.GIVE, c) for c in s.hands[best_giver(s)]]
+def give_candidates(s: Position) -> list[Action]:
+    return [one_card(A.GIVE, c) for c in s["held"][best_giver(s)]]
 
 
-def give_check(s: DealCore, a: Action) -> str | None:
+def give_check(s: Position, a: Action) -> str | None:
     if not a.cards:
         return "say which card you give, like 'give Ah'"
-    if a.card not in s.hands[best_giver(s)]:
+    if a.card not in s["held"][best_giver(s)]:
         return f"you do not hold {a.card}: give one of your own cards"
     return None
 
 
-def give_apply(s: DealCore, a: Action) -> None:
-    assert s.maker is not None
+def give_apply(s: Position, a: Action) -> None:
+    assert s["maker"] is not None
     giver = best_giver(s)
-    hands = list(s.hands)
+    hands = list(s["held"])
     hands[giver] = without(hands[giver], a.card)
-    hands[s.maker] = hands[s.maker] + (a.card,)
-    s.hands = tuple(hands)
+    hands[s["maker"]] = hands[s["maker"]] + (a.card,)
+    s["held"] = tuple(hands)
     _defend_or_play(s)
 
 
 # ---------------------------------------------------------------------- defending alone
-def defend_queue(s: DealCore) -> list[int]:
+def defend_queue(s: Position) -> list[int]:
     """Defenders who may still choose to defend alone, clockwise from the maker's left."""
-    assert s.maker is not None
-    defenders = [x for x in clockwise_after(s.maker, s.players) if x not in s.maker_side]
-    return defenders[s.passes :] if s.phase is Phase.DEFEND else defenders
+    assert s["maker"] is not None
+    defenders = [x for x in clockwise_after(s["maker"], s["players"]) if x not in s["maker_side"]]
+    return defenders[s["passes"] :] if s["phase"] is Phase.DEFEND else defenders
 
 
 _DEFEND = [A.PASS_ACTION, A.DEFEND_ALONE]
 
 
-def defend_candidates(s: DealCore) -> list[Action]:
+def defend_candidates(s: Position) -> list[Action]:
     return _DEFEND
 
 
-def defend_check(s: DealCore, a: Action) -> str | None:
+def defend_check(s: Position, a: Action) -> str | None:
     return None
 
 
-def defend_apply(s: DealCore, a: Action) -> None:
-    seat = s.to_act
+def defend_apply(s: Position, a: Action) -> None:
+    seat = s["to_act"]
     assert seat is not None
     if a.kind is A.DEFEND:
-        s.defender = seat
-        s.out = s.out | frozenset(partners_of(seat, s.players, s.rules.partnerships))
+        s["defender"] = seat
+        s["out"] = s["out"] | frozenset(partners_of(seat, s["players"], s["rules"].partnerships))
         start_play(s)
         return
-    s.passes += 1
+    s["passes"] += 1
     queue = defend_queue(s)
     if queue:
-        s.to_act = queue[0]
+        s["to_act"] = queue[0]
     else:
         start_play(s)

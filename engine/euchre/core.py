@@ -1,14 +1,11 @@
-"""The compact mutable core of a deal, with ``push`` and ``pop`` for search.
+"""How a deal moves, and the mutable ``DealCore`` with ``push`` and ``pop`` for search.
 
-A ``DealCore`` holds everything that changes during a deal in plain fields: hands as
-tuples of interned cards, the trump suit's look-up rows (each card's effective suit and
-power, by card id), the trick in progress with its current winner, and the actions so far.
-``push(action)`` moves it on in place and remembers the fields it had; ``pop()`` puts them
-back exactly. ``HandState`` (immutable) wraps one core that never changes: its ``apply``
-copies the core and pushes onto the copy.
-
-How each phase moves is defined once, in ``PHASE_RULES``: one ``PhaseRules`` per phase
-with its action kinds, its candidate actions, the reason an action is refused, and the move.
+A deal's position is a ``Position`` (a typed dictionary of plain fields: see
+``position.py``). How each phase moves is defined once, in ``PHASE_RULES``: one
+``PhaseRules`` per phase with its action kinds, its candidate actions, the reason an
+action is refused, and the move. ``advance`` makes a move on a fresh copy of a position;
+``HandState.apply`` wraps the copy in a new state, and a ``DealCore`` keeps the positions
+it went through on a stack, so that ``pop`` puts the last one back exactly.
 
 >>> from euchre.deal import Deal
 >>> from euchre.rules import Rules
@@ -24,7 +21,7 @@ Action.parse('pass')
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from euchre import bidding, contract, play
@@ -32,11 +29,12 @@ from euchre.actions import Action, ActionError, ActionKind
 from euchre.cards import Card, Suit
 from euchre.deal import Deal
 from euchre.phase import Phase
-from euchre.play import Trick
+from euchre.play import Trick, play_apply, play_candidates, tricks_of
+from euchre.position import NO_TRICK, Position, actions_of, enter, hands_now
 from euchre.rules import Rules
 from euchre.scoring import HandResult
 from euchre.seats import clockwise_after, next_seat
-from euchre.trump import POWER_TABLES, SUIT_TABLES
+from euchre.trump import ALL_CARDS, POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES
 
 if TYPE_CHECKING:
     from euchre.state import HandState
@@ -52,26 +50,26 @@ class PhaseRules(NamedTuple):
     ``kinds``: the kinds of action that belong to the phase. ``candidates``: every action
     worth checking now, in the order ``legal_actions`` lists them (``exact`` when they are
     all legal, so no check is needed). ``check``: the reason an action of one of those
-    kinds is refused, or None. ``apply``: the move, made in place on the core (the action is
-    already recorded and ``to_act`` is still its actor).
+    kinds is refused, or None. ``apply``: the move, made in place on a fresh position (the
+    action is already recorded and ``to_act`` is still its actor).
     """
 
     kinds: frozenset[ActionKind]
-    candidates: Callable[[DealCore], list[Action]]
-    check: Callable[[DealCore, Action], str | None]
-    apply: Callable[[DealCore, Action], None]
+    candidates: Callable[[Position], list[Action]]
+    check: Callable[[Position, Action], str | None]
+    apply: Callable[[Position, Action], None]
     exact: bool = False
 
 
-def _nothing(core: DealCore) -> list[Action]:
+def _nothing(p: Position) -> list[Action]:
     return []
 
 
-def _over(core: DealCore, action: Action) -> str | None:
+def _over(p: Position, action: Action) -> str | None:
     return "this deal is over"
 
 
-def _stay(core: DealCore, action: Action) -> None:
+def _stay(p: Position, action: Action) -> None:
     raise IllegalAction("this deal is over")
 
 
@@ -88,18 +86,21 @@ PHASE_RULES: dict[Phase, PhaseRules] = {
         bidding.round_one_candidates,
         bidding.round_one_check,
         bidding.round_one_apply,
+        exact=True,
     ),
     Phase.DISCARD: PhaseRules(
         frozenset((K.DISCARD, K.DECLINE)),
         bidding.discard_candidates,
         bidding.discard_check,
         bidding.discard_apply,
+        exact=True,
     ),
     Phase.ROUND_TWO: PhaseRules(
         frozenset((K.PASS, K.CALL)),
         bidding.round_two_candidates,
         bidding.round_two_check,
         bidding.round_two_apply,
+        exact=True,
     ),
     Phase.CALL_ACE: PhaseRules(
         frozenset((K.CALL_ACE,)),
@@ -126,349 +127,280 @@ PHASE_RULES: dict[Phase, PhaseRules] = {
         contract.defend_apply,
     ),
     Phase.PLAY: PhaseRules(
-        frozenset((K.PLAY,)), play.play_candidates, play.play_check, play.play_apply, exact=True
+        frozenset((K.PLAY,)), play_candidates, play.play_check, play_apply, exact=True
     ),
     Phase.OVER: PhaseRules(frozenset(), _nothing, _over, _stay, exact=True),
 }
 del K
 
-# Every field but the undo stack, in the order ``_snapshot`` reads them and ``_restore``
-# writes them back: first those fixed for the whole deal, then those that change.
-_FIELDS = (
-    "rules",
-    "deal",
-    "dealer",
-    "players",
-    "upcard",
-    "proposed",
-    "actions",
-    "actors",
-    "phase",
-    "rules_now",
-    "to_act",
-    "hands",
-    "kitty",
-    "trump",
-    "suits",
-    "powers",
-    "maker",
-    "alone",
-    "declared_alone",
-    "defender",
-    "out",
-    "discard",
-    "picked_up",
-    "declined",
-    "passes",
-    "tricks",
-    "current",
-    "leader",
-    "led",
-    "best_seat",
-    "best_power",
-    "next_of",
-    "maker_side",
-    "called_ace",
-    "ace_partner",
-    "farmer_queue",
-    "result",
-    "legal",
-)
-_new = object.__new__
+# The phases the hot paths test, as plain globals (an Enum member read through its class
+# costs several times a global's look-up).
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
 
 
+# ---------------------------------------------------------------------- positions
+def start(deal: Deal, rules: Rules) -> Position:
+    """The position right after the deal. A deal impossible under the rules raises."""
+    deal.check(rules)
+    n = rules.players
+    p = _start_fields(rules).copy()
+    first = next_seat(deal.dealer, n)
+    p["deal"] = deal
+    p["dealer"] = deal.dealer
+    p["upcard"] = deal.upcard
+    p["proposed"] = deal.upcard.suit if deal.upcard.suit is not None else Suit.HEARTS
+    p["to_act"] = p["leader"] = first
+    p["held"] = deal.hands
+    p["kitty"] = deal.kitty
+    if rules.farmers_hand != "off":
+        queue = tuple(
+            seat
+            for seat in (*clockwise_after(deal.dealer, n), deal.dealer)
+            if bidding.farmers_hand(deal.hands[seat], rules.farmers_hand)
+        )
+        if queue:
+            p["farmer_queue"] = queue
+            enter(p, Phase.FARMER, queue[0])
+    return p
+
+
+def legal_actions(p: Position) -> list[Action]:
+    """Every action allowed in ``p``, in a stable order (empty when the deal is over). The
+    list is shared: do not change it."""
+    legal = p["legal"]
+    if legal is None:
+        phase = p["phase"]
+        if phase is _PLAY:  # four moves in five: straight to it
+            legal = play_candidates(p)
+        else:
+            step = PHASE_RULES[phase]
+            if step.exact:
+                legal = step.candidates(p)
+            else:
+                check = step.check
+                legal = [a for a in step.candidates(p) if check(p, a) is None]
+        p["legal"] = legal
+    return legal
+
+
+def reason(p: Position, action: Action) -> str | None:
+    """None when ``action`` is allowed in ``p``, else why not, in plain words."""
+    phase = p["phase"]
+    if phase is _OVER:
+        return "this deal is over"
+    step = PHASE_RULES[phase]
+    if action.kind not in step.kinds:
+        return bidding.wrong_phase(p, action)
+    return step.check(p, action)
+
+
+def checked(p: Position, action: Action | str) -> Action:
+    """``action`` as an Action, when it is allowed in ``p``; else IllegalAction says why.
+    An action that ``legal_actions`` listed passes on an identity test."""
+    for listed in p["legal"] or ():
+        if listed is action:
+            return listed
+    try:
+        parsed = Action.parse(action)
+    except ActionError as exc:
+        raise IllegalAction(str(exc)) from None
+    why = reason(p, parsed)
+    if why is not None:
+        raise IllegalAction(why)
+    return parsed
+
+
+def advance(p: Position, action: Action) -> Position:
+    """The position after ``action``, already known to be legal in ``p`` (a new one: ``p``
+    does not change)."""
+    seat = p["to_act"]
+    assert seat is not None, "nobody acts once the deal is over"
+    new = p.copy()
+    new["history"] = (action, seat, p["history"])
+    phase = p["phase"]
+    if phase is _PLAY:
+        play_apply(new, action)  # it lists the next legal plays itself
+    else:
+        new["legal"] = None
+        PHASE_RULES[phase].apply(new, action)
+    return new
+
+
+def replay(deal: Deal, rules: Rules, actions: Iterable[Action | str]) -> Position:
+    """The position after ``actions`` (each checked) from the start of ``deal``; an
+    illegal one raises IllegalAction."""
+    p = start(deal, rules)
+    for action in actions:
+        p = advance(p, checked(p, action))
+    return p
+
+
+# The fields that are not the position itself: the cache of legal actions.
+_NOT_POSITION = frozenset(("legal",))
+
+
+def fields(p: Position) -> dict[str, Any]:
+    """Every field that says where the deal is (not the cache), for comparing positions."""
+    return {k: v for k, v in p.items() if k not in _NOT_POSITION}
+
+
+# ---------------------------------------------------------------------- search
 class DealCore:
-    """A deal in progress that changes in place: ``push`` an action, ``pop`` it back.
+    """A deal in progress that changes in place, for search: ``push`` an action, ``pop``
+    it back (python-chess style). It keeps the positions it went through on a stack.
 
-    Its fields are the engine's own business (``HandState`` is the public face); search
-    code reads ``to_act``, ``phase``, ``result``, ``hands``, ``tricks`` and calls
+    Search code reads ``to_act``, ``phase``, ``result``, ``hands``, ``tricks`` and calls
     ``legal_actions``, ``push``, ``pop`` and ``state``.
     """
 
-    # The fields live in the instance's dictionary, so that a copy (``apply``'s, and the
-    # record ``push`` keeps for ``pop``) is one dictionary copy rather than 38 assignments.
-    __slots__ = ("__dict__", "_undo")
+    __slots__ = ("_stack", "position")
 
-    # Fixed for the whole deal.
-    rules: Rules
-    deal: Deal
-    dealer: int
-    players: int
-    upcard: Card
-    proposed: Suit
-    # What changes (see ``_FIELDS``).
-    actions: tuple[Action, ...]
-    actors: tuple[int, ...]
-    phase: Phase
-    rules_now: PhaseRules  # PHASE_RULES[phase]
-    to_act: int | None
-    hands: tuple[tuple[Card, ...], ...]
-    kitty: tuple[Card, ...]
-    trump: Suit | None
-    suits: list[Suit | None]  # each card's effective suit under this trump, by card id
-    powers: list[int]  # each card's power under this trump, by card id
-    maker: int | None
-    alone: bool  # the maker plays without a partner (declared, or call-ace's own card)
-    declared_alone: bool  # the maker said "alone"
-    defender: int | None  # a defender playing alone
-    out: frozenset[int]  # seats sitting out
-    discard: Card | None
-    picked_up: bool
-    declined: bool
-    passes: int
-    tricks: tuple[Trick, ...]
-    current: tuple[tuple[int, Card], ...]  # the trick in progress: (seat, card)
-    leader: int
-    led: Suit | None  # the suit to follow in the trick in progress
-    best_seat: int  # who is winning the trick in progress
-    best_power: int
-    next_of: tuple[int, ...]  # the next seat that plays, by seat
-    maker_side: frozenset[int]
-    called_ace: Suit | None
-    ace_partner: int | None
-    farmer_queue: tuple[int, ...]
-    result: HandResult | None
-    legal: list[Action] | None  # legal_actions, once listed
-    _undo: list[dict[str, Any]]  # the fields before each push, for pop
+    position: Position
+    _stack: list[Position]
 
-    # ------------------------------------------------------------------ construction
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self._stack = []
+
     @classmethod
     def start(cls, deal: Deal, rules: Rules) -> DealCore:
         """The core right after the deal. A deal impossible under the rules raises."""
-        deal.check(rules)
-        n = rules.players
-        core = _new(cls)
-        core._undo = []
-        queue: tuple[int, ...] = ()
-        if rules.farmers_hand != "off":
-            queue = tuple(
-                seat
-                for seat in (*clockwise_after(deal.dealer, n), deal.dealer)
-                if bidding.farmers_hand(deal.hands[seat], rules.farmers_hand)
-            )
-        no_trump_suits, no_trump_powers = SUIT_TABLES[4], POWER_TABLES[4]
-        core._restore(
-            (
-                rules,
-                deal,
-                deal.dealer,
-                n,
-                deal.upcard,
-                deal.upcard.suit if deal.upcard.suit is not None else Suit.HEARTS,  # proposed
-                (),  # actions
-                (),  # actors
-                Phase.ROUND_ONE,
-                PHASE_RULES[Phase.ROUND_ONE],
-                next_seat(deal.dealer, n),  # to_act
-                deal.hands,
-                deal.kitty,
-                None,  # trump
-                no_trump_suits,
-                no_trump_powers,
-                None,  # maker
-                False,  # alone
-                False,  # declared_alone
-                None,  # defender
-                frozenset(),  # out
-                None,  # discard
-                False,  # picked_up
-                False,  # declined
-                0,  # passes
-                (),  # tricks
-                (),  # current
-                next_seat(deal.dealer, n),  # leader
-                None,  # led
-                -1,  # best_seat
-                -1,  # best_power
-                tuple(next_seat(seat, n) for seat in range(n)),  # next_of
-                frozenset(),  # maker_side
-                None,  # called_ace
-                None,  # ace_partner
-                queue,
-                None,  # result
-                None,  # legal
-            )
-        )
-        if queue:
-            core.enter(Phase.FARMER, queue[0])
-        return core
+        return cls(start(deal, rules))
 
     def copy(self) -> DealCore:
         """An independent core in the same position (with nothing to pop)."""
-        new = _new(DealCore)
-        new.__dict__ = self.__dict__.copy()
-        new._undo = []
-        return new
+        return DealCore(self.position)
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            self.rules,
-            self.deal,
-            self.dealer,
-            self.players,
-            self.upcard,
-            self.proposed,
-            self.actions,
-            self.actors,
-            self.phase,
-            self.rules_now,
-            self.to_act,
-            self.hands,
-            self.kitty,
-            self.trump,
-            self.suits,
-            self.powers,
-            self.maker,
-            self.alone,
-            self.declared_alone,
-            self.defender,
-            self.out,
-            self.discard,
-            self.picked_up,
-            self.declined,
-            self.passes,
-            self.tricks,
-            self.current,
-            self.leader,
-            self.led,
-            self.best_seat,
-            self.best_power,
-            self.next_of,
-            self.maker_side,
-            self.called_ace,
-            self.ace_partner,
-            self.farmer_queue,
-            self.result,
-            self.legal,
-        )
+    def fields(self) -> dict[str, Any]:
+        """Every field that says where the deal is, for comparing two cores."""
+        return fields(self.position)
 
-    def _restore(self, fields: tuple[Any, ...]) -> None:
-        (
-            self.rules,
-            self.deal,
-            self.dealer,
-            self.players,
-            self.upcard,
-            self.proposed,
-            self.actions,
-            self.actors,
-            self.phase,
-            self.rules_now,
-            self.to_act,
-            self.hands,
-            self.kitty,
-            self.trump,
-            self.suits,
-            self.powers,
-            self.maker,
-            self.alone,
-            self.declared_alone,
-            self.defender,
-            self.out,
-            self.discard,
-            self.picked_up,
-            self.declined,
-            self.passes,
-            self.tricks,
-            self.current,
-            self.leader,
-            self.led,
-            self.best_seat,
-            self.best_power,
-            self.next_of,
-            self.maker_side,
-            self.called_ace,
-            self.ace_partner,
-            self.farmer_queue,
-            self.result,
-            self.legal,
-        ) = fields
+    # ------------------------------------------------------------------ reading
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now; None when the deal is over."""
+        return self.position["to_act"]
 
-    # ------------------------------------------------------------------ legality
+    @property
+    def phase(self) -> Phase:
+        """Where the deal is."""
+        return self.position["phase"]
+
+    @property
+    def result(self) -> HandResult | None:
+        """None until the deal is over, then how it ended."""
+        return self.position["result"]
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions so far, in order."""
+        return actions_of(self.position)
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit once made (None before, and for no-trump)."""
+        return self.position["trump"]
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards now, in the order received."""
+        return hands_now(self.position)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        return tricks_of(self.position)
+
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order (empty when the deal is over). The
         list is shared: do not change it."""
-        legal = self.legal
-        if legal is None:
-            step = self.rules_now
-            if step.exact:
-                legal = step.candidates(self)
-            else:
-                check = step.check
-                legal = [a for a in step.candidates(self) if check(self, a) is None]
-            self.legal = legal
-        return legal
+        return legal_actions(self.position)
 
     def reason(self, action: Action) -> str | None:
         """None when ``action`` is allowed now, else why not, in plain words."""
-        if self.phase is Phase.OVER:
-            return "this deal is over"
-        step = self.rules_now
-        if action.kind not in step.kinds:
-            return bidding.wrong_phase(self, action)
-        return step.check(self, action)
-
-    def checked(self, action: Action | str) -> Action:
-        """``action`` as an Action, when it is allowed now; else IllegalAction says why."""
-        legal = self.legal
-        if legal is not None:
-            for listed in legal:
-                if listed is action:
-                    return listed
-        try:
-            parsed = Action.parse(action)
-        except ActionError as exc:
-            raise IllegalAction(str(exc)) from None
-        why = self.reason(parsed)
-        if why is not None:
-            raise IllegalAction(why)
-        return parsed
+        return reason(self.position, action)
 
     # ------------------------------------------------------------------ moving
     def push(self, action: Action | str) -> None:
         """Make ``action`` (checked: an illegal one raises IllegalAction and changes
         nothing); ``pop`` undoes it."""
-        checked = self.checked(action)
-        self._undo.append(self.__dict__.copy())
-        self.advance(checked)
+        p = self.position
+        new = advance(p, checked(p, action))
+        self._stack.append(p)
+        self.position = new
 
     def pop(self) -> Action:
         """Undo the last ``push`` exactly, and return its action."""
-        if not self._undo:
+        if not self._stack:
             raise IndexError("nothing to pop: no action was pushed")
-        action = self.actions[-1]
-        self.__dict__ = self._undo.pop()
-        return action
-
-    def advance(self, action: Action) -> None:
-        """Make an action already known to be legal, with nothing kept for ``pop``."""
-        seat = self.to_act
-        assert seat is not None, "nobody acts once the deal is over"
-        self.actions += (action,)
-        self.actors += (seat,)
-        self.legal = None
-        self.rules_now.apply(self, action)
-
-    def enter(self, phase: Phase, to_act: int | None) -> None:
-        """Go to ``phase`` with ``to_act`` to move (the phase modules' one way to change phase)."""
-        self.phase = phase
-        self.rules_now = PHASE_RULES[phase]
-        self.to_act = to_act
-
-    def set_trump(self, trump: Suit | None) -> None:
-        """Make ``trump`` the trump suit (None: no-trump), with its look-up rows."""
-        index = 4 if trump is None else trump.idx
-        self.trump = trump
-        self.suits = SUIT_TABLES[index]
-        self.powers = POWER_TABLES[index]
-
-    def finish(self, result: HandResult) -> None:
-        """End the deal with ``result``."""
-        self.enter(Phase.OVER, None)
-        self.result = result
+        history = self.position["history"]
+        assert history is not None, "every pushed position has an action"
+        self.position = self._stack.pop()
+        return history[0]
 
     def state(self) -> HandState:
         """An immutable ``HandState`` in this position (the core itself is not shared)."""
         from euchre.state import HandState
 
-        return HandState.of_core(self.copy())
+        return HandState.of_position(self.position)
+
+
+# The starting fields of a position under each Rules object used lately (by identity:
+# the entry holds its Rules, so its id is not reused while it is here). Everything but
+# the deal's own facts, which ``start`` fills in.
+_STARTS: dict[int, tuple[Rules, Position]] = {}
+
+
+def _start_fields(rules: Rules) -> Position:
+    """The fields every deal under ``rules`` starts with (shared: copy before changing)."""
+    entry = _STARTS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    n = rules.players
+    fields = Position(
+        rules=rules,
+        deal=_NO_DEAL,
+        dealer=0,
+        players=n,
+        upcard=_NO_DEAL.upcard,
+        proposed=Suit.HEARTS,
+        history=None,
+        phase=Phase.ROUND_ONE,
+        to_act=None,
+        held=(),
+        unplayed=ALL_CARDS,
+        kitty=(),
+        trump=None,
+        suits=SUIT_TABLES[4],
+        powers=POWER_TABLES[4],
+        suit_masks=SUIT_MASK_TABLES[4],
+        maker=None,
+        alone=False,
+        declared_alone=False,
+        defender=None,
+        out=frozenset(),
+        discard=None,
+        picked_up=False,
+        declined=False,
+        passes=0,
+        trumps=0,
+        done=(),
+        trick=NO_TRICK,
+        leader=0,
+        next_of=tuple(next_seat(seat, n) for seat in range(n)),
+        seat_masks=(),
+        maker_side=frozenset(),
+        called_ace=None,
+        ace_partner=None,
+        farmer_queue=(),
+        result=None,
+        legal=None,
+    )
+    if len(_STARTS) >= 16:
+        _STARTS.clear()
+    _STARTS[id(rules)] = (rules, fields)
+    return fields
+
+
+_NO_DEAL = Deal(0, [], "Ah")  # a placeholder in the shared start fields; ``start`` replaces it

@@ -129,12 +129,14 @@ class Deal:
             return cls(dealer, _dealing(n, dealer % n if isinstance(dealer, int) else 0)[0](deck),
                        deck[n * 5], deck[n * 5 + 1 :])
         hands, upcard = _dealing(n, dealer)
-        deal = _new(cls)
-        _set(deal, "dealer", dealer)
-        _set(deal, "hands", hands(deck))
-        _set(deal, "upcard", deck[upcard])
-        _set(deal, "kitty", tuple(deck[upcard + 1 :]))
-        _set(deal, "_valid_for", rules)
+        deal = _new(cls)  # every field is known good: set at once, past the frozen guard
+        deal.__dict__.update(
+            dealer=dealer,
+            hands=hands(deck),
+            upcard=deck[upcard],
+            kitty=tuple(deck[upcard + 1 :]),
+            _valid_for=rules,
+        )
         return deal
 
     def to_dict(self) -> dict[str, Any]:
@@ -161,7 +163,6 @@ class Deal:
 
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 @cache
@@ -177,9 +178,11 @@ def _dealing(
         for i in range(1, players + 1):
             places[(dealer + i) % players].extend(range(pos, pos + packet))
             pos += packet
-    pickers = [itemgetter(*seat) for seat in places]
+    pick = itemgetter(*(i for seat in places for i in seat))  # every hand, seat by seat
+    size = len(places[0])
+    cuts = [slice(size * seat, size * (seat + 1)) for seat in range(players)]
 
     def hands(deck: list[Card]) -> tuple[tuple[Card, ...], ...]:
-        return tuple([pick(deck) for pick in pickers])
+        return tuple(map(pick(deck).__getitem__, cuts))
 
     return hands, pos

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from euchre.actions import PLAYS, Action
 from euchre.cards import Card, Rank, Suit
+from euchre.position import NO_TRICK, Position, finish, hands_now
 from euchre.scoring import TRICKS, HandResult, score_hand
 from euchre.seats import team_of
 from euchre.trump import effective_suit, role
-
-if TYPE_CHECKING:
-    from euchre.core import DealCore
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,30 +59,71 @@ _new = object.__new__
 
 
 # ---------------------------------------------------------------------- play
-def play_candidates(s: DealCore) -> list[Action]:
-    """The cards the seat to act may play (following suit when it can), as actions."""
-    assert s.to_act is not None
-    hand: Sequence[Card] = s.hands[s.to_act]
-    if s.current:
-        led, suits = s.led, s.suits
-        following = [c for c in hand if suits[c.id] is led]
-        if following:
-            hand = following
-    return [PLAYS[c.id] for c in hand]
+def play_candidates(s: Position) -> list[Action]:
+    """The cards the seat to act may play (following suit when it can), as actions in deck
+    order (see ``plays_of``)."""
+    seat = s["to_act"]
+    assert seat is not None
+    hand = s["seat_masks"][seat] & s["unplayed"]
+    return plays_of(hand & s["trick"][1] or hand)
 
 
-def play_check(s: DealCore, a: Action) -> str | None:
-    seat = s.to_act
+# The play actions of each set of cards seen lately, by mask: listing the legal plays is
+# then one look-up. Bounded, so that a long session's cache stays small.
+_PLAY_LISTS: dict[int, list[Action]] = {}
+_MOST_PLAY_LISTS = 50_000
+
+
+def plays_of(mask: int) -> list[Action]:
+    """The actions of playing each card of ``mask`` (a bit per card id), in deck order:
+    clubs, diamonds, hearts, spades, then the joker; each suit from its lowest rank. The
+    list is shared: do not change it.
+
+    >>> from euchre.cards import parse_cards
+    >>> from euchre.position import mask_of
+    >>> [str(a) for a in plays_of(mask_of(parse_cards("Jd Kc 9s 9c")))]
+    ['play 9c', 'play Kc', 'play Jd', 'play 9s']
+    """
+    listed = _PLAY_LISTS.get(mask)
+    if listed is None:
+        listed = [
+            *_BLOCKS[0][mask & 255],
+            *_BLOCKS[1][mask >> 8 & 255],
+            *_BLOCKS[2][mask >> 16 & 255],
+            *_BLOCKS[3][mask >> 24 & 255],
+            *_BLOCKS[4][mask >> 32 & 1],
+        ]
+        if len(_PLAY_LISTS) >= _MOST_PLAY_LISTS:
+            _PLAY_LISTS.clear()
+        _PLAY_LISTS[mask] = listed
+    return listed
+
+
+def _block(first: int, size: int) -> tuple[tuple[Action, ...], ...]:
+    """For each set of the ``size`` card ids from ``first`` (as a mask of them, shifted down
+    to bit 0), the actions of playing those cards, in order."""
+    return tuple(
+        tuple(PLAYS[first + i] for i in range(size) if bits >> i & 1) for bits in range(1 << size)
+    )
+
+
+# The card ids in blocks of one suit (8 ids each, 7 to A) and the joker's.
+_BLOCKS = (*(_block(8 * k, 8) for k in range(4)), _block(32, 1))
+
+
+def play_check(s: Position, a: Action) -> str | None:
+    seat = s["to_act"]
     assert seat is not None
     if not a.cards:
         return "say which card to play, like 'play Jd'"
     card = a.card
-    hand = s.hands[seat]
+    hand = hands_now(s)[seat]
     if card not in hand:
         return f"you do not hold {card}"
-    if not s.current:
+    current = s["trick"][0]
+    if not current:
         return None
-    return why_card_illegal(card, hand, s.current[0][1], s.trump)
+    return why_card_illegal(card, hand, current[0][1], s["trump"])
 
 
 def why_card_illegal(
@@ -156,58 +194,68 @@ def explain_suit(card: Card, trump: Suit | None) -> str:
     return f"{card} is a {suit.singular}"
 
 
-def play_apply(s: DealCore, a: Action) -> None:
-    seat = s.to_act
+def play_apply(s: Position, a: Action) -> None:
+    seat = s["to_act"]
     assert seat is not None
     card = a.cards[0]
     ident = card.id
-    hands = s.hands
-    hand = hands[seat]
-    i = hand.index(card)
-    s.hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
-    suit = s.suits[ident]
-    power = s.powers[ident]
-    current = s.current
+    bit = 1 << ident
+    s["unplayed"] = unplayed = s["unplayed"] ^ bit
+    power = s["powers"][ident]
+    current, follow, can_win, best_seat, best_power = s["trick"]
     if not current:
-        s.led, s.best_seat, s.best_power = suit, seat, power
-    elif power > s.best_power and (suit is s.led or (suit is s.trump and suit is not None)):
-        s.best_seat, s.best_power = seat, power
+        follow = s["suit_masks"][ident]
+        can_win = follow | s["trumps"]
+        best_seat, best_power = seat, power
+    elif power > best_power and bit & can_win:
+        best_seat, best_power = seat, power
     current += ((seat, card),)
-    following = s.next_of[seat]
-    leader = s.leader
-    if following != leader:  # someone has still to play to this trick
-        s.current = current
-        s.to_act = following
+    following = s["next_of"][seat]
+    if following != s["leader"]:  # someone has still to play to this trick
+        s["trick"] = (current, follow, can_win, best_seat, best_power)
+        s["to_act"] = following
+        # The next player's legal plays, listed now (``play_candidates``, inline: every
+        # move of the play lists them, so this saves the calls).
+        hand = s["seat_masks"][following] & unplayed
+        legal = hand & follow or hand
+        s["legal"] = _PLAY_LISTS.get(legal) or plays_of(legal)
         return
-    winner = s.best_seat
-    trick = Trick.of(leader, [c for _, c in current], [x for x, _ in current], winner)
-    s.tricks = tricks = (*s.tricks, trick)
-    s.current = ()
-    s.led = None
-    if len(tricks) < TRICKS:
-        s.to_act = s.leader = winner
+    s["done"] = done = (*s["done"], (current, best_seat))
+    s["trick"] = NO_TRICK
+    if len(done) < TRICKS:
+        s["to_act"] = s["leader"] = best_seat
+        hand = s["seat_masks"][best_seat] & unplayed  # the winner leads: any card
+        s["legal"] = _PLAY_LISTS.get(hand) or plays_of(hand)
         return
-    s.finish(_result(s))
+    finish(s, _result(s))
 
 
-def _result(s: DealCore) -> HandResult:
-    assert s.maker is not None
-    made = sum(1 for t in s.tricks if t.winner in s.maker_side)
-    maker_points, defender_points = score_hand(made, s.alone, s.rules, s.defender is not None)
-    teams = s.rules.num_teams
+def tricks_of(s: Position) -> tuple[Trick, ...]:
+    """The completed tricks, as ``Trick`` values."""
+    return tuple(
+        Trick.of(cards[0][0], [c for _, c in cards], [x for x, _ in cards], winner)
+        for cards, winner in s["done"]
+    )
+
+
+def _result(s: Position) -> HandResult:
+    assert s["maker"] is not None
+    made = sum(1 for _, winner in s["done"] if winner in s["maker_side"])
+    maker_points, defender_points = score_hand(made, s["alone"], s["rules"], s["defender"] is not None)
+    teams = s["rules"].num_teams
     points = [0] * teams
-    if s.rules.partnerships:
-        maker_team = team_of(s.maker, True)
+    if s["rules"].partnerships:
+        maker_team = team_of(s["maker"], True)
         points[maker_team] = maker_points
         points[1 - maker_team] = defender_points
     else:
-        for seat in range(s.players):
-            points[seat] = maker_points if seat in s.maker_side else defender_points
+        for seat in range(s["players"]):
+            points[seat] = maker_points if seat in s["maker_side"] else defender_points
     return HandResult(
         tuple(points),
-        s.rules.team_of(s.maker),
+        s["rules"].team_of(s["maker"]),
         made,
-        s.alone,
-        s.defender is not None,
-        individual=not s.rules.partnerships,
+        s["alone"],
+        s["defender"] is not None,
+        individual=not s["rules"].partnerships,
     )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import struct
 from collections.abc import MutableSequence, Sequence
 from functools import cache
+from operator import mod as _mod
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -26,6 +27,8 @@ _SMALL = 65
 # The rejection threshold of ``below(n)`` for small n, computed once: a draw at or above it
 # is thrown away, so every remainder mod n is equally likely.
 _LIMITS = (0, *((1 << 64) - ((1 << 64) % n) for n in range(1, _SMALL)))
+# For a shuffle of count + 1 items: the lowest threshold of its bounds (2 to count + 1).
+_SAFE = (0, *(min(_LIMITS[2 : count + 2]) for count in range(1, _SMALL - 1)))
 
 
 def shuffle_from(state: int, items: MutableSequence[T], limits: Sequence[int]) -> int:
@@ -42,8 +45,15 @@ def shuffle_from(state: int, items: MutableSequence[T], limits: Sequence[int]) -
         return state
     if count >= _SMALL - 1:
         return _sequential(state, items, count, limits)
+    draws = _draws(state, count)
+    if limits is _LIMITS and max(draws) < _SAFE[count]:
+        # Below every bound's threshold, no draw is thrown away: the swaps straight on.
+        swaps = map(_mod, draws, range(count + 1, 1, -1))
+        for i, j in zip(range(count, 0, -1), swaps, strict=True):
+            items[i], items[j] = items[j], items[i]
+        return (state + count * _GAMMA) & _MASK
     i = count
-    for z in _draws(state, count):
+    for z in draws:
         n = i + 1
         if z >= limits[n]:  # thrown away: this draw and those before it are used up
             used = count - i + 1
@@ -74,7 +84,7 @@ def _sequential(state: int, items: MutableSequence[T], top: int, limits: Sequenc
 
 # ``_draws`` keeps one 64-bit number per lane of LANE bits in one big integer: a lane's value
 # times a 64-bit constant (under 2**128) never reaches the next lane.
-_LANE_BYTES = 24
+_LANE_BYTES = 16
 _LANE = 8 * _LANE_BYTES
 
 

@@ -15,6 +15,7 @@ without, every seat is its own team.
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import cache
 
 
 def team_of(seat: int, partnerships: bool) -> int:
@@ -31,6 +32,7 @@ def same_team(a: int, b: int, partnerships: bool) -> bool:
     return team_of(a, partnerships) == team_of(b, partnerships)
 
 
+@cache
 def team_seats(seat: int, players: int, partnerships: bool) -> frozenset[int]:
     """Every seat of ``seat``'s team, the seat included.
 

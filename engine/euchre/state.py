@@ -2,8 +2,8 @@
 
 Legality is defined once, per phase (``core.PHASE_RULES``), by a function that returns the
 reason an action is refused (or None). ``why_illegal`` returns it, ``apply`` raises it,
-``legal_actions`` lists the candidates it accepts. A HandState wraps one ``DealCore`` that
-never changes; ``apply`` pushes onto a copy.
+``legal_actions`` lists the candidates it accepts. A HandState wraps one ``Position`` that
+never changes; ``apply`` wraps the next one (``core.advance``).
 
 >>> from euchre.rules import Rules
 >>> from euchre.deal import Deal
@@ -22,12 +22,14 @@ import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from euchre import core as moves
 from euchre.actions import Action, ActionError
 from euchre.cards import Card, Suit
 from euchre.core import DealCore, IllegalAction
 from euchre.deal import Deal
 from euchre.phase import Phase
-from euchre.play import Trick
+from euchre.play import Trick, tricks_of
+from euchre.position import Position, actions_of, actors_of, hands_now
 from euchre.rules import Rules, RulesError
 from euchre.scoring import HandResult
 from euchre.seats import next_active, partners_of
@@ -50,38 +52,36 @@ def proposed_suit(upcard: Card) -> Suit:
 class HandState:
     """A deal in progress. Immutable: ``apply`` returns a new state.
 
-    It wraps a ``DealCore`` that nobody changes; ``core()`` hands out a mutable copy for
-    search (``push`` / ``pop``), and ``DealCore.state()`` turns one back into a HandState.
+    It wraps a ``Position`` that nobody changes; ``core()`` hands out a mutable
+    ``DealCore`` for search (``push`` / ``pop``), and ``DealCore.state()`` turns one back
+    into a HandState.
     """
 
-    __slots__ = ("_core",)
+    __slots__ = ("_pos",)
 
-    _core: DealCore
+    _pos: Position
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, deal: Deal, rules: Rules | None = None) -> HandState:
         """The state right after the deal. A deal impossible under the rules raises."""
-        return cls.of_core(DealCore.start(deal, rules or Rules()))
+        return cls.of_position(moves.start(deal, rules or _DEFAULT_RULES))
 
     @classmethod
-    def of_core(cls, core: DealCore) -> HandState:
-        """A state around ``core``, which must not change afterwards."""
+    def of_position(cls, position: Position) -> HandState:
+        """A state around ``position``, which must not change afterwards."""
         state = _new(cls)
-        _set_core(state, core)
+        _set_position(state, position)
         return state
 
     @classmethod
     def replay(cls, deal: Deal, rules: Rules, actions: Sequence[Action | str]) -> HandState:
         """The state after ``actions`` (each checked) from the start of ``deal``."""
-        core = DealCore.start(deal, rules)
-        for action in actions:
-            core.advance(core.checked(action))
-        return cls.of_core(core)
+        return cls.of_position(moves.replay(deal, rules, actions))
 
     def core(self) -> DealCore:
-        """A mutable copy of this position for search: ``push(action)``, ``pop()``."""
-        return self._core.copy()
+        """A mutable core in this position for search: ``push(action)``, ``pop()``."""
+        return DealCore(self._pos)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a HandState never changes: apply() returns a new one")
@@ -90,162 +90,162 @@ class HandState:
     @property
     def rules(self) -> Rules:
         """The rules of the table."""
-        return self._core.rules
+        return self._pos["rules"]
 
     @property
     def deal(self) -> Deal:
         """The cards as dealt."""
-        return self._core.deal
+        return self._pos["deal"]
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions applied so far, in order."""
-        return self._core.actions
+        return actions_of(self._pos)
 
     @property
     def actors(self) -> tuple[int, ...]:
         """The seat that made each action."""
-        return self._core.actors
+        return actors_of(self._pos)
 
     @property
     def phase(self) -> Phase:
         """Where the deal is."""
-        return self._core.phase
+        return self._pos["phase"]
 
     @property
     def to_act(self) -> int | None:
         """The seat that must act now; None when the deal is over."""
-        return self._core.to_act
+        return self._pos["to_act"]
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards now, in the order received."""
-        return self._core.hands
+        return hands_now(self._pos)
 
     @property
     def kitty(self) -> tuple[Card, ...]:
         """The undealt cards (after a farmer's swap, the swapped ones)."""
-        return self._core.kitty
+        return self._pos["kitty"]
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit once made (None before, and for no-trump)."""
-        return self._core.trump
+        return self._pos["trump"]
 
     @property
     def maker(self) -> int | None:
         """The seat that made trump."""
-        return self._core.maker
+        return self._pos["maker"]
 
     @property
     def alone(self) -> bool:
         """True when the maker plays without a partner (the whole truth: see ``view``)."""
-        return self._core.alone
+        return self._pos["alone"]
 
     @property
     def declared_alone(self) -> bool:
         """True when the maker said "alone" (call-ace's maker never does)."""
-        return self._core.declared_alone
+        return self._pos["declared_alone"]
 
     @property
     def defender(self) -> int | None:
         """The defender playing alone, if any."""
-        return self._core.defender
+        return self._pos["defender"]
 
     @property
     def discard(self) -> Card | None:
         """The dealer's discard after picking up."""
-        return self._core.discard
+        return self._pos["discard"]
 
     @property
     def picked_up(self) -> bool:
         """True when the dealer took the upcard."""
-        return self._core.picked_up
+        return self._pos["picked_up"]
 
     @property
     def declined(self) -> bool:
         """True when the dealer refused the ordered upcard."""
-        return self._core.declined
+        return self._pos["declined"]
 
     @property
     def passes(self) -> int:
         """Passes so far in the current round (or of the defend-alone offer)."""
-        return self._core.passes
+        return self._pos["passes"]
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks."""
-        return self._core.tricks
+        return tricks_of(self._pos)
 
     @property
     def maker_side(self) -> frozenset[int]:
         """The seats playing with the maker (the maker included)."""
-        return self._core.maker_side
+        return self._pos["maker_side"]
 
     @property
     def called_ace(self) -> Suit | None:
         """Call-ace: the suit the maker called."""
-        return self._core.called_ace
+        return self._pos["called_ace"]
 
     @property
     def ace_partner(self) -> int | None:
         """Call-ace: the holder of the called suit's top card (None: nobody holds it)."""
-        return self._core.ace_partner
+        return self._pos["ace_partner"]
 
     @property
     def farmer_queue(self) -> tuple[int, ...]:
         """Seats still to decide on their farmer's hand."""
-        return self._core.farmer_queue
+        return self._pos["farmer_queue"]
 
     @property
     def result(self) -> HandResult | None:
         """None until the deal is over, then how it ended."""
-        return self._core.result
+        return self._pos["result"]
 
     # ------------------------------------------------------------------ simple facts
     @property
     def dealer(self) -> int:
         """The dealer's seat."""
-        return self._core.dealer
+        return self._pos["dealer"]
 
     @property
     def players(self) -> int:
         """How many seats the table has."""
-        return self._core.players
+        return self._pos["players"]
 
     @property
     def upcard(self) -> Card:
         """The card turned up after the deal."""
-        return self._core.upcard
+        return self._pos["upcard"]
 
     @property
     def proposed(self) -> Suit:
         """The suit the upcard proposes in round one (and turns down for round two)."""
-        return self._core.proposed
+        return self._pos["proposed"]
 
     @property
     def sitting_out(self) -> frozenset[int]:
         """Seats whose partner (or opponent, against a lone defender) plays without them."""
-        return self._core.out
+        return self._pos["out"]
 
     @property
     def current_trick(self) -> list[tuple[int, Card]]:
         """The trick being played: (seat, card) pairs in play order."""
-        return list(self._core.current)
+        return list(self._pos["trick"][0])
 
     @property
     def leader(self) -> int:
         """Who leads (or led) the trick in progress."""
-        return self._core.leader
+        return self._pos["leader"]
 
     @property
     def over(self) -> bool:
         """True when the deal has ended."""
-        return self._core.phase is Phase.OVER
+        return self._pos["phase"] is Phase.OVER
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now."""
-        return list(self._core.hands[seat])
+        return list(hands_now(self._pos)[seat])
 
     def team_of(self, seat: int) -> int:
         """The team a seat plays for (see ``Rules.team_of``)."""
@@ -276,9 +276,10 @@ class HandState:
     # ------------------------------------------------------------------ legality
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order (empty when the deal is over)."""
-        core = self._core
-        legal = core.legal  # listed once per state, then shared by copy
-        return list(core.legal_actions() if legal is None else legal)
+        legal = self._pos["legal"]  # listed once per position, then kept with it
+        if legal is None:
+            legal = moves.legal_actions(self._pos)
+        return legal[:]
 
     def why_illegal(self, action: Action | str) -> str | None:
         """None when ``action`` is allowed now, else the reason in plain words."""
@@ -286,25 +287,27 @@ class HandState:
             parsed = Action.parse(action)
         except ActionError as exc:
             return str(exc)
-        return self._core.reason(parsed)
+        return moves.reason(self._pos, parsed)
 
     def is_legal(self, action: Action | str) -> bool:
         """True when ``why_illegal`` has no objection."""
         return self.why_illegal(action) is None
 
     def apply(self, action: Action | str) -> HandState:
-        """A new state after ``action``; an illegal or malformed action raises IllegalAction."""
-        core = self._core
-        for listed in core.legal or ():  # a listed action passes on an identity test
+        """A new state after ``action``; an illegal or malformed action raises IllegalAction.
+
+        An action that ``legal_actions`` listed passes on an identity test; any other (a
+        text, an Action made elsewhere) is checked, and an illegal one changes nothing.
+        """
+        p = self._pos
+        for listed in p["legal"] or ():
             if listed is action:
                 move = listed
                 break
         else:
-            move = core.checked(action)
-        new = core.copy()
-        new.advance(move)
+            move = moves.checked(p, action)
         state = _new(HandState)
-        _set_core(state, new)
+        _set_position(state, moves.advance(p, move))
         return state
 
     # ------------------------------------------------------------------ views and records
@@ -371,15 +374,15 @@ class HandState:
             deal = Deal.from_dict(deal_data)
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"not a saved deal: 'deal': {exc}") from None
-        core = DealCore.start(deal, rules)
+        p = moves.start(deal, rules)
         for number, action in enumerate(actions, 1):
             try:
-                core.advance(core.checked(action))
+                p = moves.advance(p, moves.checked(p, action))
             except IllegalAction as exc:
                 raise IllegalAction(
                     f"not a saved deal: action {number} in 'actions', {action!r}: {exc}"
                 ) from None
-        return cls.of_core(core)
+        return cls.of_position(p)
 
     @classmethod
     def from_json(cls, text: str) -> HandState:
@@ -416,6 +419,8 @@ def _kind(value: object) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+_DEFAULT_RULES = Rules()
+
 # The slot's own setter: HandState.__setattr__ refuses every change, and this is the one
 # way in, once, as a state is made.
-_set_core: Callable[[HandState, DealCore], None] = vars(HandState)["_core"].__set__
+_set_position: Callable[[HandState, Position], None] = vars(HandState)["_pos"].__set__

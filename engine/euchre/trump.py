@@ -98,6 +98,24 @@ SUIT_TABLES: tuple[list[Suit | None], ...]
 POWER_TABLES: tuple[list[int], ...]
 SUIT_TABLES, POWER_TABLES = (tuple(t) for t in zip(*(_tables(t) for t in (*Suit, None)), strict=True))
 
+#: Every card id (0 to 32) as one bit: the engine's hands and tricks are masks of these.
+ALL_CARDS = (1 << (JOKER.id + 1)) - 1
+
+
+def _suit_masks(suits: list[Suit | None]) -> list[int]:
+    """Per card id: the mask of every card id of the same effective suit (0 for a card of
+    no suit: the joker without a trump)."""
+    masks = {suit: sum(1 << i for i, s in enumerate(suits) if s is suit) for suit in Suit}
+    return [0 if suit is None else masks[suit] for suit in suits]
+
+
+# Indexed like SUIT_TABLES: each card's effective suit as a mask of card ids, so that
+# "the cards that follow this lead" is one ``&``.
+SUIT_MASK_TABLES: tuple[list[int], ...] = tuple(_suit_masks(row) for row in SUIT_TABLES)
+
+# Indexed by trump like SUIT_TABLES: the trumps as a mask of card ids (none without a trump).
+TRUMP_MASKS: tuple[int, ...] = (*(SUIT_MASK_TABLES[s.idx][right_bower(s).id] for s in Suit), 0)
+
 
 def table_index(trump: TrumpSuit) -> int:
     """The index of ``trump``'s row in ``SUIT_TABLES`` and ``POWER_TABLES``.

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from euchre.actions import Action
 from euchre.cards import Card, Suit
+from euchre.contract import highest_holder
 from euchre.players.knowledge import Knowledge
 from euchre.players.sampling import sample_hands
 from euchre.players.solver import NodeLimit, Solver
 from euchre.rng import SeededRandom
 from euchre.rules import Rules
 from euchre.scoring import TRICKS, TRICKS_TO_MAKE, score_hand
-from euchre.trump import card_power, effective_suit
 from euchre.view import SeatView
 
 
@@ -78,23 +78,6 @@ def called_ace(actions: Sequence[Action]) -> Suit | None:
     return None
 
 
-def highest_holder(held: Sequence[Sequence[Card]], suit: Suit, trump: Suit | None) -> int | None:
-    """The seat holding the highest card of effective ``suit`` in ``held``, or None.
-
-    >>> from euchre.cards import parse_cards
-    >>> highest_holder([parse_cards("Ah"), parse_cards("Jd"), parse_cards("Kh")], Suit.HEARTS, Suit.HEARTS)
-    1
-    """
-    best: tuple[int, int] | None = None
-    for seat, hand in enumerate(held):
-        for card in hand:
-            if effective_suit(card, trump) is suit:
-                power = card_power(card, trump)
-                if best is None or power > best[0]:
-                    best = (power, seat)
-    return None if best is None else best[1]
-
-
 def maker_side(
     rules: Rules,
     maker: int,
@@ -104,7 +87,8 @@ def maker_side(
 ) -> set[int]:
     """The seats that play for the maker: its team with partnerships; with call-ace the
     maker and whoever holds the called suit's highest card (``held``: every seat's cards
-    since the call, played ones included); else the maker alone."""
+    since the call, played ones included: the engine's own call-ace partner rule,
+    ``contract.highest_holder``); else the maker alone."""
     if rules.partnerships:
         return {s for s in range(rules.players) if rules.team_of(s) == rules.team_of(maker)}
     if called is None:

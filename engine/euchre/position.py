@@ -1,0 +1,145 @@
+"""Where a deal is: one ``Position``, a typed dictionary of plain fields, and the few moves
+every phase shares (``enter`` a phase, ``set_trump``, ``finish``).
+
+A position is a dictionary so that the next one is one ``dict.copy()`` (measured: several
+times faster than creating an object and copying its fields one by one, and every action
+makes one). The phase modules change a fresh copy in place; once handed to a ``HandState``
+or kept on a ``DealCore``'s stack, a position never changes again (but for its cache of
+legal actions). Cards are interned ``Card`` values; sets of cards are masks of card ids
+(``1 << card.id``).
+
+>>> from euchre.cards import parse_cards
+>>> mask_of(parse_cards("9c Jd"))
+4100
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from operator import attrgetter
+from typing import TypedDict
+
+from euchre.actions import Action
+from euchre.cards import Card, Suit
+from euchre.deal import Deal
+from euchre.phase import Phase
+from euchre.rules import Rules
+from euchre.scoring import HandResult
+from euchre.trump import ALL_CARDS, POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES, TRUMP_MASKS
+
+TrickRecord = tuple[tuple[tuple[int, Card], ...], int]  # a completed trick: (seat, card) pairs, winner
+
+# The trick in progress: its (seat, card) pairs in play order; the cards of the suit led
+# and those that can win it (that suit and the trumps), as masks; the seat winning it so
+# far and its card's power. One value, so that a card played reads and writes it once.
+TrickInPlay = tuple[tuple[tuple[int, Card], ...], int, int, int, int]
+NO_TRICK: TrickInPlay = ((), 0, 0, -1, -1)
+
+# The actions so far, newest first: (action, its actor, the history before it), or None.
+History = tuple[Action, int, "History"] | None
+
+
+class Position(TypedDict):
+    """Every field of a deal in progress (see the module doc)."""
+
+    # Fixed for the whole deal.
+    rules: Rules
+    deal: Deal
+    dealer: int
+    players: int
+    upcard: Card
+    proposed: Suit  # the suit the upcard proposes
+    # What changes.
+    history: History  # the actions so far and their actors (``actions_of``, ``actors_of``)
+    phase: Phase
+    to_act: int | None
+    held: tuple[tuple[Card, ...], ...]  # every seat's cards in the order received, the
+    # played ones included (no card changes hands once play begins: see ``unplayed``)
+    unplayed: int  # the cards not yet played to a trick (a bit per card id)
+    kitty: tuple[Card, ...]
+    trump: Suit | None
+    suits: list[Suit | None]  # each card's effective suit under this trump, by card id
+    powers: list[int]  # each card's power under this trump, by card id
+    suit_masks: list[int]  # each card's effective suit as a mask of card ids, by card id
+    maker: int | None
+    alone: bool  # the maker plays without a partner (declared, or call-ace's own card)
+    declared_alone: bool  # the maker said "alone"
+    defender: int | None  # a defender playing alone
+    out: frozenset[int]  # seats sitting out
+    discard: Card | None
+    picked_up: bool
+    declined: bool
+    passes: int
+    trumps: int  # the trumps as a mask (0 in a no-trump deal or before trump is made)
+    done: tuple[TrickRecord, ...]  # the completed tricks
+    trick: TrickInPlay  # the trick in progress
+    leader: int  # who leads (or led) the trick in progress
+    next_of: tuple[int, ...]  # the next seat that plays, by seat
+    seat_masks: tuple[int, ...]  # from the first lead: each seat's ``held`` as a mask
+    maker_side: frozenset[int]
+    called_ace: Suit | None
+    ace_partner: int | None
+    farmer_queue: tuple[int, ...]
+    result: HandResult | None
+    legal: list[Action] | None  # the legal actions, once listed (a cache, shared by copies)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """Distinct cards as a mask of card ids."""
+    return sum(map(_BITS.__getitem__, map(_card_id, cards)))
+
+
+_BITS = tuple(1 << ident for ident in range(ALL_CARDS.bit_length()))
+_card_id = attrgetter("id")
+
+
+def enter(p: Position, phase: Phase, to_act: int | None) -> None:
+    """Go to ``phase`` with ``to_act`` to move (the phase modules' one way to change phase)."""
+    p["phase"] = phase
+    p["to_act"] = to_act
+
+
+def set_trump(p: Position, trump: Suit | None) -> None:
+    """Make ``trump`` the trump suit (None: no-trump), with its look-up rows."""
+    index = 4 if trump is None else trump.idx
+    p["trump"] = trump
+    p["suits"] = SUIT_TABLES[index]
+    p["powers"] = POWER_TABLES[index]
+    p["suit_masks"] = SUIT_MASK_TABLES[index]
+    p["trumps"] = TRUMP_MASKS[index]
+
+
+def finish(p: Position, result: HandResult) -> None:
+    """End the deal with ``result``."""
+    enter(p, Phase.OVER, None)
+    p["result"] = result
+    p["legal"] = []
+
+
+def hands_now(p: Position) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's cards now, in the order received."""
+    unplayed = p["unplayed"]
+    held = p["held"]
+    if not p["done"] and not p["trick"][0]:
+        return held
+    return tuple(tuple(c for c in hand if unplayed >> c.id & 1) for hand in held)
+
+
+def actions_of(p: Position) -> tuple[Action, ...]:
+    """The actions so far, in order."""
+    actions = []
+    history = p["history"]
+    while history is not None:
+        action, _, history = history
+        actions.append(action)
+    return tuple(reversed(actions))
+
+
+def actors_of(p: Position) -> tuple[int, ...]:
+    """The seat that made each action so far, in order."""
+    actors = []
+    history = p["history"]
+    while history is not None:
+        _, seat, history = history
+        actors.append(seat)
+    return tuple(reversed(actors))
