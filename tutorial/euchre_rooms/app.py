@@ -96,7 +96,9 @@ def create_app(
         start = getattr(hub.backend, "start", None)
         if start is not None:
             await start(hub)
+        sweeper = asyncio.create_task(hub.sweep_forever())
         yield
+        sweeper.cancel()
         stop = getattr(hub.backend, "stop", None)
         if stop is not None:
             await stop()

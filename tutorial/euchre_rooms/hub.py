@@ -4,11 +4,16 @@ Every command goes the same way: check it, let the room decide its record (or re
 store the record (``Backend.append``: durable before anyone hears of it), apply it, then
 send each connected seat its own view. Timers (a computer's move, the review's end, a
 dropped player's hold) go the same way. One lock per room keeps its records in order.
+
+A connection whose room another process owns (Redis only) is *forwarded*: its checked
+messages go to the owner (``Backend.forward``), which answers it as one of its own
+connections, so every seat's view is still made, filtered and sent by the owner alone.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -31,6 +36,7 @@ from euchre_rooms.config import Settings
 from euchre_rooms.protocol import EMOJI, Command, ProtocolError, check_name, parse_message
 from euchre_rooms.ratelimit import TokenBucket
 from euchre_rooms.room import (
+    LOBBY,
     Record,
     Refused,
     Room,
@@ -58,6 +64,8 @@ class Client:
         self.reactions = TokenBucket(settings.reactions_per_second, settings.reaction_burst, clock)
         self.floods = 0
         self.close_reason: str | None = None
+        self.proxy: Proxy | None = None
+        """Set while this connection's room is owned by another process (Redis only)."""
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text already made)."""
@@ -84,6 +92,27 @@ class Client:
 
 
 @dataclass
+class Proxy:
+    """Where a forwarded connection's messages go, and what the owner told it about its
+    seat (enough to resume it on whichever process owns the room next)."""
+
+    owner: str
+    key: str
+    code: str = ""
+    seat: int | None = None
+    token: str = ""
+    seq: int = 0
+
+
+class Elsewhere(Exception):
+    """The room is held by another live process: forward the connection there."""
+
+    def __init__(self, owner: str, key: str) -> None:
+        super().__init__(owner)
+        self.owner, self.key = owner, key
+
+
+@dataclass
 class LiveRoom:
     """A room held by this process, with its connections and recent events."""
 
@@ -95,6 +124,8 @@ class LiveRoom:
     events: deque[tuple[int, dict[str, Any]]] = field(default_factory=deque)
     timer: asyncio.TimerHandle | None = None
     owned: bool = True
+    idle_since: float | None = None
+    """When the room's last connection closed (None while someone is connected)."""
 
     def connected(self) -> list[int]:
         """Seats with at least one connection."""
@@ -116,6 +147,9 @@ class Backend(Protocol):
     async def drop(self, key: str) -> None:
         """Forget a closed room."""
 
+    async def forward(self, client: Client, text: str | None) -> None:
+        """Send a forwarded connection's message to its room's owner (None: it closed)."""
+
 
 class MemoryBackend:
     """One process, rooms in memory only: nothing to write."""
@@ -131,6 +165,9 @@ class MemoryBackend:
 
     async def drop(self, key: str) -> None:
         return None
+
+    async def forward(self, client: Client, text: str | None) -> None:
+        raise AssertionError("one process: nothing is forwarded")
 
 
 class Hub:
@@ -170,8 +207,14 @@ class Hub:
             client.error(str(exc))
             return
         ident = command.get("id")
+        if client.proxy is not None and command.type != "ping":
+            await self._forward(client, text, ident)
+            return
         try:
             seq = await self._dispatch(client, command)
+        except Elsewhere as exc:
+            client.proxy = Proxy(exc.owner, exc.key)
+            await self._forward(client, text, ident)
         except ProtocolError as exc:
             client.error(str(exc), ident)
         except Refused as exc:
@@ -185,6 +228,13 @@ class Hub:
                 if seq is not None:
                     ack["seq"] = seq
                 client.send(ack)
+
+    async def _forward(self, client: Client, text: str | bytes, ident: str | int | None) -> None:
+        try:
+            await self.backend.forward(client, text if isinstance(text, str) else "")
+        except (OSError, ConnectionError, TimeoutError) as exc:
+            log.warning("forwarding a command failed: %s", exc)
+            client.error("the server could not reach this room just now: try again", ident)
 
     def _refuse(
         self, client: Client, exc: Refused, kind: str, ident: str | int | None
@@ -254,6 +304,7 @@ class Hub:
     def _hold(self, key: str, room: Room, owned: bool = True) -> LiveRoom:
         live = LiveRoom(key, room, computer_chooser(room.seed, room.level), owned=owned)
         live.events = deque(maxlen=self.settings.replay_events)
+        live.idle_since = self.clock()
         self.rooms[key] = live
         return live
 
@@ -295,11 +346,14 @@ class Hub:
     def _bind(self, live: LiveRoom, client: Client, seat: int) -> None:
         client.room_key, client.seat = live.key, seat
         live.clients.setdefault(seat, set()).add(client)
+        live.idle_since = None
 
     def _unbind(self, client: Client) -> None:
         live = self.rooms.get(client.room_key or "")
         if live is not None and client.seat is not None:
             live.clients.get(client.seat, set()).discard(client)
+            if not live.connected():
+                live.idle_since = self.clock()
         client.room_key, client.seat = None, None
 
     async def _resume(self, client: Client, command: Command) -> int:
@@ -353,6 +407,11 @@ class Hub:
 
     async def disconnected(self, client: Client) -> None:
         """A connection closed: hold its seat when it was that seat's last one."""
+        if client.proxy is not None:
+            client.proxy = None
+            with contextlib.suppress(OSError, ConnectionError, TimeoutError):
+                await self.backend.forward(client, None)
+            return
         live = self.rooms.get(client.room_key or "")
         seat = client.seat
         self._unbind(client)
@@ -447,6 +506,40 @@ class Hub:
                 await self._commit(live, record)
         except Exception:  # a timer must never take the server down; the room waits
             log.exception("room timer failed")
+
+    # ------------------------------------------------------------------ idle rooms
+    async def sweep_idle(self) -> list[str]:
+        """Close every room held here that nobody has been connected to for its idle time
+        (``idle_lobby_seconds`` in the lobby, else ``idle_room_seconds``); returns their
+        codes. A closed room's memory is freed and its stored records deleted."""
+        closed: list[str] = []
+        for live in list(self.rooms.values()):
+            if not self._idle_expired(live):
+                continue
+            async with live.lock:
+                if self.rooms.get(live.key) is live and self._idle_expired(live):
+                    self._forget(live)
+                    closed.append(live.room.code)
+        return closed
+
+    def _idle_expired(self, live: LiveRoom) -> bool:
+        if live.idle_since is None or live.connected():
+            return False
+        lobby = live.room.phase == LOBBY
+        limit = self.settings.idle_lobby_seconds if lobby else self.settings.idle_room_seconds
+        return self.clock() - live.idle_since >= limit
+
+    async def sweep_forever(self) -> None:
+        """Look for idle rooms every ``sweep_seconds`` (run for the server's lifetime)."""
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                closed = await self.sweep_idle()
+            except Exception:  # the sweeper must never stop: log and go on
+                log.exception("closing idle rooms failed")
+            else:
+                if closed:
+                    log.info("closed %d idle room(s)", len(closed))
 
     async def close(self) -> None:
         """Stop every timer (at shutdown)."""

@@ -20,7 +20,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 
 from euchre_rooms.config import Settings
-from euchre_rooms.hub import Hub, LiveRoom
+from euchre_rooms.hub import Client, Hub, LiveRoom
 from euchre_rooms.room import Record, Refused
 
 log = logging.getLogger("euchre_rooms.redis")
@@ -127,6 +127,9 @@ class RedisBackend:
                     continue
                 if not kept:
                     self._lost(live)
+
+    async def forward(self, client: Client, text: str | None) -> None:
+        raise AssertionError("rooms are not forwarded between processes yet")
 
     def describe(self) -> dict[str, Any]:
         return {"process": self.me}
