@@ -148,7 +148,8 @@ class Backend(Protocol):
         """Forget a closed room."""
 
     async def forward(self, client: Client, text: str | None) -> None:
-        """Send a forwarded connection's message to its room's owner (None: it closed)."""
+        """Send a forwarded connection's message to its room's owner (None: it closed);
+        ``Refused`` when no process answers for the room."""
 
 
 class MemoryBackend:
@@ -232,6 +233,9 @@ class Hub:
     async def _forward(self, client: Client, text: str | bytes, ident: str | int | None) -> None:
         try:
             await self.backend.forward(client, text if isinstance(text, str) else "")
+        except Refused as exc:  # nobody answers for the room: this connection is free again
+            client.proxy = None
+            client.error(exc.reason, ident)
         except (OSError, ConnectionError, TimeoutError) as exc:
             log.warning("forwarding a command failed: %s", exc)
             client.error("the server could not reach this room just now: try again", ident)
@@ -318,11 +322,32 @@ class Hub:
         if live is None:
             records = await self.backend.load(key)
             if records:
-                live = self.rooms.get(key) or self._hold(key, Room.rebuild(records))
+                live = self.rooms.get(key)
+                if live is None:
+                    live = self._hold(key, Room.rebuild(records))
+                    self._spawn(self._absent_after_takeover(live))
                 self._schedule(live)
         if live is None or not same_code(live.room.code, code):
             raise Refused(f"there is no room {code}: check the code or ask for a new link")
         return live
+
+    async def _absent_after_takeover(self, live: LiveRoom) -> None:
+        """A room taken over from a process that died: the people whose connections died
+        with it and have not come back after a moment are away (their seats held, then
+        played by a computer), so the table does not wait for them for ever."""
+        await asyncio.sleep(2 * self.settings.lease_seconds)
+        try:
+            async with live.lock:
+                room = live.room
+                now = self.clock()
+                for seat in room.humans():
+                    if self.rooms.get(live.key) is not live or room.closed:
+                        return
+                    if room.seats[seat].away_until is None and not live.clients.get(seat):
+                        until = now + self.settings.hold_seconds
+                        await self._commit(live, new_record("away", now, seat=seat, until=until))
+        except Refused as exc:  # the room moved on again, or storage is away: nothing to do
+            log.warning("marking absent seats after a takeover failed: %s", exc.reason)
 
     async def _join(self, client: Client, command: Command) -> int:
         self._unbound(client)
