@@ -52,12 +52,45 @@ OUTBOX_LIMIT = 256
 """Messages waiting for a slow connection before the server gives up on it."""
 
 
+def _dumps(value: Any) -> str:
+    """Compact JSON, as every update is sent.
+
+    >>> _dumps({"seat": 1, "name": "Ann"})
+    '{"seat":1,"name":"Ann"}'
+    """
+    return json.dumps(value, separators=(",", ":"))
+
+
 class Client:
-    """One WebSocket connection: the seat it holds (if any), its limits and its outbox."""
+    """One WebSocket connection: the seat it holds (if any), its limits and its outbox.
+
+    The outbox is a plain deque; the connection's ``wake`` (set by whoever writes to the
+    socket) is called when a message is queued, so an idle connection needs no waiting
+    task at all.
+
+    >>> client = Client(Settings())
+    >>> client.send({"type": "pong"}); list(client.outbox)
+    ['{"type": "pong"}']
+    """
+
+    __slots__ = (
+        "close_reason",
+        "floods",
+        "id",
+        "messages",
+        "outbox",
+        "proxy",
+        "reactions",
+        "room_key",
+        "seat",
+        "wake",
+    )
 
     def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic) -> None:
         self.id = secrets.token_hex(8)
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.outbox: deque[str | None] = deque()
+        """Texts waiting to be sent; None: close the connection after them."""
+        self.wake: Callable[[], None] = _nothing
         self.room_key: str | None = None
         self.seat: int | None = None
         self.messages = TokenBucket(settings.messages_per_second, settings.message_burst, clock)
@@ -71,10 +104,11 @@ class Client:
         """Queue a message (a dict, or JSON text already made)."""
         if self.close_reason is not None:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        if len(self.outbox) >= OUTBOX_LIMIT:
             self.close("too many messages are waiting for this connection")
             return
-        self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message))
+        self.outbox.append(message if isinstance(message, str) else json.dumps(message))
+        self.wake()
 
     def error(self, text: str, ident: str | int | None = None) -> None:
         """A plain error message (with the command's ``id`` when it had one)."""
@@ -86,9 +120,14 @@ class Client:
     def close(self, reason: str) -> None:
         """Send ``reason`` as an error, then close the connection."""
         if self.close_reason is None:
-            self.outbox.put_nowait(json.dumps({"type": "error", "error": reason}))
+            self.outbox.append(json.dumps({"type": "error", "error": reason}))
             self.close_reason = reason
-            self.outbox.put_nowait(None)
+            self.outbox.append(None)
+            self.wake()
+
+
+def _nothing() -> None:
+    return None
 
 
 @dataclass
@@ -467,12 +506,15 @@ class Hub:
         event["seq"] = live.room.seq
         live.events.append((live.room.seq, event))
         now = self.clock()
-        public = live.room.public(now)  # the same for every seat: made once
+        room = live.room
+        # the parts every seat shares are encoded once; only each seat's table is its own
+        head = (f'{{"type":"update","seq":{room.seq},"event":{_dumps(event)},'
+                f'"state":{{"version":{room.version},"you":')
+        public = f',"room":{_dumps(room.public(now))},"table":'
         for seat, group in live.clients.items():
             if not group:
                 continue
-            text = json.dumps({"type": "update", "seq": live.room.seq, "event": event,
-                               "state": self._state(live, seat, public, now)})
+            text = f"{head}{seat}{public}{_dumps(room.table_for(seat, now))}}}}}"
             for client in group:
                 client.send(text)
         if live.room.closed:
