@@ -81,7 +81,7 @@ def start_server(redis_url: str | None, extra: list[str]) -> tuple[subprocess.Po
 
 
 class Person:
-    """One scripted person: reads every message, and after a think time makes the first
+    """One scripted person: reads every message, and after a think time makes a random
     legal move when it is their turn (or presses Continue in the review)."""
 
     def __init__(self, ws: ClientConnection, seat: int, room: Room, rng: random.Random,
@@ -114,8 +114,8 @@ class Person:
                 continue
             view = table["view"]
             if view["to_act"] == self.seat and view["legal"]:
-                self.later({"type": "act", "action": view["legal"][0], "version": version},
-                           version, True)
+                action = self.rng.choice(view["legal"])
+                self.later({"type": "act", "action": action, "version": version}, version, True)
 
     def later(self, message: dict[str, Any], version: int, timed: bool) -> None:
         self.acted_on = version
@@ -240,6 +240,7 @@ async def run(ports: list[int], pids: list[int], rooms: int, deals: int, limit: 
         "bench_cpu_share": bench_cpu / elapsed,
         "kb_per_room_lobby": lobby / rooms / 1024,
         "kb_per_room_played": played / rooms / 1024,
+        "load": os.getloadavg()[0],
     }
 
 
@@ -277,14 +278,14 @@ def room_objects_kb(rooms: int) -> float:
 
 HEADER = ("| setup | rooms | actions | actions/s | median ms | p99 ms | max ms | "
           "server CPU ms/action | server CPU % | bench CPU % | KB/room (lobby) | "
-          "KB/room (end of deal) | finished |")
+          "KB/room (end of deal) | load average | finished |")
 
 
 def row(name: str, r: dict[str, Any]) -> str:
     return (f"| {name} | {r['rooms']} | {r['actions']} | {r['rate']:.0f} | {r['median_ms']:.1f} | "
             f"{r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['cpu_ms_per_action']:.2f} | "
             f"{100 * r['server_cpu_share']:.0f} | {100 * r['bench_cpu_share']:.0f} | "
-            f"{r['kb_per_room_lobby']:.0f} | {r['kb_per_room_played']:.0f} | "
+            f"{r['kb_per_room_lobby']:.0f} | {r['kb_per_room_played']:.0f} | {r['load']:.1f} | "
             f"{'yes' if r['finished'] else 'no (time limit)'} |")
 
 
@@ -296,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
                         metavar=("MIN", "MAX"), help="a person's think time, seconds")
     parser.add_argument("--capacity", action="store_true",
                         help="also one process with no think time (the server's capacity)")
-    parser.add_argument("--limit", type=float, default=180.0)
+    parser.add_argument("--limit", type=float, default=300.0)
     parser.add_argument("--redis", action="store_true", help="also two processes over redis")
     parser.add_argument("--server-arg", action="append", default=[],
                         help="an extra argument for the servers (e.g. --server-arg=--ws-deflate)")
@@ -307,7 +308,9 @@ def main(argv: list[str] | None = None) -> int:
              f"{args.rooms} rooms at once, four scripted people each, {args.deals} whole "
              f"deal(s) per room, loopback only, on {os.cpu_count()} cores (shared with the "
              f"bench's own clients). Each person thinks {think[0]:g} to {think[1]:g} s "
-             "(uniform) before each move. Latency: an action sent to the last seat's update.",
+             "(uniform) before each move. Latency: an action sent to the last seat's update. "
+             "CPU % is of one core; the load average (1 min, at the end of each run) shows "
+             "how busy the shared machine was.",
              "", HEADER, "|" + "---|" * (HEADER.count("|") - 1)]
     setups: list[tuple[str, tuple[float, float]]] = [("one process", think)]
     if args.capacity:

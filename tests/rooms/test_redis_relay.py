@@ -101,11 +101,20 @@ def test_people_on_two_processes_play_one_room_to_its_review(redis_url: str) -> 
             assert p.do({"type": "ready", "ready": True})["type"] == "ack"
         assert [p.state["you"] for p in (ann, bob, cy, dee) if p.state] == [0, 1, 2, 3]
         # one process holds the room and every seat; the other only forwards
-        assert health(port_a) == {"ok": True, "rooms": 1, "players": 4}
+        assert health(port_a) == {"ok": True, "rooms": 1, "players": 4, "spectators": 0}
         assert health(port_b)["rooms"] == 0
+        eve = Player(port_b)  # a spectator on the process that does not own the room
+        assert eve.do({"type": "watch", "room": code})["type"] == "ack"
+        assert health(port_a)["spectators"] == 1
         assert ann.do({"type": "start"})["type"] == "ack"
         table = [ann, bob, cy, dee]
         play_to_review(table)
+        while eve.phase() != "review":
+            eve.recv()
+        for state in eve.states:
+            assert state["you"] is None
+            if state["table"] is not None:
+                assert state["table"]["view"]["hand"] == [] and state["table"]["view"]["seat"] is None
         reviews = [p.state["table"]["review"] for p in table if p.state]
         assert len({json.dumps(r["points"]) for r in reviews}) == 1
         actions = {json.dumps(p.state["table"]["view"]["actions"]) for p in table if p.state}
@@ -116,7 +125,7 @@ def test_people_on_two_processes_play_one_room_to_its_review(redis_url: str) -> 
             only_own_seat(p)
         # a reaction from a forwarded connection reaches everyone
         bob.ws.send(json.dumps({"type": "react", "emoji": "👏"}))
-        for p in table:
+        for p in [*table, eve]:
             while True:
                 message = p.recv()
                 if message["type"] == "reaction":

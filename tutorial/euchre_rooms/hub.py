@@ -84,6 +84,7 @@ class Client:
         "room_key",
         "seat",
         "wake",
+        "watching",
     )
 
     def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic) -> None:
@@ -99,6 +100,8 @@ class Client:
         self.close_reason: str | None = None
         self.proxy: Proxy | None = None
         """Set while this connection's room is owned by another process (Redis only)."""
+        self.watching: str | None = None
+        """The key of the room this connection watches as a spectator."""
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text already made)."""
@@ -141,6 +144,7 @@ class Proxy:
     seat: int | None = None
     token: str = ""
     seq: int = 0
+    watching: bool = False
 
 
 class Elsewhere(Exception):
@@ -160,6 +164,8 @@ class LiveRoom:
     choose: Callable[[int, HandState], Action]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: dict[int, set[Client]] = field(default_factory=dict)
+    watchers: set[Client] = field(default_factory=set)
+    """Spectators' connections: they are sent only what is public."""
     events: deque[tuple[int, dict[str, Any]]] = field(default_factory=deque)
     timer: asyncio.TimerHandle | None = None
     owned: bool = True
@@ -227,9 +233,12 @@ class Hub:
 
     # ------------------------------------------------------------------ facts
     def health(self) -> dict[str, Any]:
-        """``{"ok": true, "rooms": R, "players": P}``: rooms held here, seats connected."""
+        """``{"ok": true, "rooms": R, "players": P, "spectators": S}``: rooms held here,
+        seats connected, spectators watching."""
         players = sum(len(live.connected()) for live in self.rooms.values())
-        return {"ok": True, "rooms": len(self.rooms), "players": players}
+        spectators = sum(len(live.watchers) for live in self.rooms.values())
+        return {"ok": True, "rooms": len(self.rooms), "players": players,
+                "spectators": spectators}
 
     # ------------------------------------------------------------------ one message
     async def handle(self, client: Client, text: str | bytes) -> None:
@@ -306,6 +315,10 @@ class Hub:
             return await self._join(client, command)
         if kind == "resume":
             return await self._resume(client, command)
+        if kind == "watch":
+            return await self._watch(client, command)
+        if client.watching is not None:
+            return self._spectator(client, kind)
         live = self._bound(client)
         if kind == "react":
             self._react(live, client, command.fields["emoji"])
@@ -323,6 +336,46 @@ class Hub:
     def _unbound(self, client: Client) -> None:
         if client.seat is not None and client.room_key in self.rooms:
             raise ProtocolError(f"this connection already holds seat {client.seat}: send 'leave' first")
+        if client.watching is not None:
+            if client.watching in self.rooms:
+                raise ProtocolError("this connection is watching a room: send 'leave' first")
+            client.watching = None
+
+    # ------------------------------------------------------------------ spectators
+    async def _watch(self, client: Client, command: Command) -> int:
+        self._unbound(client)
+        live = await self.find(command.fields["room"])
+        async with live.lock:
+            live.watchers.add(client)
+            client.watching = live.key
+            live.idle_since = None
+            room = live.room
+            now = self.clock()
+            client.send({"type": "watching", "room": room.code, "seq": room.seq,
+                         "state": {"version": room.version, "you": None,
+                                   "room": room.public(now), "table": room.table_for(None, now)}})
+            return room.seq
+
+    def _spectator(self, client: Client, kind: str) -> int | None:
+        """A spectator's command: only ``leave`` (and ``ping``) do anything."""
+        live = self.rooms.get(client.watching or "")
+        if live is None:
+            client.watching = None
+            raise ProtocolError("join a room first: send 'create', 'join' or 'resume'")
+        if kind != "leave":
+            raise ProtocolError("you are watching this room: spectators do not play or "
+                                "react; join a seat to play")
+        self._stop_watching(client)
+        client.send({"type": "left", "room": live.room.code})
+        return live.room.seq
+
+    def _stop_watching(self, client: Client) -> None:
+        live = self.rooms.get(client.watching or "")
+        client.watching = None
+        if live is not None:
+            live.watchers.discard(client)
+            if not live.watchers and not live.connected():
+                live.idle_since = self.clock()
 
     # ------------------------------------------------------------------ lobby
     async def _create(self, client: Client, command: Command) -> int:
@@ -416,7 +469,7 @@ class Hub:
         live = self.rooms.get(client.room_key or "")
         if live is not None and client.seat is not None:
             live.clients.get(client.seat, set()).discard(client)
-            if not live.connected():
+            if not live.connected() and not live.watchers:
                 live.idle_since = self.clock()
         client.room_key, client.seat = None, None
 
@@ -452,6 +505,8 @@ class Hub:
         for group in live.clients.values():
             for other in group:
                 other.send(message)
+        for watcher in live.watchers:
+            watcher.send(message)
 
     async def _command(
         self, live: LiveRoom, client: Client, kind: str, fields: dict[str, Any]
@@ -475,6 +530,9 @@ class Hub:
             client.proxy = None
             with contextlib.suppress(OSError, ConnectionError, TimeoutError):
                 await self.backend.forward(client, None)
+            return
+        if client.watching is not None:
+            self._stop_watching(client)
             return
         live = self.rooms.get(client.room_key or "")
         seat = client.seat
@@ -517,6 +575,10 @@ class Hub:
             text = f"{head}{seat}{public}{_dumps(room.table_for(seat, now))}}}}}"
             for client in group:
                 client.send(text)
+        if live.watchers:
+            text = f"{head}null{public}{_dumps(room.table_for(None, now))}}}}}"
+            for watcher in live.watchers:
+                watcher.send(text)
         if live.room.closed:
             self._forget(live)
         else:
@@ -537,6 +599,10 @@ class Hub:
                 "table": room.table_for(seat, now)}
 
     def _forget(self, live: LiveRoom) -> None:
+        for watcher in list(live.watchers):
+            watcher.watching = None
+            watcher.send({"type": "left", "room": live.room.code})
+        live.watchers.clear()
         if live.timer is not None:
             live.timer.cancel()
         self.rooms.pop(live.key, None)
@@ -590,7 +656,7 @@ class Hub:
         return closed
 
     def _idle_expired(self, live: LiveRoom) -> bool:
-        if live.idle_since is None or live.connected():
+        if live.idle_since is None or live.connected() or live.watchers:
             return False
         lobby = live.room.phase == LOBBY
         limit = self.settings.idle_lobby_seconds if lobby else self.settings.idle_room_seconds

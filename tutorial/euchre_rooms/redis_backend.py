@@ -126,7 +126,7 @@ class RedisBackend:
         live.owned = False
         if self.hub is not None and self.hub.rooms.get(live.key) is live:
             self.hub.rooms.pop(live.key, None)
-            for group in live.clients.values():
+            for group in [*live.clients.values(), live.watchers]:
                 for client in list(group):
                     client.close("this room has moved to another server process: resume there")
 

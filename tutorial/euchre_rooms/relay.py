@@ -17,7 +17,7 @@ b'{"c":"c1"}\\n{"type": "pong"}'
 
 Headers: ``{"f": process, "c": connection}`` (a command to the owner; ``"gone": 1`` when the
 connection closed), ``{"c": connection}`` (a message for it; ``"w": [room, seat, token]``
-on a welcome, ``"x": 1`` when it no longer holds a seat, ``"close": reason`` to close it).
+on a welcome, ``"v": room`` when it starts watching, ``"x": 1`` when it no longer holds a seat, ``"close": reason`` to close it).
 """
 
 from __future__ import annotations
@@ -83,6 +83,8 @@ class RemoteClient(Client):
             kind = message.get("type")
             if kind == "welcome":
                 header["w"] = [message["room"], message["seat"], message["token"]]
+            elif kind == "watching":
+                header["v"] = message["room"]
             elif kind in ("left", "removed"):
                 header["x"] = 1
         self.publish(channel(self.process), frame(header, text))
@@ -230,6 +232,8 @@ class Relay:
         proxy = client.proxy
         if proxy is not None and "w" in header:
             proxy.code, proxy.seat, proxy.token = header["w"]
+        if proxy is not None and "v" in header:
+            proxy.code, proxy.watching = header["v"], True
         client.send(body)
         if header.get("x"):
             self.forwarded.pop(client.id, None)
@@ -267,6 +271,10 @@ class Relay:
         """Resume a forwarded connection's seat wherever its room is now."""
         self.forwarded.pop(client.id, None)
         client.proxy = None
+        if proxy.watching:
+            with contextlib.suppress(Exception):
+                await hub.handle(client, json.dumps({"type": "watch", "room": proxy.code}))
+            return
         if not proxy.token:
             client.error("this room's server process went away: join again")
             return

@@ -24,6 +24,7 @@ from euchre import Action, Game, HandState, Rules, RulesError
 
 from euchre_rooms.codes import token_matches
 from euchre_rooms.config import LEVELS, Settings
+from euchre_rooms.watch import public_view
 
 Record = dict[str, Any]
 
@@ -468,9 +469,10 @@ class Room:
             "last_match": self.last_match,
         }
 
-    def table_for(self, seat: int, now: float) -> dict[str, Any] | None:
+    def table_for(self, seat: int | None, now: float) -> dict[str, Any] | None:
         """What ``seat`` sees of the match: its view of the deal (or, during the review, of
-        the finished deal), the score, and the review's progress."""
+        the finished deal), the score, and the review's progress. ``seat`` None: what a
+        spectator sees (only what is public)."""
         game = self.game
         if game is None:
             return None
@@ -482,7 +484,7 @@ class Room:
         }
         if self.phase == REVIEW:
             finished = game.history[-1]
-            table["view"] = finished.view(seat).to_dict()
+            table["view"] = _view(finished, seat)
             result = finished.result
             assert result is not None
             table["review"] = {
@@ -497,8 +499,13 @@ class Room:
                 "winner": game.winner,
             }
         else:
-            table["view"] = game.state.view(seat).to_dict()
+            table["view"] = _view(game.state, seat)
         return table
+
+
+def _view(state: HandState, seat: int | None) -> dict[str, Any]:
+    """A seat's view of a deal as plain data, or a spectator's (``seat`` None)."""
+    return state.view(seat).to_dict() if seat is not None else public_view(state)
 
 
 def _public_action(state: HandState, actor: int) -> str:
