@@ -48,6 +48,9 @@ from euchre_rooms.room import (
 
 log = logging.getLogger("euchre_rooms")
 
+THINK_IN_A_THREAD = frozenset({"strong"})
+"""Computer levels whose moves take long enough (up to ~20 ms) to be chosen off the loop."""
+
 OUTBOX_LIMIT = 256
 """Messages waiting for a slow connection before the server gives up on it."""
 
@@ -632,7 +635,18 @@ class Hub:
             async with live.lock:
                 if self.rooms.get(live.key) is not live or not live.owned:
                     return
-                record = live.room.decide_timer(self.clock(), live.choose)
+                now = self.clock()
+                choose = live.choose
+                seat = live.room.computer_to_move(now)
+                if seat is not None and live.room.level in THINK_IN_A_THREAD:
+                    # a long think must not hold up every other room's messages: think in
+                    # a thread (the loop runs between its slices); the lock keeps this
+                    # room as it is meanwhile
+                    state = live.room.state()
+                    assert state is not None
+                    action = await asyncio.to_thread(live.choose, seat, state)
+                    choose = lambda _seat, _state: action  # noqa: E731
+                record = live.room.decide_timer(now, choose)
                 if record is None:
                     self._schedule(live)
                     return

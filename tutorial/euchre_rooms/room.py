@@ -308,6 +308,21 @@ class Room:
             times.append(self.changed_at + settings.computer_delay)
         return min(times) if times else None
 
+    def computer_to_move(self, now: float) -> int | None:
+        """The seat whose computer player ``decide_timer`` would ask for a move at ``now``
+        (None when something else is due first, or nothing is)."""
+        if self.phase == REVIEW:
+            return None
+        if self.phase == PLAYING:
+            for s in self.seats:
+                if s.human and s.away_until is not None and not s.standin and now >= s.away_until:
+                    return None
+        state = self.state()
+        if self.phase == PLAYING and state is not None and state.to_act is not None \
+                and self.plays_itself(state.to_act):
+            return state.to_act
+        return None
+
     def decide_timer(
         self, now: float, choose: Callable[[int, HandState], Action]
     ) -> Record | None:
