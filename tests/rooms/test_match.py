@@ -132,6 +132,7 @@ def test_strong_computer_players_think_off_the_loop_and_play_a_match() -> None:
         play_match(table, random.Random(5))
         computer_moves = [m["event"] for m in solo.messages
                           if m["type"] == "update" and m["event"].get("by") == "computer"]
-        assert {e["seat"] for e in computer_moves} == {1, 2, 3}
+        # (a short game: a seat sitting out every deal a partner played alone is possible)
+        assert computer_moves and {e["seat"] for e in computer_moves} <= {1, 2, 3}
         game = live_room(hub, solo.code or "").room.finished
         assert game is not None and game.winner is not None
