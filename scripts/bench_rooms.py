@@ -241,7 +241,19 @@ async def run(ports: list[int], pids: list[int], rooms: int, deals: int, limit: 
         "kb_per_room_lobby": lobby / rooms / 1024,
         "kb_per_room_played": played / rooms / 1024,
         "load": os.getloadavg()[0],
+        "pressure": cpu_pressure(),
     }
+
+
+def cpu_pressure() -> float:
+    """The share of the last 10 s some task on this machine waited for a CPU (Linux PSI),
+    in percent; NaN where the kernel does not say."""
+    try:
+        first = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except (OSError, IndexError):
+        return float("nan")
+    fields = dict(part.split("=", 1) for part in first.split()[1:])
+    return float(fields.get("avg10", "nan"))
 
 
 def room_objects_kb(rooms: int) -> float:
@@ -278,14 +290,14 @@ def room_objects_kb(rooms: int) -> float:
 
 HEADER = ("| setup | rooms | actions | actions/s | median ms | p99 ms | max ms | "
           "server CPU ms/action | server CPU % | bench CPU % | KB/room (lobby) | "
-          "KB/room (end of deal) | load average | finished |")
+          "KB/room (end of deal) | load average | CPU pressure % | finished |")
 
 
 def row(name: str, r: dict[str, Any]) -> str:
     return (f"| {name} | {r['rooms']} | {r['actions']} | {r['rate']:.0f} | {r['median_ms']:.1f} | "
             f"{r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['cpu_ms_per_action']:.2f} | "
             f"{100 * r['server_cpu_share']:.0f} | {100 * r['bench_cpu_share']:.0f} | "
-            f"{r['kb_per_room_lobby']:.0f} | {r['kb_per_room_played']:.0f} | {r['load']:.1f} | "
+            f"{r['kb_per_room_lobby']:.0f} | {r['kb_per_room_played']:.0f} | {r['load']:.1f} | {r['pressure']:.0f} | "
             f"{'yes' if r['finished'] else 'no (time limit)'} |")
 
 
@@ -309,8 +321,9 @@ def main(argv: list[str] | None = None) -> int:
              f"deal(s) per room, loopback only, on {os.cpu_count()} cores (shared with the "
              f"bench's own clients). Each person thinks {think[0]:g} to {think[1]:g} s "
              "(uniform) before each move. Latency: an action sent to the last seat's update. "
-             "CPU % is of one core; the load average (1 min, at the end of each run) shows "
-             "how busy the shared machine was.",
+             "CPU % is of one core; the load average (1 min) and the CPU pressure (the share "
+             "of the last 10 s some task waited for a core), both at the end of each run, "
+             "show how busy the shared machine was.",
              "", HEADER, "|" + "---|" * (HEADER.count("|") - 1)]
     setups: list[tuple[str, tuple[float, float]]] = [("one process", think)]
     if args.capacity:

@@ -51,6 +51,9 @@ def main(argv: list[str] | None = None) -> None:
         "--ws-deflate", action="store_true",
         help="compress messages (permessage-deflate): fewer bytes on slow links, but about "
              "40 KB more memory per connection and more CPU per message")
+    parser.add_argument(
+        "--ws-ping", type=float, default=20.0,
+        help="seconds between keep-alive pings on each connection (0: none)")
     parser.add_argument("--site", help="a built site's folder, served beside /rooms/")
     parser.add_argument("--site-path", default="/", help="where the site is served (default /)")
     args = parser.parse_args(argv)
@@ -67,6 +70,7 @@ def main(argv: list[str] | None = None) -> None:
     uvicorn.run(
         app, host=args.host, port=args.port, log_level="warning", ws=args.ws,
         ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=args.ws_deflate,
+        ws_ping_interval=args.ws_ping or None, ws_ping_timeout=args.ws_ping or None,
     )
 
 
