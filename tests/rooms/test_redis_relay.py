@@ -194,3 +194,30 @@ def test_when_the_owner_dies_people_on_the_other_process_carry_on(redis_url: str
             if proc.poll() is None:
                 proc.terminate()
                 proc.wait(10)
+
+
+def test_when_a_forwarding_process_dies_its_people_are_away_on_the_owner(redis_url: str) -> None:
+    a, port_a = start_server(redis_url)
+    b, port_b = start_server(redis_url)
+    try:
+        ann = Player(port_a)
+        ann.do({"type": "create", "name": "Ann", "level": "easy"})
+        assert ann.state is not None
+        code = ann.state["room"]["code"]
+        bob = Player(port_b)
+        assert bob.do({"type": "join", "room": code, "name": "Bob"})["type"] == "ack"
+        assert health(port_a)["players"] == 2
+        b.send_signal(signal.SIGKILL)
+        b.wait(10)
+        deadline = time.monotonic() + WAIT
+        while health(port_a)["players"] != 1:  # B's lease-long silence: Bob's connection is gone
+            assert time.monotonic() < deadline, "the owner never let go of a dead process's people"
+            time.sleep(0.1)
+        ann.drain(0.2)
+        assert ann.state is not None
+        assert ann.state["room"]["seats"][1]["kind"] == "human"  # the lobby keeps his seat
+    finally:
+        for proc in (a, b):
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait(10)
