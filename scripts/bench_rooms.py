@@ -18,6 +18,17 @@ forwarded through Redis): the median and 99th-percentile latency, the server's C
 per action, memory per room (the servers' RSS growth per room with its four connections,
 in the lobby and at the end of the deal), and the room objects alone (tracemalloc, in
 this process). Bounded: it stops after ``--limit`` seconds whatever happens.
+
+What the profile showed (cProfile under this bench): no lock and no computer player (these
+rooms have none) holds the loop; the time per action is the engine's four seat views
+(~0.1 ms each), their JSON, and above all the WebSocket stack: permessage-deflate (zlib
+per message and ~40 KB of zlib state per connection: now off, ``--ws-deflate`` turns it
+on), one socket write per message, uvicorn's and Starlette's per-connection objects. The
+old bench's 1-2.5 s p99 was queueing: every scripted client answered instantly, so all
+rooms' actions waited behind each other on one core, with the clients competing for the
+same two cores (``--think 0 0`` still shows that capacity). Latency beyond a few ms at
+human pacing comes from the machine, not the server: compare the server's CPU share with
+the CPU pressure column.
 """
 
 from __future__ import annotations
