@@ -122,8 +122,10 @@ class Person:
 
 
 @contextmanager
-def server(settings: Settings = FAST) -> Iterator[tuple[TestClient, Hub]]:
-    hub = Hub(settings)
+def server(
+    settings: Settings = FAST, clock: Callable[[], float] | None = None
+) -> Iterator[tuple[TestClient, Hub]]:
+    hub = Hub(settings) if clock is None else Hub(settings, clock=clock)
     app = create_app(settings, hub=hub)
     with TestClient(app) as client:
         yield client, hub

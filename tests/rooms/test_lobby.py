@@ -19,7 +19,7 @@ def test_create_gives_a_readable_code_a_seat_and_a_token() -> None:
         assert state is not None
         assert state["room"]["host"] == 0 and state["room"]["rules"]["stick_the_dealer"] is True
         assert state["table"] is None
-        assert client.get("/rooms/health").json() == {"ok": True, "rooms": 1, "players": 1}
+        assert client.get("/rooms/health").json() == {"ok": True, "rooms": 1, "players": 1, "spectators": 0}
 
 
 def test_bad_rules_are_refused_with_the_engines_reason() -> None:

@@ -122,3 +122,17 @@ def test_a_player_who_never_presses_continue_cannot_stall_the_table() -> None:
         assert update["state"]["room"]["phase"] in ("playing", "lobby")
         if update["state"]["room"]["phase"] == "playing":
             assert update["state"]["table"]["deal"] == deal + 1
+
+
+def test_strong_computer_players_think_off_the_loop_and_play_a_match() -> None:
+    with server() as (client, hub), seated(client, ["Solo"], rules={"game_to": 2},
+                                          level="strong") as table:
+        [solo] = table
+        solo.do({"type": "start"})
+        play_match(table, random.Random(5))
+        computer_moves = [m["event"] for m in solo.messages
+                          if m["type"] == "update" and m["event"].get("by") == "computer"]
+        # (a short game: a seat sitting out every deal a partner played alone is possible)
+        assert computer_moves and {e["seat"] for e in computer_moves} <= {1, 2, 3}
+        game = live_room(hub, solo.code or "").room.finished
+        assert game is not None and game.winner is not None

@@ -11,6 +11,10 @@ import uvicorn
 from euchre_rooms.app import create_app
 from euchre_rooms.config import Settings
 
+WS_MAX_SIZE = 64 * 1024
+"""The largest frame read from a client: far above the protocol's 4 KB (so an oversized
+message is answered in words), far below what a hostile client could make us buffer."""
+
 
 def settings_from(args: argparse.Namespace) -> Settings:
     """Settings from the command line (and ``ROOMS_REDIS_URL`` / ``ROOMS_ALLOWED_ORIGINS``)."""
@@ -40,6 +44,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--computer-delay", type=float, default=0.7)
     parser.add_argument("--lease-seconds", type=float, default=5.0)
     parser.add_argument("--messages-per-second", type=float, default=10.0)
+    parser.add_argument(
+        "--ws", default="websockets-sansio", choices=["websockets-sansio", "websockets", "wsproto"],
+        help="uvicorn's WebSocket implementation (wsproto needs the wsproto package)")
+    parser.add_argument(
+        "--ws-deflate", action="store_true",
+        help="compress messages (permessage-deflate): fewer bytes on slow links, but about "
+             "40 KB more memory per connection and more CPU per message")
+    parser.add_argument(
+        "--ws-ping", type=float, default=20.0,
+        help="seconds between keep-alive pings on each connection (0: none)")
     parser.add_argument("--site", help="a built site's folder, served beside /rooms/")
     parser.add_argument("--site-path", default="/", help="where the site is served (default /)")
     args = parser.parse_args(argv)
@@ -53,7 +67,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.site:
         path = "/" + "".join(f"{part}/" for part in args.site_path.split("/") if part)
         print(f"The site and the rooms: http://{args.host}:{args.port}{path}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 20)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level="warning", ws=args.ws,
+        ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=args.ws_deflate,
+        ws_ping_interval=args.ws_ping or None, ws_ping_timeout=args.ws_ping or None,
+    )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -19,12 +19,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euchre_rooms.config import Settings
 from euchre_rooms.hub import Backend, Client, Hub
 
 POLICY_VIOLATION = 1008
+SOCKET_PATH = "/rooms/ws"
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
@@ -75,7 +77,8 @@ def create_app(
             await websocket.close(POLICY_VIOLATION, "origin not allowed")
             return
         client = Client(settings)
-        writer = asyncio.create_task(_write(websocket, client))
+        writer = Writer(websocket, client)
+        client.wake = writer.wake
         try:
             while client.close_reason is None:
                 message = await websocket.receive()
@@ -88,42 +91,82 @@ def create_app(
         finally:
             await hub.disconnected(client)
             if client.close_reason is None:
-                client.outbox.put_nowait(None)
-            await writer
+                client.outbox.append(None)
+                client.wake()
+            await writer.done()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         start = getattr(hub.backend, "start", None)
         if start is not None:
             await start(hub)
+        sweeper = asyncio.create_task(hub.sweep_forever())
         yield
+        sweeper.cancel()
         stop = getattr(hub.backend, "stop", None)
         if stop is not None:
             await stop()
         await hub.close()
 
-    routes: list[BaseRoute] = [Route("/rooms/health", health), WebSocketRoute("/rooms/ws", socket)]
+    routes: list[BaseRoute] = [Route("/rooms/health", health), WebSocketRoute(SOCKET_PATH, socket)]
     if site is not None:
         if not Path(site, "index.html").is_file():
             raise FileNotFoundError(f"{site} holds no built site (no index.html): run `make site`")
         prefix = "/" + site_path.strip("/")
         routes.append(Mount(prefix, app=StaticFiles(directory=site, html=True)))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = RoomsApp(routes=routes, lifespan=lifespan)
+    app.rooms_socket = socket
     app.state.hub = hub
     return app
 
 
-async def _write(websocket: WebSocket, client: Client) -> None:
-    """Send the client's outbox in order; close with the reason when one is set."""
-    try:
-        while True:
-            text = await client.outbox.get()
-            if text is None:
-                break
-            await websocket.send_text(text)
-        if client.close_reason is not None:
-            await websocket.close(POLICY_VIOLATION, client.close_reason[:120])
-    except Exception:  # the peer went away: nothing left to tell it
-        return
+class RoomsApp(Starlette):
+    """Starlette, except that a room WebSocket goes straight to its handler: a connection
+    lives for hours, and skipping the middleware stack saves the frames it would keep
+    waiting for each one (a few KB per connection)."""
+
+    rooms_socket: Callable[[WebSocket], Awaitable[None]] | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope["path"] == SOCKET_PATH and self.rooms_socket:
+            scope["app"] = self
+            await self.rooms_socket(WebSocket(scope, receive, send))
+            return
+        await super().__call__(scope, receive, send)
 
 
+class Writer:
+    """Sends a connection's outbox in order, from a task that exists only while there is
+    something to send; closes the socket with the reason when the outbox says so."""
+
+    __slots__ = ("client", "task", "websocket")
+
+    def __init__(self, websocket: WebSocket, client: Client) -> None:
+        self.websocket, self.client = websocket, client
+        self.task: asyncio.Task[None] | None = None
+
+    def wake(self) -> None:
+        """Something was queued: start sending unless already sending."""
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._send())
+
+    async def done(self) -> None:
+        """Wait until everything queued has been sent."""
+        while self.task is not None:
+            await asyncio.shield(self.task)
+
+    async def _send(self) -> None:
+        outbox = self.client.outbox
+        try:
+            while outbox:
+                text = outbox.popleft()
+                if text is None:
+                    outbox.clear()
+                    if self.client.close_reason is not None:
+                        await self.websocket.close(POLICY_VIOLATION, self.client.close_reason[:120])
+                    break
+                await self.websocket.send_text(text)
+        except Exception:  # the peer went away: nothing left to tell it
+            outbox.clear()
+        finally:
+            self.task = None

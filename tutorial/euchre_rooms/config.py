@@ -40,5 +40,10 @@ class Settings:
     lease_seconds: float = 5.0
     """How long a process's claim on a room lasts without renewal (Redis only)."""
     max_rooms: int = 5000
-    idle_room_seconds: float = 3600.0
-    """A room with nobody connected is dropped after this long."""
+    idle_room_seconds: float = 1800.0
+    """A room with nobody connected is closed after this long (its memory freed, its
+    Redis keys deleted)."""
+    idle_lobby_seconds: float = 600.0
+    """The same for a room waiting in its lobby: sooner, as nothing is lost."""
+    sweep_seconds: float = 30.0
+    """How often idle rooms are looked for."""

@@ -4,11 +4,16 @@ Every command goes the same way: check it, let the room decide its record (or re
 store the record (``Backend.append``: durable before anyone hears of it), apply it, then
 send each connected seat its own view. Timers (a computer's move, the review's end, a
 dropped player's hold) go the same way. One lock per room keeps its records in order.
+
+A connection whose room another process owns (Redis only) is *forwarded*: its checked
+messages go to the owner (``Backend.forward``), which answers it as one of its own
+connections, so every seat's view is still made, filtered and sent by the owner alone.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -31,6 +36,7 @@ from euchre_rooms.config import Settings
 from euchre_rooms.protocol import EMOJI, Command, ProtocolError, check_name, parse_message
 from euchre_rooms.ratelimit import TokenBucket
 from euchre_rooms.room import (
+    LOBBY,
     Record,
     Refused,
     Room,
@@ -42,31 +48,73 @@ from euchre_rooms.room import (
 
 log = logging.getLogger("euchre_rooms")
 
+THINK_IN_A_THREAD = frozenset({"strong"})
+"""Computer levels whose moves take long enough (up to ~20 ms) to be chosen off the loop."""
+
 OUTBOX_LIMIT = 256
 """Messages waiting for a slow connection before the server gives up on it."""
 
 
+def _dumps(value: Any) -> str:
+    """Compact JSON, as every update is sent.
+
+    >>> _dumps({"seat": 1, "name": "Ann"})
+    '{"seat":1,"name":"Ann"}'
+    """
+    return json.dumps(value, separators=(",", ":"))
+
+
 class Client:
-    """One WebSocket connection: the seat it holds (if any), its limits and its outbox."""
+    """One WebSocket connection: the seat it holds (if any), its limits and its outbox.
+
+    The outbox is a plain deque; the connection's ``wake`` (set by whoever writes to the
+    socket) is called when a message is queued, so an idle connection needs no waiting
+    task at all.
+
+    >>> client = Client(Settings())
+    >>> client.send({"type": "pong"}); list(client.outbox)
+    ['{"type": "pong"}']
+    """
+
+    __slots__ = (
+        "close_reason",
+        "floods",
+        "id",
+        "messages",
+        "outbox",
+        "proxy",
+        "reactions",
+        "room_key",
+        "seat",
+        "wake",
+        "watching",
+    )
 
     def __init__(self, settings: Settings, clock: Callable[[], float] = time.monotonic) -> None:
         self.id = secrets.token_hex(8)
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.outbox: deque[str | None] = deque()
+        """Texts waiting to be sent; None: close the connection after them."""
+        self.wake: Callable[[], None] = _nothing
         self.room_key: str | None = None
         self.seat: int | None = None
         self.messages = TokenBucket(settings.messages_per_second, settings.message_burst, clock)
         self.reactions = TokenBucket(settings.reactions_per_second, settings.reaction_burst, clock)
         self.floods = 0
         self.close_reason: str | None = None
+        self.proxy: Proxy | None = None
+        """Set while this connection's room is owned by another process (Redis only)."""
+        self.watching: str | None = None
+        """The key of the room this connection watches as a spectator."""
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text already made)."""
         if self.close_reason is not None:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        if len(self.outbox) >= OUTBOX_LIMIT:
             self.close("too many messages are waiting for this connection")
             return
-        self.outbox.put_nowait(message if isinstance(message, str) else json.dumps(message))
+        self.outbox.append(message if isinstance(message, str) else json.dumps(message))
+        self.wake()
 
     def error(self, text: str, ident: str | int | None = None) -> None:
         """A plain error message (with the command's ``id`` when it had one)."""
@@ -78,9 +126,36 @@ class Client:
     def close(self, reason: str) -> None:
         """Send ``reason`` as an error, then close the connection."""
         if self.close_reason is None:
-            self.outbox.put_nowait(json.dumps({"type": "error", "error": reason}))
+            self.outbox.append(json.dumps({"type": "error", "error": reason}))
             self.close_reason = reason
-            self.outbox.put_nowait(None)
+            self.outbox.append(None)
+            self.wake()
+
+
+def _nothing() -> None:
+    return None
+
+
+@dataclass
+class Proxy:
+    """Where a forwarded connection's messages go, and what the owner told it about its
+    seat (enough to resume it on whichever process owns the room next)."""
+
+    owner: str
+    key: str
+    code: str = ""
+    seat: int | None = None
+    token: str = ""
+    seq: int = 0
+    watching: bool = False
+
+
+class Elsewhere(Exception):
+    """The room is held by another live process: forward the connection there."""
+
+    def __init__(self, owner: str, key: str) -> None:
+        super().__init__(owner)
+        self.owner, self.key = owner, key
 
 
 @dataclass
@@ -92,9 +167,13 @@ class LiveRoom:
     choose: Callable[[int, HandState], Action]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: dict[int, set[Client]] = field(default_factory=dict)
+    watchers: set[Client] = field(default_factory=set)
+    """Spectators' connections: they are sent only what is public."""
     events: deque[tuple[int, dict[str, Any]]] = field(default_factory=deque)
     timer: asyncio.TimerHandle | None = None
     owned: bool = True
+    idle_since: float | None = None
+    """When the room's last connection closed (None while someone is connected)."""
 
     def connected(self) -> list[int]:
         """Seats with at least one connection."""
@@ -116,6 +195,10 @@ class Backend(Protocol):
     async def drop(self, key: str) -> None:
         """Forget a closed room."""
 
+    async def forward(self, client: Client, text: str | None) -> None:
+        """Send a forwarded connection's message to its room's owner (None: it closed);
+        ``Refused`` when no process answers for the room."""
+
 
 class MemoryBackend:
     """One process, rooms in memory only: nothing to write."""
@@ -131,6 +214,9 @@ class MemoryBackend:
 
     async def drop(self, key: str) -> None:
         return None
+
+    async def forward(self, client: Client, text: str | None) -> None:
+        raise AssertionError("one process: nothing is forwarded")
 
 
 class Hub:
@@ -150,9 +236,12 @@ class Hub:
 
     # ------------------------------------------------------------------ facts
     def health(self) -> dict[str, Any]:
-        """``{"ok": true, "rooms": R, "players": P}``: rooms held here, seats connected."""
+        """``{"ok": true, "rooms": R, "players": P, "spectators": S}``: rooms held here,
+        seats connected, spectators watching."""
         players = sum(len(live.connected()) for live in self.rooms.values())
-        return {"ok": True, "rooms": len(self.rooms), "players": players}
+        spectators = sum(len(live.watchers) for live in self.rooms.values())
+        return {"ok": True, "rooms": len(self.rooms), "players": players,
+                "spectators": spectators}
 
     # ------------------------------------------------------------------ one message
     async def handle(self, client: Client, text: str | bytes) -> None:
@@ -170,8 +259,14 @@ class Hub:
             client.error(str(exc))
             return
         ident = command.get("id")
+        if client.proxy is not None and command.type != "ping":
+            await self._forward(client, text, ident)
+            return
         try:
             seq = await self._dispatch(client, command)
+        except Elsewhere as exc:
+            client.proxy = Proxy(exc.owner, exc.key)
+            await self._forward(client, text, ident)
         except ProtocolError as exc:
             client.error(str(exc), ident)
         except Refused as exc:
@@ -185,6 +280,16 @@ class Hub:
                 if seq is not None:
                     ack["seq"] = seq
                 client.send(ack)
+
+    async def _forward(self, client: Client, text: str | bytes, ident: str | int | None) -> None:
+        try:
+            await self.backend.forward(client, text if isinstance(text, str) else "")
+        except Refused as exc:  # nobody answers for the room: this connection is free again
+            client.proxy = None
+            client.error(exc.reason, ident)
+        except (OSError, ConnectionError, TimeoutError) as exc:
+            log.warning("forwarding a command failed: %s", exc)
+            client.error("the server could not reach this room just now: try again", ident)
 
     def _refuse(
         self, client: Client, exc: Refused, kind: str, ident: str | int | None
@@ -213,6 +318,10 @@ class Hub:
             return await self._join(client, command)
         if kind == "resume":
             return await self._resume(client, command)
+        if kind == "watch":
+            return await self._watch(client, command)
+        if client.watching is not None:
+            return self._spectator(client, kind)
         live = self._bound(client)
         if kind == "react":
             self._react(live, client, command.fields["emoji"])
@@ -230,6 +339,46 @@ class Hub:
     def _unbound(self, client: Client) -> None:
         if client.seat is not None and client.room_key in self.rooms:
             raise ProtocolError(f"this connection already holds seat {client.seat}: send 'leave' first")
+        if client.watching is not None:
+            if client.watching in self.rooms:
+                raise ProtocolError("this connection is watching a room: send 'leave' first")
+            client.watching = None
+
+    # ------------------------------------------------------------------ spectators
+    async def _watch(self, client: Client, command: Command) -> int:
+        self._unbound(client)
+        live = await self.find(command.fields["room"])
+        async with live.lock:
+            live.watchers.add(client)
+            client.watching = live.key
+            live.idle_since = None
+            room = live.room
+            now = self.clock()
+            client.send({"type": "watching", "room": room.code, "seq": room.seq,
+                         "state": {"version": room.version, "you": None,
+                                   "room": room.public(now), "table": room.table_for(None, now)}})
+            return room.seq
+
+    def _spectator(self, client: Client, kind: str) -> int | None:
+        """A spectator's command: only ``leave`` (and ``ping``) do anything."""
+        live = self.rooms.get(client.watching or "")
+        if live is None:
+            client.watching = None
+            raise ProtocolError("join a room first: send 'create', 'join' or 'resume'")
+        if kind != "leave":
+            raise ProtocolError("you are watching this room: spectators do not play or "
+                                "react; join a seat to play")
+        self._stop_watching(client)
+        client.send({"type": "left", "room": live.room.code})
+        return live.room.seq
+
+    def _stop_watching(self, client: Client) -> None:
+        live = self.rooms.get(client.watching or "")
+        client.watching = None
+        if live is not None:
+            live.watchers.discard(client)
+            if not live.watchers and not live.connected():
+                live.idle_since = self.clock()
 
     # ------------------------------------------------------------------ lobby
     async def _create(self, client: Client, command: Command) -> int:
@@ -254,6 +403,7 @@ class Hub:
     def _hold(self, key: str, room: Room, owned: bool = True) -> LiveRoom:
         live = LiveRoom(key, room, computer_chooser(room.seed, room.level), owned=owned)
         live.events = deque(maxlen=self.settings.replay_events)
+        live.idle_since = self.clock()
         self.rooms[key] = live
         return live
 
@@ -267,11 +417,32 @@ class Hub:
         if live is None:
             records = await self.backend.load(key)
             if records:
-                live = self.rooms.get(key) or self._hold(key, Room.rebuild(records))
+                live = self.rooms.get(key)
+                if live is None:
+                    live = self._hold(key, Room.rebuild(records))
+                    self._spawn(self._absent_after_takeover(live))
                 self._schedule(live)
         if live is None or not same_code(live.room.code, code):
             raise Refused(f"there is no room {code}: check the code or ask for a new link")
         return live
+
+    async def _absent_after_takeover(self, live: LiveRoom) -> None:
+        """A room taken over from a process that died: the people whose connections died
+        with it and have not come back after a moment are away (their seats held, then
+        played by a computer), so the table does not wait for them for ever."""
+        await asyncio.sleep(2 * self.settings.lease_seconds)
+        try:
+            async with live.lock:
+                room = live.room
+                now = self.clock()
+                for seat in room.humans():
+                    if self.rooms.get(live.key) is not live or room.closed:
+                        return
+                    if room.seats[seat].away_until is None and not live.clients.get(seat):
+                        until = now + self.settings.hold_seconds
+                        await self._commit(live, new_record("away", now, seat=seat, until=until))
+        except Refused as exc:  # the room moved on again, or storage is away: nothing to do
+            log.warning("marking absent seats after a takeover failed: %s", exc.reason)
 
     async def _join(self, client: Client, command: Command) -> int:
         self._unbound(client)
@@ -295,11 +466,14 @@ class Hub:
     def _bind(self, live: LiveRoom, client: Client, seat: int) -> None:
         client.room_key, client.seat = live.key, seat
         live.clients.setdefault(seat, set()).add(client)
+        live.idle_since = None
 
     def _unbind(self, client: Client) -> None:
         live = self.rooms.get(client.room_key or "")
         if live is not None and client.seat is not None:
             live.clients.get(client.seat, set()).discard(client)
+            if not live.connected() and not live.watchers:
+                live.idle_since = self.clock()
         client.room_key, client.seat = None, None
 
     async def _resume(self, client: Client, command: Command) -> int:
@@ -334,6 +508,8 @@ class Hub:
         for group in live.clients.values():
             for other in group:
                 other.send(message)
+        for watcher in live.watchers:
+            watcher.send(message)
 
     async def _command(
         self, live: LiveRoom, client: Client, kind: str, fields: dict[str, Any]
@@ -353,6 +529,14 @@ class Hub:
 
     async def disconnected(self, client: Client) -> None:
         """A connection closed: hold its seat when it was that seat's last one."""
+        if client.proxy is not None:
+            client.proxy = None
+            with contextlib.suppress(OSError, ConnectionError, TimeoutError):
+                await self.backend.forward(client, None)
+            return
+        if client.watching is not None:
+            self._stop_watching(client)
+            return
         live = self.rooms.get(client.room_key or "")
         seat = client.seat
         self._unbind(client)
@@ -383,14 +567,21 @@ class Hub:
         event["seq"] = live.room.seq
         live.events.append((live.room.seq, event))
         now = self.clock()
-        public = live.room.public(now)  # the same for every seat: made once
+        room = live.room
+        # the parts every seat shares are encoded once; only each seat's table is its own
+        head = (f'{{"type":"update","seq":{room.seq},"event":{_dumps(event)},'
+                f'"state":{{"version":{room.version},"you":')
+        public = f',"room":{_dumps(room.public(now))},"table":'
         for seat, group in live.clients.items():
             if not group:
                 continue
-            text = json.dumps({"type": "update", "seq": live.room.seq, "event": event,
-                               "state": self._state(live, seat, public, now)})
+            text = f"{head}{seat}{public}{_dumps(room.table_for(seat, now))}}}}}"
             for client in group:
                 client.send(text)
+        if live.watchers:
+            text = f"{head}null{public}{_dumps(room.table_for(None, now))}}}}}"
+            for watcher in live.watchers:
+                watcher.send(text)
         if live.room.closed:
             self._forget(live)
         else:
@@ -411,6 +602,10 @@ class Hub:
                 "table": room.table_for(seat, now)}
 
     def _forget(self, live: LiveRoom) -> None:
+        for watcher in list(live.watchers):
+            watcher.watching = None
+            watcher.send({"type": "left", "room": live.room.code})
+        live.watchers.clear()
         if live.timer is not None:
             live.timer.cancel()
         self.rooms.pop(live.key, None)
@@ -440,13 +635,58 @@ class Hub:
             async with live.lock:
                 if self.rooms.get(live.key) is not live or not live.owned:
                     return
-                record = live.room.decide_timer(self.clock(), live.choose)
+                now = self.clock()
+                choose = live.choose
+                seat = live.room.computer_to_move(now)
+                if seat is not None and live.room.level in THINK_IN_A_THREAD:
+                    # a long think must not hold up every other room's messages: think in
+                    # a thread (the loop runs between its slices); the lock keeps this
+                    # room as it is meanwhile
+                    state = live.room.state()
+                    assert state is not None
+                    action = await asyncio.to_thread(live.choose, seat, state)
+                    choose = lambda _seat, _state: action  # noqa: E731
+                record = live.room.decide_timer(now, choose)
                 if record is None:
                     self._schedule(live)
                     return
                 await self._commit(live, record)
         except Exception:  # a timer must never take the server down; the room waits
             log.exception("room timer failed")
+
+    # ------------------------------------------------------------------ idle rooms
+    async def sweep_idle(self) -> list[str]:
+        """Close every room held here that nobody has been connected to for its idle time
+        (``idle_lobby_seconds`` in the lobby, else ``idle_room_seconds``); returns their
+        codes. A closed room's memory is freed and its stored records deleted."""
+        closed: list[str] = []
+        for live in list(self.rooms.values()):
+            if not self._idle_expired(live):
+                continue
+            async with live.lock:
+                if self.rooms.get(live.key) is live and self._idle_expired(live):
+                    self._forget(live)
+                    closed.append(live.room.code)
+        return closed
+
+    def _idle_expired(self, live: LiveRoom) -> bool:
+        if live.idle_since is None or live.connected() or live.watchers:
+            return False
+        lobby = live.room.phase == LOBBY
+        limit = self.settings.idle_lobby_seconds if lobby else self.settings.idle_room_seconds
+        return self.clock() - live.idle_since >= limit
+
+    async def sweep_forever(self) -> None:
+        """Look for idle rooms every ``sweep_seconds`` (run for the server's lifetime)."""
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                closed = await self.sweep_idle()
+            except Exception:  # the sweeper must never stop: log and go on
+                log.exception("closing idle rooms failed")
+            else:
+                if closed:
+                    log.info("closed %d idle room(s)", len(closed))
 
     async def close(self) -> None:
         """Stop every timer (at shutdown)."""

@@ -57,6 +57,7 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
         _f("token", "text"),
         _f("last_seq", "whole number", required=False),
     ),
+    "watch": (_f("room", "text"),),
     "ready": (_f("ready", "true or false"),),
     "start": (),
     "remove": (_f("seat", "whole number"),),

@@ -15,6 +15,8 @@ from collections.abc import Callable
 class TokenBucket:
     """Allows ``burst`` events at once and ``rate`` per second on average."""
 
+    __slots__ = ("at", "burst", "clock", "rate", "tokens")
+
     def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
         self.rate, self.burst, self.clock = rate, float(burst), clock
         self.tokens = float(burst)

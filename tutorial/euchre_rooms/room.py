@@ -24,6 +24,7 @@ from euchre import Action, Game, HandState, Rules, RulesError
 
 from euchre_rooms.codes import token_matches
 from euchre_rooms.config import LEVELS, Settings
+from euchre_rooms.watch import public_view
 
 Record = dict[str, Any]
 
@@ -307,6 +308,21 @@ class Room:
             times.append(self.changed_at + settings.computer_delay)
         return min(times) if times else None
 
+    def computer_to_move(self, now: float) -> int | None:
+        """The seat whose computer player ``decide_timer`` would ask for a move at ``now``
+        (None when something else is due first, or nothing is)."""
+        if self.phase == REVIEW:
+            return None
+        if self.phase == PLAYING:
+            for s in self.seats:
+                if s.human and s.away_until is not None and not s.standin and now >= s.away_until:
+                    return None
+        state = self.state()
+        if self.phase == PLAYING and state is not None and state.to_act is not None \
+                and self.plays_itself(state.to_act):
+            return state.to_act
+        return None
+
     def decide_timer(
         self, now: float, choose: Callable[[int, HandState], Action]
     ) -> Record | None:
@@ -468,9 +484,10 @@ class Room:
             "last_match": self.last_match,
         }
 
-    def table_for(self, seat: int, now: float) -> dict[str, Any] | None:
+    def table_for(self, seat: int | None, now: float) -> dict[str, Any] | None:
         """What ``seat`` sees of the match: its view of the deal (or, during the review, of
-        the finished deal), the score, and the review's progress."""
+        the finished deal), the score, and the review's progress. ``seat`` None: what a
+        spectator sees (only what is public)."""
         game = self.game
         if game is None:
             return None
@@ -482,7 +499,7 @@ class Room:
         }
         if self.phase == REVIEW:
             finished = game.history[-1]
-            table["view"] = finished.view(seat).to_dict()
+            table["view"] = _view(finished, seat)
             result = finished.result
             assert result is not None
             table["review"] = {
@@ -497,8 +514,13 @@ class Room:
                 "winner": game.winner,
             }
         else:
-            table["view"] = game.state.view(seat).to_dict()
+            table["view"] = _view(game.state, seat)
         return table
+
+
+def _view(state: HandState, seat: int | None) -> dict[str, Any]:
+    """A seat's view of a deal as plain data, or a spectator's (``seat`` None)."""
+    return state.view(seat).to_dict() if seat is not None else public_view(state)
 
 
 def _public_action(state: HandState, actor: int) -> str:

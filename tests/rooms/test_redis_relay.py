@@ -1,0 +1,223 @@
+"""Two server processes and a real redis-server: people connected to either process play
+one room together (the owner forwards each seat only its own view through Redis), and when
+the owner dies the people on the surviving process carry on there."""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+import urllib.request
+from typing import Any
+
+from redis import Redis
+
+from tests.rooms.test_redis_failover import WAIT, Tab, redis_url, start_server
+
+__all__ = ["redis_url"]  # the fixture, used by name
+
+
+class Player(Tab):
+    """A tab that also keeps every state it was sent and the room's latest seq."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(port)
+        self.seq = 0
+        self.states: list[dict[str, Any]] = []
+
+    def recv(self, timeout: float = WAIT) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        if "state" in message:
+            self.state = message["state"]
+            self.states.append(message["state"])
+        if message["type"] == "welcome":
+            self.token = message["token"]
+        if isinstance(message.get("seq"), int):
+            self.seq = max(self.seq, message["seq"])
+        return message
+
+    def drain(self, wait: float = 0.0) -> None:
+        try:
+            while True:
+                self.recv(timeout=wait)
+                wait = 0.0
+        except TimeoutError:
+            pass
+
+    @property
+    def version(self) -> int:
+        return int(self.state["version"]) if self.state else -1
+
+    def phase(self) -> str | None:
+        return self.state["room"]["phase"] if self.state else None
+
+
+def health(port: int) -> dict[str, Any]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/rooms/health", timeout=2) as r:
+        return json.load(r)  # type: ignore[no-any-return]
+
+
+def play_to_review(table: list[Player]) -> None:
+    """Whoever the table waits for acts, until every person sees the deal's review."""
+    deadline = time.monotonic() + 3 * WAIT
+    while True:
+        assert time.monotonic() < deadline, "the deal never reached its review"
+        for p in table:
+            p.drain()
+        if all(p.phase() == "review" for p in table):
+            return
+        top = max(p.version for p in table)
+        actor = next((p for p in table if p.version == top and p.phase() == "playing"
+                      and p.my_turn()), None)
+        if actor is None:
+            table[0].drain(0.05)
+            continue
+        assert actor.state is not None
+        legal = actor.state["table"]["view"]["legal"]
+        answer = actor.do({"type": "act", "action": legal[0], "version": actor.version})
+        if answer["type"] == "error":  # the room is between processes: a moment later
+            time.sleep(0.1)
+
+
+def only_own_seat(player: Player) -> None:
+    for state in player.states:
+        assert state["you"] == player.state["you"]  # type: ignore[index]
+        if state["table"] is not None:
+            assert state["table"]["view"]["seat"] == state["you"]
+
+
+def test_people_on_two_processes_play_one_room_to_its_review(redis_url: str) -> None:
+    a, port_a = start_server(redis_url)
+    b, port_b = start_server(redis_url)
+    try:
+        ann = Player(port_a)
+        assert ann.do({"type": "create", "name": "Ann", "level": "easy"})["type"] == "ack"
+        assert ann.state is not None
+        code = ann.state["room"]["code"]
+        bob, cy, dee = Player(port_b), Player(port_a), Player(port_b)
+        for name, p in (("Bob", bob), ("Cy", cy), ("Dee", dee)):
+            answer = p.do({"type": "join", "room": code, "name": name})
+            assert answer["type"] == "ack", answer
+            assert p.do({"type": "ready", "ready": True})["type"] == "ack"
+        assert [p.state["you"] for p in (ann, bob, cy, dee) if p.state] == [0, 1, 2, 3]
+        # one process holds the room and every seat; the other only forwards
+        assert health(port_a) == {"ok": True, "rooms": 1, "players": 4, "spectators": 0}
+        assert health(port_b)["rooms"] == 0
+        eve = Player(port_b)  # a spectator on the process that does not own the room
+        assert eve.do({"type": "watch", "room": code})["type"] == "ack"
+        assert health(port_a)["spectators"] == 1
+        assert ann.do({"type": "start"})["type"] == "ack"
+        table = [ann, bob, cy, dee]
+        play_to_review(table)
+        while eve.phase() != "review":
+            eve.recv()
+        for state in eve.states:
+            assert state["you"] is None
+            if state["table"] is not None:
+                assert state["table"]["view"]["hand"] == [] and state["table"]["view"]["seat"] is None
+        reviews = [p.state["table"]["review"] for p in table if p.state]
+        assert len({json.dumps(r["points"]) for r in reviews}) == 1
+        actions = {json.dumps(p.state["table"]["view"]["actions"]) for p in table if p.state}
+        assert len(actions) == 1, "every seat saw the same public actions"
+        hands = [p.states[-1]["table"]["view"]["tricks"] for p in table]
+        assert all(h == hands[0] for h in hands)
+        for p in table:
+            only_own_seat(p)
+        # a reaction from a forwarded connection reaches everyone
+        bob.ws.send(json.dumps({"type": "react", "emoji": "👏"}))
+        for p in [*table, eve]:
+            while True:
+                message = p.recv()
+                if message["type"] == "reaction":
+                    assert message == {"type": "reaction", "seat": 1, "emoji": "👏"}
+                    break
+        keys = Redis.from_url(redis_url)
+        try:
+            assert keys.pttl(f"rooms:{_key(code)}:log") > 0, "a room's records expire unattended"
+        finally:
+            keys.close()
+    finally:
+        for proc in (a, b):
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait(10)
+
+
+def _key(code: str) -> str:
+    from euchre_rooms.codes import hash_secret
+
+    return hash_secret(code)
+
+
+def test_when_the_owner_dies_people_on_the_other_process_carry_on(redis_url: str) -> None:
+    a, port_a = start_server(redis_url)
+    b, port_b = start_server(redis_url)
+    try:
+        ann = Player(port_a)
+        ann.do({"type": "create", "name": "Ann", "level": "easy"})
+        assert ann.state is not None
+        code = ann.state["room"]["code"]
+        bob = Player(port_b)
+        assert bob.do({"type": "join", "room": code, "name": "Bob"})["type"] == "ack"
+        assert bob.do({"type": "ready", "ready": True})["type"] == "ack"
+        assert ann.do({"type": "start"})["type"] == "ack"
+        moves = 0
+        while moves < 3:  # a few people's moves accepted on the owner
+            for p in (ann, bob):
+                p.drain(0.02)
+                if p.phase() == "playing" and p.my_turn():
+                    assert p.state is not None
+                    legal = p.state["table"]["view"]["legal"]
+                    if p.do({"type": "act", "action": legal[0], "version": p.version})["type"] == "ack":
+                        moves += 1
+        bob.drain(0.2)
+        assert bob.state is not None
+        seen = bob.state["table"]["view"]["actions"]
+        a.send_signal(signal.SIGKILL)
+        a.wait(10)
+        # Bob's connection to B is moved to B when A's lease runs out: he is sent his seat again
+        deadline = time.monotonic() + WAIT
+        while bob.recv()["type"] != "resume":
+            assert time.monotonic() < deadline
+        assert bob.state is not None
+        assert bob.state["table"]["view"]["actions"][: len(seen)] == seen, "no accepted move lost"
+        assert health(port_b)["rooms"] == 1
+        # Ann reloads her page, on B this time
+        ann2 = Player(port_b)
+        while ann2.do({"type": "resume", "room": code, "token": ann.token})["type"] != "ack":
+            time.sleep(0.1)
+        play_to_review([ann2, bob])
+        assert bob.state is not None and bob.state["table"]["review"] is not None
+        assert bob.state["table"]["view"]["actions"][: len(seen)] == seen
+    finally:
+        for proc in (a, b):
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait(10)
+
+
+def test_when_a_forwarding_process_dies_its_people_are_away_on_the_owner(redis_url: str) -> None:
+    a, port_a = start_server(redis_url)
+    b, port_b = start_server(redis_url)
+    try:
+        ann = Player(port_a)
+        ann.do({"type": "create", "name": "Ann", "level": "easy"})
+        assert ann.state is not None
+        code = ann.state["room"]["code"]
+        bob = Player(port_b)
+        assert bob.do({"type": "join", "room": code, "name": "Bob"})["type"] == "ack"
+        assert health(port_a)["players"] == 2
+        b.send_signal(signal.SIGKILL)
+        b.wait(10)
+        deadline = time.monotonic() + WAIT
+        while health(port_a)["players"] != 1:  # B's lease-long silence: Bob's connection is gone
+            assert time.monotonic() < deadline, "the owner never let go of a dead process's people"
+            time.sleep(0.1)
+        ann.drain(0.2)
+        assert ann.state is not None
+        assert ann.state["room"]["seats"][1]["kind"] == "human"  # the lobby keeps his seat
+    finally:
+        for proc in (a, b):
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait(10)
