@@ -79,7 +79,7 @@ test: venv node chromium redis
 test-fast: venv
 	$(PY) -m pytest tests/engine tests/tutorial
 
-bench: venv node chromium site
+bench: venv node chromium redis site
 	$(PY) scripts/bench.py --out reports/bench.md
 
 clean:

@@ -197,7 +197,7 @@ async def open_room(ports: list[int], index: int, deals: int,
     return room, sockets
 
 
-async def run(ports: list[int], pids: list[int], rooms: int, deals: int, limit: float,
+async def play_rooms(ports: list[int], pids: list[int], rooms: int, deals: int, limit: float,
               think: tuple[float, float]) -> dict[str, Any]:
     latencies: list[float] = []
     base = [proc_stats(pid) for pid in pids]
@@ -312,7 +312,19 @@ def row(name: str, r: dict[str, Any]) -> str:
             f"{'yes' if r['finished'] else 'no (time limit)'} |")
 
 
+def run() -> str:
+    """The rooms section of ``make bench`` (scripts/bench.py): 200 rooms in one process,
+    with and without think time, and over Redis in two processes."""
+    return report(["--capacity", "--redis"])
+
+
 def main(argv: list[str] | None = None) -> int:
+    report(argv)
+    return 0
+
+
+def report(argv: list[str] | None = None) -> str:
+    """Run the setups ``argv`` asks for, write the report to ``--out`` and return it."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--deals", type=int, default=1)
@@ -342,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     for name, pacing in setups:
         proc, port = start_server(None, args.server_arg)
         try:
-            result = asyncio.run(run([port], [proc.pid], args.rooms, args.deals, args.limit,
+            result = asyncio.run(play_rooms([port], [proc.pid], args.rooms, args.deals, args.limit,
                                      pacing))
             lines.append(row(name, result))
         finally:
@@ -358,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
             time.sleep(0.3)
             url = f"redis://127.0.0.1:{rport}/0"
             servers = [start_server(url, args.server_arg), start_server(url, args.server_arg)]
-            result = asyncio.run(run([p for _, p in servers], [s.pid for s, _ in servers],
+            result = asyncio.run(play_rooms([p for _, p in servers], [s.pid for s, _ in servers],
                                      args.rooms, args.deals, args.limit, think))
             lines.append(row("two processes, redis (seats split)", result))
         finally:
@@ -373,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text)
     print(text)
-    return 0
+    return text
 
 
 if __name__ == "__main__":
