@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from euchre.actions import PLAYS, Action
 from euchre.cards import Card, Rank, Suit
@@ -71,7 +72,7 @@ def play_candidates(s: Position) -> list[Action]:
 # The play actions of each set of cards seen lately, by mask: listing the legal plays is
 # then one look-up. Bounded, so that a long session's cache stays small.
 _PLAY_LISTS: dict[int, list[Action]] = {}
-_MOST_PLAY_LISTS = 50_000
+_MOST_PLAY_LISTS = 1 << 16  # above the 55,454 sets of one to five cards of the 24-card deck
 
 
 def plays_of(mask: int) -> list[Action]:
@@ -259,22 +260,39 @@ def tricks_of(s: Position) -> tuple[Trick, ...]:
 
 def _result(s: Position) -> HandResult:
     assert s["maker"] is not None
-    made = sum(1 for _, winner in s["done"] if winner in s["maker_side"])
-    maker_points, defender_points = score_hand(made, s["alone"], s["rules"], s["defender"] is not None)
-    teams = s["rules"].num_teams
-    points = [0] * teams
-    if s["rules"].partnerships:
-        maker_team = team_of(s["maker"], True)
-        points[maker_team] = maker_points
-        points[1 - maker_team] = defender_points
-    else:
-        for seat in range(s["players"]):
-            points[seat] = maker_points if seat in s["maker_side"] else defender_points
+    side = s["maker_side"]
+    made = sum(1 for _, winner in s["done"] if winner in side)
+    rules = s["rules"]
+    if rules.partnerships:
+        return team_result(
+            made, s["alone"], s["defender"] is not None, team_of(s["maker"], True), rules.num_teams
+        )
+    maker_points, defender_points = score_hand(made, s["alone"], rules, s["defender"] is not None)
+    points = tuple(
+        maker_points if seat in side else defender_points for seat in range(s["players"])
+    )
     return HandResult(
-        tuple(points),
-        s["rules"].team_of(s["maker"]),
+        points,
+        rules.team_of(s["maker"]),
         made,
         s["alone"],
         s["defender"] is not None,
-        individual=not s["rules"].partnerships,
+        individual=True,
     )
+
+
+@cache
+def team_result(
+    made: int, alone: bool, defender_alone: bool, maker_team: int, teams: int
+) -> HandResult:
+    """The result of a deal played in partnerships, where the making team took ``made``
+    tricks (one shared value per outcome: a result never changes).
+
+    >>> team_result(5, True, False, 1, 2).points
+    (0, 4)
+    """
+    maker_points, defender_points = score_hand(made, alone, None, defender_alone)
+    points = [0] * teams
+    points[maker_team] = maker_points
+    points[1 - maker_team] = defender_points
+    return HandResult(tuple(points), maker_team, made, alone, defender_alone)
