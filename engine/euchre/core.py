@@ -325,7 +325,12 @@ class DealCore:
         """Make ``action`` (checked: an illegal one raises IllegalAction and changes
         nothing); ``pop`` undoes it."""
         p = self.position
-        new = advance(p, checked(p, action))
+        for listed in p["legal"] or ():  # a listed action: no check, no parsing
+            if listed is action:
+                new = advance(p, listed)
+                break
+        else:
+            new = advance(p, checked(p, action))
         self._stack.append(p)
         self.position = new
 
