@@ -307,11 +307,16 @@ def make_deck(size: int = 24, joker: bool = False) -> list[Card]:
     >>> len(make_deck()), len(make_deck(32, joker=True))
     (24, 33)
     """
-    return list(_deck(size, joker))
+    return list(deck_of(size, joker))
 
 
 @cache
-def _deck(size: int, joker: bool) -> tuple[Card, ...]:
+def deck_of(size: int = 24, joker: bool = False) -> tuple[Card, ...]:
+    """The deck's cards in ``make_deck``'s order, as one shared tuple.
+
+    >>> deck_of() == tuple(make_deck())
+    True
+    """
     if size not in (24, 32):
         raise ValueError(f"a deck has 24 or 32 cards, not {size}")
     low = Rank.NINE if size == 24 else Rank.SEVEN
@@ -325,4 +330,4 @@ def _deck(size: int, joker: bool) -> tuple[Card, ...]:
 @cache
 def deck_set(size: int = 24, joker: bool = False) -> frozenset[Card]:
     """The deck as a set, for membership checks."""
-    return frozenset(_deck(size, joker))
+    return frozenset(deck_of(size, joker))

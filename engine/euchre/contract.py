@@ -19,9 +19,9 @@ from euchre.position import Position, enter, mask_of
 from euchre.seats import (
     clockwise_after,
     first_active_from,
-    next_active,
     next_seat,
     partners_of,
+    play_order,
 )
 from euchre.trump import card_power, effective_suit
 
@@ -70,7 +70,7 @@ def start_play(s: Position) -> None:
     else:
         leader = first_active_from(next_seat(s["dealer"], n), n, out)
     if out:  # else every seat plays, in the order the deal started with
-        s["next_of"] = tuple(next_active(seat, n, out) for seat in range(n))
+        s["next_of"] = play_order(n, out)
     s["seat_masks"] = tuple(map(mask_of, s["held"]))
     s["passes"] = 0
     s["leader"] = leader

@@ -29,7 +29,7 @@ from euchre.actions import Action, ActionError, ActionKind
 from euchre.cards import Card, Suit
 from euchre.deal import Deal
 from euchre.phase import Phase
-from euchre.play import Trick, play_apply, play_candidates, tricks_of
+from euchre.play import Trick, play_apply, play_candidates, play_move, tricks_of
 from euchre.position import NO_TRICK, Position, actions_of, enter, hands_now
 from euchre.rules import Rules
 from euchre.scoring import HandResult
@@ -214,16 +214,15 @@ def checked(p: Position, action: Action | str) -> Action:
 def advance(p: Position, action: Action) -> Position:
     """The position after ``action``, already known to be legal in ``p`` (a new one: ``p``
     does not change)."""
+    phase = p["phase"]
+    if phase is _PLAY:  # four moves in five: straight to it
+        return play_move(p, action)
     seat = p["to_act"]
     assert seat is not None, "nobody acts once the deal is over"
     new = p.copy()
     new["history"] = (action, seat, p["history"])
-    phase = p["phase"]
-    if phase is _PLAY:
-        play_apply(new, action)  # it lists the next legal plays itself
-    else:
-        new["legal"] = None
-        PHASE_RULES[phase].apply(new, action)
+    new["legal"] = None
+    PHASE_RULES[phase].apply(new, action)
     return new
 
 
@@ -326,7 +325,12 @@ class DealCore:
         """Make ``action`` (checked: an illegal one raises IllegalAction and changes
         nothing); ``pop`` undoes it."""
         p = self.position
-        new = advance(p, checked(p, action))
+        for listed in p["legal"] or ():  # a listed action: no check, no parsing
+            if listed is action:
+                new = advance(p, listed)
+                break
+        else:
+            new = advance(p, checked(p, action))
         self._stack.append(p)
         self.position = new
 

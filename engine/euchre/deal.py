@@ -16,8 +16,8 @@ from functools import cache
 from operator import itemgetter
 from typing import Any
 
-from euchre.cards import Card, deck_set, make_deck, parse_cards
-from euchre.rng import SeededRandom
+from euchre.cards import Card, deck_of, deck_set, parse_cards
+from euchre.rng import shuffled
 from euchre.rules import Rules
 
 MOST_SEATS = 6  # the largest table (source 002: two to six players); seats are 0 to 5
@@ -122,8 +122,7 @@ class Deal:
         go out in packets of 3 then 2, starting left of the dealer."""
         rules = rules or Rules()
         n = rules.players
-        deck = make_deck(rules.deck, rules.joker)
-        SeededRandom(seed).shuffle(deck)
+        deck = shuffled(seed, deck_of(rules.deck, rules.joker))
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
             # Not a seat of this table: the checked constructor (and ``check``) say why.
             return cls(dealer, _dealing(n, dealer % n if isinstance(dealer, int) else 0)[0](deck),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from euchre.actions import PLAYS, Action
 from euchre.cards import Card, Rank, Suit
@@ -71,7 +72,7 @@ def play_candidates(s: Position) -> list[Action]:
 # The play actions of each set of cards seen lately, by mask: listing the legal plays is
 # then one look-up. Bounded, so that a long session's cache stays small.
 _PLAY_LISTS: dict[int, list[Action]] = {}
-_MOST_PLAY_LISTS = 50_000
+_MOST_PLAY_LISTS = 1 << 16  # above the 55,454 sets of one to five cards of the 24-card deck
 
 
 def plays_of(mask: int) -> list[Action]:
@@ -194,40 +195,59 @@ def explain_suit(card: Card, trump: Suit | None) -> str:
     return f"{card} is a {suit.singular}"
 
 
-def play_apply(s: Position, a: Action) -> None:
-    seat = s["to_act"]
+def play_move(p: Position, a: Action) -> Position:
+    """The position after playing ``a``, a legal play in ``p`` (a new one: ``p`` does not
+    change). Every fourth card ends a trick, the last one the deal; the next player's
+    legal plays are listed as the move is made (one mask look-up), so that a state's
+    ``legal_actions`` is ready.
+
+    This is the engine's hottest path (four moves in five are plays): the trick in
+    progress is one value, read and written once, and the winner is kept as the cards
+    fall (the highest power among the cards that can win: the suit led and the trumps).
+    """
+    seat = p["to_act"]
     assert seat is not None
+    s = p.copy()
+    s["history"] = (a, seat, p["history"])
     card = a.cards[0]
     ident = card.id
     bit = 1 << ident
-    s["unplayed"] = unplayed = s["unplayed"] ^ bit
-    power = s["powers"][ident]
-    current, follow, can_win, best_seat, best_power = s["trick"]
+    s["unplayed"] = unplayed = p["unplayed"] ^ bit
+    power = p["powers"][ident]
+    current, follow, can_win, best_seat, best_power = p["trick"]
     if not current:
-        follow = s["suit_masks"][ident]
-        can_win = follow | s["trumps"]
+        follow = p["suit_masks"][ident]
+        can_win = follow | p["trumps"]
         best_seat, best_power = seat, power
     elif power > best_power and bit & can_win:
         best_seat, best_power = seat, power
     current += ((seat, card),)
-    following = s["next_of"][seat]
-    if following != s["leader"]:  # someone has still to play to this trick
+    following = p["next_of"][seat]
+    if following != p["leader"]:  # someone has still to play to this trick
         s["trick"] = (current, follow, can_win, best_seat, best_power)
         s["to_act"] = following
-        # The next player's legal plays, listed now (``play_candidates``, inline: every
-        # move of the play lists them, so this saves the calls).
-        hand = s["seat_masks"][following] & unplayed
+        hand = p["seat_masks"][following] & unplayed
         legal = hand & follow or hand
         s["legal"] = _PLAY_LISTS.get(legal) or plays_of(legal)
-        return
-    s["done"] = done = (*s["done"], (current, best_seat))
+        return s
+    s["done"] = done = (*p["done"], (current, best_seat))
     s["trick"] = NO_TRICK
     if len(done) < TRICKS:
         s["to_act"] = s["leader"] = best_seat
-        hand = s["seat_masks"][best_seat] & unplayed  # the winner leads: any card
+        hand = p["seat_masks"][best_seat] & unplayed  # the winner leads: any card
         s["legal"] = _PLAY_LISTS.get(hand) or plays_of(hand)
-        return
+        return s
     finish(s, _result(s))
+    return s
+
+
+def play_apply(s: Position, a: Action) -> None:
+    """The play phase's move in place on a fresh position whose history already records
+    ``a`` (the ``PhaseRules`` protocol; ``core.advance`` calls ``play_move`` instead)."""
+    history = s["history"]
+    assert history is not None and history[0] is a
+    s.update(play_move(s, a))
+    s["history"] = history
 
 
 def tricks_of(s: Position) -> tuple[Trick, ...]:
@@ -240,22 +260,39 @@ def tricks_of(s: Position) -> tuple[Trick, ...]:
 
 def _result(s: Position) -> HandResult:
     assert s["maker"] is not None
-    made = sum(1 for _, winner in s["done"] if winner in s["maker_side"])
-    maker_points, defender_points = score_hand(made, s["alone"], s["rules"], s["defender"] is not None)
-    teams = s["rules"].num_teams
-    points = [0] * teams
-    if s["rules"].partnerships:
-        maker_team = team_of(s["maker"], True)
-        points[maker_team] = maker_points
-        points[1 - maker_team] = defender_points
-    else:
-        for seat in range(s["players"]):
-            points[seat] = maker_points if seat in s["maker_side"] else defender_points
+    side = s["maker_side"]
+    made = sum(1 for _, winner in s["done"] if winner in side)
+    rules = s["rules"]
+    if rules.partnerships:
+        return team_result(
+            made, s["alone"], s["defender"] is not None, team_of(s["maker"], True), rules.num_teams
+        )
+    maker_points, defender_points = score_hand(made, s["alone"], rules, s["defender"] is not None)
+    points = tuple(
+        maker_points if seat in side else defender_points for seat in range(s["players"])
+    )
     return HandResult(
-        tuple(points),
-        s["rules"].team_of(s["maker"]),
+        points,
+        rules.team_of(s["maker"]),
         made,
         s["alone"],
         s["defender"] is not None,
-        individual=not s["rules"].partnerships,
+        individual=True,
     )
+
+
+@cache
+def team_result(
+    made: int, alone: bool, defender_alone: bool, maker_team: int, teams: int
+) -> HandResult:
+    """The result of a deal played in partnerships, where the making team took ``made``
+    tricks (one shared value per outcome: a result never changes).
+
+    >>> team_result(5, True, False, 1, 2).points
+    (0, 4)
+    """
+    maker_points, defender_points = score_hand(made, alone, None, defender_alone)
+    points = [0] * teams
+    points[maker_team] = maker_points
+    points[1 - maker_team] = defender_points
+    return HandResult(tuple(points), maker_team, made, alone, defender_alone)

@@ -64,6 +64,37 @@ def shuffle_from(state: int, items: MutableSequence[T], limits: Sequence[int]) -
     return (state + count * _GAMMA) & _MASK
 
 
+def shuffled(seed: int, items: Sequence[T]) -> list[T]:
+    """A shuffled copy of ``items``: the same list as ``SeededRandom(seed).shuffle`` makes of
+    it (dealing calls this once per deal, so the common case is one straight run: the draws
+    side by side, then the swaps).
+
+    >>> cards = list(range(24)); SeededRandom(5).shuffle(cards)
+    >>> shuffled(5, range(24)) == cards
+    True
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"a seed is a whole number, not {seed!r}")
+    out = list(items)
+    count = len(out) - 1
+    if 1 <= count < _SMALL - 1:
+        draws = _draws(seed & _MASK, count)
+        if max(draws) < _SAFE[count]:  # no draw thrown away (all but one shuffle in 10^17)
+            down, bounds = _steps(count)
+            for i, j in zip(down, map(_mod, draws, bounds), strict=True):
+                out[i], out[j] = out[j], out[i]
+            return out
+    shuffle_from(seed & _MASK, out, _LIMITS)
+    return out
+
+
+@cache
+def _steps(count: int) -> tuple[range, range]:
+    """A shuffle of ``count + 1`` items: the places it swaps into (``count`` down to 1) and
+    the bound of each one's draw (``count + 1`` down to 2)."""
+    return range(count, 0, -1), range(count + 1, 1, -1)
+
+
 def _sequential(state: int, items: MutableSequence[T], top: int, limits: Sequence[int]) -> int:
     """The shuffle's swaps for i from ``top`` down to 1, one draw at a time."""
     mask, gamma, mix1, mix2 = _MASK, _GAMMA, _MIX1, _MIX2

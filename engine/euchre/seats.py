@@ -73,3 +73,14 @@ def next_active(seat: int, players: int, out: Collection[int]) -> int:
 def first_active_from(seat: int, players: int, out: Collection[int]) -> int:
     """``seat`` itself when it plays, else the next seat that does."""
     return seat if seat not in out else next_active(seat, players, out)
+
+
+@cache
+def play_order(players: int, out: frozenset[int]) -> tuple[int, ...]:
+    """For each seat, the next seat that plays while ``out`` sit out (one shared tuple per
+    table and set of seats out: every deal's first lead needs it).
+
+    >>> play_order(4, frozenset({1}))
+    (2, 2, 3, 0)
+    """
+    return tuple(next_active(seat, players, out) for seat in range(players))

@@ -28,7 +28,7 @@ from euchre.cards import Card, Suit
 from euchre.core import DealCore, IllegalAction
 from euchre.deal import Deal
 from euchre.phase import Phase
-from euchre.play import Trick, tricks_of
+from euchre.play import Trick, play_move, tricks_of
 from euchre.position import Position, actions_of, actors_of, hands_now
 from euchre.rules import Rules, RulesError
 from euchre.scoring import HandResult
@@ -300,14 +300,15 @@ class HandState:
         text, an Action made elsewhere) is checked, and an illegal one changes nothing.
         """
         p = self._pos
+        state = _new(HandState)
         for listed in p["legal"] or ():
             if listed is action:
-                move = listed
-                break
-        else:
-            move = moves.checked(p, action)
-        state = _new(HandState)
-        _set_position(state, moves.advance(p, move))
+                if p["phase"] is _PLAY:  # four moves in five: the play, with nothing between
+                    _set_position(state, play_move(p, listed))
+                else:
+                    _set_position(state, moves.advance(p, listed))
+                return state
+        _set_position(state, moves.advance(p, moves.checked(p, action)))
         return state
 
     # ------------------------------------------------------------------ views and records
@@ -420,6 +421,7 @@ def _kind(value: object) -> str:
 
 
 _DEFAULT_RULES = Rules()
+_PLAY = Phase.PLAY  # a global: an Enum member read through its class costs more
 
 # The slot's own setter: HandState.__setattr__ refuses every change, and this is the one
 # way in, once, as a state is made.
