@@ -17,7 +17,7 @@
 
 Every step is skipped when its inputs are unchanged, so a second run does nothing.
 
->>> snapshot_hash("314.0.7", "ff", [("a.whl", "00"), ("b.whl", "11")])[:12]
+>>> snapshot_hash("314.0.7", "ff", [("a.whl", "00"), ("b.whl", "11")], recipe="2")[:12]
 '83f354a9d603'
 """
 
@@ -81,8 +81,11 @@ THIRD_PARTY_WHEELS = (
 )
 # 1980-01-01: the earliest time a zip file can hold; wheels built twice are byte-identical.
 SOURCE_DATE_EPOCH = "315532800"
-# Bump when make_snapshot.mjs changes what the snapshot holds (part of the snapshot hash).
-SNAPSHOT_RECIPE = 2
+# Bump when the snapshot's making changes in a way make_snapshot.mjs's text does not show
+# (that text's digest is part of the recipe too, so editing the script rebuilds it).
+SNAPSHOT_RECIPE = 3
+MAKE_SNAPSHOT = ROOT / "scripts" / "make_snapshot.mjs"
+CHECK_SNAPSHOT = ROOT / "scripts" / "check_snapshot.mjs"
 SNAPSHOT_HEADER = 128
 SNAPSHOT_MAGIC = b"EUCHRE-SNAPSHOT/1 "
 SKIP_DIRS = {"__pycache__", "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
@@ -408,14 +411,25 @@ def third_party_wheel(
 # ------------------------------------------------------------------ snapshot
 
 
-def snapshot_hash(pyodide_version: str, stdlib_sha256: str, wheels: Iterable[tuple[str, str]]) -> str:
-    """The snapshot's identity: Pyodide version, recipe, the standard library's sha256
-    (the snapshot holds its zip directory) and each (wheel name, sha256).
+def snapshot_recipe() -> str:
+    """The recipe's name: SNAPSHOT_RECIPE and the digest of make_snapshot.mjs, so a
+    changed script always makes a new snapshot (the manifest carries it to the worker)."""
+    return f"{SNAPSHOT_RECIPE}-{sha256_file(MAKE_SNAPSHOT)[:12]}"
+
+
+def snapshot_hash(
+    pyodide_version: str, stdlib_sha256: str, wheels: Iterable[tuple[str, str]],
+    recipe: str | None = None,
+) -> str:
+    """The snapshot's identity: Pyodide version, recipe (``snapshot_recipe()`` unless
+    given), the standard library's sha256 (the snapshot holds its zip directory) and
+    each (wheel name, sha256).
 
     The worker computes the same text from the wheels it downloads, so a snapshot built
     from other wheels is refused. Wheels are taken in name order.
     """
-    text = f"pyodide {pyodide_version}\nrecipe {SNAPSHOT_RECIPE}\nstdlib {stdlib_sha256}\n"
+    recipe = snapshot_recipe() if recipe is None else recipe
+    text = f"pyodide {pyodide_version}\nrecipe {recipe}\nstdlib {stdlib_sha256}\n"
     text += "".join(f"{name} {sha}\n" for name, sha in sorted(wheels))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -434,7 +448,9 @@ def snapshot_header(full_hash: str) -> bytes:
 def build_snapshot(
     pyodide_dir: Path, lock: Path, wheels: Sequence[Path], full_hash: str
 ) -> Path:
-    """Make docs/runtime/snapshot-<hash>.bin.gz unless a file of that name exists."""
+    """Make docs/runtime/snapshot-<hash>.bin.gz unless a file of that name exists, and
+    publish it only once it has restored under Node (check_snapshot.mjs): a snapshot that
+    does not restore fails the build instead of silently slowing every visit."""
     target = OUT / f"snapshot-{full_hash[:16]}.bin.gz"
     for stale in OUT.glob("snapshot-*.bin.gz"):
         if stale != target:
@@ -445,7 +461,7 @@ def build_snapshot(
     with tempfile.TemporaryDirectory(prefix="euchre-snapshot-") as scratch:
         raw = Path(scratch) / "snapshot.bin"
         subprocess.run(
-            ["node", str(ROOT / "scripts" / "make_snapshot.mjs"), str(pyodide_dir), str(raw),
+            ["node", str(MAKE_SNAPSHOT), str(pyodide_dir), str(raw),
              "--lock", str(lock), *map(str, wheels)],
             check=True, cwd=ROOT,
         )
@@ -456,6 +472,14 @@ def build_snapshot(
         ) as packed, raw.open("rb") as source:
             packed.write(snapshot_header(full_hash))
             shutil.copyfileobj(source, packed, 1 << 20)
+        check = subprocess.run(
+            ["node", str(CHECK_SNAPSHOT), str(pyodide_dir), str(partial), "--lock", str(lock),
+             *map(str, wheels)],
+            cwd=ROOT,
+        )
+        if check.returncode != 0:
+            partial.unlink()
+            raise SystemExit("the memory snapshot does not restore under Node: not published")
         partial.replace(target)
     log(f"{target.name}: built ({target.stat().st_size} bytes)")
     return target
@@ -498,7 +522,7 @@ def write_manifest(
         manifest["snapshot"] = {
             "file": snapshot.name,
             "hash": full_hash,
-            "recipe": SNAPSHOT_RECIPE,
+            "recipe": snapshot_recipe(),
             "header_bytes": SNAPSHOT_HEADER,
             "bytes": snapshot.stat().st_size,
             "raw_bytes": gunzipped_size(snapshot),

@@ -49,9 +49,7 @@ def test_after_visiting_a_widget_page_unvisited_widget_pages_work_offline(
         wait_ready(page)
     assert runtime_call(page, "runtime.ping") == "pong"
     info = runtime_call(page, "runtime.info")
-    # From the cached snapshot once it restores again; until then a plain start from the
-    # cached Pyodide (the known restore regression marked in test_runtime.py).
-    assert info["boot"] in {"snapshot", "plain"}
+    assert info["boot"] == "snapshot"
 
 
 def test_offline_a_missing_address_gets_the_404_page(

@@ -95,7 +95,6 @@ def visit_again(page: Any) -> None:
     wait_ready(page, WIDGET)
 
 
-@pytest.mark.xfail(reason="the memory snapshot of the grown runtime does not restore (RangeError: offset is out of bounds); the worker falls back to a plain start. Known regression, open in issue 13", strict=False)
 def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) -> None:
     page.add_init_script(COUNT_WORKERS)
     goto(page, WIDGET_PAGE)
@@ -351,9 +350,7 @@ def test_widget_page_works_offline_after_one_visit(
 
     page.reload(wait_until="load")
     wait_ready(page, WIDGET)
-    # From the cached snapshot once it restores again (the known regression marked above);
-    # until then a plain start from the cached Pyodide.
-    assert boot_info(page)["boot"] in {"snapshot", "plain"}
+    assert boot_info(page)["boot"] == "snapshot"
     assert runtime_call(page, "runtime.ping") == "pong"
     _click_a_suit_and_see_the_answer(page)
 

@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { browserModule } from "../../scripts/browser_module.mjs";
 
 const args = process.argv.slice(2);
 function option(name) {
@@ -39,7 +40,10 @@ async function main() {
     const raw = gunzipSync(readFileSync(snapshotPath));
     const header = raw.subarray(0, 128).toString("ascii");
     if (!header.startsWith("EUCHRE-SNAPSHOT/1 ")) throw new Error("not one of our snapshots");
-    options._loadSnapshot = new Uint8Array(raw.buffer, raw.byteOffset + 128, raw.length - 128);
+    const snapshot = new Uint8Array(raw.buffer, raw.byteOffset + 128, raw.length - 128);
+    // As worker.js restores it: through snapshot.js, which grows the memory first.
+    const { restoreOptions } = await browserModule("snapshot.js");
+    Object.assign(options, await restoreOptions(pathToFileURL(options.indexURL).href, snapshot));
   }
   const pyodide = await loadPyodide(options);
   const sitePackages = pyodide.runPython(

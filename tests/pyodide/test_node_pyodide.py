@@ -60,7 +60,6 @@ def test_bridge_runs_under_pyodide(plain: dict[str, Any]) -> None:
     assert "runtime.ping" in info["value"]["methods"]
 
 
-@pytest.mark.xfail(reason="the memory snapshot of the grown runtime does not restore (RangeError: offset is out of bounds); the worker falls back to a plain start. Known regression, open in issue 13", strict=False)
 def test_the_memory_snapshot_restores_and_agrees(
     runtime: dict[str, Any],
     run_in_pyodide: Callable[..., dict[str, Any]],

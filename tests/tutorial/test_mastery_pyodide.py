@@ -58,7 +58,7 @@ def test_the_site_ships_the_pinned_fsrs_wheel(manifest: dict[str, Any]) -> None:
     assert all(name.endswith("-py3-none-any.whl") for name in names)
 
 
-@pytest.mark.parametrize("snapshot", [False, pytest.param(True, marks=pytest.mark.xfail(reason="the memory snapshot of the grown runtime does not restore (RangeError: offset is out of bounds); the worker falls back to a plain start. Known regression, open in issue 13", strict=False))], ids=["plain", "snapshot"])
+@pytest.mark.parametrize("snapshot", [False, True], ids=["plain", "snapshot"])
 def test_pyodide_schedules_and_looks_back_as_cpython_does(
     manifest: dict[str, Any], snapshot: bool
 ) -> None:

@@ -53,7 +53,7 @@ async function precacheRuntime() {
   }
 }
 
-// The snapshot is kept decompressed (31 MB rather than 7 MB on disk), so a repeat visit's
+// The snapshot is kept decompressed (38 MB rather than 7 MB on disk), so a repeat visit's
 // start does not spend its time inflating it again.
 async function storeSnapshot(cache, url) {
   try {

@@ -25,6 +25,10 @@ const PYODIDE = new URL("pyodide/", RUNTIME);
 const SNAPSHOT_MAGIC = "EUCHRE-SNAPSHOT/1 ";
 const GZIP_MAGIC = [0x1f, 0x8b];
 const CACHE_PREFIX = "euchre-runtime-";
+// How a snapshot is restored (shared with the build's check under Node), loaded at once
+// beside the manifest rather than before this worker runs.
+const snapshotModule = import("./snapshot.js");
+snapshotModule.catch(() => {}); // awaited by bootFromSnapshot
 
 class Refusal extends Error {}
 
@@ -266,9 +270,12 @@ function pyodideOptions(manifest) {
 }
 
 async function bootFromSnapshot(loadPyodide, manifest, snapshotPromise) {
-  // loadPyodide awaits the snapshot itself, so its own start-up runs meanwhile.
+  // loadPyodide awaits the snapshot itself, so its own start-up runs meanwhile; the
+  // options grow Pyodide's memory to the snapshot's size (snapshot.js says why).
   try {
-    return await loadPyodide({ ...pyodideOptions(manifest), _loadSnapshot: snapshotPromise });
+    const { restoreOptions } = await snapshotModule;
+    const restore = await restoreOptions(PYODIDE.href, snapshotPromise);
+    return await loadPyodide({ ...pyodideOptions(manifest), ...restore });
   } catch (error) {
     if (error instanceof Refusal) throw error;
     throw new Refusal(`the snapshot could not be restored (${error.message})`);

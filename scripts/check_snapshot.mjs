@@ -1,0 +1,74 @@
+// The build's proof that a memory snapshot restores (run by build_runtime.py before it
+// publishes one): a snapshot that Pyodide cannot restore would otherwise ship, and every
+// visit would silently start Pyodide plainly.
+//
+//   node scripts/check_snapshot.mjs <pyodide dir> <snapshot.bin.gz> --lock <pyodide-lock.json> <wheel.whl>...
+//
+// Reads the file as the browser's worker does (gzip, our 128-byte header), restores it
+// through snapshot.js (the worker's own code), installs the wheels as the worker does and
+// asks the bridge for runtime.info. Exits 1 with the reason when any step fails.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { browserModule } from "./browser_module.mjs";
+
+const HEADER_BYTES = 128;
+const MAGIC = "EUCHRE-SNAPSHOT/1 ";
+
+const args = process.argv.slice(2);
+const lockAt = args.indexOf("--lock");
+const [lockPath] = lockAt >= 0 ? args.splice(lockAt, 2).slice(1) : [null];
+const [pyodideDir, snapshotPath, ...wheels] = args;
+if (!pyodideDir || !snapshotPath || !lockPath || wheels.length === 0) {
+  console.error("usage: check_snapshot.mjs <pyodide dir> <snapshot.bin.gz> --lock <pyodide-lock.json> <wheel.whl>...");
+  process.exit(2);
+}
+
+const CHECK = `
+import json, sys
+from euchre_tutorial import bridge
+reply = json.loads(bridge.dispatch("runtime.info", "null"))
+assert reply["ok"], reply
+errors = reply["value"]["widget_errors"]
+assert not errors, f"widget modules failed: {errors}"
+order = json.loads(bridge.dispatch("trump_explorer.order", json.dumps({"trump": "s"})))
+assert order["ok"], order
+len(sys.modules)
+`;
+
+async function main() {
+  const started = performance.now();
+  const raw = gunzipSync(readFileSync(snapshotPath));
+  if (!raw.subarray(0, HEADER_BYTES).toString("ascii").startsWith(MAGIC)) {
+    throw new Error("the file is not one of our snapshots");
+  }
+  const snapshot = new Uint8Array(raw.buffer, raw.byteOffset + HEADER_BYTES, raw.length - HEADER_BYTES);
+  const { restoreOptions } = await browserModule("snapshot.js");
+  const indexURL = resolve(pyodideDir) + "/";
+  const { loadPyodide } = await import(pathToFileURL(resolve(indexURL, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({
+    indexURL,
+    lockFileContents: { info: JSON.parse(readFileSync(lockPath, "utf8")).info, packages: {} },
+    ...(await restoreOptions(pathToFileURL(indexURL).href, snapshot)),
+    stdout: (line) => console.log(`[python] ${line}`),
+    stderr: (line) => console.error(`[python] ${line}`),
+  });
+  const sitePackages = pyodide.runPython(
+    "import sys; [p for p in sys.path if p.endswith('site-packages')][0]",
+  );
+  for (const wheel of wheels) {
+    pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+  }
+  const modules = pyodide.runPython(CHECK);
+  const ms = Math.round(performance.now() - started);
+  console.log(`snapshot check: restored ${raw.length - HEADER_BYTES} bytes under Node, ${modules} modules, the bridge answers (${ms} ms)`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(`snapshot check: ${snapshotPath} does not restore: ${error && error.message ? error.message : error}`);
+    process.exit(1);
+  },
+);
