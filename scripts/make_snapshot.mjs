@@ -7,8 +7,9 @@
 // the wheels into site-packages (unpackArchive, not loadPackage: loadPackage leaves JS
 // state behind that makeMemorySnapshot refuses), imports everything the widgets use,
 // zeroes the heap's free memory (freed objects would otherwise be saved as noise that
-// gzip cannot shrink), and writes the raw snapshot. The browser's worker restores it with
-// loadPyodide({_loadSnapshot}).
+// gzip cannot shrink), and writes the raw snapshot. The browser's worker restores it
+// through assets/euchre/snapshot.js; build_runtime.py publishes it only once
+// check_snapshot.mjs has restored it under Node.
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -46,7 +47,9 @@ json.dumps(sorted(names))
 `;
 
 // Fill the allocator's free memory with zeros, then free it again: calloc'd bytearrays
-// reuse freed blocks and clear them; the 4 MB limit keeps the heap from growing.
+// reuse freed blocks and clear them. Since the runtime grew, these 4 MB also grow the heap
+// past Pyodide's initial 31.5 MB (to 37.7 MB, zeros that gzip to nothing): restoring it
+// needs the memory grown first, which snapshot.js does, and check_snapshot.mjs proves.
 const ZERO_FREE_MEMORY = `
 import gc
 gc.collect()
