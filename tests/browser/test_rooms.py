@@ -169,3 +169,49 @@ def test_a_static_copy_says_how_to_start_a_room_server(page: Any) -> None:
     text = note.text_content() or ""
     assert "make serve" in text and "python -m euchre_rooms" in text and "ROOMS_URL" in text
     assert not serious(page), serious(page)
+
+
+def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    ann = new_page(rooms, viewport={"width": 1280, "height": 900})
+    goto(ann, ROOMS_PAGE)
+    enter(ann, "Ann")
+    ann.select_option('[name="level"]', "easy")
+    ann.click('[data-action="create"]')
+    ann.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    link = ann.get_attribute(".eu-room-watch-link", "value") or ""
+    assert link.endswith("&watch=1") and "?room=" in link
+
+    eve = new_page(rooms, viewport={"width": 390, "height": 844})
+    eve.goto(link)
+    wait_ready(eve)
+    eve.wait_for_selector(".eu-room-watching >> text=You are watching", timeout=STEP_MS)
+    assert eve.locator('[data-region=lobby] [data-action="start"], [data-action="ready"]').count() == 0
+    ann.click('[data-action="start"]')
+    eve.wait_for_selector("[data-region=table] .eu-table[data-watching]", timeout=STEP_MS)
+    assert not serious(eve), serious(eve)
+
+    seen = set()
+    for _ in range(30):
+        seen.add(eve.get_attribute("[data-widget=room]", "data-version"))
+        if len(seen) >= 3:
+            break
+        before = eve.get_attribute("[data-widget=room]", "data-version")
+        if not play_my_turn(ann):
+            ann.wait_for_function("() => document.querySelector('.eu-table--your-turn') !== null",
+                                  timeout=STEP_MS)
+            continue
+        eve.wait_for_function(
+            "(before) => document.querySelector('[data-widget=room]').dataset.version !== before",
+            arg=before, timeout=STEP_MS)
+        table = eve.locator("[data-region=table]")
+        assert table.locator(".eu-hand").count() == 0  # no face-up hand
+        assert table.locator(".eu-backs").count() == 4  # every hand face down, counted
+        assert table.locator("[data-card]").count() == table.locator(".eu-center [data-card]").count()
+        assert eve.locator("[data-widget=room] [data-action]:not([data-action=leave]):visible").count() == 0
+    assert len(seen) >= 3, "the spectator's table did not follow the play"
+
+    eve.click('[data-action="leave"]')
+    eve.wait_for_selector('[data-form="entry"] [data-action="watch"]', timeout=STEP_MS)
+    assert "watch=1" not in eve.url

@@ -1,7 +1,9 @@
 """A private room, drawn from what the room server sent one seat: the way in (create or
 join), the lobby (seats, Ready, Start, invite link, reactions), the table during play (the
 same table as free play, :func:`~euchre_tutorial.present.table.render_data`) and the hand
-review with its Continue button.
+review with its Continue button. A spectator (``state["you"]`` null: the server's
+``watching``) gets the same pages with no control that acts: a "You are watching" banner
+with Stop watching, the seats, and the public table (every hand face down).
 
 Everything here takes the server's ``state`` message as plain data (see the room
 protocol); the table is read back into a :class:`euchre.SeatView`, so only what the seat
@@ -9,6 +11,8 @@ may know can be drawn. Names people typed are always escaped.
 
 >>> html = entry_html()
 >>> 'data-action="create"' in html and 'data-action="join"' in html
+True
+>>> 'data-action="watch"' in html
 True
 """
 
@@ -20,7 +24,8 @@ from typing import Any
 from euchre import Rules, SeatView
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
-from euchre_tutorial.present.table import TableUI, render_data, table_data
+from euchre_tutorial.present.seats import NO_SEAT
+from euchre_tutorial.present.table import TableUI, render_data, seatless, table_data
 
 EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
 """The reactions a room accepts (the server's fixed set)."""
@@ -37,7 +42,8 @@ def _options(choices: Sequence[tuple[str, str]], chosen: str) -> str:
 
 def entry_html(room: str = "", name: str = "") -> str:
     """The way into a room: a display name, then create a room (rules, table size, computer
-    level) or join one by its code (filled in from an invite link)."""
+    level) or join one by its code (filled in from an invite link), or watch it (no name
+    needed)."""
     profiles = [(p, p.replace("-", " ").capitalize()) for p in Rules.profiles()]
     sizes = [(str(n), f"{n} players") for n in TABLE_SIZES]
     name_attrs = attrs({"name": "name", "value": name, "maxlength": "24",
@@ -49,7 +55,8 @@ def entry_html(room: str = "", name: str = "") -> str:
         f'<p><label>Your name (shown to the table) <input type="text"{name_attrs}></label></p>'
         '<fieldset><legend>Join a room</legend>'
         f'<p><label>Room code <input type="text"{code_attrs}></label></p>'
-        f'<p>{button_html("Join the room", action="join")}</p></fieldset>'
+        f'<p>{button_html("Join the room", action="join")} '
+        f'{button_html("Watch without playing", action="watch")}</p></fieldset>'
         '<fieldset><legend>Or create a room</legend>'
         f'<p><label>Rules <select name="rules">{_options(profiles, "american")}</select></label></p>'
         f'<p><label>Table <select name="players">{_options(sizes, "4")}</select></label></p>'
@@ -68,11 +75,12 @@ def _seconds(value: float | None) -> str:
     return f'<span class="eu-countdown" data-countdown="{whole}">{whole}</span> s'
 
 
-def seats_html(room: Mapping[str, Any], me: int) -> str:
+def seats_html(room: Mapping[str, Any], me: int | None) -> str:
     """The seats of the room: who sits where, who is ready, who is away (with the hold's
-    countdown) and, for the host in the lobby, a Remove button by each other person."""
+    countdown) and, for the host in the lobby, a Remove button by each other person.
+    ``me`` None: a spectator's (no seat is "you", nothing to press)."""
     lobby = room["phase"] == "lobby"
-    host = room["host"] == me
+    host = me is not None and room["host"] == me
     items = []
     for seat in room["seats"]:
         number = seat["seat"]
@@ -103,26 +111,40 @@ def seats_html(room: Mapping[str, Any], me: int) -> str:
 
 
 def invite_html(code: str, page: str) -> str:
-    """The room code and the invite link, with a button that copies the link."""
+    """The room code, the invite link and the link to watch, each with a button that
+    copies it.
+
+    >>> html = invite_html("K7QXM-3PART", "http://h/practice/rooms/?room=OLD")
+    >>> "http://h/practice/rooms/?room=K7QXM-3PART&amp;watch=1" in html
+    True
+    """
     base = page.split("?", 1)[0].split("#", 1)[0]
     link = f"{base}?room={code}"
+    watch = f"{link}&watch=1"
     return (
         f'<p class="eu-room-code">Room code: <strong>{escape(code)}</strong></p>'
         f'<p><label>Invite link <input type="text" readonly class="eu-room-link"'
         f'{attrs({"value": link, "data_link": link})}></label> '
         f'{button_html("Copy the link", action="copy", data_link=link)}</p>'
+        f'<p><label>Link to watch <input type="text" readonly class="eu-room-watch-link"'
+        f'{attrs({"value": watch, "data_link": watch})}></label> '
+        f'{button_html("Copy the link to watch", action="copy", data_link=watch)}</p>'
     )
 
 
-def reactions_html(seen: Sequence[Mapping[str, Any]] = (), names: Sequence[str] = ()) -> str:
-    """The reaction buttons (the fixed set) and the latest reactions, newest last."""
-    buttons = "".join(
+def reactions_html(seen: Sequence[Mapping[str, Any]] = (), names: Sequence[str] = (),
+                   *, buttons: bool = True) -> str:
+    """The reaction buttons (the fixed set; none for a spectator, who may not react) and
+    the latest reactions, newest last."""
+    pressable = "".join(
         button_html(e, action="react", class_="md-button eu-room-react", data_emoji=e,
-                    aria_label=f"React {e}") for e in EMOJI)
+                    aria_label=f"React {e}") for e in EMOJI) if buttons else ""
     latest = "".join(
         f'<li>{escape(names[r["seat"]] if r["seat"] < len(names) else "Someone")} '
         f'{escape(r["emoji"])}</li>' for r in list(seen)[-5:])
-    return (f'<div class="eu-room-reactions" role="group" aria-label="Reactions">{buttons}</div>'
+    group = (f'<div class="eu-room-reactions" role="group" aria-label="Reactions">{pressable}</div>'
+             if buttons else "")
+    return (f'{group}'
             f'<ul class="eu-room-reacted" aria-live="polite">{latest}</ul>')
 
 
@@ -153,16 +175,58 @@ def lobby_html(state: Mapping[str, Any], page: str) -> str:
     )
 
 
-def _side_names(rules: Rules, me: int) -> list[str]:
-    """A word for each side of the score, seen from ``me``."""
+def watching_html(code: str) -> str:
+    """A spectator's banner: whose table this is, that no hand is shown, Stop watching.
+
+    >>> html = watching_html("K7QXM-3PART")
+    >>> "You are watching" in html and 'data-action="leave"' in html
+    True
+    """
+    return (
+        '<section class="eu-room-watching" role="status" aria-label="Watching">'
+        f"<p><strong>You are watching</strong> room {escape(code)}. You see what the whole "
+        "table sees: the cards played, the bids, the score. Every hand stays face down.</p>"
+        f'<p>{button_html("Stop watching", action="leave")}</p></section>'
+    )
+
+
+def watched_lobby_html(state: Mapping[str, Any], page: str) -> str:
+    """The lobby as a spectator sees it: the invite, the rules, the seats; nothing to press."""
+    room = state["room"]
+    rules = Rules.from_dict(room["rules"])
+    return (
+        f'<section class="eu-room-lobby" aria-label="Lobby">{invite_html(room["code"], page)}'
+        f'<p>Rules: {escape(str(room["rules_name"]))}, {escape(rules.table_name)}; '
+        f'computer players: {escape(room["level"])}.</p>'
+        f'{seats_html(room, None)}<p class="eu-room-wait">The host starts the match.</p></section>'
+    )
+
+
+def _side_names(rules: Rules, me: int | None, names: Sequence[str] = ()) -> list[str]:
+    """A word for each side of the score, seen from ``me`` (a spectator, None: the
+    players' ``names``).
+
+    >>> _side_names(Rules(), None, ["Ann", "Bob", "Cy", "Di"])
+    ['Ann and Cy', 'Bob and Di']
+    """
+    if me is None:
+        def name(seat: int) -> str:
+            return names[seat] if seat < len(names) else f"seat {seat + 1}"
+        if rules.partnerships:
+            teams = [[name(s) for s in range(rules.players) if rules.team_of(s) == t]
+                     for t in (0, 1)]
+            return [", ".join(team[:-1]) + " and " + team[-1] if len(team) > 1 else "".join(team)
+                    for team in teams]
+        return [name(seat) for seat in range(rules.players)]
     if rules.partnerships:
         mine = rules.team_of(me)
         return ["your side" if team == mine else "the other side" for team in (0, 1)]
     return ["you" if seat == me else f"seat {seat + 1}" for seat in range(rules.players)]
 
 
-def _score_words(score: Sequence[int], rules: Rules, me: int) -> str:
-    sides = _side_names(rules, me)
+def _score_words(score: Sequence[int], rules: Rules, me: int | None,
+                 names: Sequence[str] = ()) -> str:
+    sides = _side_names(rules, me, names)
     return ", ".join(f"{sides[i]} {points}" for i, points in enumerate(score) if i < len(sides))
 
 
@@ -173,17 +237,17 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     review = table["review"]
     me = state["you"]
     rules = Rules.from_dict(room["rules"])
-    sides = _side_names(rules, me)
+    sides = _side_names(rules, me, names)
     makers = review["makers"]
     maker_side = sides[makers] if makers is not None and makers < len(sides) else "nobody"
     points = [f"{sides[i]} {p}" for i, p in enumerate(review["points"]) if p and i < len(sides)]
     lines = [f"The makers ({escape(maker_side)}) took {review['maker_tricks']} of the tricks.",
              "Points this deal: " + escape(", ".join(points) or "none") + ".",
-             "Score: " + escape(_score_words(table["score"], rules, me)) + "."]
+             "Score: " + escape(_score_words(table["score"], rules, me, names)) + "."]
     if review["game_over"]:
         lines.append("The match is over. Continue to go back to the lobby.")
     waiting = [names[s] for s in review["waiting"] if s < len(names)]
-    if me in review["waiting"]:
+    if me is not None and me in review["waiting"]:
         action = button_html("Continue", action="continue", class_="md-button md-button--primary",
                              data_review_continue=True)
     else:
@@ -196,9 +260,15 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def table_view(state: Mapping[str, Any]) -> SeatView:
-    """The seat's view of the deal from the server's ``state`` message."""
+    """The seat's view of the deal from the server's ``state`` message; a spectator's
+    (``seat`` null) is read as :func:`~euchre_tutorial.present.table.seatless`, its hand,
+    choices and discard left out whatever the message holds."""
     rules = Rules.from_dict(state["room"]["rules"])
-    return SeatView.from_dict(state["table"]["view"], rules)
+    data = state["table"]["view"]
+    if data["seat"] is None or state["you"] is None:
+        public = {**data, "seat": 0, "hand": [], "legal": [], "discard": None}
+        return seatless(SeatView.from_dict(public, rules))
+    return SeatView.from_dict(data, rules)
 
 
 def display_names(state: Mapping[str, Any]) -> list[str]:
@@ -220,8 +290,9 @@ def table_html(state: Mapping[str, Any]) -> tuple[str, str | None]:
         seat["name"] = names[seat["seat"]]
     if data["last_trick"] is not None:
         data["last_trick"]["winner_name"] = names[view.tricks[-1].winner]
+    me = None if view.seat == NO_SEAT else view.seat
     score = (f'<p class="eu-room-score">Score: '
-             f'{escape(_score_words(state["table"]["score"], view.rules, view.seat))} '
+             f'{escape(_score_words(state["table"]["score"], view.rules, me, names))} '
              f'(to {state["table"]["game_to"]}).</p>')
     return score + render_data(data, ui), data["card_action"]
 
@@ -233,15 +304,19 @@ def room_regions(state: Mapping[str, Any], page: str,
     ``card_action`` and the ``version`` to send with a move."""
     phase = state["room"]["phase"]
     names = display_names(state)
+    watching = state["you"] is None
     regions = {"lobby": "", "table": "", "review": "", "seats": "",
-               "reactions": reactions_html(reactions, names)}
+               "reactions": reactions_html(reactions, names, buttons=not watching)}
     card_action = None
+    banner = watching_html(state["room"]["code"]) if watching else ""
     if phase == "lobby" or state.get("table") is None:
-        regions["lobby"] = lobby_html(state, page)
+        regions["lobby"] = banner + (watched_lobby_html(state, page) if watching
+                                     else lobby_html(state, page))
     else:
+        regions["lobby"] = banner
         regions["table"], card_action = table_html(state)
         regions["seats"] = seats_html(state["room"], state["you"])
         if phase == "review" and state["table"].get("review"):
             regions["review"] = review_html(state, names)
-    return {"html": regions, "card_action": card_action, "version": state["version"],
-            "phase": phase}
+    return {"html": regions, "card_action": None if watching else card_action,
+            "version": state["version"], "phase": phase, "watching": watching}

@@ -7,11 +7,22 @@ seats' captions everywhere (never "Left"/"Right", the bowers' words).
 ['You', 'Player 2', 'Player 3']
 >>> seat_place(2, 0, 6), seat_place(1, 0, 3)
 ('top-left', 'top-left')
+
+A spectator sits nowhere (:data:`NO_SEAT`): nobody is "You", and the table is drawn as
+seat 0 would see it:
+
+>>> seat_names(NO_SEAT), seat_names(NO_SEAT, 3), seat_place(0, NO_SEAT)
+(['South', 'West', 'North', 'East'], ['Player 1', 'Player 2', 'Player 3'], 'bottom')
 """
 
 from __future__ import annotations
 
+NO_SEAT = -1
+"""The viewer's seat in a spectator's view: no seat at all (never a player's index)."""
+
 NAMES = ("You", "West", "North", "East")
+WATCHED = ("South", "West", "North", "East")
+"""The 4-player seats' names for a spectator, from seat 0 (at the bottom) round."""
 PLACES = ("bottom", "left", "top", "right")
 # Where each seat sits on the screen at other table sizes, clockwise from yours (bottom).
 LAYOUTS = {
@@ -25,7 +36,13 @@ LAYOUTS = {
 
 def seat_names(me: int, players: int = 4) -> list[str]:
     """The name of every seat, seen from ``me``: You, West (on your left), North (your
-    partner), East. At other table sizes: You, then Player 2, Player 3 ... clockwise."""
+    partner), East. At other table sizes: You, then Player 2, Player 3 ... clockwise.
+    For a spectator (``me`` is :data:`NO_SEAT`): South, West, North, East from seat 0, or
+    Player 1, Player 2 ..."""
+    if me == NO_SEAT:
+        if players == 4:
+            return list(WATCHED)
+        return [f"Player {seat + 1}" for seat in range(players)]
     if players == 4:
         return [NAMES[(seat - me) % players] for seat in range(players)]
     return ["You" if seat == me else f"Player {(seat - me) % players + 1}"
@@ -33,7 +50,10 @@ def seat_names(me: int, players: int = 4) -> list[str]:
 
 
 def seat_place(seat: int, me: int, players: int = 4) -> str:
-    """Where ``seat`` sits on the screen for ``me``: bottom, left, top ... (see LAYOUTS)."""
+    """Where ``seat`` sits on the screen for ``me``: bottom, left, top ... (see LAYOUTS).
+    A spectator (:data:`NO_SEAT`) sees the table as seat 0 does."""
+    if me == NO_SEAT:
+        me = 0
     return LAYOUTS[players][(seat - me) % players]
 
 

@@ -15,12 +15,19 @@ worker sends; the page only morphs it in.
 >>> html = render_table(view)
 >>> html.startswith('<div class="eu-table"') and 'data-place="bottom"' in html
 True
+
+A spectator's table (:func:`seatless`) has no seat of its own: it is drawn as seat 0 sees
+it, every hand face down with its count, nobody called "You", no control that acts:
+
+>>> watched = render_table(seatless(view))
+>>> 'class="eu-hand"' in watched, watched.count('class="eu-backs"'), 'Your turn' in watched
+(False, 4, False)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import euchre
@@ -28,7 +35,7 @@ from euchre import Action, Card, Phase, SeatView, Suit
 
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import attrs, escape
-from euchre_tutorial.present.seats import seat_names, seat_place, verb
+from euchre_tutorial.present.seats import NO_SEAT, seat_names, seat_place, verb
 from euchre_tutorial.present.words import (
     CARD_KINDS,
     card_action,
@@ -56,6 +63,19 @@ class TableUI:
     note: str = ""
     disabled: bool = False
     sort: bool = False
+
+
+def seatless(view: SeatView) -> SeatView:
+    """``view`` as a spectator knows it: nobody's seat (:data:`NO_SEAT`), no hand, no
+    choices, no discard. Give it only a view whose hidden actions are already hidden (a
+    room server's public view, or a view of a seat that made none).
+
+    >>> from euchre import Deal, HandState
+    >>> watched = seatless(HandState.new(Deal.random(seed=2)).view(1))
+    >>> watched.seat == NO_SEAT, watched.hand, watched.legal, watched.hand_sizes
+    (True, (), (), (5, 5, 5, 5))
+    """
+    return replace(view, seat=NO_SEAT, hand=(), legal=(), discard=None)
 
 
 def sorted_hand(hand: Iterable[Card], trump: Suit | None, rules: euchre.Rules) -> list[Card]:
@@ -122,10 +142,12 @@ def _last_trick(view: SeatView, names: list[str]) -> dict[str, Any] | None:
 
 
 def table_data(view: SeatView, ui: TableUI | None = None) -> dict[str, Any]:
-    """Everything the table shows to ``view.seat``, as plain data."""
+    """Everything the table shows to ``view.seat`` (or to a spectator: :func:`seatless`),
+    as plain data."""
     ui = ui or TableUI()
     rules = view.rules
     me = view.seat
+    watching = me == NO_SEAT
     players = rules.players
     names = seat_names(me, players)
     bids = _bids(view)
@@ -136,7 +158,7 @@ def table_data(view: SeatView, ui: TableUI | None = None) -> dict[str, Any]:
     seats = []
     for seat in range(players):
         hand: list[str] | None = None
-        cards = view.hand if seat == me else ui.shown.get(seat)
+        cards = view.hand if seat == me else None if watching else ui.shown.get(seat)
         if cards is not None:
             ordered = sorted_hand(cards, view.trump, rules) if ui.sort else list(cards)
             hand = [c.code for c in ordered]
@@ -144,7 +166,8 @@ def table_data(view: SeatView, ui: TableUI | None = None) -> dict[str, Any]:
             "seat": seat,
             "name": names[seat],
             "place": seat_place(seat, me, players),
-            "partner": seat != me and rules.partnerships and rules.team_of(seat) == rules.team_of(me),
+            "partner": (not watching and seat != me and rules.partnerships
+                        and rules.team_of(seat) == rules.team_of(me)),
             "cards": view.hand_sizes[seat],
             "hand": hand,
             "dealer": seat == view.dealer,
@@ -157,7 +180,7 @@ def table_data(view: SeatView, ui: TableUI | None = None) -> dict[str, Any]:
         })
     log = [describe(a, actor, view) for a, actor in zip(view.actions, view.actors, strict=False)]
     trump = view.trump
-    my_team = rules.team_of(me)
+    my_team = rules.team_of(0 if watching else me)  # a spectator counts from seat 0
     team_tricks = [0, 0]
     for t in view.tricks:
         team_tricks[0 if rules.team_of(t.winner) == my_team else 1] += 1
@@ -165,6 +188,7 @@ def table_data(view: SeatView, ui: TableUI | None = None) -> dict[str, Any]:
     return {
         "view": view.to_dict(),
         "me": me,
+        "watching": watching,
         "names": names,
         "seats": seats,
         "dealer": view.dealer,
@@ -241,7 +265,7 @@ def _seat_html(seat: Mapping[str, Any], data: Mapping[str, Any], ui: TableUI) ->
             "</span></p>")
     bid = (f'<p class="eu-bid">{escape(seat["bid"])}</p>' if seat["bid"]
            else '<p class="eu-bid" hidden></p>')
-    if seat["place"] == "bottom":
+    if seat["seat"] == data["me"]:
         body = _hand_html(seat, data, ui)
     elif seat["hand"] is not None:
         body = '<ul class="eu-cards eu-open-hand">' + "".join(
@@ -308,6 +332,7 @@ def render_data(data: Mapping[str, Any], ui: TableUI | None = None) -> str:
     count = len(data["seats"])
     classes = "eu-table eu-table--your-turn" if data["your_turn"] else "eu-table"
     extra = attrs({"class": classes, "data_phase": data["phase"],
+                   "data_watching": data.get("watching", False),
                    "data_players": str(count) if count != 4 else None,
                    "data_locked": ui.locked})
     return (f"<div{extra}>{seats}{_center_html(data)}</div>"
@@ -316,5 +341,5 @@ def render_data(data: Mapping[str, Any], ui: TableUI | None = None) -> str:
 
 
 def render_table(view: SeatView, ui: TableUI | None = None) -> str:
-    """The table as ``view.seat`` sees it, as HTML."""
+    """The table as ``view.seat`` sees it (a spectator: :func:`seatless`), as HTML."""
     return render_data(table_data(view, ui), ui)

@@ -3,6 +3,9 @@
 // localStorage), reconnects with backoff, forwards clicks (data-action) as protocol
 // commands with the version it last saw, and morphs in the HTML that Python renders from
 // each state the server sends (the worker's "room.render"). It draws nothing itself.
+// A spectator ("Watch without playing", or an invite link with watch=1) sends `watch` and
+// is sent only the public table; Stop watching sends `leave`. Nothing of a watch is stored
+// but the page's address (room and watch=1), so a reload watches again.
 
 import { delegate, morph } from "../dom.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
@@ -31,6 +34,7 @@ export async function mount(root, runtime) {
   const base = serverBase(config);
   const params = new URLSearchParams(window.location.search);
   const invited = (params.get("room") || "").trim();
+  let watching = invited && params.get("watch") === "1" ? invited : null;
 
   let seat = readRecord(SEAT_KEY, VERSION);
   let socket = null;
@@ -57,6 +61,15 @@ export async function mount(root, runtime) {
   function forget() {
     seat = null;
     removeRecord(SEAT_KEY);
+  }
+
+  function setAddress(room, watch) {
+    const url = new URL(window.location.href);
+    if (room) url.searchParams.set("room", room);
+    else url.searchParams.delete("room");
+    if (watch) url.searchParams.set("watch", "1");
+    else url.searchParams.delete("watch");
+    window.history.replaceState(window.history.state, "", url);
   }
 
   function showRegions(inRoom) {
@@ -86,6 +99,7 @@ export async function mount(root, runtime) {
         root.dataset.phase = reply.phase;
         root.dataset.version = String(reply.version);
         root.dataset.cardAction = reply.card_action || "";
+        root.dataset.watching = reply.watching ? "true" : "false";
         showRegions(true);
       } catch (error) {
         fail(`The page could not draw the room: ${error.message}`);
@@ -124,13 +138,19 @@ export async function mount(root, runtime) {
     const type = message.type;
     if (type === "welcome") {
       remember({ room: message.room, token: message.token, seat: message.seat });
-      const url = new URL(window.location.href);
-      url.searchParams.set("room", message.room);
-      window.history.replaceState(window.history.state, "", url);
+      watching = null;
+      setAddress(message.room, false);
       fail("");
       say(`You are in room ${message.room}.`);
+    } else if (type === "watching") {
+      watching = message.room;
+      setAddress(message.room, true);
+      fail("");
+      say(`You are watching room ${message.room}.`);
+      state = message.state;
+      draw();
     } else if (type === "update" || type === "resume") {
-      if (typeof message.seq === "number") remember({ seq: message.seq });
+      if (typeof message.seq === "number" && !watching) remember({ seq: message.seq });
       state = message.state;
       draw();
     } else if (type === "refused") {
@@ -139,13 +159,25 @@ export async function mount(root, runtime) {
       draw();
     } else if (type === "error") {
       fail(message.error);
-      if (!state && seat?.token && /token|seat|room/i.test(message.error || "")) {
+      if (!state && watching) {
+        watching = null; // the room cannot be watched: the way in again
+        setAddress(invited, false);
+        drawEntry(invited);
+      } else if (!state && seat?.token && /token|seat|room/i.test(message.error || "")) {
         forget(); // the seat cannot be resumed: join again
         drawEntry(invited);
       }
     } else if (type === "reaction") {
       reactions = [...reactions, { seat: message.seat, emoji: message.emoji }].slice(-5);
       draw();
+    } else if (type === "left" && watching) {
+      const room = watching;
+      watching = null;
+      state = null;
+      reactions = [];
+      setAddress(room, false);
+      say(`You stopped watching room ${room}.`);
+      drawEntry(room);
     } else if (type === "left" || type === "removed") {
       forget();
       state = null;
@@ -163,7 +195,9 @@ export async function mount(root, runtime) {
       offline.hidden = true;
       say("Connected to the room server.");
       const code = invited || seat?.room;
-      if (seat?.token && seat.room && (!invited || sameCode(invited, seat.room))) {
+      if (watching) {
+        send({ type: "watch", room: watching });
+      } else if (seat?.token && seat.room && (!invited || sameCode(invited, seat.room))) {
         send({ type: "resume", room: seat.room, token: seat.token, last_seq: seat.seq || 0 });
       } else if (code && !state) {
         drawEntry(code);
@@ -213,7 +247,14 @@ export async function mount(root, runtime) {
     event?.preventDefault?.();
     fail("");
     const name = formValue("name");
-    if (action === "create" || action === "join") {
+    if (action === "watch") {
+      const room = formValue("room");
+      if (!CODE_RE.test(room)) {
+        fail("Type the room code you were given, like K7QXM-3PART.");
+        return;
+      }
+      send({ type: "watch", room });
+    } else if (action === "create" || action === "join") {
       if (!name) {
         fail("Type a display name first.");
         return;

@@ -1,0 +1,110 @@
+"""The room page for a spectator (the server's ``watching``, ``state["you"]`` null): a
+"You are watching" banner with Stop watching, every hand face down with its count, the
+public cards only (the trick, the upcard while it is on offer), and no control that acts."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from euchre import Deal, HandState, Rules
+from euchre_rooms.watch import public_view
+from euchre_tutorial.widgets.room import render_message
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.rooms.helpers import connect, play_one_step, seated, server
+from tests.rooms.tables import TABLES
+
+PAGE = "http://127.0.0.1:8000/practice/rooms/"
+FACE = re.compile(r'data-card="([^"]+)"')
+ACTION = re.compile(r'data-action="([^"]+)"')
+
+
+def drawn(state: dict[str, Any]) -> str:
+    reply = render_message({"state": state, "page": PAGE, "reactions": []})
+    assert reply["card_action"] is None and reply["watching"] is True
+    return "".join(reply["html"].values())
+
+
+def room_of(rules: dict[str, Any], players: int) -> dict[str, Any]:
+    """The public room part of a state (as the server sends it) for a table in play."""
+    seats = [{"seat": i, "kind": "computer", "name": f"Computer {i + 1}", "ready": True,
+              "host": False, "away": None, "standin": False} for i in range(players)]
+    seats[0].update(kind="human", name="Ann", host=True)
+    return {"code": "K7QXM-3PART", "phase": "playing", "host": 0, "players": players,
+            "level": "easy", "rules": Rules.from_dict(rules).to_dict(), "rules_name": "house",
+            "seats": seats, "match": 0, "last_match": None}
+
+
+def watched(state: HandState, room: dict[str, Any]) -> dict[str, Any]:
+    """The ``state`` message a spectator gets for ``state``."""
+    table = {"deal": 0, "score": [0, 0], "game_to": 10, "review": None,
+             "view": public_view(state)}
+    return {"version": len(state.actions) + 1, "you": None, "room": room, "table": table}
+
+
+def test_a_spectator_sees_a_banner_the_seats_and_nothing_to_press() -> None:
+    with server() as (client, _hub), seated(client, ["Ann"], level="easy") as table:
+        ann = table[0]
+        assert ann.code is not None
+        eve = connect(client, "Eve")
+        try:
+            eve.send({"type": "watch", "room": ann.code})
+            lobby = drawn(eve.expect("watching")["state"])
+            assert "You are watching" in lobby and "Stop watching" in lobby
+            assert set(ACTION.findall(lobby)) == {"leave", "copy"}
+            assert f"?room={ann.code}&amp;watch=1" in lobby
+            assert "Ann" in lobby and "(you" not in lobby
+
+            ann.do({"type": "start"})
+            rng = random.Random(3)
+            pictures = 0
+            for _ in range(40):
+                if not play_one_step(table, rng):
+                    break
+                while eve.seq < ann.seq:
+                    eve.recv()
+                assert eve.state is not None
+                html = drawn(eve.state)
+                pictures += 1
+                assert "You are watching" in html
+                assert set(ACTION.findall(html)) <= {"leave"}, html
+                assert 'class="eu-hand"' not in html and "eu-table--your-turn" not in html
+                assert "Your turn" not in html and "Your hand" not in html
+                view = eve.state["table"]["view"]
+                assert html.count('class="eu-backs"') == len(view["hand_sizes"])
+                for size in view["hand_sizes"]:
+                    assert f'aria-label="{size} {"card" if size == 1 else "cards"}"' in html
+            assert pictures
+        finally:
+            eve.hang_up()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32), steps=st.integers(0, 40))
+def test_a_spectators_table_never_shows_a_card_in_a_hand(
+    table: tuple[str, int, dict[str, Any]], seed: int, steps: int
+) -> None:
+    """Anywhere in any deal, the only faces drawn are the trick's (and the last trick's)
+    cards and the upcard while it is on offer or turned down: never a card a seat holds,
+    nor a discard."""
+    _profile, players, settings_ = table
+    rules = Rules.from_dict(settings_)
+    rng = random.Random(seed)
+    state = HandState.new(Deal.random(seed, dealer=seed % players, rules=rules), rules)
+    for _ in range(steps):
+        if state.to_act is None:
+            break
+        state = state.apply(rng.choice(list(state.legal_actions())))
+    html = drawn(watched(state, room_of(settings_, players)))
+    faces = set(FACE.findall(html))
+    held = {c.code for hand in state.hands for c in hand}
+    played = {c.code for t in state.tricks for c in t.cards} | {c.code for _, c in state.current_trick}
+    assert not faces & held, (faces & held, state.phase)
+    assert faces <= played | {state.upcard.code}
+    if state.discard is not None and state.discard.code not in played:
+        assert state.discard.code not in faces
+    assert 'class="eu-hand"' not in html
+    assert html.count('class="eu-backs"') == players
