@@ -125,21 +125,21 @@ def hands_now(p: Position) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(c for c in hand if unplayed >> c.id & 1) for hand in held)
 
 
-def actions_of(p: Position) -> tuple[Action, ...]:
-    """The actions so far, in order."""
-    actions = []
+def _history(p: Position) -> list[tuple[Action, int]]:
+    """(action, seat) for every action so far, the latest first."""
+    out = []
     history = p["history"]
     while history is not None:
-        action, _, history = history
-        actions.append(action)
-    return tuple(reversed(actions))
+        action, seat, history = history
+        out.append((action, seat))
+    return out
+
+
+def actions_of(p: Position) -> tuple[Action, ...]:
+    """The actions so far, in order."""
+    return tuple(action for action, _ in reversed(_history(p)))
 
 
 def actors_of(p: Position) -> tuple[int, ...]:
     """The seat that made each action so far, in order."""
-    actors = []
-    history = p["history"]
-    while history is not None:
-        _, seat, history = history
-        actors.append(seat)
-    return tuple(reversed(actors))
+    return tuple(seat for _, seat in reversed(_history(p)))
