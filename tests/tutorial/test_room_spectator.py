@@ -108,3 +108,14 @@ def test_a_spectators_table_never_shows_a_card_in_a_hand(
         assert state.discard.code not in faces
     assert 'class="eu-hand"' not in html
     assert html.count('class="eu-backs"') == players
+
+
+def test_the_table_names_the_rooms_players_in_its_prompt() -> None:
+    # A room's seats have the players' names; the prompt uses them too, never the places
+    # ("North is playing") that free play uses.
+    rules = Rules()
+    state = HandState.new(Deal.random(seed=5, dealer=3), rules)
+    state = state.apply(state.legal_actions()[0])  # seat 0 (Ann) acts first
+    html = drawn(watched(state, room_of(rules.to_dict(), 4)))
+    assert "Computer 2 is deciding" in html
+    assert not re.search(r"\b(North|South|East|West) (is|passes|orders)", html)

@@ -283,13 +283,8 @@ def table_html(state: Mapping[str, Any]) -> tuple[str, str | None]:
     what a click on a card in the hand does (``play``, ``discard`` ...) or None."""
     view = table_view(state)
     ui = TableUI(sort=True)
-    data = table_data(view, ui)
     names = display_names(state)
-    data["names"] = names
-    for seat in data["seats"]:
-        seat["name"] = names[seat["seat"]]
-    if data["last_trick"] is not None:
-        data["last_trick"]["winner_name"] = names[view.tricks[-1].winner]
+    data = table_data(view, ui, names)
     me = None if view.seat == NO_SEAT else view.seat
     score = (f'<p class="eu-room-score">Score: '
              f'{escape(_score_words(state["table"]["score"], view.rules, me, names))} '

@@ -26,7 +26,7 @@ it, every hand face down with its count, nobody called "You", no control that ac
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -141,15 +141,17 @@ def _last_trick(view: SeatView, names: list[str]) -> dict[str, Any] | None:
             "number": len(view.tricks), "just_done": just_done}
 
 
-def table_data(view: SeatView, ui: TableUI | None = None) -> dict[str, Any]:
+def table_data(view: SeatView, ui: TableUI | None = None,
+               names: Sequence[str] | None = None) -> dict[str, Any]:
     """Everything the table shows to ``view.seat`` (or to a spectator: :func:`seatless`),
-    as plain data."""
+    as plain data. ``names`` names the seats (a room's players); by default they are named
+    by their places ("You", "West", ...)."""
     ui = ui or TableUI()
     rules = view.rules
     me = view.seat
     watching = me == NO_SEAT
     players = rules.players
-    names = seat_names(me, players)
+    names = list(names) if names is not None else seat_names(me, players)
     bids = _bids(view)
     won = [0] * players
     for t in view.tricks:
@@ -178,7 +180,8 @@ def table_data(view: SeatView, ui: TableUI | None = None) -> dict[str, Any]:
             "bid": bids[seat],
             "to_act": seat == view.to_act,
         })
-    log = [describe(a, actor, view) for a, actor in zip(view.actions, view.actors, strict=False)]
+    log = [describe(a, actor, view, names)
+           for a, actor in zip(view.actions, view.actors, strict=False)]
     trump = view.trump
     my_team = rules.team_of(0 if watching else me)  # a spectator counts from seat 0
     team_tricks = [0, 0]
@@ -209,7 +212,7 @@ def table_data(view: SeatView, ui: TableUI | None = None) -> dict[str, Any]:
         "team_tricks": team_tricks,
         "log": log,
         "last": log[-1] if log else "",
-        "prompt": ui.note or prompt(view),
+        "prompt": ui.note or prompt(view, names),
         "card_action": card_action(view) if usable else None,
         "choices": [{"action": str(a), "label": choice_label(a, view)}
                     for a in _choices(view.legal) if usable],

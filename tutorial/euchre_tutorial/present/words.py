@@ -14,6 +14,8 @@ decision button, what the prompt asks. Another seat's discard is never named.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from euchre import Action, Phase, SeatView, Suit
 from euchre.players import action_words
 from euchre.state import proposed_suit
@@ -37,10 +39,12 @@ def proposed(view: SeatView) -> Suit:
     return proposed_suit(view.upcard)
 
 
-def describe(action: Action, actor: int, view: SeatView) -> str:
+def describe(action: Action, actor: int, view: SeatView,
+             names: Sequence[str] | None = None) -> str:
     """One action in words, as ``view.seat`` saw it ("West orders up ♥ hearts."). A hidden
-    card (another seat's discard) is "a card face down"."""
-    names = seat_names(view.seat, view.rules.players)
+    card (another seat's discard) is "a card face down". ``names`` names the seats (by
+    default by their places, as the view's seat sees them)."""
+    names = names if names is not None else seat_names(view.seat, view.rules.players)
     who = names[actor]
     you = actor == view.seat
     suit = proposed(view)
@@ -102,9 +106,10 @@ def card_action(view: SeatView) -> str | None:
     return None
 
 
-def prompt(view: SeatView) -> str:
-    """What the table asks now, of the learner or of the seat deciding."""
-    names = seat_names(view.seat, view.rules.players)
+def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
+    """What the table asks now, of the learner or of the seat deciding (``names`` as in
+    :func:`describe`)."""
+    names = names if names is not None else seat_names(view.seat, view.rules.players)
     if view.to_act is None:
         return "The deal is over."
     who = view.to_act
