@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
 import time
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from redis import Redis
 
 from tests.rooms.test_redis_failover import WAIT, Tab, redis_url, start_server
@@ -86,61 +89,81 @@ def only_own_seat(player: Player) -> None:
             assert state["table"]["view"]["seat"] == state["you"]
 
 
-def test_people_on_two_processes_play_one_room_to_its_review(redis_url: str) -> None:
-    a, port_a = start_server(redis_url)
-    b, port_b = start_server(redis_url)
+Server = tuple[subprocess.Popen[bytes], int]
+
+
+@pytest.fixture
+def two_servers(redis_url: str) -> Iterator[tuple[Server, Server]]:
+    """Two server processes (A and B) sharing one redis-server; stopped after the test."""
+    servers = (start_server(redis_url), start_server(redis_url))
     try:
-        ann = Player(port_a)
-        assert ann.do({"type": "create", "name": "Ann", "level": "easy"})["type"] == "ack"
-        assert ann.state is not None
-        code = ann.state["room"]["code"]
-        bob, cy, dee = Player(port_b), Player(port_a), Player(port_b)
-        for name, p in (("Bob", bob), ("Cy", cy), ("Dee", dee)):
-            answer = p.do({"type": "join", "room": code, "name": name})
-            assert answer["type"] == "ack", answer
-            assert p.do({"type": "ready", "ready": True})["type"] == "ack"
-        assert [p.state["you"] for p in (ann, bob, cy, dee) if p.state] == [0, 1, 2, 3]
-        # one process holds the room and every seat; the other only forwards
-        assert health(port_a) == {"ok": True, "rooms": 1, "players": 4, "spectators": 0}
-        assert health(port_b)["rooms"] == 0
-        eve = Player(port_b)  # a spectator on the process that does not own the room
-        assert eve.do({"type": "watch", "room": code})["type"] == "ack"
-        assert health(port_a)["spectators"] == 1
-        assert ann.do({"type": "start"})["type"] == "ack"
-        table = [ann, bob, cy, dee]
-        play_to_review(table)
-        while eve.phase() != "review":
-            eve.recv()
-        for state in eve.states:
-            assert state["you"] is None
-            if state["table"] is not None:
-                assert state["table"]["view"]["hand"] == [] and state["table"]["view"]["seat"] is None
-        reviews = [p.state["table"]["review"] for p in table if p.state]
-        assert len({json.dumps(r["points"]) for r in reviews}) == 1
-        actions = {json.dumps(p.state["table"]["view"]["actions"]) for p in table if p.state}
-        assert len(actions) == 1, "every seat saw the same public actions"
-        hands = [p.states[-1]["table"]["view"]["tricks"] for p in table]
-        assert all(h == hands[0] for h in hands)
-        for p in table:
-            only_own_seat(p)
-        # a reaction from a forwarded connection reaches everyone
-        bob.ws.send(json.dumps({"type": "react", "emoji": "👏"}))
-        for p in [*table, eve]:
-            while True:
-                message = p.recv()
-                if message["type"] == "reaction":
-                    assert message == {"type": "reaction", "seat": 1, "emoji": "👏"}
-                    break
-        keys = Redis.from_url(redis_url)
-        try:
-            assert keys.pttl(f"rooms:{_key(code)}:log") > 0, "a room's records expire unattended"
-        finally:
-            keys.close()
+        yield servers
     finally:
-        for proc in (a, b):
+        for proc, _ in servers:
             if proc.poll() is None:
                 proc.terminate()
                 proc.wait(10)
+
+
+def room_with(host_port: int, guests: list[tuple[str, int]]) -> tuple[Player, str, list[Player]]:
+    """Ann creates a room on ``host_port`` and each (name, port) guest joins it there."""
+    ann = Player(host_port)
+    assert ann.do({"type": "create", "name": "Ann", "level": "easy"})["type"] == "ack"
+    assert ann.state is not None
+    code = str(ann.state["room"]["code"])
+    joined = []
+    for name, port in guests:
+        guest = Player(port)
+        answer = guest.do({"type": "join", "room": code, "name": name})
+        assert answer["type"] == "ack", answer
+        joined.append(guest)
+    return ann, code, joined
+
+
+def test_people_on_two_processes_play_one_room_to_its_review(
+    two_servers: tuple[Server, Server], redis_url: str
+) -> None:
+    (_a, port_a), (_b, port_b) = two_servers
+    ann, code, (bob, cy, dee) = room_with(port_a, [("Bob", port_b), ("Cy", port_a), ("Dee", port_b)])
+    for p in (bob, cy, dee):
+        assert p.do({"type": "ready", "ready": True})["type"] == "ack"
+    assert [p.state["you"] for p in (ann, bob, cy, dee) if p.state] == [0, 1, 2, 3]
+    # one process holds the room and every seat; the other only forwards
+    assert health(port_a) == {"ok": True, "rooms": 1, "players": 4, "spectators": 0}
+    assert health(port_b)["rooms"] == 0
+    eve = Player(port_b)  # a spectator on the process that does not own the room
+    assert eve.do({"type": "watch", "room": code})["type"] == "ack"
+    assert health(port_a)["spectators"] == 1
+    assert ann.do({"type": "start"})["type"] == "ack"
+    table = [ann, bob, cy, dee]
+    play_to_review(table)
+    while eve.phase() != "review":
+        eve.recv()
+    for state in eve.states:
+        assert state["you"] is None
+        if state["table"] is not None:
+            assert state["table"]["view"]["hand"] == [] and state["table"]["view"]["seat"] is None
+    reviews = [p.state["table"]["review"] for p in table if p.state]
+    assert len({json.dumps(r["points"]) for r in reviews}) == 1
+    actions = {json.dumps(p.state["table"]["view"]["actions"]) for p in table if p.state}
+    assert len(actions) == 1, "every seat saw the same public actions"
+    hands = [p.states[-1]["table"]["view"]["tricks"] for p in table]
+    assert all(h == hands[0] for h in hands)
+    for p in table:
+        only_own_seat(p)
+    # a reaction from a forwarded connection reaches everyone
+    bob.ws.send(json.dumps({"type": "react", "emoji": "👏"}))
+    for p in [*table, eve]:
+        while True:
+            message = p.recv()
+            if message["type"] == "reaction":
+                assert message == {"type": "reaction", "seat": 1, "emoji": "👏"}
+                break
+    keys = Redis.from_url(redis_url)
+    try:
+        assert keys.pttl(f"rooms:{_key(code)}:log") > 0, "a room's records expire unattended"
+    finally:
+        keys.close()
 
 
 def _key(code: str) -> str:
@@ -149,75 +172,55 @@ def _key(code: str) -> str:
     return hash_secret(code)
 
 
-def test_when_the_owner_dies_people_on_the_other_process_carry_on(redis_url: str) -> None:
-    a, port_a = start_server(redis_url)
-    b, port_b = start_server(redis_url)
-    try:
-        ann = Player(port_a)
-        ann.do({"type": "create", "name": "Ann", "level": "easy"})
-        assert ann.state is not None
-        code = ann.state["room"]["code"]
-        bob = Player(port_b)
-        assert bob.do({"type": "join", "room": code, "name": "Bob"})["type"] == "ack"
-        assert bob.do({"type": "ready", "ready": True})["type"] == "ack"
-        assert ann.do({"type": "start"})["type"] == "ack"
-        moves = 0
-        while moves < 3:  # a few people's moves accepted on the owner
-            for p in (ann, bob):
-                p.drain(0.02)
-                if p.phase() == "playing" and p.my_turn():
-                    assert p.state is not None
-                    legal = p.state["table"]["view"]["legal"]
-                    if p.do({"type": "act", "action": legal[0], "version": p.version})["type"] == "ack":
-                        moves += 1
-        bob.drain(0.2)
-        assert bob.state is not None
-        seen = bob.state["table"]["view"]["actions"]
-        a.send_signal(signal.SIGKILL)
-        a.wait(10)
-        # Bob's connection to B is moved to B when A's lease runs out: he is sent his seat again
-        deadline = time.monotonic() + WAIT
-        while bob.recv()["type"] != "resume":
-            assert time.monotonic() < deadline
-        assert bob.state is not None
-        assert bob.state["table"]["view"]["actions"][: len(seen)] == seen, "no accepted move lost"
-        assert health(port_b)["rooms"] == 1
-        # Ann reloads her page, on B this time
-        ann2 = Player(port_b)
-        while ann2.do({"type": "resume", "room": code, "token": ann.token})["type"] != "ack":
-            time.sleep(0.1)
-        play_to_review([ann2, bob])
-        assert bob.state is not None and bob.state["table"]["review"] is not None
-        assert bob.state["table"]["view"]["actions"][: len(seen)] == seen
-    finally:
-        for proc in (a, b):
-            if proc.poll() is None:
-                proc.terminate()
-                proc.wait(10)
+def test_when_the_owner_dies_people_on_the_other_process_carry_on(
+    two_servers: tuple[Server, Server]
+) -> None:
+    (a, port_a), (_b, port_b) = two_servers
+    ann, code, (bob,) = room_with(port_a, [("Bob", port_b)])
+    assert bob.do({"type": "ready", "ready": True})["type"] == "ack"
+    assert ann.do({"type": "start"})["type"] == "ack"
+    moves = 0
+    while moves < 3:  # a few people's moves accepted on the owner
+        for p in (ann, bob):
+            p.drain(0.02)
+            if p.phase() == "playing" and p.my_turn():
+                assert p.state is not None
+                legal = p.state["table"]["view"]["legal"]
+                if p.do({"type": "act", "action": legal[0], "version": p.version})["type"] == "ack":
+                    moves += 1
+    bob.drain(0.2)
+    assert bob.state is not None
+    seen = bob.state["table"]["view"]["actions"]
+    a.send_signal(signal.SIGKILL)
+    a.wait(10)
+    # Bob's connection to B is moved to B when A's lease runs out: he is sent his seat again
+    deadline = time.monotonic() + WAIT
+    while bob.recv()["type"] != "resume":
+        assert time.monotonic() < deadline
+    assert bob.state is not None
+    assert bob.state["table"]["view"]["actions"][: len(seen)] == seen, "no accepted move lost"
+    assert health(port_b)["rooms"] == 1
+    # Ann reloads her page, on B this time
+    ann2 = Player(port_b)
+    while ann2.do({"type": "resume", "room": code, "token": ann.token})["type"] != "ack":
+        time.sleep(0.1)
+    play_to_review([ann2, bob])
+    assert bob.state is not None and bob.state["table"]["review"] is not None
+    assert bob.state["table"]["view"]["actions"][: len(seen)] == seen
 
 
-def test_when_a_forwarding_process_dies_its_people_are_away_on_the_owner(redis_url: str) -> None:
-    a, port_a = start_server(redis_url)
-    b, port_b = start_server(redis_url)
-    try:
-        ann = Player(port_a)
-        ann.do({"type": "create", "name": "Ann", "level": "easy"})
-        assert ann.state is not None
-        code = ann.state["room"]["code"]
-        bob = Player(port_b)
-        assert bob.do({"type": "join", "room": code, "name": "Bob"})["type"] == "ack"
-        assert health(port_a)["players"] == 2
-        b.send_signal(signal.SIGKILL)
-        b.wait(10)
-        deadline = time.monotonic() + WAIT
-        while health(port_a)["players"] != 1:  # B's lease-long silence: Bob's connection is gone
-            assert time.monotonic() < deadline, "the owner never let go of a dead process's people"
-            time.sleep(0.1)
-        ann.drain(0.2)
-        assert ann.state is not None
-        assert ann.state["room"]["seats"][1]["kind"] == "human"  # the lobby keeps his seat
-    finally:
-        for proc in (a, b):
-            if proc.poll() is None:
-                proc.terminate()
-                proc.wait(10)
+def test_when_a_forwarding_process_dies_its_people_are_away_on_the_owner(
+    two_servers: tuple[Server, Server]
+) -> None:
+    (_a, port_a), (b, port_b) = two_servers
+    ann, _code, (_bob,) = room_with(port_a, [("Bob", port_b)])
+    assert health(port_a)["players"] == 2
+    b.send_signal(signal.SIGKILL)
+    b.wait(10)
+    deadline = time.monotonic() + WAIT
+    while health(port_a)["players"] != 1:  # B's lease-long silence: Bob's connection is gone
+        assert time.monotonic() < deadline, "the owner never let go of a dead process's people"
+        time.sleep(0.1)
+    ann.drain(0.2)
+    assert ann.state is not None
+    assert ann.state["room"]["seats"][1]["kind"] == "human"  # the lobby keeps his seat
