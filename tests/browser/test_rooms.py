@@ -84,6 +84,18 @@ def enter(page: Any, name: str) -> None:
     page.fill('[data-form="entry"] [name="name"]', name)
 
 
+def ann_makes_a_room(new_page: Callable[..., Any], rooms: RoomServer) -> Any:
+    """Ann, at a desktop browser, makes a room with easy computer players; her page, in
+    the lobby."""
+    ann = new_page(rooms, viewport={"width": 1280, "height": 900})
+    goto(ann, ROOMS_PAGE)
+    enter(ann, "Ann")
+    ann.select_option('[name="level"]', "easy")
+    ann.click('[data-action="create"]')
+    ann.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    return ann
+
+
 def play_my_turn(page: Any) -> bool:
     """If it is this seat's turn, make a legal move: the first choice, else the first card
     the server accepts. True when a move was made."""
@@ -112,12 +124,7 @@ def play_my_turn(page: Any) -> bool:
 def test_two_people_join_by_the_link_and_play_a_deal_to_its_review(
     new_page: Callable[..., Any], rooms: RoomServer, tmp_path: Path
 ) -> None:
-    ann = new_page(rooms, viewport={"width": 1280, "height": 900})
-    goto(ann, ROOMS_PAGE)
-    enter(ann, "Ann")
-    ann.select_option('[name="level"]', "easy")
-    ann.click('[data-action="create"]')
-    ann.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    ann = ann_makes_a_room(new_page, rooms)
     link = ann.get_attribute(".eu-room-link", "value") or ""
     assert f"{SUBPATH}{ROOMS_PAGE}?room=" in link
     assert not serious(ann), serious(ann)
@@ -174,12 +181,7 @@ def test_a_static_copy_says_how_to_start_a_room_server(page: Any) -> None:
 def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
     new_page: Callable[..., Any], rooms: RoomServer
 ) -> None:
-    ann = new_page(rooms, viewport={"width": 1280, "height": 900})
-    goto(ann, ROOMS_PAGE)
-    enter(ann, "Ann")
-    ann.select_option('[name="level"]', "easy")
-    ann.click('[data-action="create"]')
-    ann.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    ann = ann_makes_a_room(new_page, rooms)
     link = ann.get_attribute(".eu-room-watch-link", "value") or ""
     assert link.endswith("&watch=1") and "?room=" in link
 
