@@ -14,7 +14,7 @@ from euchre.actions import Action, one_card
 from euchre.cards import Card, Suit
 from euchre.hands import with_hand, without
 from euchre.phase import Phase
-from euchre.play import play_candidates
+from euchre.play import plays_of
 from euchre.position import Position, enter, mask_of
 from euchre.seats import (
     clockwise_after,
@@ -30,15 +30,16 @@ from euchre.trump import card_power, effective_suit
 def after_trump_made(s: Position) -> None:
     """Settle who sits out, then go to the next decision: call-ace, calling for best,
     defending alone, or the first lead."""
-    if s["declared_alone"] and s["maker"] is not None:
-        s["out"] = frozenset(partners_of(s["maker"], s["players"], s["rules"].partnerships))
-    if s["rules"].call_ace and s["called_ace"] is None:
+    rules = s["rules"]
+    alone = s["declared_alone"]
+    if alone and s["maker"] is not None:
+        s["out"] = frozenset(partners_of(s["maker"], s["players"], rules.partnerships))
+    if rules.call_ace and s["called_ace"] is None:
         enter(s, Phase.CALL_ACE, s["maker"])
-        return
-    if s["declared_alone"] and s["rules"].calling_for_best:
+    elif alone and rules.calling_for_best:
         enter(s, Phase.CALL_FOR_BEST, s["maker"])
-        return
-    _defend_or_play(s)
+    else:
+        _defend_or_play(s)
 
 
 def _defend_or_play(s: Position) -> None:
@@ -67,15 +68,17 @@ def start_play(s: Position) -> None:
     n, out = s["players"], s["out"]
     if s["declared_alone"] and s["maker"] is not None and s["rules"].lead_against_loner == "left_of_loner":
         leader = first_active_from(next_seat(s["maker"], n), n, out)
-    else:
+    elif out:
         leader = first_active_from(next_seat(s["dealer"], n), n, out)
-    if out:  # else every seat plays, in the order the deal started with
+    else:  # every seat plays, in the order the deal started with
+        leader = s["next_of"][s["dealer"]]
+    if out:
         s["next_of"] = play_order(n, out)
-    s["seat_masks"] = tuple(map(mask_of, s["held"]))
+    s["seat_masks"] = masks = tuple([mask_of(hand) for hand in s["held"]])
     s["passes"] = 0
-    s["leader"] = leader
-    enter(s, Phase.PLAY, leader)
-    s["legal"] = play_candidates(s)
+    s["leader"] = s["to_act"] = leader
+    s["phase"] = Phase.PLAY  # ``enter``, inlined
+    s["legal"] = plays_of(masks[leader])  # the first lead: any card
 
 
 # ---------------------------------------------------------------------- call-ace

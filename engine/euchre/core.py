@@ -4,8 +4,9 @@ A deal's position is a ``Position`` (a typed dictionary of plain fields: see
 ``position.py``). How each phase moves is defined once, in ``PHASE_RULES``: one
 ``PhaseRules`` per phase with its action kinds, its candidate actions, the reason an
 action is refused, and the move. ``advance`` makes a move on a fresh copy of a position;
-``HandState.apply`` wraps the copy in a new state, and a ``DealCore`` keeps the positions
-it went through on a stack, so that ``pop`` puts the last one back exactly.
+``HandState.apply`` wraps the copy in a new state (in the play phase it moves by a small
+record instead: see ``play_record.py``), and a ``DealCore`` keeps the states it went
+through on a stack, so that ``pop`` puts the last one back exactly.
 
 >>> from euchre.deal import Deal
 >>> from euchre.rules import Rules
@@ -29,8 +30,9 @@ from euchre.actions import Action, ActionError, ActionKind
 from euchre.cards import Card, Suit
 from euchre.deal import Deal
 from euchre.phase import Phase
-from euchre.play import Trick, play_apply, play_candidates, play_move, tricks_of
-from euchre.position import NO_TRICK, Position, actions_of, enter, hands_now
+from euchre.play import Trick, play_candidates
+from euchre.play_record import play_apply, play_move
+from euchre.position import NO_TRICK, Position, enter
 from euchre.rules import Rules
 from euchre.scoring import HandResult
 from euchre.seats import clockwise_after, next_seat
@@ -247,107 +249,107 @@ def fields(p: Position) -> dict[str, Any]:
 # ---------------------------------------------------------------------- search
 class DealCore:
     """A deal in progress that changes in place, for search: ``push`` an action, ``pop``
-    it back (python-chess style). It keeps the positions it went through on a stack.
+    it back (python-chess style). It keeps the states it went through on a stack (each an
+    immutable ``HandState``, so a push costs one ``apply`` and a pop nothing).
 
     Search code reads ``to_act``, ``phase``, ``result``, ``hands``, ``tricks`` and calls
     ``legal_actions``, ``push``, ``pop`` and ``state``.
     """
 
-    __slots__ = ("_stack", "position")
+    __slots__ = ("_now", "_stack")
 
-    position: Position
-    _stack: list[Position]
+    _now: HandState
+    _stack: list[HandState]
 
-    def __init__(self, position: Position) -> None:
-        self.position = position
+    def __init__(self, state: HandState) -> None:
+        self._now = state
         self._stack = []
 
     @classmethod
     def start(cls, deal: Deal, rules: Rules) -> DealCore:
         """The core right after the deal. A deal impossible under the rules raises."""
-        return cls(start(deal, rules))
+        from euchre.state import HandState
+
+        return cls(HandState.new(deal, rules))
 
     def copy(self) -> DealCore:
         """An independent core in the same position (with nothing to pop)."""
-        return DealCore(self.position)
+        return DealCore(self._now)
+
+    @property
+    def position(self) -> Position:
+        """The position now (do not change it)."""
+        return self._now.position()
 
     def fields(self) -> dict[str, Any]:
         """Every field that says where the deal is, for comparing two cores."""
-        return fields(self.position)
+        return fields(self._now.position())
 
     # ------------------------------------------------------------------ reading
     @property
     def to_act(self) -> int | None:
         """The seat that must act now; None when the deal is over."""
-        return self.position["to_act"]
+        return self._now.to_act
 
     @property
     def phase(self) -> Phase:
         """Where the deal is."""
-        return self.position["phase"]
+        return self._now.phase
 
     @property
     def result(self) -> HandResult | None:
         """None until the deal is over, then how it ended."""
-        return self.position["result"]
+        return self._now.result
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions so far, in order."""
-        return actions_of(self.position)
+        return self._now.actions
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit once made (None before, and for no-trump)."""
-        return self.position["trump"]
+        return self._now.trump
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards now, in the order received."""
-        return hands_now(self.position)
+        return self._now.hands
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks."""
-        return tricks_of(self.position)
+        return self._now.tricks
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order (empty when the deal is over). The
         list is shared: do not change it."""
-        return legal_actions(self.position)
+        return self._now.listed_actions()
 
     def reason(self, action: Action) -> str | None:
         """None when ``action`` is allowed now, else why not, in plain words."""
-        return reason(self.position, action)
+        return reason(self._now.position(), action)
 
     # ------------------------------------------------------------------ moving
     def push(self, action: Action | str) -> None:
         """Make ``action`` (checked: an illegal one raises IllegalAction and changes
         nothing); ``pop`` undoes it."""
-        p = self.position
-        for listed in p["legal"] or ():  # a listed action: no check, no parsing
-            if listed is action:
-                new = advance(p, listed)
-                break
-        else:
-            new = advance(p, checked(p, action))
-        self._stack.append(p)
-        self.position = new
+        now = self._now
+        self._now = now.apply(action)
+        self._stack.append(now)
 
     def pop(self) -> Action:
         """Undo the last ``push`` exactly, and return its action."""
         if not self._stack:
             raise IndexError("nothing to pop: no action was pushed")
-        history = self.position["history"]
-        assert history is not None, "every pushed position has an action"
-        self.position = self._stack.pop()
-        return history[0]
+        action = self._now.last_action
+        assert action is not None, "every pushed state has an action"
+        self._now = self._stack.pop()
+        return action
 
     def state(self) -> HandState:
         """An immutable ``HandState`` in this position (the core itself is not shared)."""
-        from euchre.state import HandState
-
-        return HandState.of_position(self.position)
+        return self._now
 
 
 # The starting fields of a position under each Rules object used lately (by identity:

@@ -10,8 +10,8 @@ from functools import cache
 
 from euchre.actions import PLAYS, Action
 from euchre.cards import Card, Rank, Suit
-from euchre.position import NO_TRICK, Position, finish, hands_now
-from euchre.scoring import TRICKS, HandResult, score_hand
+from euchre.position import Position, hands_now
+from euchre.scoring import HandResult, score_hand
 from euchre.seats import team_of
 from euchre.trump import effective_suit, role
 
@@ -71,7 +71,7 @@ def play_candidates(s: Position) -> list[Action]:
 
 # The play actions of each set of cards seen lately, by mask: listing the legal plays is
 # then one look-up. Bounded, so that a long session's cache stays small.
-_PLAY_LISTS: dict[int, list[Action]] = {}
+PLAY_LISTS: dict[int, list[Action]] = {}
 _MOST_PLAY_LISTS = 1 << 16  # above the 55,454 sets of one to five cards of the 24-card deck
 
 
@@ -85,7 +85,7 @@ def plays_of(mask: int) -> list[Action]:
     >>> [str(a) for a in plays_of(mask_of(parse_cards("Jd Kc 9s 9c")))]
     ['play 9c', 'play Kc', 'play Jd', 'play 9s']
     """
-    listed = _PLAY_LISTS.get(mask)
+    listed = PLAY_LISTS.get(mask)
     if listed is None:
         listed = [
             *_BLOCKS[0][mask & 255],
@@ -94,9 +94,9 @@ def plays_of(mask: int) -> list[Action]:
             *_BLOCKS[3][mask >> 24 & 255],
             *_BLOCKS[4][mask >> 32 & 1],
         ]
-        if len(_PLAY_LISTS) >= _MOST_PLAY_LISTS:
-            _PLAY_LISTS.clear()
-        _PLAY_LISTS[mask] = listed
+        if len(PLAY_LISTS) >= _MOST_PLAY_LISTS:
+            PLAY_LISTS.clear()
+        PLAY_LISTS[mask] = listed
     return listed
 
 
@@ -195,61 +195,6 @@ def explain_suit(card: Card, trump: Suit | None) -> str:
     return f"{card} is a {suit.singular}"
 
 
-def play_move(p: Position, a: Action) -> Position:
-    """The position after playing ``a``, a legal play in ``p`` (a new one: ``p`` does not
-    change). Every fourth card ends a trick, the last one the deal; the next player's
-    legal plays are listed as the move is made (one mask look-up), so that a state's
-    ``legal_actions`` is ready.
-
-    This is the engine's hottest path (four moves in five are plays): the trick in
-    progress is one value, read and written once, and the winner is kept as the cards
-    fall (the highest power among the cards that can win: the suit led and the trumps).
-    """
-    seat = p["to_act"]
-    assert seat is not None
-    s = p.copy()
-    s["history"] = (a, seat, p["history"])
-    card = a.cards[0]
-    ident = card.id
-    bit = 1 << ident
-    s["unplayed"] = unplayed = p["unplayed"] ^ bit
-    power = p["powers"][ident]
-    current, follow, can_win, best_seat, best_power = p["trick"]
-    if not current:
-        follow = p["suit_masks"][ident]
-        can_win = follow | p["trumps"]
-        best_seat, best_power = seat, power
-    elif power > best_power and bit & can_win:
-        best_seat, best_power = seat, power
-    current += ((seat, card),)
-    following = p["next_of"][seat]
-    if following != p["leader"]:  # someone has still to play to this trick
-        s["trick"] = (current, follow, can_win, best_seat, best_power)
-        s["to_act"] = following
-        hand = p["seat_masks"][following] & unplayed
-        legal = hand & follow or hand
-        s["legal"] = _PLAY_LISTS.get(legal) or plays_of(legal)
-        return s
-    s["done"] = done = (*p["done"], (current, best_seat))
-    s["trick"] = NO_TRICK
-    if len(done) < TRICKS:
-        s["to_act"] = s["leader"] = best_seat
-        hand = p["seat_masks"][best_seat] & unplayed  # the winner leads: any card
-        s["legal"] = _PLAY_LISTS.get(hand) or plays_of(hand)
-        return s
-    finish(s, _result(s))
-    return s
-
-
-def play_apply(s: Position, a: Action) -> None:
-    """The play phase's move in place on a fresh position whose history already records
-    ``a`` (the ``PhaseRules`` protocol; ``core.advance`` calls ``play_move`` instead)."""
-    history = s["history"]
-    assert history is not None and history[0] is a
-    s.update(play_move(s, a))
-    s["history"] = history
-
-
 def tricks_of(s: Position) -> tuple[Trick, ...]:
     """The completed tricks, as ``Trick`` values."""
     return tuple(
@@ -258,7 +203,8 @@ def tricks_of(s: Position) -> tuple[Trick, ...]:
     )
 
 
-def _result(s: Position) -> HandResult:
+def deal_result(s: Position) -> HandResult:
+    """How the deal ended, once its last trick is played."""
     assert s["maker"] is not None
     side = s["maker_side"]
     made = sum(1 for _, winner in s["done"] if winner in side)

@@ -3,9 +3,9 @@ every phase shares (``enter`` a phase, ``set_trump``, ``finish``).
 
 A position is a dictionary so that the next one is one ``dict.copy()`` (measured: several
 times faster than creating an object and copying its fields one by one, and every action
-makes one). The phase modules change a fresh copy in place; once handed to a ``HandState``
-or kept on a ``DealCore``'s stack, a position never changes again (but for its cache of
-legal actions). Cards are interned ``Card`` values; sets of cards are masks of card ids
+makes one; the plays, four moves in five, make a smaller record: ``play_record.py``). The
+phase modules change a fresh copy in place; once handed to a ``HandState``, a position
+never changes again (but for its cache of legal actions). Cards are interned ``Card`` values; sets of cards are masks of card ids
 (``1 << card.id``).
 
 >>> from euchre.cards import parse_cards
@@ -16,7 +16,6 @@ legal actions). Cards are interned ``Card`` values; sets of cards are masks of c
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import attrgetter
 from typing import TypedDict
 
 from euchre.actions import Action
@@ -86,11 +85,11 @@ class Position(TypedDict):
 
 def mask_of(cards: Iterable[Card]) -> int:
     """Distinct cards as a mask of card ids."""
-    return sum(map(_BITS.__getitem__, map(_card_id, cards)))
+    bits = _BITS
+    return sum([bits[card.id] for card in cards])
 
 
 _BITS = tuple(1 << ident for ident in range(ALL_CARDS.bit_length()))
-_card_id = attrgetter("id")
 
 
 def enter(p: Position, phase: Phase, to_act: int | None) -> None:

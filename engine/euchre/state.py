@@ -28,7 +28,17 @@ from euchre.cards import Card, Suit
 from euchre.core import DealCore, IllegalAction
 from euchre.deal import Deal
 from euchre.phase import Phase
-from euchre.play import Trick, play_move, tricks_of
+from euchre.play import Trick, tricks_of
+from euchre.play_record import (
+    HISTORY,
+    LEGAL,
+    TO_ACT,
+    PlayRecord,
+    final_position,
+    play_card,
+    position_of,
+    record_of,
+)
 from euchre.position import Position, actions_of, actors_of, hands_now
 from euchre.rules import Rules, RulesError
 from euchre.scoring import HandResult
@@ -52,14 +62,16 @@ def proposed_suit(upcard: Card) -> Suit:
 class HandState:
     """A deal in progress. Immutable: ``apply`` returns a new state.
 
-    It wraps a ``Position`` that nobody changes; ``core()`` hands out a mutable
-    ``DealCore`` for search (``push`` / ``pop``), and ``DealCore.state()`` turns one back
-    into a HandState.
+    It wraps a ``Position`` that nobody changes; in the play phase, a ``PlayRecord``
+    (the few facts a card changes) and the position only once someone asks for it.
+    ``core()`` hands out a mutable ``DealCore`` for search (``push`` / ``pop``), and
+    ``DealCore.state()`` turns one back into a HandState.
     """
 
-    __slots__ = ("_pos",)
+    __slots__ = ("_full", "_play")
 
-    _pos: Position
+    _full: Position  # the whole position (in play, unset until built from the record)
+    _play: PlayRecord | None  # in the play phase: the record of the tricks so far
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -71,7 +83,8 @@ class HandState:
     def of_position(cls, position: Position) -> HandState:
         """A state around ``position``, which must not change afterwards."""
         state = _new(cls)
-        _set_position(state, position)
+        _set_full(state, position)
+        _set_play(state, record_of(position) if position["phase"] is _PLAY else None)
         return state
 
     @classmethod
@@ -81,7 +94,22 @@ class HandState:
 
     def core(self) -> DealCore:
         """A mutable core in this position for search: ``push(action)``, ``pop()``."""
-        return DealCore(self._pos)
+        return DealCore(self)
+
+    def position(self) -> Position:
+        """Where the deal is, every field (shared: do not change it)."""
+        try:
+            return self._full
+        except AttributeError:  # in play: built from the record, once asked for
+            record = self._play
+            assert record is not None, "a state holds a position or a record of play"
+            full = position_of(record)
+            _set_full(self, full)
+            return full
+
+    @property
+    def _pos(self) -> Position:
+        return self.position()
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a HandState never changes: apply() returns a new one")
@@ -110,12 +138,13 @@ class HandState:
     @property
     def phase(self) -> Phase:
         """Where the deal is."""
-        return self._pos["phase"]
+        return _PLAY if self._play is not None else self._pos["phase"]
 
     @property
     def to_act(self) -> int | None:
         """The seat that must act now; None when the deal is over."""
-        return self._pos["to_act"]
+        record = self._play
+        return record[TO_ACT] if record is not None else self._pos["to_act"]
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -200,7 +229,7 @@ class HandState:
     @property
     def result(self) -> HandResult | None:
         """None until the deal is over, then how it ended."""
-        return self._pos["result"]
+        return None if self._play is not None else self._full["result"]
 
     # ------------------------------------------------------------------ simple facts
     @property
@@ -241,7 +270,7 @@ class HandState:
     @property
     def over(self) -> bool:
         """True when the deal has ended."""
-        return self._pos["phase"] is Phase.OVER
+        return self.phase is Phase.OVER
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now."""
@@ -276,10 +305,26 @@ class HandState:
     # ------------------------------------------------------------------ legality
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order (empty when the deal is over)."""
-        legal = self._pos["legal"]  # listed once per position, then kept with it
-        if legal is None:
-            legal = moves.legal_actions(self._pos)
-        return legal[:]
+        record = self._play
+        if record is not None:  # in play, the legal plays are listed as the card falls
+            return record[LEGAL][:]
+        return self.listed_actions()[:]
+
+    def listed_actions(self) -> list[Action]:
+        """``legal_actions`` as the one list this state keeps (shared: do not change it)."""
+        record = self._play
+        if record is not None:
+            return record[LEGAL]
+        p = self._pos
+        legal = p["legal"]  # listed once per position, then kept with it
+        return legal if legal is not None else moves.legal_actions(p)
+
+    @property
+    def last_action(self) -> Action | None:
+        """The latest action, None before the first."""
+        record = self._play
+        history = record[HISTORY] if record is not None else self._pos["history"]
+        return None if history is None else history[0]
 
     def why_illegal(self, action: Action | str) -> str | None:
         """None when ``action`` is allowed now, else the reason in plain words."""
@@ -299,17 +344,21 @@ class HandState:
         An action that ``legal_actions`` listed passes on an identity test; any other (a
         text, an Action made elsewhere) is checked, and an illegal one changes nothing.
         """
+        record = self._play
+        if record is not None:  # four moves in five: a play, straight to its record
+            for listed in record[LEGAL]:
+                if listed is action:
+                    after = play_card(record, listed)
+                    if after is None:  # the deal's last card
+                        return HandState.of_position(final_position(record, listed))
+                    state = _new(HandState)  # its position is built only if asked for
+                    _set_play(state, after)
+                    return state
         p = self._pos
-        state = _new(HandState)
         for listed in p["legal"] or ():
             if listed is action:
-                if p["phase"] is _PLAY:  # four moves in five: the play, with nothing between
-                    _set_position(state, play_move(p, listed))
-                else:
-                    _set_position(state, moves.advance(p, listed))
-                return state
-        _set_position(state, moves.advance(p, moves.checked(p, action)))
-        return state
+                return HandState.of_position(moves.advance(p, listed))
+        return HandState.of_position(moves.advance(p, moves.checked(p, action)))
 
     # ------------------------------------------------------------------ views and records
     def view(self, seat: int) -> SeatView:
@@ -423,6 +472,7 @@ def _kind(value: object) -> str:
 _DEFAULT_RULES = Rules()
 _PLAY = Phase.PLAY  # a global: an Enum member read through its class costs more
 
-# The slot's own setter: HandState.__setattr__ refuses every change, and this is the one
-# way in, once, as a state is made.
-_set_position: Callable[[HandState, Position], None] = vars(HandState)["_pos"].__set__
+# The slots' own setters: HandState.__setattr__ refuses every change, and these are the
+# one way in, as a state is made (and, for ``_full``, once more as its cache is filled).
+_set_full: Callable[[HandState, Position], None] = vars(HandState)["_full"].__set__
+_set_play: Callable[[HandState, PlayRecord | None], None] = vars(HandState)["_play"].__set__
