@@ -33,6 +33,10 @@ class Suit(enum.Enum):
     HEARTS = "h"
     SPADES = "s"
 
+    # Members are singletons that compare by identity: hash them by identity too (in C),
+    # not by name as ``Enum`` does in Python.
+    __hash__ = object.__hash__
+
     @property
     def idx(self) -> int:
         """A small integer (0 to 3, in the order above) for the engine's look-up tables.
@@ -176,7 +180,7 @@ class Card:
 
     Cards are interned values: ``Card(rank, suit)`` always returns the same object for the
     same card, so equality and hashing are cheap. Each card has a small integer ``id``
-    (0 to 32) used by the engine's look-up tables.
+    (0 to 32) used by the engine's look-up tables, and ``bit`` (``1 << id``) for masks.
 
     >>> Card.parse("Joker").name
     'the joker'
@@ -188,12 +192,13 @@ class Card:
     euchre.cards.CardError: 'Xz' is not a card: write a rank and a suit, like 'Jd', '10♥' or 'A spades'
     """
 
-    __slots__ = ("id", "rank", "suit")
+    __slots__ = ("bit", "id", "rank", "suit")
     _interned: ClassVar[dict[tuple[Rank, Suit | None], Card]] = {}
 
     rank: Rank
     suit: Suit | None
     id: int
+    bit: int  # 1 << id: the card in a mask of card ids
 
     def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
         key = (rank, suit)
@@ -209,6 +214,7 @@ class Card:
         object.__setattr__(card, "suit", suit)
         ident = 32 if suit is None else suit.idx * 8 + (int(rank) - 7)
         object.__setattr__(card, "id", ident)
+        object.__setattr__(card, "bit", 1 << ident)
         cls._interned[key] = card
         return card
 

@@ -19,6 +19,10 @@ class Phase(enum.Enum):
     PLAY = "play"
     OVER = "over"
 
+    # Members are singletons that compare by identity: hash them by identity too (in C),
+    # not by name as ``Enum`` does in Python (every move looks its phase up in a table).
+    __hash__ = object.__hash__
+
     def __str__(self) -> str:
         return self.value
 

@@ -24,7 +24,7 @@ from euchre.deal import Deal
 from euchre.phase import Phase
 from euchre.rules import Rules
 from euchre.scoring import HandResult
-from euchre.trump import ALL_CARDS, POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES, TRUMP_MASKS
+from euchre.trump import POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES, TRUMP_MASKS
 
 TrickRecord = tuple[tuple[tuple[int, Card], ...], int]  # a completed trick: (seat, card) pairs, winner
 
@@ -85,11 +85,10 @@ class Position(TypedDict):
 
 def mask_of(cards: Iterable[Card]) -> int:
     """Distinct cards as a mask of card ids."""
-    bits = _BITS
-    return sum([bits[card.id] for card in cards])
-
-
-_BITS = tuple(1 << ident for ident in range(ALL_CARDS.bit_length()))
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
 
 
 def enter(p: Position, phase: Phase, to_act: int | None) -> None:

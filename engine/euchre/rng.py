@@ -78,8 +78,8 @@ def shuffled(seed: int, items: Sequence[T]) -> list[T]:
     out = list(items)
     count = len(out) - 1
     if 1 <= count < _SMALL - 1:
-        draws = _draws(seed & _MASK, count)
-        if max(draws) < _SAFE[count]:  # no draw thrown away (all but one shuffle in 10^17)
+        draws = _safe_draws(seed & _MASK, count)
+        if draws is not None:  # no draw thrown away (all but one shuffle in 10^17)
             down, bounds = _steps(count)
             for i, j in zip(down, map(_mod, draws, bounds), strict=True):
                 out[i], out[j] = out[j], out[i]
@@ -88,11 +88,13 @@ def shuffled(seed: int, items: Sequence[T]) -> list[T]:
     return out
 
 
-@cache
 def _steps(count: int) -> tuple[range, range]:
     """A shuffle of ``count + 1`` items: the places it swaps into (``count`` down to 1) and
     the bound of each one's draw (``count + 1`` down to 2)."""
-    return range(count, 0, -1), range(count + 1, 1, -1)
+    return _STEPS[count] if count < len(_STEPS) else (range(count, 0, -1), range(count + 1, 1, -1))
+
+
+_STEPS = tuple((range(count, 0, -1), range(count + 1, 1, -1)) for count in range(_SMALL))
 
 
 def _sequential(state: int, items: MutableSequence[T], top: int, limits: Sequence[int]) -> int:
@@ -120,12 +122,16 @@ _LANE = 8 * _LANE_BYTES
 
 
 @cache
-def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
+def _lanes(count: int) -> tuple[int, int, int, struct.Struct, int, int]:
     """For ``count`` draws side by side: 1 in every lane, each lane's step ((k + 1) times
-    the generator's increment), 64 one-bits in every lane, and the reader of the lanes."""
+    the generator's increment), 64 one-bits in every lane, the reader of the lanes; and for
+    ``_safe_draws``, what lifts a draw at ``_SAFE[count]`` to 2**64 in every lane, and the
+    bit 64 of every lane."""
     ones = sum(1 << (k * _LANE) for k in range(count))
     steps = sum((((k + 1) * _GAMMA) & _MASK) << (k * _LANE) for k in range(count))
-    return ones, steps, ones * _MASK, struct.Struct("<" + f"Q{_LANE_BYTES - 8}x" * count)
+    lift = (1 << 64) - _SAFE[count] if count < len(_SAFE) else 0
+    return (ones, steps, ones * _MASK, struct.Struct("<" + f"Q{_LANE_BYTES - 8}x" * count),
+            ones * lift, ones << 64)  # fmt: skip
 
 
 def _draws(state: int, count: int) -> tuple[int, ...]:
@@ -137,12 +143,31 @@ def _draws(state: int, count: int) -> tuple[int, ...]:
     >>> _draws(99, 5) == tuple(rng.next64() for _ in range(5))
     True
     """
-    ones, steps, masks, lanes = _lanes(count)
+    ones, steps, masks, lanes, _, _ = _lanes(count)
+    return lanes.unpack(_mixed(state, ones, steps, masks).to_bytes(count * _LANE_BYTES, "little"))
+
+
+def _safe_draws(state: int, count: int) -> tuple[int, ...] | None:
+    """``_draws(state, count)`` when every draw is below ``_SAFE[count]`` (so a shuffle of
+    ``count + 1`` items throws none away), else None. The test is one addition on all the
+    lanes: a draw at or above the threshold carries into the bit above its 64.
+
+    >>> _safe_draws(99, 5) == _draws(99, 5)
+    True
+    """
+    ones, steps, masks, lanes, lifts, carries = _lanes(count)
+    z = _mixed(state, ones, steps, masks)
+    if (z + lifts) & carries:
+        return None
+    return lanes.unpack(z.to_bytes(count * _LANE_BYTES, "little"))
+
+
+def _mixed(state: int, ones: int, steps: int, masks: int) -> int:
+    """SplitMix64's outputs after ``state``, one per lane (see ``_draws``)."""
     z = (state * ones + steps) & masks
     z = (((z ^ (z >> 30)) & masks) * _MIX1) & masks
     z = (((z ^ (z >> 27)) & masks) * _MIX2) & masks
-    z = (z ^ (z >> 31)) & masks
-    return lanes.unpack(z.to_bytes(count * _LANE_BYTES, "little"))
+    return (z ^ (z >> 31)) & masks
 
 
 class SeededRandom:
