@@ -30,9 +30,20 @@ from euchre.actions import Action, ActionError, ActionKind
 from euchre.cards import Card, Suit
 from euchre.deal import Deal
 from euchre.phase import Phase
-from euchre.play import Trick, play_candidates
-from euchre.play_record import play_apply, play_move
-from euchre.position import NO_TRICK, Position, enter
+from euchre.play import Trick, play_candidates, tricks_of
+from euchre.play_record import (
+    HISTORY,
+    LEGAL,
+    TO_ACT,
+    PlayRecord,
+    final_position,
+    play_apply,
+    play_card,
+    play_move,
+    position_of,
+    record_of,
+)
+from euchre.position import NO_TRICK, Position, actions_of, enter, hands_now
 from euchre.rules import Rules
 from euchre.scoring import HandResult
 from euchre.seats import clockwise_after, next_seat
@@ -249,107 +260,149 @@ def fields(p: Position) -> dict[str, Any]:
 # ---------------------------------------------------------------------- search
 class DealCore:
     """A deal in progress that changes in place, for search: ``push`` an action, ``pop``
-    it back (python-chess style). It keeps the states it went through on a stack (each an
-    immutable ``HandState``, so a push costs one ``apply`` and a pop nothing).
+    it back (python-chess style).
+
+    It holds what a ``HandState`` holds, a ``Position`` or, in the play phase, a
+    ``PlayRecord`` (see ``play_record.py``), and keeps the ones it went through on a stack:
+    none of them ever changes, so ``pop`` puts the last one back exactly, and a push costs
+    what an ``apply`` does, less the new state.
 
     Search code reads ``to_act``, ``phase``, ``result``, ``hands``, ``tricks`` and calls
     ``legal_actions``, ``push``, ``pop`` and ``state``.
     """
 
-    __slots__ = ("_now", "_stack")
+    __slots__ = ("_full", "_play", "_stack")
 
-    _now: HandState
-    _stack: list[HandState]
+    _full: Position | None  # where the deal is, when it is not in play
+    _play: PlayRecord | None  # in the play phase: the record of the tricks so far
+    _stack: list[Position | PlayRecord]  # what each push replaced
 
-    def __init__(self, state: HandState) -> None:
-        self._now = state
+    def __init__(self, position: Position | None, record: PlayRecord | None = None) -> None:
+        """A core at ``position`` (in play, at ``record`` instead); neither may change."""
         self._stack = []
+        self._go(position, record)
+
+    def _go(self, position: Position | None, record: PlayRecord | None = None) -> None:
+        """Stand at ``position`` (a position in play is taken as its record), or ``record``."""
+        if record is None:
+            assert position is not None, "a core stands at a position or a record of play"
+            if position["phase"] is _PLAY:
+                record = record_of(position)
+        self._play = record
+        self._full = position if record is None else None
 
     @classmethod
     def start(cls, deal: Deal, rules: Rules) -> DealCore:
         """The core right after the deal. A deal impossible under the rules raises."""
-        from euchre.state import HandState
-
-        return cls(HandState.new(deal, rules))
+        return cls(start(deal, rules))
 
     def copy(self) -> DealCore:
         """An independent core in the same position (with nothing to pop)."""
-        return DealCore(self._now)
+        return DealCore(self._full, self._play)
 
     @property
     def position(self) -> Position:
-        """The position now (do not change it)."""
-        return self._now.position()
+        """The position now (do not change it; in play, built anew on each reading)."""
+        record = self._play
+        if record is not None:
+            return position_of(record)
+        assert self._full is not None
+        return self._full
 
     def fields(self) -> dict[str, Any]:
         """Every field that says where the deal is, for comparing two cores."""
-        return fields(self._now.position())
+        return fields(self.position)
 
     # ------------------------------------------------------------------ reading
     @property
     def to_act(self) -> int | None:
         """The seat that must act now; None when the deal is over."""
-        return self._now.to_act
+        record = self._play
+        return record[TO_ACT] if record is not None else self.position["to_act"]
 
     @property
     def phase(self) -> Phase:
         """Where the deal is."""
-        return self._now.phase
+        return _PLAY if self._play is not None else self.position["phase"]
 
     @property
     def result(self) -> HandResult | None:
         """None until the deal is over, then how it ended."""
-        return self._now.result
+        full = self._full  # None in play, when there is no result
+        return None if full is None else full["result"]
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions so far, in order."""
-        return self._now.actions
+        return actions_of(self.position)
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit once made (None before, and for no-trump)."""
-        return self._now.trump
+        return self.position["trump"]
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every seat's cards now, in the order received."""
-        return self._now.hands
+        return hands_now(self.position)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks."""
-        return self._now.tricks
+        return tricks_of(self.position)
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order (empty when the deal is over). The
         list is shared: do not change it."""
-        return self._now.listed_actions()
+        record = self._play
+        return record[LEGAL] if record is not None else legal_actions(self.position)
 
     def reason(self, action: Action) -> str | None:
         """None when ``action`` is allowed now, else why not, in plain words."""
-        return reason(self._now.position(), action)
+        return reason(self.position, action)
 
     # ------------------------------------------------------------------ moving
     def push(self, action: Action | str) -> None:
         """Make ``action`` (checked: an illegal one raises IllegalAction and changes
         nothing); ``pop`` undoes it."""
-        now = self._now
-        self._now = now.apply(action)
-        self._stack.append(now)
+        record = self._play
+        if record is not None:  # four moves in five: a play, straight to its record
+            for listed in record[LEGAL]:
+                if listed is action:
+                    self._stack.append(record)
+                    after = play_card(record, listed)
+                    if after is None:  # the deal's last card
+                        self._go(final_position(record, listed))
+                    else:
+                        self._play = after
+                    return
+        p = self.position
+        new = advance(p, checked(p, action))  # raises before anything changes
+        self._stack.append(p if record is None else record)
+        self._go(new)
 
     def pop(self) -> Action:
         """Undo the last ``push`` exactly, and return its action."""
         if not self._stack:
             raise IndexError("nothing to pop: no action was pushed")
-        action = self._now.last_action
-        assert action is not None, "every pushed state has an action"
-        self._now = self._stack.pop()
-        return action
+        record = self._play
+        history = record[HISTORY] if record is not None else self.position["history"]
+        assert history is not None, "every pushed position has an action"
+        before = self._stack.pop()
+        if isinstance(before, dict):  # pushed from outside the play phase
+            self._full, self._play = before, None
+        else:
+            self._full, self._play = None, before
+        return history[0]
 
     def state(self) -> HandState:
         """An immutable ``HandState`` in this position (the core itself is not shared)."""
-        return self._now
+        from euchre.state import HandState
+
+        record = self._play
+        if record is not None:
+            return HandState.of_record(record)
+        return HandState.of_position(self.position)
 
 
 # The starting fields of a position under each Rules object used lately (by identity:

@@ -114,7 +114,7 @@ def play_card(record: PlayRecord, action: Action) -> PlayRecord | None:
     _, powers, suit_masks, trumps, next_of, seat_masks = table
     card = action.cards[0]
     ident = card.id
-    bit = 1 << ident
+    bit = card.bit
     unplayed ^= bit
     power = powers[ident]
     if not current:
@@ -145,10 +145,10 @@ def final_position(record: PlayRecord, action: Action) -> Position:
      current, _, can_win, best_seat, best_power, _) = record  # fmt: skip
     card = action.cards[0]
     power = table.powers[card.id]
-    if not current or (power > best_power and 1 << card.id & can_win):
+    if not current or (power > best_power and card.bit & can_win):
         best_seat = seat
     trick = (*current, (seat, card))
-    p = position_of((table, (action, seat, history), seat, leader, unplayed ^ 1 << card.id,
+    p = position_of((table, (action, seat, history), seat, leader, unplayed ^ card.bit,
                      (*done, (trick, best_seat)), (), 0, 0, -1, -1, []))  # fmt: skip
     finish(p, deal_result(p))
     return p

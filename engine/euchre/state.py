@@ -88,13 +88,21 @@ class HandState:
         return state
 
     @classmethod
+    def of_record(cls, record: PlayRecord) -> HandState:
+        """A state in the play phase at ``record`` (its position is built only if asked for)."""
+        state = _new(cls)
+        _set_play(state, record)
+        return state
+
+    @classmethod
     def replay(cls, deal: Deal, rules: Rules, actions: Sequence[Action | str]) -> HandState:
         """The state after ``actions`` (each checked) from the start of ``deal``."""
         return cls.of_position(moves.replay(deal, rules, actions))
 
     def core(self) -> DealCore:
         """A mutable core in this position for search: ``push(action)``, ``pop()``."""
-        return DealCore(self)
+        record = self._play
+        return DealCore(None, record) if record is not None else DealCore(self._full)
 
     def position(self) -> Position:
         """Where the deal is, every field (shared: do not change it)."""
@@ -315,7 +323,7 @@ class HandState:
         record = self._play
         if record is not None:
             return record[LEGAL]
-        p = self._pos
+        p = self.position()
         legal = p["legal"]  # listed once per position, then kept with it
         return legal if legal is not None else moves.legal_actions(p)
 
@@ -323,7 +331,7 @@ class HandState:
     def last_action(self) -> Action | None:
         """The latest action, None before the first."""
         record = self._play
-        history = record[HISTORY] if record is not None else self._pos["history"]
+        history = record[HISTORY] if record is not None else self.position()["history"]
         return None if history is None else history[0]
 
     def why_illegal(self, action: Action | str) -> str | None:
@@ -351,10 +359,10 @@ class HandState:
                     after = play_card(record, listed)
                     if after is None:  # the deal's last card
                         return HandState.of_position(final_position(record, listed))
-                    state = _new(HandState)  # its position is built only if asked for
+                    state = _new(HandState)  # ``of_record``, inlined
                     _set_play(state, after)
                     return state
-        p = self._pos
+        p = self.position()
         for listed in p["legal"] or ():
             if listed is action:
                 return HandState.of_position(moves.advance(p, listed))
