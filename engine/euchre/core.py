@@ -34,6 +34,7 @@ from euchre.play import Trick, play_candidates, tricks_of
 from euchre.play_record import (
     HISTORY,
     LEGAL,
+    TABLE,
     TO_ACT,
     PlayRecord,
     final_position,
@@ -339,6 +340,9 @@ class DealCore:
     @property
     def trump(self) -> Suit | None:
         """The trump suit once made (None before, and for no-trump)."""
+        record = self._play
+        if record is not None:  # fixed from the first lead: the table's position has it
+            return record[TABLE].base["trump"]
         return self.position["trump"]
 
     @property

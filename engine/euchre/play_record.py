@@ -66,6 +66,7 @@ PlayRecord = tuple[
     int,
     list[Action],
 ]
+TABLE: Final = 0
 HISTORY: Final = 1
 TO_ACT: Final = 2
 LEGAL: Final = 11
