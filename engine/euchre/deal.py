@@ -177,11 +177,9 @@ def _dealing(
         for i in range(1, players + 1):
             places[(dealer + i) % players].extend(range(pos, pos + packet))
             pos += packet
-    pick = itemgetter(*(i for seat in places for i in seat))  # every hand, seat by seat
-    size = len(places[0])
-    cuts = [slice(size * seat, size * (seat + 1)) for seat in range(players)]
+    picks = [itemgetter(*seat) for seat in places]  # each seat's hand (five places or more)
 
     def hands(deck: list[Card]) -> tuple[tuple[Card, ...], ...]:
-        return tuple(map(pick(deck).__getitem__, cuts))
+        return tuple([pick(deck) for pick in picks])
 
     return hands, pos
