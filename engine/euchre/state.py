@@ -316,7 +316,9 @@ class HandState:
         record = self._play
         if record is not None:  # in play, the legal plays are listed as the card falls
             return record[LEGAL][:]
-        return self.listed_actions()[:]
+        p = self._full  # set in every state outside play
+        legal = p["legal"]  # listed once per position, then kept with it
+        return (legal if legal is not None else moves.legal_actions(p))[:]
 
     def listed_actions(self) -> list[Action]:
         """``legal_actions`` as the one list this state keeps (shared: do not change it)."""
@@ -362,7 +364,7 @@ class HandState:
                     state = _new(HandState)  # ``of_record``, inlined
                     _set_play(state, after)
                     return state
-        p = self.position()
+        p = self._full if record is None else self.position()
         for listed in p["legal"] or ():
             if listed is action:
                 return HandState.of_position(moves.advance(p, listed))
