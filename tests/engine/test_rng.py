@@ -3,7 +3,7 @@ including when a draw is thrown away (the rejection that keeps every card equall
 
 from __future__ import annotations
 
-from euchre.rng import _LIMITS, SeededRandom, shuffle_from
+from euchre.rng import _LIMITS, _SAFE, SeededRandom, _safe_draws, shuffle_from, shuffled
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -40,3 +40,29 @@ def test_a_thrown_away_draw_leaves_the_same_shuffle_and_state(seed: int, size: i
     items = list(range(size))
     state = shuffle_from(seed & MASK, items, limits)
     assert (items, state) == one_at_a_time(seed, size, limits)
+
+
+def seed_drawing_first(output: int) -> int:
+    """The seed whose first 64-bit draw is ``output`` (SplitMix64's mixing undone step by
+    step: each xor-shift and each odd product modulo 2**64 can be inverted)."""
+    z = output
+    z ^= (z >> 31) ^ (z >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK
+    z ^= (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK
+    z ^= (z >> 30) ^ (z >> 60)
+    return (z - 0x9E3779B97F4A7C15) & MASK
+
+
+@given(top=st.integers(0, 15), size=st.sampled_from([24, 25, 32, 33]))
+def test_a_deal_whose_draw_may_be_thrown_away_shuffles_like_below(top: int, size: int) -> None:
+    # A first draw within 16 of 2**64: at or above some bound's threshold (2**64 - 1 is above
+    # every threshold of a bound that is not a power of two), so dealing goes the careful way
+    # and must still make the swaps of ``below``.
+    seed = seed_drawing_first(MASK - top)
+    assert SeededRandom(seed).next64() == MASK - top
+    careful = _safe_draws(seed, size - 1) is None
+    assert careful == (MASK - top >= _SAFE[size - 1])
+    assert careful or top > 0
+    limits = [*_LIMITS, *((1 << 64) - ((1 << 64) % n) for n in range(len(_LIMITS), 72))]
+    assert shuffled(seed, range(size)) == one_at_a_time(seed, size, limits)[0]
