@@ -75,7 +75,8 @@ def proc_stats(pid: int) -> tuple[float, int]:
 
 def start_server(redis_url: str | None, extra: list[str]) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'tutorial'}:{ROOT / 'engine'}"}
+    path = [str(ROOT / "tutorial"), str(ROOT / "engine"), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
     cmd = [sys.executable, "-m", "euchre_rooms", "--port", str(port), "--computer-delay", "0",
            "--messages-per-second", "1000", *extra]
     if redis_url:

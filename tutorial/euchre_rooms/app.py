@@ -47,6 +47,20 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
     return bool(host) and urlsplit(origin).netloc.lower() == (host or "").lower()
 
 
+def handshake_headers(scope: Scope, *names: bytes) -> list[str | None]:
+    """The values of the headers ``names`` (lower case) in an ASGI scope, None when absent.
+
+    >>> handshake_headers({"headers": [(b"host", b"a:1"), (b"origin", b"http://a:1")]}, b"origin", b"x")
+    ['http://a:1', None]
+    """
+    found: dict[bytes, str] = {}
+    for name, value in scope.get("headers", ()):
+        key = name.lower()
+        if key in names and key not in found:
+            found[key] = value.decode("latin-1")
+    return [found.get(name) for name in names]
+
+
 def create_app(
     settings: Settings | None = None, backend: Backend | None = None, hub: Hub | None = None,
     site: str | Path | None = None, site_path: str = "/",
@@ -69,10 +83,11 @@ def create_app(
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        if not origin_allowed(
-            websocket.headers.get("origin"), websocket.headers.get("host"),
-            settings.allowed_origins,
-        ):
+        origin, host = handshake_headers(websocket.scope, b"origin", b"host")
+        # the Origin check is the only use of the handshake's headers: let them go, as a
+        # connection lives for hours (the lean protocol drops its own copy too)
+        websocket.scope["headers"] = []
+        if not origin_allowed(origin, host, settings.allowed_origins):
             await websocket.send_json({"type": "error", "error": "this page's origin may not open rooms here"})
             await websocket.close(POLICY_VIOLATION, "origin not allowed")
             return
@@ -159,7 +174,7 @@ class Writer:
         outbox = self.client.outbox
         try:
             while outbox:
-                text = outbox.popleft()
+                text = outbox.pop(0)
                 if text is None:
                     outbox.clear()
                     if self.client.close_reason is not None:

@@ -1,0 +1,121 @@
+"""uvicorn's sans-I/O WebSocket protocol (``websockets-sansio``), lighter per connection.
+
+A room connection lives for hours and does little, so what it keeps matters more than
+what it does. uvicorn's protocol keeps, for every connection: an ``asyncio.Queue`` for
+the app's incoming messages (three deques and an ``asyncio.Event``: about 3 KB), an
+``asyncio.Event`` for "the socket may be written" (another deque), and the handshake's
+request and response with all their headers (2-4 KB, more from a browser). This subclass
+keeps the same behaviour with an ``Inbox`` and a ``Gate`` (a list and a future made only
+while someone waits), and lets go of the handshake once the connection is open. Measured
+under ``scripts/bench_rooms.py``: about 9 KB less per connection.
+
+It is uvicorn's own protocol otherwise (framing, limits, pings, closing), so it is tied to
+the pinned uvicorn and websockets versions; ``--ws websockets-sansio`` runs the original.
+
+>>> inbox = Inbox()
+>>> inbox.put_nowait({"type": "websocket.connect"}); inbox.empty()
+False
+>>> import asyncio; asyncio.run(inbox.get())
+{'type': 'websocket.connect'}
+>>> inbox.empty()
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
+from uvicorn.config import Config
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from uvicorn.server import ServerState
+
+
+class Inbox:
+    """Messages for the app in arrival order, read by one reader (ASGI's ``receive``)."""
+
+    __slots__ = ("items", "waiter")
+
+    def __init__(self) -> None:
+        self.items: list[ASGIReceiveEvent] = []
+        self.waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: ASGIReceiveEvent) -> None:
+        """Add a message and wake the reader."""
+        self.items.append(item)
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def empty(self) -> bool:
+        return not self.items
+
+    async def get(self) -> ASGIReceiveEvent:
+        """The oldest message, waiting for one if there is none."""
+        while not self.items:
+            waiter = self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await waiter
+            finally:
+                self.waiter = None
+        return self.items.pop(0)
+
+
+class Gate:
+    """An ``asyncio.Event`` that costs a future only while someone waits for it.
+
+    >>> gate = Gate(); gate.clear(); gate.is_set()
+    False
+    >>> gate.set(); asyncio.run(gate.wait())
+    True
+    """
+
+    __slots__ = ("opened", "waiter")
+
+    def __init__(self) -> None:
+        self.opened = True
+        self.waiter: asyncio.Future[None] | None = None
+
+    def is_set(self) -> bool:
+        return self.opened
+
+    def set(self) -> None:
+        self.opened = True
+        waiter, self.waiter = self.waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def clear(self) -> None:
+        self.opened = False
+
+    async def wait(self) -> bool:
+        while not self.opened:
+            if self.waiter is None or self.waiter.done():
+                self.waiter = asyncio.get_running_loop().create_future()
+            # several senders may wait: one being cancelled must not cancel the others
+            await asyncio.shield(self.waiter)
+        return True
+
+
+class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's ``websockets-sansio`` protocol with an ``Inbox``, a ``Gate`` and no
+    handshake kept after the connection opens (``ws="euchre_rooms.lean_ws:LeanWebSocketProtocol"``)."""
+
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self.queue: Inbox = Inbox()  # type: ignore[assignment]
+        self.writable: Gate = Gate()  # type: ignore[assignment]
+
+    async def send(self, message: ASGISendEvent) -> None:
+        await super().send(message)
+        if self.handshake_complete and getattr(self, "request", None) is not None:
+            # the handshake has been answered: its headers are not needed again
+            self.request = None  # type: ignore[assignment]
+            self.response = None  # type: ignore[assignment]
