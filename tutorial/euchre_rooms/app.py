@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euchre_rooms.config import Settings
 from euchre_rooms.hub import Backend, Client, Hub
+from euchre_rooms.lean_ws import SEND_NOW
 
 POLICY_VIOLATION = 1008
 SOCKET_PATH = "/rooms/ws"
@@ -92,7 +93,8 @@ def create_app(
             await websocket.close(POLICY_VIOLATION, "origin not allowed")
             return
         client = Client(settings)
-        writer = Writer(websocket, client)
+        extension = websocket.scope.get("extensions", {}).get(SEND_NOW) or {}
+        writer = Writer(websocket, client, extension.get("send_text"))
         client.wake = writer.wake
         try:
             while client.close_reason is None:
@@ -151,19 +153,32 @@ class RoomsApp(Starlette):
 
 
 class Writer:
-    """Sends a connection's outbox in order, from a task that exists only while there is
-    something to send; closes the socket with the reason when the outbox says so."""
+    """Sends a connection's outbox in order: at once when the server offers ``send_now``
+    (the lean protocol's ``SEND_NOW`` extension) and the socket can take it, else from a
+    task that exists only while there is something to send; closes the socket with the
+    reason when the outbox says so."""
 
-    __slots__ = ("client", "task", "websocket")
+    __slots__ = ("client", "send_now", "task", "websocket")
 
-    def __init__(self, websocket: WebSocket, client: Client) -> None:
-        self.websocket, self.client = websocket, client
+    def __init__(
+        self, websocket: WebSocket, client: Client,
+        send_now: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.websocket, self.client, self.send_now = websocket, client, send_now
         self.task: asyncio.Task[None] | None = None
 
     def wake(self) -> None:
-        """Something was queued: start sending unless already sending."""
-        if self.task is None:
-            self.task = asyncio.get_running_loop().create_task(self._send())
+        """Something was queued: send it now if possible, else start sending unless
+        already sending."""
+        if self.task is not None:
+            return
+        outbox = self.client.outbox
+        if self.send_now is not None:
+            while outbox and outbox[0] is not None and self.send_now(outbox[0]):
+                outbox.pop(0)
+            if not outbox:
+                return
+        self.task = asyncio.get_running_loop().create_task(self._send())
 
     async def done(self) -> None:
         """Wait until everything queued has been sent."""

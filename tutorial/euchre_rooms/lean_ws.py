@@ -6,8 +6,11 @@ the app's incoming messages (three deques and an ``asyncio.Event``: about 3 KB),
 ``asyncio.Event`` for "the socket may be written" (another deque), and the handshake's
 request and response with all their headers (2-4 KB, more from a browser). This subclass
 keeps the same behaviour with an ``Inbox`` and a ``Gate`` (a list and a future made only
-while someone waits), and lets go of the handshake once the connection is open. Measured
-under ``scripts/bench_rooms.py``: about 9 KB less per connection.
+while someone waits), and lets go of the handshake once the connection is open. It also
+offers the app a way to send without a task per message (the ``SEND_NOW`` extension):
+the room server's messages are nearly always sent the moment they are made, and a task
+for each one is garbage that fragments the heap. Measured under ``scripts/bench_rooms.py``:
+see the README's rooms section.
 
 It is uvicorn's own protocol otherwise (framing, limits, pings, closing), so it is tied to
 the pinned uvicorn and websockets versions; ``--ws websockets-sansio`` runs the original.
@@ -30,6 +33,15 @@ from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
+from websockets.exceptions import InvalidState
+from websockets.http11 import Request
+
+SEND_NOW = "euchre_rooms.send_now"
+"""The ASGI extension this protocol offers in the scope: ``{"send_text": f}``, where
+``f(text)`` sends a text message at once and returns True, or returns False (sending
+nothing) when it cannot right now: the socket's buffer is full, or it is closing. The app
+then sends through ASGI's ``send`` as usual (and must, until that has caught up, to keep
+the order)."""
 
 
 class Inbox:
@@ -113,9 +125,30 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         self.queue: Inbox = Inbox()  # type: ignore[assignment]
         self.writable: Gate = Gate()  # type: ignore[assignment]
 
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"][SEND_NOW] = {"send_text": self.send_text_now}
+
+    def send_text_now(self, text: str) -> bool:
+        """Send a text message without a task or a wait, when the socket can take it."""
+        if (not self.handshake_complete or self.close_sent or self.disconnected
+                or not self.writable.is_set() or self.transport.is_closing()):
+            return False
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
+
     async def send(self, message: ASGISendEvent) -> None:
         await super().send(message)
-        if self.handshake_complete and getattr(self, "request", None) is not None:
-            # the handshake has been answered: its headers are not needed again
+        request = getattr(self, "request", None)
+        if self.handshake_complete and request is not None:
+            # the handshake has been answered: its headers are not needed again (websockets'
+            # parser keeps the request it read for the connection's lifetime, so empty it)
+            request.headers.clear()
             self.request = None  # type: ignore[assignment]
             self.response = None  # type: ignore[assignment]
