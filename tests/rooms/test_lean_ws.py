@@ -84,7 +84,7 @@ def test_a_foreign_origin_is_still_refused() -> None:
 
 def test_the_inbox_gives_messages_in_order_to_a_waiting_reader() -> None:
     async def test() -> None:
-        inbox = Inbox()
+        inbox: Inbox[dict[str, Any]] = Inbox()
         reader = asyncio.create_task(inbox.get())
         await asyncio.sleep(0)
         inbox.put_nowait({"type": "websocket.connect"})

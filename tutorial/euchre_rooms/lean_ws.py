@@ -15,7 +15,7 @@ see the README's rooms section.
 It is uvicorn's own protocol otherwise (framing, limits, pings, closing), so it is tied to
 the pinned uvicorn and websockets versions; ``--ws websockets-sansio`` runs the original.
 
->>> inbox = Inbox()
+>>> inbox: Inbox[dict[str, str]] = Inbox()
 >>> inbox.put_nowait({"type": "websocket.connect"}); inbox.empty()
 False
 >>> import asyncio; asyncio.run(inbox.get())
@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
 from uvicorn.config import Config
@@ -44,16 +44,20 @@ then sends through ASGI's ``send`` as usual (and must, until that has caught up,
 the order)."""
 
 
-class Inbox:
-    """Messages for the app in arrival order, read by one reader (ASGI's ``receive``)."""
+T = TypeVar("T")
+
+
+class Inbox(Generic[T]):
+    """Messages in arrival order for one reader (ASGI's ``receive``; a relayed
+    connection's worker): an ``asyncio.Queue`` without its three deques and its Event."""
 
     __slots__ = ("items", "waiter")
 
     def __init__(self) -> None:
-        self.items: list[ASGIReceiveEvent] = []
+        self.items: list[T] = []
         self.waiter: asyncio.Future[None] | None = None
 
-    def put_nowait(self, item: ASGIReceiveEvent) -> None:
+    def put_nowait(self, item: T) -> None:
         """Add a message and wake the reader."""
         self.items.append(item)
         waiter = self.waiter
@@ -63,7 +67,7 @@ class Inbox:
     def empty(self) -> bool:
         return not self.items
 
-    async def get(self) -> ASGIReceiveEvent:
+    async def get(self) -> T:
         """The oldest message, waiting for one if there is none."""
         while not self.items:
             waiter = self.waiter = asyncio.get_running_loop().create_future()
@@ -122,7 +126,7 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         _loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
         super().__init__(config, server_state, app_state, _loop)
-        self.queue: Inbox = Inbox()  # type: ignore[assignment]
+        self.queue: Inbox[ASGIReceiveEvent] = Inbox()  # type: ignore[assignment]
         self.writable: Gate = Gate()  # type: ignore[assignment]
 
     def handle_connect(self, event: Request) -> None:
