@@ -137,7 +137,7 @@ def _nothing() -> None:
     return None
 
 
-@dataclass
+@dataclass(slots=True)
 class Proxy:
     """Where a forwarded connection's messages go, and what the owner told it about its
     seat (enough to resume it on whichever process owns the room next)."""
