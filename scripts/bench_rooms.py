@@ -29,6 +29,15 @@ rooms' actions waited behind each other on one core, with the clients competing 
 same two cores (``--think 0 0`` still shows that capacity). Latency beyond a few ms at
 human pacing comes from the machine, not the server: compare the server's CPU share with
 the CPU pressure column.
+
+Where the memory goes (tracemalloc and pymalloc's statistics in the server under this
+bench): not the rooms (about 7 KB each) but their four connections, and the heap's
+fragmentation during the deal. uvicorn's websockets-sansio protocol kept about 22 KB per
+connection (an asyncio.Queue and Event, the handshake's request and response with their
+headers, ...); the server's lean protocol (euchre_rooms/lean_ws.py, the default ``--ws
+lean``) and a send without a task per message took the bench from 97 / 142 KB per room
+(lobby / end of deal) to about 52 / 90. ``--server-arg=--ws=websockets-sansio`` measures
+uvicorn's own protocol again.
 """
 
 from __future__ import annotations
@@ -75,7 +84,8 @@ def proc_stats(pid: int) -> tuple[float, int]:
 
 def start_server(redis_url: str | None, extra: list[str]) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'tutorial'}:{ROOT / 'engine'}"}
+    path = [str(ROOT / "tutorial"), str(ROOT / "engine"), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
     cmd = [sys.executable, "-m", "euchre_rooms", "--port", str(port), "--computer-delay", "0",
            "--messages-per-second", "1000", *extra]
     if redis_url:
@@ -346,7 +356,10 @@ def report(argv: list[str] | None = None) -> str:
              "(uniform) before each move. Latency: an action sent to the last seat's update. "
              "CPU % is of one core; the load average (1 min) and the CPU pressure (the share "
              "of the last 10 s some task waited for a core), both at the end of each run, "
-             "show how busy the shared machine was.",
+             "show how busy the shared machine was. KB/room: the server processes' RSS growth "
+             "(with two processes, both summed) per room with its four connections, after the "
+             "rooms are opened (lobby) and when every room has played its deals (end). "
+             f"Server options: {' '.join(args.server_arg) or 'the defaults (--ws lean)'}.",
              "", HEADER, "|" + "---|" * (HEADER.count("|") - 1)]
     setups: list[tuple[str, tuple[float, float]]] = [("one process", think)]
     if args.capacity:

@@ -10,6 +10,10 @@ import uvicorn
 
 from euchre_rooms.app import create_app
 from euchre_rooms.config import Settings
+from euchre_rooms.lean_ws import LeanWebSocketProtocol
+
+WS_IMPLEMENTATIONS = ("websockets-sansio", "websockets", "wsproto")
+"""uvicorn's own WebSocket implementations (``wsproto`` needs the wsproto package)."""
 
 WS_MAX_SIZE = 64 * 1024
 """The largest frame read from a client: far above the protocol's 4 KB (so an oversized
@@ -45,8 +49,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lease-seconds", type=float, default=5.0)
     parser.add_argument("--messages-per-second", type=float, default=10.0)
     parser.add_argument(
-        "--ws", default="websockets-sansio", choices=["websockets-sansio", "websockets", "wsproto"],
-        help="uvicorn's WebSocket implementation (wsproto needs the wsproto package)")
+        "--ws", default="lean", choices=["lean", *WS_IMPLEMENTATIONS],
+        help="the WebSocket implementation: lean (the default: uvicorn's websockets-sansio "
+             "keeping less per connection, see lean_ws.py) or one of uvicorn's own")
     parser.add_argument(
         "--ws-deflate", action="store_true",
         help="compress messages (permessage-deflate): fewer bytes on slow links, but about "
@@ -68,9 +73,13 @@ def main(argv: list[str] | None = None) -> None:
         path = "/" + "".join(f"{part}/" for part in args.site_path.split("/") if part)
         print(f"The site and the rooms: http://{args.host}:{args.port}{path}", flush=True)
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level="warning", ws=args.ws,
+        app, host=args.host, port=args.port, log_level="warning",
+        ws=LeanWebSocketProtocol if args.ws == "lean" else args.ws,
         ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=args.ws_deflate,
         ws_ping_interval=args.ws_ping or None, ws_ping_timeout=args.ws_ping or None,
+        # X-Forwarded-* rewriting is off: the rooms never use the client's address, and it
+        # would keep one more coroutine waiting for every connection
+        proxy_headers=False,
     )
 
 

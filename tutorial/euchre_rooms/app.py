@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euchre_rooms.config import Settings
 from euchre_rooms.hub import Backend, Client, Hub
+from euchre_rooms.lean_ws import SEND_NOW
 
 POLICY_VIOLATION = 1008
 SOCKET_PATH = "/rooms/ws"
@@ -45,6 +46,20 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
     if origin.rstrip("/") in allowed:
         return True
     return bool(host) and urlsplit(origin).netloc.lower() == (host or "").lower()
+
+
+def handshake_headers(scope: Scope, *names: bytes) -> list[str | None]:
+    """The values of the headers ``names`` (lower case) in an ASGI scope, None when absent.
+
+    >>> handshake_headers({"headers": [(b"host", b"a:1"), (b"origin", b"http://a:1")]}, b"origin", b"x")
+    ['http://a:1', None]
+    """
+    found: dict[bytes, str] = {}
+    for name, value in scope.get("headers", ()):
+        key = name.lower()
+        if key in names and key not in found:
+            found[key] = value.decode("latin-1")
+    return [found.get(name) for name in names]
 
 
 def create_app(
@@ -69,15 +84,17 @@ def create_app(
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        if not origin_allowed(
-            websocket.headers.get("origin"), websocket.headers.get("host"),
-            settings.allowed_origins,
-        ):
+        origin, host = handshake_headers(websocket.scope, b"origin", b"host")
+        # the Origin check is the only use of the handshake's headers: let them go, as a
+        # connection lives for hours (the lean protocol drops its own copy too)
+        websocket.scope["headers"] = []
+        if not origin_allowed(origin, host, settings.allowed_origins):
             await websocket.send_json({"type": "error", "error": "this page's origin may not open rooms here"})
             await websocket.close(POLICY_VIOLATION, "origin not allowed")
             return
         client = Client(settings)
-        writer = Writer(websocket, client)
+        extension = websocket.scope.get("extensions", {}).get(SEND_NOW) or {}
+        writer = Writer(websocket, client, extension.get("send_text"))
         client.wake = writer.wake
         try:
             while client.close_reason is None:
@@ -136,19 +153,32 @@ class RoomsApp(Starlette):
 
 
 class Writer:
-    """Sends a connection's outbox in order, from a task that exists only while there is
-    something to send; closes the socket with the reason when the outbox says so."""
+    """Sends a connection's outbox in order: at once when the server offers ``send_now``
+    (the lean protocol's ``SEND_NOW`` extension) and the socket can take it, else from a
+    task that exists only while there is something to send; closes the socket with the
+    reason when the outbox says so."""
 
-    __slots__ = ("client", "task", "websocket")
+    __slots__ = ("client", "send_now", "task", "websocket")
 
-    def __init__(self, websocket: WebSocket, client: Client) -> None:
-        self.websocket, self.client = websocket, client
+    def __init__(
+        self, websocket: WebSocket, client: Client,
+        send_now: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.websocket, self.client, self.send_now = websocket, client, send_now
         self.task: asyncio.Task[None] | None = None
 
     def wake(self) -> None:
-        """Something was queued: start sending unless already sending."""
-        if self.task is None:
-            self.task = asyncio.get_running_loop().create_task(self._send())
+        """Something was queued: send it now if possible, else start sending unless
+        already sending."""
+        if self.task is not None:
+            return
+        outbox = self.client.outbox
+        if self.send_now is not None:
+            while outbox and outbox[0] is not None and self.send_now(outbox[0]):
+                outbox.pop(0)
+            if not outbox:
+                return
+        self.task = asyncio.get_running_loop().create_task(self._send())
 
     async def done(self) -> None:
         """Wait until everything queued has been sent."""
@@ -159,7 +189,7 @@ class Writer:
         outbox = self.client.outbox
         try:
             while outbox:
-                text = outbox.popleft()
+                text = outbox.pop(0)
                 if text is None:
                     outbox.clear()
                     if self.client.close_reason is not None:

@@ -34,6 +34,7 @@ from redis.exceptions import RedisError
 
 from euchre_rooms.config import Settings
 from euchre_rooms.hub import Client, Hub, Proxy
+from euchre_rooms.lean_ws import Inbox
 from euchre_rooms.room import Refused
 
 log = logging.getLogger("euchre_rooms.relay")
@@ -64,13 +65,15 @@ def unframe(data: bytes) -> tuple[dict[str, Any], str]:
 class RemoteClient(Client):
     """On the owner: a connection held by another process, answered through Redis."""
 
+    __slots__ = ("conn", "inbox", "process", "publish")
+
     def __init__(
         self, settings: Settings, process: str, conn: str,
         publish: Callable[[str, bytes], None],
     ) -> None:
         super().__init__(settings)
         self.process, self.conn, self.publish = process, conn, publish
-        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.inbox: Inbox[str | None] = Inbox()
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.close_reason is not None:

@@ -1,0 +1,158 @@
+"""uvicorn's sans-I/O WebSocket protocol (``websockets-sansio``), lighter per connection.
+
+A room connection lives for hours and does little, so what it keeps matters more than
+what it does. uvicorn's protocol keeps, for every connection: an ``asyncio.Queue`` for
+the app's incoming messages (three deques and an ``asyncio.Event``: about 3 KB), an
+``asyncio.Event`` for "the socket may be written" (another deque), and the handshake's
+request and response with all their headers (2-4 KB, more from a browser). This subclass
+keeps the same behaviour with an ``Inbox`` and a ``Gate`` (a list and a future made only
+while someone waits), and lets go of the handshake once the connection is open. It also
+offers the app a way to send without a task per message (the ``SEND_NOW`` extension):
+the room server's messages are nearly always sent the moment they are made, and a task
+for each one is garbage that fragments the heap. Measured under ``scripts/bench_rooms.py``:
+see the README's rooms section.
+
+It is uvicorn's own protocol otherwise (framing, limits, pings, closing), so it is tied to
+the pinned uvicorn and websockets versions; ``--ws websockets-sansio`` runs the original.
+
+>>> inbox: Inbox[dict[str, str]] = Inbox()
+>>> inbox.put_nowait({"type": "websocket.connect"}); inbox.empty()
+False
+>>> import asyncio; asyncio.run(inbox.get())
+{'type': 'websocket.connect'}
+>>> inbox.empty()
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Generic, TypeVar
+
+from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
+from uvicorn.config import Config
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from uvicorn.server import ServerState
+from websockets.exceptions import InvalidState
+from websockets.http11 import Request
+
+SEND_NOW = "euchre_rooms.send_now"
+"""The ASGI extension this protocol offers in the scope: ``{"send_text": f}``, where
+``f(text)`` sends a text message at once and returns True, or returns False (sending
+nothing) when it cannot right now: the socket's buffer is full, or it is closing. The app
+then sends through ASGI's ``send`` as usual (and must, until that has caught up, to keep
+the order)."""
+
+
+T = TypeVar("T")
+
+
+class Inbox(Generic[T]):
+    """Messages in arrival order for one reader (ASGI's ``receive``; a relayed
+    connection's worker): an ``asyncio.Queue`` without its three deques and its Event."""
+
+    __slots__ = ("items", "waiter")
+
+    def __init__(self) -> None:
+        self.items: list[T] = []
+        self.waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: T) -> None:
+        """Add a message and wake the reader."""
+        self.items.append(item)
+        waiter = self.waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def empty(self) -> bool:
+        return not self.items
+
+    async def get(self) -> T:
+        """The oldest message, waiting for one if there is none."""
+        while not self.items:
+            waiter = self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await waiter
+            finally:
+                self.waiter = None
+        return self.items.pop(0)
+
+
+class Gate:
+    """An ``asyncio.Event`` that costs a future only while someone waits for it.
+
+    >>> gate = Gate(); gate.clear(); gate.is_set()
+    False
+    >>> gate.set(); asyncio.run(gate.wait())
+    True
+    """
+
+    __slots__ = ("opened", "waiter")
+
+    def __init__(self) -> None:
+        self.opened = True
+        self.waiter: asyncio.Future[None] | None = None
+
+    def is_set(self) -> bool:
+        return self.opened
+
+    def set(self) -> None:
+        self.opened = True
+        waiter, self.waiter = self.waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def clear(self) -> None:
+        self.opened = False
+
+    async def wait(self) -> bool:
+        while not self.opened:
+            if self.waiter is None or self.waiter.done():
+                self.waiter = asyncio.get_running_loop().create_future()
+            # several senders may wait: one being cancelled must not cancel the others
+            await asyncio.shield(self.waiter)
+        return True
+
+
+class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's ``websockets-sansio`` protocol with an ``Inbox``, a ``Gate`` and no
+    handshake kept after the connection opens (``ws="euchre_rooms.lean_ws:LeanWebSocketProtocol"``)."""
+
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self.queue: Inbox[ASGIReceiveEvent] = Inbox()  # type: ignore[assignment]
+        self.writable: Gate = Gate()  # type: ignore[assignment]
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"][SEND_NOW] = {"send_text": self.send_text_now}
+
+    def send_text_now(self, text: str) -> bool:
+        """Send a text message without a task or a wait, when the socket can take it."""
+        if (not self.handshake_complete or self.close_sent or self.disconnected
+                or not self.writable.is_set() or self.transport.is_closing()):
+            return False
+        try:
+            self.conn.send_text(text.encode())
+        except InvalidState:
+            return False
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        return True
+
+    async def send(self, message: ASGISendEvent) -> None:
+        await super().send(message)
+        request = getattr(self, "request", None)
+        if self.handshake_complete and request is not None:
+            # the handshake has been answered: its headers are not needed again (websockets'
+            # parser keeps the request it read for the connection's lifetime, so empty it)
+            request.headers.clear()
+            self.request = None  # type: ignore[assignment]
+            self.response = None  # type: ignore[assignment]
