@@ -32,7 +32,6 @@ from euchre.deal import Deal
 from euchre.phase import Phase
 from euchre.play import Trick, play_candidates, tricks_of
 from euchre.play_record import (
-    HISTORY,
     LEGAL,
     TABLE,
     TO_ACT,
@@ -259,6 +258,11 @@ def fields(p: Position) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- search
+# What ``pop`` puts back: the core's position and record of play before a push (one of
+# them is None), and the action pushed.
+Undo = tuple[Position | None, PlayRecord | None, Action]
+
+
 class DealCore:
     """A deal in progress that changes in place, for search: ``push`` an action, ``pop``
     it back (python-chess style).
@@ -276,7 +280,7 @@ class DealCore:
 
     _full: Position | None  # where the deal is, when it is not in play
     _play: PlayRecord | None  # in the play phase: the record of the tricks so far
-    _stack: list[Position | PlayRecord]  # what each push replaced
+    _stack: list[Undo]  # for each push: what it replaced, and its action
 
     def __init__(self, position: Position | None, record: PlayRecord | None = None) -> None:
         """A core at ``position`` (in play, at ``record`` instead); neither may change."""
@@ -373,7 +377,7 @@ class DealCore:
         if record is not None:  # four moves in five: a play, straight to its record
             for listed in record[LEGAL]:
                 if listed is action:
-                    self._stack.append(record)
+                    self._stack.append((None, record, listed))
                     after = play_card(record, listed)
                     if after is None:  # the deal's last card
                         self._go(final_position(record, listed))
@@ -381,23 +385,18 @@ class DealCore:
                         self._play = after
                     return
         p = self.position
-        new = advance(p, checked(p, action))  # raises before anything changes
-        self._stack.append(p if record is None else record)
+        made = checked(p, action)  # raises before anything changes
+        new = advance(p, made)
+        self._stack.append((self._full, record, made))
         self._go(new)
 
     def pop(self) -> Action:
         """Undo the last ``push`` exactly, and return its action."""
-        if not self._stack:
-            raise IndexError("nothing to pop: no action was pushed")
-        record = self._play
-        history = record[HISTORY] if record is not None else self.position["history"]
-        assert history is not None, "every pushed position has an action"
-        before = self._stack.pop()
-        if isinstance(before, dict):  # pushed from outside the play phase
-            self._full, self._play = before, None
-        else:
-            self._full, self._play = None, before
-        return history[0]
+        try:
+            self._full, self._play, action = self._stack.pop()
+        except IndexError:
+            raise IndexError("nothing to pop: no action was pushed") from None
+        return action
 
     def state(self) -> HandState:
         """An immutable ``HandState`` in this position (the core itself is not shared)."""
