@@ -151,6 +151,12 @@ def round_one_candidates(s: Position) -> list[Action]:
     """Exactly the legal actions (the same tests as ``round_one_check``)."""
     seat = s["to_act"]
     assert seat is not None
+    return round_one_legal(s, seat)
+
+
+def round_one_legal(s: Position, seat: int) -> list[Action]:
+    """Round one's legal actions for ``seat`` in a deal at ``s`` (any position of its
+    bidding: only the deal's fixed fields are read). The list is shared."""
     return _ROUND_ONE[(not _must_go_alone(s, seat), _alone_refused(s["rules"]) is None)]
 
 
@@ -170,7 +176,16 @@ def round_one_check(s: Position, a: Action) -> str | None:
     return None
 
 
-def _make_trump(s: Position, seat: int, a: Action) -> None:
+def dealer_sits_out(s: Position, seat: int, a: Action) -> bool:
+    """Whether ``seat`` ordering up with ``a`` leaves the dealer out without the upcard
+    (the dealer's partner alone, at a table where the dealer then does not pick it up)."""
+    return (
+        a.alone and _dealer_partner(s, seat) and not s["rules"].dealer_picks_up_when_partner_alone
+    )
+
+
+def make_trump(s: Position, seat: int, a: Action) -> None:
+    """``seat`` makes trump with ``a``: the maker, going alone or not, the maker's side."""
     s["passes"] = 0
     s["maker"] = seat
     s["alone"] = s["declared_alone"] = a.alone
@@ -189,9 +204,9 @@ def round_one_apply(s: Position, a: Action) -> None:
             s["passes"] = 0
             enter(s, Phase.ROUND_TWO, next_seat(s["dealer"], s["players"]))
         return
-    _make_trump(s, seat, a)
+    make_trump(s, seat, a)
     set_trump(s, s["proposed"])
-    if a.alone and _dealer_partner(s, seat) and not s["rules"].dealer_picks_up_when_partner_alone:
+    if dealer_sits_out(s, seat, a):
         # The dealer sits out without taking the upcard; its suit stays trump.
         after_trump_made(s)
         return
@@ -249,8 +264,17 @@ def _stuck(s: Position) -> bool:
 def round_two_candidates(s: Position) -> list[Action]:
     """Exactly the legal actions (the same tests as ``round_two_check``), in the order:
     pass, then each suit (and no-trump), each alone after it."""
+    seat = s["to_act"]
+    assert seat is not None
+    return round_two_legal(s, seat)
+
+
+def round_two_legal(s: Position, seat: int) -> list[Action]:
+    """Round two's legal actions for ``seat`` in a deal at ``s`` (any position of its
+    bidding: only the deal's fixed fields are read). The list is shared."""
     rules = s["rules"]
-    key = (s["proposed"], _stuck(s), _alone_refused(rules) is None, rules.no_trump)
+    stuck = rules.stick_the_dealer and seat == s["dealer"]
+    key = (s["proposed"], stuck, _alone_refused(rules) is None, rules.no_trump)
     legal = _ROUND_TWO.get(key)
     if legal is None:
         proposed, stuck, alone, no_trump = key
@@ -303,6 +327,6 @@ def round_two_apply(s: Position, a: Action) -> None:
         else:
             finish(s, HandResult(tuple(0 for _ in range(s["rules"].num_teams)), None, 0))
         return
-    _make_trump(s, seat, a)
+    make_trump(s, seat, a)
     set_trump(s, a.suit)
     after_trump_made(s)

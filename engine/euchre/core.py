@@ -27,12 +27,21 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from euchre import bidding, contract, play
 from euchre.actions import Action, ActionError, ActionKind
+from euchre.bid_record import (
+    BID_HISTORY,
+    BID_LEGAL,
+    BID_PHASE,
+    BID_START,
+    BID_TO_ACT,
+    BidRecord,
+    bid_move,
+    bid_start,
+)
 from euchre.cards import Card, Suit
 from euchre.deal import Deal
 from euchre.phase import Phase
 from euchre.play import Trick, play_candidates, tricks_of
 from euchre.play_record import (
-    HISTORY,
     LEGAL,
     TABLE,
     TO_ACT,
@@ -44,7 +53,7 @@ from euchre.play_record import (
     position_of,
     record_of,
 )
-from euchre.position import NO_TRICK, Position, actions_of, enter, hands_now
+from euchre.position import NO_TRICK, History, Position, actions_of, enter, hands_now
 from euchre.rules import Rules
 from euchre.scoring import HandResult
 from euchre.seats import clockwise_after, next_seat
@@ -259,29 +268,53 @@ def fields(p: Position) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- search
+def replayed(start: Position, history: History) -> Position:
+    """The position after the actions of ``history`` from ``start`` (each one already
+    known to be legal)."""
+    actions = []
+    while history is not None:
+        action, _, history = history
+        actions.append(action)
+    p = start
+    for action in reversed(actions):
+        p = advance(p, action)
+    return p
+
+
+# What ``pop`` puts back: the core's position, record of play and record of bidding before
+# a push (one of them is set, the others are None), and the action pushed.
+Undo = tuple[Position | None, PlayRecord | None, BidRecord | None, Action]
+
+
 class DealCore:
     """A deal in progress that changes in place, for search: ``push`` an action, ``pop``
     it back (python-chess style).
 
     It holds what a ``HandState`` holds, a ``Position`` or, in the play phase, a
-    ``PlayRecord`` (see ``play_record.py``), and keeps the ones it went through on a stack:
-    none of them ever changes, so ``pop`` puts the last one back exactly, and a push costs
-    what an ``apply`` does, less the new state.
+    ``PlayRecord`` (see ``play_record.py``), or while trump is made from the deal's start,
+    a ``BidRecord`` (see ``bid_record.py``); it keeps the ones it went through on a stack:
+    none of them ever changes, so ``pop`` puts the last one back exactly. A push costs what
+    an ``apply`` does, less the new state (and less the positions of the bidding).
 
     Search code reads ``to_act``, ``phase``, ``result``, ``hands``, ``tricks`` and calls
     ``legal_actions``, ``push``, ``pop`` and ``state``.
     """
 
-    __slots__ = ("_full", "_play", "_stack")
+    __slots__ = ("_bid", "_full", "_play", "_stack")
 
-    _full: Position | None  # where the deal is, when it is not in play
+    _full: Position | None  # where the deal is, when neither record below is set
     _play: PlayRecord | None  # in the play phase: the record of the tricks so far
-    _stack: list[Position | PlayRecord]  # what each push replaced
+    _bid: BidRecord | None  # while trump is made on the fast path: the record of the bidding
+    _stack: list[Undo]  # for each push: what it replaced, and its action
 
     def __init__(self, position: Position | None, record: PlayRecord | None = None) -> None:
         """A core at ``position`` (in play, at ``record`` instead); neither may change."""
         self._stack = []
         self._go(position, record)
+        if position is not None and record is None:
+            bid = bid_start(position)  # a deal's start: the bidding takes the fast path
+            if bid is not None:
+                self._full, self._bid = None, bid
 
     def _go(self, position: Position | None, record: PlayRecord | None = None) -> None:
         """Stand at ``position`` (a position in play is taken as its record), or ``record``."""
@@ -291,6 +324,7 @@ class DealCore:
                 record = record_of(position)
         self._play = record
         self._full = position if record is None else None
+        self._bid = None
 
     @classmethod
     def start(cls, deal: Deal, rules: Rules) -> DealCore:
@@ -299,7 +333,10 @@ class DealCore:
 
     def copy(self) -> DealCore:
         """An independent core in the same position (with nothing to pop)."""
-        return DealCore(self._full, self._play)
+        twin = DealCore.__new__(DealCore)
+        twin._stack = []
+        twin._full, twin._play, twin._bid = self._full, self._play, self._bid
+        return twin
 
     @property
     def position(self) -> Position:
@@ -307,6 +344,9 @@ class DealCore:
         record = self._play
         if record is not None:
             return position_of(record)
+        bid = self._bid
+        if bid is not None:  # replayed from the deal's start
+            return replayed(bid[BID_START], bid[BID_HISTORY])
         assert self._full is not None
         return self._full
 
@@ -319,12 +359,18 @@ class DealCore:
     def to_act(self) -> int | None:
         """The seat that must act now; None when the deal is over."""
         record = self._play
-        return record[TO_ACT] if record is not None else self.position["to_act"]
+        if record is not None:
+            return record[TO_ACT]
+        bid = self._bid
+        return bid[BID_TO_ACT] if bid is not None else self.position["to_act"]
 
     @property
     def phase(self) -> Phase:
         """Where the deal is."""
-        return _PLAY if self._play is not None else self.position["phase"]
+        if self._play is not None:
+            return _PLAY
+        bid = self._bid
+        return bid[BID_PHASE] if bid is not None else self.position["phase"]
 
     @property
     def result(self) -> HandResult | None:
@@ -359,7 +405,10 @@ class DealCore:
         """Every action allowed now, in a stable order (empty when the deal is over). The
         list is shared: do not change it."""
         record = self._play
-        return record[LEGAL] if record is not None else legal_actions(self.position)
+        if record is not None:
+            return record[LEGAL]
+        bid = self._bid
+        return bid[BID_LEGAL] if bid is not None else legal_actions(self.position)
 
     def reason(self, action: Action) -> str | None:
         """None when ``action`` is allowed now, else why not, in plain words."""
@@ -373,31 +422,39 @@ class DealCore:
         if record is not None:  # four moves in five: a play, straight to its record
             for listed in record[LEGAL]:
                 if listed is action:
-                    self._stack.append(record)
+                    self._stack.append((None, record, None, listed))
                     after = play_card(record, listed)
                     if after is None:  # the deal's last card
                         self._go(final_position(record, listed))
                     else:
                         self._play = after
                     return
+        bid = self._bid
+        if bid is not None:  # making trump from the deal's start
+            for listed in bid[BID_LEGAL]:
+                if listed is action:
+                    moved = bid_move(bid, listed)
+                    if moved is None:  # not a move the fast path makes
+                        moved = advance(self.position, listed)
+                    self._stack.append((None, None, bid, listed))
+                    if isinstance(moved, tuple):
+                        self._bid = moved
+                    else:
+                        self._go(moved)
+                    return
         p = self.position
-        new = advance(p, checked(p, action))  # raises before anything changes
-        self._stack.append(p if record is None else record)
+        made = checked(p, action)  # raises before anything changes
+        new = advance(p, made)
+        self._stack.append((self._full, record, bid, made))
         self._go(new)
 
     def pop(self) -> Action:
         """Undo the last ``push`` exactly, and return its action."""
-        if not self._stack:
-            raise IndexError("nothing to pop: no action was pushed")
-        record = self._play
-        history = record[HISTORY] if record is not None else self.position["history"]
-        assert history is not None, "every pushed position has an action"
-        before = self._stack.pop()
-        if isinstance(before, dict):  # pushed from outside the play phase
-            self._full, self._play = before, None
-        else:
-            self._full, self._play = None, before
-        return history[0]
+        try:
+            self._full, self._play, self._bid, action = self._stack.pop()
+        except IndexError:
+            raise IndexError("nothing to pop: no action was pushed") from None
+        return action
 
     def state(self) -> HandState:
         """An immutable ``HandState`` in this position (the core itself is not shared)."""

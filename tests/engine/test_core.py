@@ -112,3 +112,50 @@ def test_listed_actions_are_shared_values() -> None:
     first = state.legal_actions()
     assert all(a is b for a, b in zip(first, state.apply("pass").legal_actions(), strict=True))
     assert state.apply("order").legal_actions()[0] is state.apply("order").legal_actions()[0]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(sorted(ALL_TABLES)), seed=st.integers(0, 2**32))
+def test_the_core_reads_what_apply_reaches_at_every_step(table: str, seed: int) -> None:
+    """The core's own readings (legal actions, seat to act, phase, result), on the fast
+    paths of the bidding and of the play, match ``HandState.apply`` after every push, and
+    every pop returns exactly what was pushed and the readings before it."""
+    rules = ALL_TABLES[table]
+    rng = SeededRandom(seed)
+    applied = HandState.new(Deal.random(seed, seed % rules.players, rules), rules)
+    core = applied.core()
+
+    def readings(core: DealCore) -> tuple[Any, ...]:
+        legal = core.legal_actions()
+        return ([str(a) for a in legal], core.to_act, core.phase, core.result, core.trump)
+
+    def expected(state: HandState) -> tuple[Any, ...]:
+        legal = state.legal_actions()
+        return ([str(a) for a in legal], state.to_act, state.phase, state.result, state.trump)
+
+    seen = [readings(core)]
+    pushed = []
+    assert seen[0] == expected(applied)
+    while core.result is None:
+        action = rng.choice(core.legal_actions())
+        core.push(action)
+        applied = applied.apply(action)
+        pushed.append(action)
+        assert readings(core) == expected(applied)
+        assert core.actions == applied.actions
+        seen.append(readings(core))
+    for action, before in zip(reversed(pushed), reversed(seen[:-1]), strict=True):
+        assert core.pop() is action
+        assert readings(core) == before
+    assert core.fields() == HandState.new(applied.deal, rules).core().fields()
+
+
+def test_a_copy_of_a_core_in_the_bidding_moves_apart() -> None:
+    core = HandState.new(Deal.random(seed=7, dealer=0), Rules()).core()
+    core.push("pass")
+    twin = core.copy()
+    twin.push("order")
+    assert core.to_act == 2 and [str(a) for a in core.actions] == ["pass"]
+    assert [str(a) for a in twin.actions] == ["pass", "order"]
+    with pytest.raises(IndexError, match="nothing to pop"):
+        core.copy().pop()
