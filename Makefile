@@ -68,12 +68,12 @@ lint: venv
 	$(VENV)/bin/mypy
 
 # Everything but the browser on two workers (each test file on one worker), then the
-# browser tests one at a time (they share one built site and one Chromium).
+# browser tests, also on two workers (each builds and serves its own copy of the site).
 test: venv node chromium redis
 	$(MAKE) lint
 	$(MAKE) site
 	$(PY) -m pytest -m "not browser" -n 2 --dist loadfile
-	$(PY) -m pytest -m browser
+	$(PY) -m pytest -m browser -n 2 --dist loadfile
 
 # Engine and tutorial tests only (no browser, no site build).
 test-fast: venv

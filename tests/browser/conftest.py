@@ -2,8 +2,9 @@
 Chromium driven by Playwright, and pages that fail the test on any console error.
 
 ``site_server``   the site at http://127.0.0.1:<free port>/learn-euchre/ (``.url``), built
-                  for exactly that address (``SITE_URL``) into build/test-site/ once the
-                  port is known, and served as built
+                  for exactly that address (``SITE_URL``) into build/test-site/ (one
+                  folder per xdist worker: build/test-site-gw0/, ...) once the port is
+                  known, and served as built
 ``site_dir``      that built site's folder
 ``browser``       headless Chromium from /usr/bin/chromium (tests/conftest.py: shared with
                   the site tests, since one process may run only one Playwright)
@@ -44,8 +45,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def site_server() -> Iterator[SiteServer]:
-    site = ROOT / "build" / "test-site"
+def site_server(worker_id: str) -> Iterator[SiteServer]:
+    # one built site per pytest-xdist worker: each is built for its own server's address
+    site = ROOT / "build" / ("test-site" if worker_id == "master" else f"test-site-{worker_id}")
     server = SiteServer(site)
     try:
         build_site(site, server.url)

@@ -3,6 +3,7 @@
     from tests.browser.harness import goto, wait_ready, axe, allow_console_errors, runtime_call
 
 ``goto(page, path)``            open a page of the served site ("rules/cards/")
+``presave(page, entries)``      localStorage entries set before the first practice page
 ``wait_ready(page, selector)``  wait for data-ready="true" on every matching widget root
 ``axe(page)``                   axe-core's serious and critical violations on the page
 ``allow_console_errors(page, pattern, ...)``  errors the test expects (e.g. a 404)
@@ -255,6 +256,18 @@ def goto(page: Any, path: str = "", **options: Any) -> Any:
     """Open ``path`` relative to the served site's root (``"rules/cards/"``)."""
     options.setdefault("wait_until", "load")
     return page.goto(path.lstrip("/"), **options)
+
+
+def presave(page: Any, entries: dict[str, Any]) -> None:
+    """Put ``entries`` (key -> JSON value) into the site's localStorage before the page's
+    first visit to a practice page, as a reader's earlier visit would have: from a page of
+    the site that starts no card engine (About), so the test pays one engine start, not two
+    (a page load and a reload)."""
+    goto(page, "about/")
+    page.evaluate(
+        "(entries) => { for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, JSON.stringify(v)); }",
+        entries,
+    )
 
 
 def wait_ready(page: Any, selector: str = "[data-widget]", timeout: float = READY_TIMEOUT_MS) -> None:

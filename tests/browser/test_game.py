@@ -14,7 +14,7 @@ from typing import Any
 import euchre
 from euchre import Card, Suit
 
-from tests.browser.harness import goto, wait_ready
+from tests.browser.harness import goto, presave, wait_ready
 
 PAGE = "practice/play/"
 GAME = "[data-widget=game]"
@@ -22,13 +22,9 @@ FAST = {"speed": "fast", "hurry": True, "sound": False, "motion": "reduce", "fla
 
 
 def open_game(page: Any, settings: dict[str, Any] | None = FAST, query: str = "") -> Any:
-    goto(page, PAGE + query)
-    wait_ready(page, GAME)
     if settings is not None:
-        page.evaluate(
-            "(s) => localStorage.setItem('euchre.settings', JSON.stringify({v: 1, data: s}))", settings
-        )
-        page.reload()
+        presave(page, {"euchre.settings": {"v": 1, "data": settings}})
+    goto(page, PAGE + query)
     wait_ready(page, GAME)
     return page.locator(GAME)
 
@@ -46,12 +42,30 @@ def attr(root: Any, name: str) -> str:
     return str(root.get_attribute(name) or "")
 
 
-def wait_turn_or_review(page: Any) -> None:
+def wait_turn_or_review(page: Any, tapping: bool = True) -> None:
+    """Wait for the learner's turn, the hand review or the end of the game. ``tapping``: as
+    an impatient learner does, tap the table (not a control) while the computer players
+    move, which ends each pause and animation at once (the "hurry" setting)."""
     page.wait_for_function(
-        """() => { const r = document.querySelector('[data-widget=game]');
-            return r.dataset.yourTurn === 'true' || r.dataset.review === 'open' || r.dataset.gameOver === 'true'; }""",
+        """(tapping) => { const r = document.querySelector('[data-widget=game]');
+            const waiting = r.dataset.yourTurn !== 'true' && r.dataset.review !== 'open' && r.dataset.gameOver !== 'true';
+            if (waiting && tapping) r.querySelector('.eu-game').dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
+            return !waiting; }""",
+        arg=tapping,
         timeout=60_000,
     )
+
+
+def wait_for_my_decision(page: Any, root: Any) -> None:
+    """Wait for the learner's turn, closing any hand review on the way: a deal can end
+    without the learner (their partner went alone), and then the review comes first."""
+    for _ in range(10):
+        wait_turn_or_review(page)
+        if attr(root, "data-review") != "open":
+            return
+        root.locator("[data-review-continue]").click()
+        page.wait_for_function("() => document.querySelector('[data-widget=game]').dataset.review !== 'open'")
+    raise AssertionError("ten deals in a row ended without the learner's turn")
 
 
 def hand(root: Any) -> list[str]:
@@ -67,6 +81,7 @@ def my_move(page: Any, root: Any) -> None:
         page.wait_for_function("() => !document.querySelector('[data-widget=game] .eu-choices button') || document.querySelector('[data-widget=game]').dataset.yourTurn !== 'true'")
         return
     cards = hand(root)
+    refusals = []
     for code in cards:
         root.locator(f".eu-hand button[data-card='{code}']").click()
         page.wait_for_function(
@@ -79,9 +94,12 @@ def my_move(page: Any, root: Any) -> None:
         )
         if root.locator(f".eu-hand button[data-card='{code}']").count() == 0:
             return
-        assert root.locator(".eu-message").inner_text().strip(), "an illegal card must be explained"
+        reason = root.locator(".eu-message").inner_text().strip()
+        assert reason, "an illegal card must be explained"
+        refusals.append(f"{code}: {reason}")
         page.evaluate("() => { const m = document.querySelector('[data-widget=game] .eu-message'); m.dataset.kind = ''; }")
-    raise AssertionError(f"no card of {cards} could be played")
+    raise AssertionError(f"no card of {cards} could be played in phase {attr(root, 'data-phase')!r} "
+                         f"(prompt {root.locator('.eu-prompt').inner_text()!r}): {refusals}")
 
 
 def check_review(root: Any) -> None:
@@ -127,7 +145,7 @@ def test_a_game_played_to_a_winner(page: Any) -> None:
 def test_reload_restores_the_game(page: Any) -> None:
     root = open_game(page)
     start_game(page, root)
-    wait_turn_or_review(page)
+    wait_for_my_decision(page, root)
     my_move(page, root)
     wait_turn_or_review(page)
     before = (hand(root), root.locator(".eu-prompt").inner_text(), attr(root, "data-phase"))
@@ -141,14 +159,19 @@ def test_reload_restores_the_game(page: Any) -> None:
 def test_undo(page: Any) -> None:
     root = open_game(page)
     start_game(page, root, undo=True)
-    wait_turn_or_review(page)
-    before = (hand(root), root.locator(".eu-prompt").inner_text())
-    assert root.locator("[data-game-undo]").is_disabled()
-    my_move(page, root)
-    wait_turn_or_review(page)
-    root.locator("[data-game-undo]").click()
-    page.wait_for_function("() => document.querySelector('[data-widget=game] .eu-message').innerText.includes('taken back')")
-    assert (hand(root), root.locator(".eu-prompt").inner_text()) == before
+    for _ in range(5):
+        wait_for_my_decision(page, root)
+        before = (hand(root), root.locator(".eu-prompt").inner_text())
+        assert root.locator("[data-game-undo]").is_disabled()
+        my_move(page, root)
+        wait_turn_or_review(page)
+        if attr(root, "data-review") == "open":
+            continue  # the deal ended before the learner's next turn: nothing to take back
+        root.locator("[data-game-undo]").click()
+        page.wait_for_function("() => document.querySelector('[data-widget=game] .eu-message').innerText.includes('taken back')")
+        assert (hand(root), root.locator(".eu-prompt").inner_text()) == before
+        return
+    raise AssertionError("five deals in a row ended right after the learner's first decision")
 
 
 def test_the_review_shares_and_exports(page: Any) -> None:
@@ -229,11 +252,11 @@ def test_reduced_motion_runs_no_animation(new_page: Any) -> None:
         requestAnimationFrame(count); }""")
     start_game(page, root)
     for _ in range(3):
-        wait_turn_or_review(page)
+        wait_turn_or_review(page, tapping=False)
         if attr(root, "data-review") == "open":
             break
         my_move(page, root)
-    wait_turn_or_review(page)
+    wait_turn_or_review(page, tapping=False)
     assert page.evaluate("() => window.__euAnimations") == 0
     assert page.evaluate("() => document.documentElement.classList.contains('eu-reduced-motion')")
     duration = root.locator(".eu-hand button.eu-card").first.evaluate("(c) => getComputedStyle(c).transitionDuration")

@@ -13,7 +13,7 @@ from euchre import Action
 from euchre_tutorial.lessons import default_lessons
 from euchre_tutorial.lessons.validate import solution
 
-from tests.browser.harness import allow_console_errors, goto, wait_ready
+from tests.browser.harness import allow_console_errors, goto, presave, wait_ready
 
 LESSONS = "practice/lessons/"
 PLAY = "practice/play/"
@@ -24,10 +24,8 @@ CARD_KINDS = ("play", "discard", "give", "best")
 
 
 def with_settings(page: Any, path: str, selector: str) -> Any:
+    presave(page, {"euchre.settings": {"v": 1, "data": FAST}})
     goto(page, path)
-    wait_ready(page, selector)
-    page.evaluate("(s) => localStorage.setItem('euchre.settings', JSON.stringify({v: 1, data: s}))", FAST)
-    page.reload()
     wait_ready(page, selector)
     return page.locator(selector)
 

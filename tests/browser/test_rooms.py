@@ -121,6 +121,18 @@ def play_my_turn(page: Any) -> bool:
     return False
 
 
+def wait_for_someones_turn(pages: tuple[Any, ...]) -> None:
+    """Wait until one of these people may move (or the deal is under review): the computer
+    seats move in between, and the next turn may be anyone's."""
+    turn = "() => document.querySelector('.eu-table--your-turn, .eu-room-review') !== null"
+    deadline = time.monotonic() + STEP_MS / 1000
+    while time.monotonic() < deadline:
+        if any(page.evaluate(turn) for page in pages):
+            return
+        pages[0].wait_for_timeout(100)
+    raise AssertionError(f"no one's turn and no review within {STEP_MS} ms")
+
+
 def test_two_people_join_by_the_link_and_play_a_deal_to_its_review(
     new_page: Callable[..., Any], rooms: RoomServer, tmp_path: Path
 ) -> None:
@@ -153,9 +165,7 @@ def test_two_people_join_by_the_link_and_play_a_deal_to_its_review(
             break
         moved = play_my_turn(ann) or play_my_turn(bob)
         if not moved:
-            ann.wait_for_function(
-                """() => document.querySelector('.eu-table--your-turn, .eu-room-review') !== null""",
-                timeout=STEP_MS)
+            wait_for_someones_turn((ann, bob))
     for page in (ann, bob):
         page.wait_for_selector(".eu-room-review [data-action=continue]", timeout=STEP_MS)
     assert "Deal 1 is over" in (ann.text_content(".eu-room-review") or "")
@@ -201,16 +211,19 @@ def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
             break
         before = eve.get_attribute("[data-widget=room]", "data-version")
         if not play_my_turn(ann):
-            ann.wait_for_function("() => document.querySelector('.eu-table--your-turn') !== null",
-                                  timeout=STEP_MS)
+            wait_for_someones_turn((ann,))
             continue
         eve.wait_for_function(
             "(before) => document.querySelector('[data-widget=room]').dataset.version !== before",
             arg=before, timeout=STEP_MS)
-        table = eve.locator("[data-region=table]")
-        assert table.locator(".eu-hand").count() == 0  # no face-up hand
-        assert table.locator(".eu-backs").count() == 4  # every hand face down, counted
-        assert table.locator("[data-card]").count() == table.locator(".eu-center [data-card]").count()
+        # read at one instant: the computer players keep moving between two reads
+        hands, backs, cards, public = eve.locator("[data-region=table]").evaluate(
+            """(t) => [t.querySelectorAll('.eu-hand').length, t.querySelectorAll('.eu-backs').length,
+                       t.querySelectorAll('[data-card]').length,
+                       t.querySelectorAll('.eu-center [data-card]').length]""")
+        assert hands == 0  # no face-up hand
+        assert backs == 4  # every hand face down, counted
+        assert cards == public  # the only cards shown are the upcard and the trick's
         assert eve.locator("[data-widget=room] [data-action]:not([data-action=leave]):visible").count() == 0
     assert len(seen) >= 3, "the spectator's table did not follow the play"
 

@@ -18,20 +18,12 @@ from collections.abc import Sequence
 
 from euchre import Action, Phase, SeatView, Suit
 from euchre.players import action_words
+from euchre.players.words import suit_words
 from euchre.state import proposed_suit
 
 from euchre_tutorial.present.seats import seat_names
 
 CARD_KINDS = ("play", "discard", "give", "best")
-
-
-def suit_words(suit: Suit | None) -> str:
-    """A suit with its symbol, as a learner reads it: "♥ hearts" (or "no-trump").
-
-    >>> suit_words(Suit.HEARTS), suit_words(None)
-    ('♥ hearts', 'no-trump')
-    """
-    return "no-trump" if suit is None else f"{suit.symbol} {suit.plural}"
 
 
 def proposed(view: SeatView) -> Suit:

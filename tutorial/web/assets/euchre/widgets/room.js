@@ -146,7 +146,7 @@ export async function mount(root, runtime) {
       watching = message.room;
       setAddress(message.room, true);
       fail("");
-      say(`You are watching room ${message.room}.`);
+      say(""); // the banner drawn with the table says it (and is announced: role=status)
       state = message.state;
       draw();
     } else if (type === "update" || type === "resume") {
