@@ -169,6 +169,13 @@ def test_two_people_join_by_the_link_and_play_a_deal_to_its_review(
     for page in (ann, bob):
         page.wait_for_selector(".eu-room-review [data-action=continue]", timeout=STEP_MS)
     assert "Deal 1 is over" in (ann.text_content(".eu-room-review") or "")
+    score = bob.locator(".eu-room-review").inner_text().split("Score:")[1].splitlines()[0]
+    bob.reload()  # the seat token the browser kept gives Bob his seat back, at the review
+    wait_ready(bob)
+    bob.wait_for_selector(".eu-room-review [data-action=continue]", timeout=STEP_MS)
+    text = bob.locator(".eu-room-review").inner_text()
+    assert "Deal 1 is over" in text and text.split("Score:")[1].splitlines()[0] == score
+    assert bob.locator('[data-form="entry"]:visible').count() == 0
     assert not serious(ann), serious(ann)
     ann.screenshot(path=str(tmp_path / "review-desktop.png"), full_page=True)
     shots = ROOT / "build" / "screenshots" / "rooms"

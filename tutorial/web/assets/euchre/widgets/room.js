@@ -16,6 +16,13 @@ const REGIONS = ["entry", "lobby", "review", "table", "seats", "reactions"];
 const MAX_BACKOFF_MS = 15000;
 const CODE_RE = /^[23456789A-HJKMNP-Z -]{10,16}$/i;
 
+/** A saved seat as remember() writes it: every field optional, each of its own type. */
+function validSeat(data) {
+  if (!data || typeof data !== "object" || Array.isArray(data)) return false;
+  const types = { room: "string", token: "string", name: "string", seat: "number", seq: "number" };
+  return Object.entries(types).every(([key, type]) => !(key in data) || typeof data[key] === type);
+}
+
 function serverBase(config) {
   const base = (config.server || window.location.origin).replace(/\/+$/, "");
   return base;
@@ -36,7 +43,8 @@ export async function mount(root, runtime) {
   const invited = (params.get("room") || "").trim();
   let watching = invited && params.get("watch") === "1" ? invited : null;
 
-  let seat = readRecord(SEAT_KEY, VERSION);
+  const saved = readRecord(SEAT_KEY, VERSION, validSeat);
+  let seat = saved.value;
   let socket = null;
   let attempts = 0;
   let state = null;
@@ -317,6 +325,7 @@ export async function mount(root, runtime) {
       return;
     }
   }
+  if (saved.corrupted) fail("Your saved seat could not be read, so join the room again.");
   connect();
   try {
     await python(); // everything the room shows is drawn by Python
