@@ -292,6 +292,19 @@ def wait_ready(page: Any, selector: str = "[data-widget]", timeout: float = READ
         raise AssertionError(f"{selector} failed to start: {result['failed']}")
 
 
+def wait_lesson_outcome(page: Any, outcome: str = "done", timeout: float = 20_000) -> None:
+    """Wait until the lesson's step has ``outcome`` ("open", "done", "missed") and its
+    answer is fully drawn (the widget is no longer busy with it)."""
+    page.wait_for_function(
+        """(o) => {
+            const root = document.querySelector('[data-widget=lesson]');
+            return root.dataset.outcome === o && root.dataset.busy !== 'true';
+        }""",
+        arg=outcome,
+        timeout=timeout,
+    )
+
+
 def axe(page: Any, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Run axe-core on the page; return its serious and critical violations."""
     if not page.evaluate("() => typeof window.axe === 'object'"):

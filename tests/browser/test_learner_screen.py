@@ -13,7 +13,13 @@ from euchre import Action
 from euchre_tutorial.lessons import default_lessons
 from euchre_tutorial.lessons.validate import solution
 
-from tests.browser.harness import allow_console_errors, goto, presave, wait_ready
+from tests.browser.harness import (
+    allow_console_errors,
+    goto,
+    presave,
+    wait_lesson_outcome,
+    wait_ready,
+)
 
 LESSONS = "practice/lessons/"
 PLAY = "practice/play/"
@@ -75,7 +81,7 @@ def test_every_lesson_by_keyboard_alone_earns_full_stars(page: Any) -> None:
                                    arg=index)
             for move in solution(lesson, index):
                 keyboard_move(page, move)
-            page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'")
+            wait_lesson_outcome(page)
             # the step is over: the hand is locked, the prompt says what comes next
             assert root.locator(".eu-hand button:not(:disabled)").count() == 0
             assert "choose" in root.locator(".eu-prompt").inner_text() or "last lesson" in root.locator(".eu-prompt").inner_text()
@@ -160,7 +166,7 @@ def test_damaged_lesson_progress_is_reset_with_a_note(page: Any, damage: str) ->
     assert "could not be read" in root.locator(".eu-feedback").inner_text()
     assert root.locator("[data-reset-all]").is_enabled()
     root.locator(".eu-hand button[data-card=Jh]").click()
-    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'")
+    wait_lesson_outcome(page)
 
 
 GAME_DAMAGE = [
@@ -239,7 +245,7 @@ def test_the_first_decision_of_the_first_lesson_answers_before_python(page: Any)
     assert "not what this step asks" in root.locator(".eu-feedback").inner_text()
     assert root.locator(".eu-feedback").get_attribute("data-kind") == "not-asked"
     root.locator(".eu-hand button[data-card=Jh]").click()
-    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'")
+    wait_lesson_outcome(page)
     assert "Even the ace of hearts fell to your right bower." in root.locator(".eu-feedback").inner_text()
     assert root.locator(".eu-hand button[data-card=Jh]").count() == 0
     assert "Next step" in root.locator(".eu-stage-tools").inner_text()
@@ -253,7 +259,7 @@ def test_python_takes_over_the_state_the_build_drew(page: Any) -> None:
     root = page.locator(LESSON)
     page.wait_for_selector(f"{LESSON}[data-listening]")
     root.locator(".eu-hand button[data-card=Jh]").click()
-    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'")
+    wait_lesson_outcome(page)
     wait_ready(page, LESSON)
     assert root.get_attribute("data-outcome") == "done" and root.get_attribute("data-step") == "0"
     root.locator("[data-lesson-next]").click()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.browser.harness import goto, wait_ready
+from tests.browser.harness import goto, wait_lesson_outcome, wait_ready
 
 PAGE = "practice/lessons/"
 LESSON = "[data-widget=lesson]"
@@ -17,13 +17,6 @@ def open_lessons(page: Any, query: str = "") -> Any:
     goto(page, PAGE + query)
     wait_ready(page, LESSON)
     return page.locator(LESSON)
-
-
-def wait_outcome(page: Any, outcome: str) -> None:
-    page.wait_for_function(
-        "(o) => document.querySelector('[data-widget=lesson]').dataset.outcome === o",
-        arg=outcome, timeout=20_000,
-    )
 
 
 def tab_into_hand(page: Any) -> None:
@@ -45,14 +38,14 @@ def test_a_lesson_completed_by_keyboard_alone(page: Any) -> None:
     tab_into_hand(page)
     assert focused_card(page) == "Jh"
     page.keyboard.press("Enter")  # step 1: lead the right bower
-    wait_outcome(page, "done")
+    wait_lesson_outcome(page, "done")
     assert page.evaluate("() => document.activeElement?.dataset.lessonNext !== undefined")
     page.keyboard.press("Enter")  # Next step
     page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '1'")
     page.wait_for_function("() => document.activeElement?.closest('.eu-hand') !== null")
     assert focused_card(page) == "Jd"
     page.keyboard.press("Enter")  # step 2: the left bower beats the ace
-    wait_outcome(page, "done")
+    wait_lesson_outcome(page, "done")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '2'")
     page.wait_for_function("() => document.activeElement?.closest('.eu-hand') !== null")
@@ -61,7 +54,7 @@ def test_a_lesson_completed_by_keyboard_alone(page: Any) -> None:
     page.keyboard.press("End")
     assert focused_card(page) == "Th"
     page.keyboard.press("Enter")  # step 3: trump the club
-    wait_outcome(page, "done")
+    wait_lesson_outcome(page, "done")
     feedback = root.locator(".eu-feedback").inner_text()
     assert "Lesson complete" in feedback and "3 of 3 stars" in feedback
     stars = root.locator("[data-lesson-link=bowers] .eu-stars")
@@ -131,7 +124,7 @@ def test_damaged_progress_recovers(page: Any) -> None:
     wait_ready(page, LESSON)
     assert "could not be read" in root.locator(".eu-feedback").inner_text()
     root.locator(".eu-hand button[data-card=Jh]").click()
-    wait_outcome(page, "done")
+    wait_lesson_outcome(page, "done")
 
 
 def test_each_lesson_has_a_link(page: Any) -> None:

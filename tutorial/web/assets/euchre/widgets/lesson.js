@@ -203,19 +203,18 @@ export async function mount(root, runtime) {
         beep("play");
         await pause(frame.last_trick?.just_done ? FRAME_MS * 2 : FRAME_MS);
       }
+      // The lesson's verdict is asked for before anything is drawn, so the last card and the
+      // verdict appear together (never a finished table under an empty feedback line).
+      const done = reply.model.outcome === true && reply.model.complete
+        ? await engine.call("lesson.finish", { mistakes: at.mistakes, hints: at.hints, feedback: reply.model.feedback })
+        : null;
+      if (done) progress.stars[at.lesson] = Math.max(done.stars, progress.stars[at.lesson] ?? 0);
       render(reply.model, { animate: true });
       if (root.dataset.ready === "failed") disableAll(stage); // nothing further can be answered
       beep(reply.model.outcome === false ? "wrong" : reply.model.outcome ? "trick" : "play");
       if (reply.model.outcome === true) {
-        let html = reply.model.html.feedback;
-        if (reply.model.complete) {
-          const done = await engine.call("lesson.finish", { mistakes: at.mistakes, hints: at.hints, feedback: reply.model.feedback });
-          progress.stars[at.lesson] = Math.max(done.stars, progress.stars[at.lesson] ?? 0);
-          showStars();
-          html = done.html;
-          beep("win");
-        }
-        show(html, "right");
+        if (done) beep("win");
+        show(done ? done.html : reply.model.html.feedback, "right");
         save();
         tools.querySelector(".md-button--primary")?.focus();
       } else if (reply.model.outcome === false) {
