@@ -13,3 +13,20 @@ export async function browserModule(name) {
   const source = readFileSync(resolve(ASSETS, name));
   return import(`data:text/javascript;base64,${source.toString("base64")}`);
 }
+
+/**
+ * The arguments of the build's snapshot scripts, `<pyodide dir> <file> --lock <lock>
+ * <wheel.whl>...`, as {pyodideDir, file, lockPath, wheels}; prints `usage` and exits 2
+ * when one is missing.
+ */
+export function snapshotArguments(usage, argv = process.argv.slice(2)) {
+  const args = [...argv];
+  const lockAt = args.indexOf("--lock");
+  const lockPath = lockAt >= 0 ? args.splice(lockAt, 2)[1] : null;
+  const [pyodideDir, file, ...wheels] = args;
+  if (!pyodideDir || !file || !lockPath || wheels.length === 0) {
+    console.error(`usage: ${usage}`);
+    process.exit(2);
+  }
+  return { pyodideDir, file, lockPath, wheels };
+}

@@ -10,9 +10,12 @@
    files that Pyodide's start and every module of both wheels import; those plus a margin
    of commonly needed modules (``STDLIB_MARGIN``) make ``pyodide/python_stdlib.zip``,
    written reproducibly (sorted, fixed dates).
-4. Make the memory snapshot under Node with the same Pyodide and trimmed library:
-   ``snapshot-<hash>.bin.gz``, the hash taken over the Pyodide version, the snapshot
-   recipe, the standard library's and the wheels' sha256.
+4. Prove the memory snapshot's recipe: the reader's browser makes its own snapshot on a
+   first visit (``worker.js``, with the recipe in ``snapshot.js``), so none is published;
+   the build makes one the same way under Node (``make_snapshot.mjs``) and restores it
+   (``check_snapshot.mjs``), keeping it as ``build/runtime/snapshot-<hash>.bin.gz`` for
+   the Pyodide tests. The hash is taken over the Pyodide version, the recipe, the
+   standard library's and the wheels' sha256 (the browser names its snapshot the same).
 5. Write ``docs/runtime/manifest.json``, which the worker and the service worker read.
 
 Every step is skipped when its inputs are unchanged, so a second run does nothing.
@@ -81,10 +84,17 @@ THIRD_PARTY_WHEELS = (
 )
 # 1980-01-01: the earliest time a zip file can hold; wheels built twice are byte-identical.
 SOURCE_DATE_EPOCH = "315532800"
-# Bump when the snapshot's making changes in a way make_snapshot.mjs's text does not show
-# (that text's digest is part of the recipe too, so editing the script rebuilds it).
-SNAPSHOT_RECIPE = 3
+# Bump when the snapshot's making changes in a way the texts of RECIPE_FILES do not show
+# (their digest is part of the recipe too, so editing one makes a new snapshot).
+SNAPSHOT_RECIPE = 4
 MAKE_SNAPSHOT = ROOT / "scripts" / "make_snapshot.mjs"
+# The code that makes a snapshot: in the browser (the worker and snapshot.js), and the
+# build's proof under Node.
+RECIPE_FILES = (
+    ROOT / "tutorial" / "web" / "assets" / "euchre" / "snapshot.js",
+    ROOT / "tutorial" / "web" / "assets" / "euchre" / "worker.js",
+    MAKE_SNAPSHOT,
+)
 CHECK_SNAPSHOT = ROOT / "scripts" / "check_snapshot.mjs"
 SNAPSHOT_HEADER = 128
 SNAPSHOT_MAGIC = b"EUCHRE-SNAPSHOT/1 "
@@ -412,9 +422,12 @@ def third_party_wheel(
 
 
 def snapshot_recipe() -> str:
-    """The recipe's name: SNAPSHOT_RECIPE and the digest of make_snapshot.mjs, so a
-    changed script always makes a new snapshot (the manifest carries it to the worker)."""
-    return f"{SNAPSHOT_RECIPE}-{sha256_file(MAKE_SNAPSHOT)[:12]}"
+    """The recipe's name: SNAPSHOT_RECIPE and the digest of the code that makes snapshots,
+    so changed code always makes a new snapshot (the manifest carries it to the worker)."""
+    digest = hashlib.sha256()
+    for path in RECIPE_FILES:
+        digest.update(path.read_bytes())
+    return f"{SNAPSHOT_RECIPE}-{digest.hexdigest()[:12]}"
 
 
 def snapshot_hash(
@@ -425,8 +438,9 @@ def snapshot_hash(
     given), the standard library's sha256 (the snapshot holds its zip directory) and
     each (wheel name, sha256).
 
-    The worker computes the same text from the wheels it downloads, so a snapshot built
-    from other wheels is refused. Wheels are taken in name order.
+    The browser computes the same text from the wheels it downloads (``snapshotIdentity``
+    in snapshot.js), so a snapshot made from other files is refused. Wheels are taken in
+    name order.
     """
     recipe = snapshot_recipe() if recipe is None else recipe
     text = f"pyodide {pyodide_version}\nrecipe {recipe}\nstdlib {stdlib_sha256}\n"
@@ -448,11 +462,12 @@ def snapshot_header(full_hash: str) -> bytes:
 def build_snapshot(
     pyodide_dir: Path, lock: Path, wheels: Sequence[Path], full_hash: str
 ) -> Path:
-    """Make docs/runtime/snapshot-<hash>.bin.gz unless a file of that name exists, and
-    publish it only once it has restored under Node (check_snapshot.mjs): a snapshot that
-    does not restore fails the build instead of silently slowing every visit."""
-    target = OUT / f"snapshot-{full_hash[:16]}.bin.gz"
-    for stale in OUT.glob("snapshot-*.bin.gz"):
+    """Make build/runtime/snapshot-<hash>.bin.gz by the recipe unless a file of that name
+    exists, and keep it only once it has restored under Node (check_snapshot.mjs): a
+    recipe that does not restore fails the build instead of silently slowing every
+    reader's later visits."""
+    target = CACHE / f"snapshot-{full_hash[:16]}.bin.gz"
+    for stale in [*OUT.glob("snapshot-*.bin.gz"), *CACHE.glob("snapshot-*.bin.gz")]:
         if stale != target:
             stale.unlink()
     if target.exists():
@@ -479,17 +494,10 @@ def build_snapshot(
         )
         if check.returncode != 0:
             partial.unlink()
-            raise SystemExit("the memory snapshot does not restore under Node: not published")
+            raise SystemExit("the snapshot recipe's snapshot does not restore under Node")
         partial.replace(target)
     log(f"{target.name}: built ({target.stat().st_size} bytes)")
     return target
-
-
-def gunzipped_size(path: Path) -> int:
-    """The size of a gzip file's content (its last four bytes, modulo 4 GiB)."""
-    with path.open("rb") as handle:
-        handle.seek(-4, os.SEEK_END)
-        return int.from_bytes(handle.read(4), "little")
 
 
 # ------------------------------------------------------------------ manifest
@@ -517,18 +525,16 @@ def write_manifest(
         "snapshot": None,
         "cache_version": f"{PYODIDE_VERSION}-{full_hash[:12]}",
     }
-    precache = files + [w["file"] for w in wheel_entries]
     if snapshot is not None:
+        # The browser makes this snapshot and keeps it in its runtime cache under this
+        # name; no server has the file, so it is not in the precache list.
         manifest["snapshot"] = {
-            "file": snapshot.name,
+            "file": f"snapshot-{full_hash[:16]}.bin",
             "hash": full_hash,
             "recipe": snapshot_recipe(),
-            "header_bytes": SNAPSHOT_HEADER,
-            "bytes": snapshot.stat().st_size,
-            "raw_bytes": gunzipped_size(snapshot),
+            "made_in": "browser",
         }
-        precache.append(snapshot.name)
-    manifest["precache"] = precache
+    manifest["precache"] = files + [w["file"] for w in wheel_entries]
     target = OUT / "manifest.json"
     text = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     if not target.exists() or target.read_text() != text:
@@ -540,7 +546,7 @@ def write_manifest(
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--no-snapshot", action="store_true",
-                        help="skip the memory snapshot (the worker then starts plainly)")
+                        help="no memory snapshot (the worker then always starts plainly)")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
     unpacked = unpacked_pyodide()
@@ -554,7 +560,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     snapshot = None
     if args.no_snapshot:
-        for stale in OUT.glob("snapshot-*.bin.gz"):
+        for stale in [*OUT.glob("snapshot-*.bin.gz"), *CACHE.glob("snapshot-*.bin.gz")]:
             stale.unlink()
     else:
         snapshot = build_snapshot(pyodide_dir, unpacked / LOCK_FILE, wheels, full_hash)

@@ -1,6 +1,6 @@
-// The build's proof that a memory snapshot restores (run by build_runtime.py before it
-// publishes one): a snapshot that Pyodide cannot restore would otherwise ship, and every
-// visit would silently start Pyodide plainly.
+// The build's proof that the snapshot recipe restores (run by build_runtime.py on the
+// snapshot make_snapshot.mjs made): a recipe that Pyodide cannot restore would otherwise
+// ship, and every reader's browser would make a snapshot it can never use.
 //
 //   node scripts/check_snapshot.mjs <pyodide dir> <snapshot.bin.gz> --lock <pyodide-lock.json> <wheel.whl>...
 //
@@ -11,19 +11,14 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { browserModule } from "./browser_module.mjs";
+import { browserModule, snapshotArguments } from "./browser_module.mjs";
 
 const HEADER_BYTES = 128;
 const MAGIC = "EUCHRE-SNAPSHOT/1 ";
 
-const args = process.argv.slice(2);
-const lockAt = args.indexOf("--lock");
-const [lockPath] = lockAt >= 0 ? args.splice(lockAt, 2).slice(1) : [null];
-const [pyodideDir, snapshotPath, ...wheels] = args;
-if (!pyodideDir || !snapshotPath || !lockPath || wheels.length === 0) {
-  console.error("usage: check_snapshot.mjs <pyodide dir> <snapshot.bin.gz> --lock <pyodide-lock.json> <wheel.whl>...");
-  process.exit(2);
-}
+const { pyodideDir, file: snapshotPath, lockPath, wheels } = snapshotArguments(
+  "check_snapshot.mjs <pyodide dir> <snapshot.bin.gz> --lock <pyodide-lock.json> <wheel.whl>...",
+);
 
 const CHECK = `
 import json, sys

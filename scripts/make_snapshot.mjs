@@ -1,67 +1,29 @@
-// Build-time memory snapshot of Pyodide with our wheels imported (run by build_runtime.py).
+// The build's proof of the snapshot recipe (run by build_runtime.py): the browser makes its
+// own memory snapshot on a first visit (worker.js), with the recipe in
+// tutorial/web/assets/euchre/snapshot.js; this script makes one the same way under Node,
+// so check_snapshot.mjs can prove that the recipe leaves nothing behind that Pyodide
+// cannot restore, and the Pyodide tests can run from it.
 //
 //   node scripts/make_snapshot.mjs <pyodide dir> <out.bin> --lock <pyodide-lock.json> <wheel.whl>...
 //
-// Starts the pinned Pyodide under Node with _makeSnapshot and the site's trimmed standard
-// library (the snapshot holds that zip's directory, so it must be the one served), unpacks
-// the wheels into site-packages (unpackArchive, not loadPackage: loadPackage leaves JS
-// state behind that makeMemorySnapshot refuses), imports everything the widgets use,
-// zeroes the heap's free memory (freed objects would otherwise be saved as noise that
-// gzip cannot shrink), and writes the raw snapshot. The browser's worker restores it
-// through assets/euchre/snapshot.js; build_runtime.py publishes it only once
-// check_snapshot.mjs has restored it under Node.
+// Starts the pinned Pyodide with _makeSnapshot and the site's trimmed standard library,
+// unpacks the wheels into site-packages (unpackArchive, not loadPackage: loadPackage
+// leaves JS state behind that makeMemorySnapshot refuses), runs the recipe and writes
+// makeMemorySnapshot's bytes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { browserModule, snapshotArguments } from "./browser_module.mjs";
 
-const args = process.argv.slice(2);
-const lockAt = args.indexOf("--lock");
-const [lockPath] = lockAt >= 0 ? args.splice(lockAt, 2).slice(1) : [null];
-const [pyodideDir, outPath, ...wheels] = args;
-if (!pyodideDir || !outPath || !lockPath || wheels.length === 0) {
-  console.error("usage: make_snapshot.mjs <pyodide dir> <out.bin> --lock <pyodide-lock.json> <wheel.whl>...");
-  process.exit(2);
-}
-
-const IMPORT_EVERYTHING = `
-import importlib, json, pkgutil, sys
-importlib.invalidate_caches()
-import euchre, euchre_tutorial
-names = []
-for package in (euchre, euchre_tutorial):
-    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-        if info.name.startswith("euchre_tutorial.mdext") or ".tests" in info.name:
-            continue
-        try:
-            importlib.import_module(info.name)
-        except ImportError as exc:
-            print(f"snapshot: not imported {info.name}: {exc}", file=sys.stderr)
-        else:
-            names.append(info.name)
-from euchre_tutorial import bridge
-reply = json.loads(bridge.dispatch("runtime.info", "null"))
-assert reply["ok"], reply
-if reply["value"]["widget_errors"]:
-    raise SystemExit(f"widget modules failed to import: {reply['value']['widget_errors']}")
-json.dumps(sorted(names))
-`;
-
-// Fill the allocator's free memory with zeros, then free it again: calloc'd bytearrays
-// reuse freed blocks and clear them. Since the runtime grew, these 4 MB also grow the heap
-// past Pyodide's initial 31.5 MB (to 37.7 MB, zeros that gzip to nothing): restoring it
-// needs the memory grown first, which snapshot.js does, and check_snapshot.mjs proves.
-const ZERO_FREE_MEMORY = `
-import gc
-gc.collect()
-blocks = [bytearray(1 << 16) for _ in range(64)]
-del blocks
-gc.collect()
-`;
+const { pyodideDir, file: outPath, lockPath, wheels } = snapshotArguments(
+  "make_snapshot.mjs <pyodide dir> <out.bin> --lock <pyodide-lock.json> <wheel.whl>...",
+);
 
 async function main() {
   const { loadPyodide, version } = await import(
     pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href
   );
+  const { makeSnapshot } = await browserModule("snapshot.js");
   const pyodide = await loadPyodide({
     indexURL: resolve(pyodideDir) + "/",
     lockFileURL: resolve(lockPath),
@@ -78,14 +40,9 @@ async function main() {
     });
     console.log(`snapshot: unpacked ${basename(wheel)}`);
   }
-  // Import every module the browser may need, so a restored snapshot never has to read a
-  // module file. The Markdown extensions run only at build time (they need `markdown`).
-  const imported = pyodide.runPython(IMPORT_EVERYTHING);
-  console.log(`snapshot: pyodide ${version}, imported ${JSON.parse(imported).length} modules`);
-  pyodide.runPython(ZERO_FREE_MEMORY);
-  const snapshot = pyodide.makeMemorySnapshot();
-  writeFileSync(outPath, snapshot);
-  console.log(`snapshot: wrote ${snapshot.length} bytes`);
+  const { memory, modules } = makeSnapshot(pyodide);
+  writeFileSync(outPath, memory);
+  console.log(`snapshot: pyodide ${version}, imported ${modules} modules, wrote ${memory.length} bytes`);
 }
 
 // Print the Python traceback, not Node's dump of the minified source line.

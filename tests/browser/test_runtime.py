@@ -1,15 +1,13 @@
 """The in-browser runtime: one Pyodide per visit in a worker, started plainly on a first
-visit (the lighter download) and from the memory snapshot on later visits, once the service
-worker has cached it; a plain start as the fallback, a readable page when it cannot start
-at all, and a service worker that makes a visited widget page work offline."""
+visit, which makes the memory snapshot in the browser (none is downloaded), and from that
+snapshot on later visits; a plain start as the fallback when the stored snapshot is
+damaged or was made from other files, a readable page when it cannot start at all, and a
+service worker that makes a visited widget page work offline."""
 
 from __future__ import annotations
 
-import gzip
-import io
 import json
 import re
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -57,13 +55,6 @@ def manifest(root: Path) -> dict[str, Any]:
     return data
 
 
-def snapshot_path(root: Path) -> Path:
-    entry = manifest(root)["snapshot"]
-    if entry is None:
-        pytest.skip("the site was built without a memory snapshot")
-    return root / "runtime" / entry["file"]
-
-
 def boot_info(page: Any) -> dict[str, Any]:
     info: dict[str, Any] = runtime_call(page, "runtime.info")
     return info
@@ -82,8 +73,8 @@ SNAPSHOT_CACHED = """async (file) => {
 
 
 def wait_for_the_service_worker(page: Any) -> None:
-    """Wait until the service worker controls the page: it has then cached the engine
-    (the snapshot included) and every page."""
+    """Wait until the service worker controls the page: the worker has then stored the
+    snapshot it made, and the service worker has cached the engine and every page."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
 
 
@@ -100,11 +91,12 @@ def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) 
     goto(page, WIDGET_PAGE)
     wait_ready(page, WIDGET)
     first = boot_info(page)
-    assert first["boot"] == "plain"
-    assert "not cached yet" in (first["snapshot_refused"] or "")
+    assert first["boot"] == "plain" and first["snapshot_made"] is True
+    assert "no snapshot was made in this browser yet" in (first["snapshot_refused"] or "")
     visit_again(page)
     info = boot_info(page)
     assert info["boot"] == "snapshot", info.get("snapshot_refused")
+    assert info["snapshot_made"] is False
     assert info["widget_errors"] == {}
     assert runtime_call(page, "runtime.ping") == "pong"
     assert len(engine_workers(page)) == 1
@@ -122,6 +114,8 @@ def test_a_first_visit_fetches_no_file_twice(page: Any) -> None:
     downloads = [path for path, status in server.requests()[before:] if status == 200]
     twice = sorted({path for path in downloads if downloads.count(path) > 1})
     assert twice == [], f"downloaded more than once: {twice}"
+    asked = [path for path, _ in server.requests()[before:] if "/snapshot-" in path]
+    assert asked == [], f"the snapshot is made in the browser, never downloaded: {asked}"
     assert not any(path.endswith("pyodide-lock.json") for path in downloads)
 
 
@@ -262,69 +256,61 @@ def test_a_site_without_a_snapshot_starts_plainly_fetching_pyodide_once(
 
     page = new_page(site_copy(drop_snapshot))
     _expect_plain_boot(page, "has no snapshot", pyodide_fetches=1, repeat=False)
+    assert boot_info(page)["snapshot_made"] is False
 
 
-def test_missing_snapshot_falls_back_to_a_plain_start(
-    new_page: Callable[..., Any], site_copy: SiteCopy
+# Change the stored snapshot in this browser's runtime cache: `part` is "bytes" (flip 64
+# bytes in the middle, the stored digest unchanged) or "identity" (say it was made from
+# other files).
+CHANGE_STORED_SNAPSHOT = """async (part) => {
+    for (const name of await caches.keys()) {
+        if (!name.startsWith("euchre-runtime-")) continue;
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            if (!/\\/snapshot-[0-9a-f]+\\.bin$/.test(request.url)) continue;
+            const response = await cache.match(request);
+            const bytes = new Uint8Array(await response.arrayBuffer());
+            const headers = new Headers(response.headers);
+            if (part === "bytes") {
+                const middle = bytes.length >> 1;
+                for (let i = middle; i < middle + 64; i += 1) bytes[i] = 255 - bytes[i];
+            } else {
+                headers.set("X-Euchre-Snapshot-Identity", "0".repeat(64));
+            }
+            await cache.put(request, new Response(bytes, { headers }));
+            return true;
+        }
+    }
+    return false;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("part", "reason"),
+    [("bytes", "could not be read (it is damaged)"), ("identity", "made from other wheels")],
+    ids=["damaged", "other-files"],
+)
+def test_a_stored_snapshot_that_cannot_be_used_gives_a_plain_start_and_a_new_one(
+    page: Any, part: str, reason: str
 ) -> None:
-    server = site_copy(lambda root: snapshot_path(root).unlink())
-    page = new_page(server)
-    allow_console_errors(page, NOT_FOUND)
-    _expect_plain_boot(page, "not cached yet")
-
-
-def test_corrupted_snapshot_falls_back_to_a_plain_start(
-    new_page: Callable[..., Any], site_copy: SiteCopy
-) -> None:
-    def corrupt(root: Path) -> None:
-        path = snapshot_path(root)
-        data = bytearray(path.read_bytes())
-        middle = len(data) // 2
-        data[middle : middle + 64] = bytes(255 - b for b in data[middle : middle + 64])
-        replace_file(path, bytes(data))
-
-    page = new_page(site_copy(corrupt))
-    _expect_plain_boot(page, "could not be read")
-
-
-def test_snapshot_of_other_wheels_is_refused(
-    new_page: Callable[..., Any], site_copy: SiteCopy
-) -> None:
-    """New code, stale snapshot: a wheel changed but the snapshot is the old one."""
-
-    def change_a_wheel(root: Path) -> None:
-        data = manifest(root)
-        wheel = data["wheels"][-1]
-        path = root / "runtime" / wheel["file"]
-        buffer = io.BytesIO(path.read_bytes())
-        with zipfile.ZipFile(buffer, "a") as archive:
-            archive.writestr("euchre_tutorial/_changed.py", "CHANGED = True\n")
-        replace_file(path, buffer.getvalue())
-        import hashlib
-
-        wheel["sha256"] = hashlib.sha256(buffer.getvalue()).hexdigest()
-        wheel["bytes"] = len(buffer.getvalue())
-        replace_file(root / "runtime" / "manifest.json", json.dumps(data))
-
-    page = new_page(site_copy(change_a_wheel))
-    # Pyodide's wasm is downloaded once: the repeat visit reads it from the cache.
-    _expect_plain_boot(page, "made from other wheels", pyodide_fetches=1)
-
-
-def test_swapped_snapshot_file_is_refused(
-    new_page: Callable[..., Any], site_copy: SiteCopy
-) -> None:
-    """A snapshot file whose own header names another build is not restored."""
-
-    def swap(root: Path) -> None:
-        path = snapshot_path(root)
-        raw = bytearray(gzip.decompress(path.read_bytes()))
-        start = len(b"EUCHRE-SNAPSHOT/1 ")
-        raw[start : start + 64] = b"0" * 64
-        replace_file(path, gzip.compress(bytes(raw), compresslevel=1))
-
-    page = new_page(site_copy(swap))
-    _expect_plain_boot(page, "made from other wheels")
+    """A damaged stored snapshot, or one made from other files than the ones that will
+    run, is never restored: the start is plain, and it makes a good snapshot again."""
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    wait_for_the_service_worker(page)
+    assert page.evaluate(CHANGE_STORED_SNAPSHOT, part)
+    page.reload(wait_until="load")
+    wait_ready(page, WIDGET)
+    info = boot_info(page)
+    assert info["boot"] == "plain" and reason in (info["snapshot_refused"] or "")
+    assert info["snapshot_made"] is True
+    assert runtime_call(page, "runtime.ping") == "pong"
+    # the new snapshot is stored once the worker says "stored" (the page then registers
+    # the service worker)
+    page.wait_for_function("() => window.__euchreRuntime?.serviceWorkerRegistered === true")
+    page.reload(wait_until="load")
+    wait_ready(page, WIDGET)
+    assert boot_info(page)["boot"] == "snapshot"
 
 
 # ------------------------------------------------------------------ offline

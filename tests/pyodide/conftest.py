@@ -20,6 +20,12 @@ HERE = Path(__file__).parent
 RUNTIME = ROOT / "docs" / "runtime"
 
 
+def recipe_snapshot(manifest: dict[str, Any]) -> Path:
+    """The build's snapshot made under Node by the recipe the browser runs (the site
+    publishes none: each browser makes its own)."""
+    return ROOT / "build" / "runtime" / (manifest["snapshot"]["file"] + ".gz")
+
+
 @pytest.fixture(scope="session")
 def runtime() -> dict[str, Any]:
     if shutil.which("node") is None:
@@ -33,7 +39,7 @@ def _run(manifest: dict[str, Any], probe: Path, snapshot: bool = False) -> dict[
     command = ["node", str(HERE / "run_engine.mjs"), str(RUNTIME / "pyodide"), str(probe),
                "--manifest", str(RUNTIME / "manifest.json")]
     if snapshot:
-        command += ["--snapshot", str(RUNTIME / manifest["snapshot"]["file"])]
+        command += ["--snapshot", str(recipe_snapshot(manifest))]
     command += [str(RUNTIME / wheel["file"]) for wheel in manifest["wheels"]]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]

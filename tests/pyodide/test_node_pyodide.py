@@ -1,6 +1,7 @@
 """Our wheels under Node with the pinned Pyodide (the browser's Python) compute exactly
 what CPython computes: trump orders, legal plays, trick winners, Deal.random for many
-seeds and profiles, and whole deals played out. Also from the site's memory snapshot."""
+seeds and profiles, and whole deals played out. Also restored from the memory snapshot
+the build made by the browser's recipe."""
 
 from __future__ import annotations
 

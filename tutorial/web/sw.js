@@ -1,11 +1,11 @@
 // The site's service worker (served at the site root, so its scope is the whole site).
 // Registered by assets/euchre/runtime.js as sw.js?v=<cache version> once the card engine
 // has started and stored what it downloaded. It keeps:
-//   - the card engine (runtime/: Pyodide's files, our wheels, the memory snapshot, the
-//     manifest) in "euchre-runtime-<version>", cache first: a repeat visit downloads none
-//     of it; a new build has a new version, and activation removes the old caches. The
-//     engine's worker reads and fills the same cache, so installing only fetches what it
-//     did not (the snapshot, for the next visit's fast start);
+//   - the card engine (runtime/: Pyodide's files, our wheels, the manifest) in
+//     "euchre-runtime-<version>", cache first: a repeat visit downloads none of it; a new
+//     build has a new version, and activation removes the old caches. The engine's worker
+//     reads and fills the same cache (and keeps there the memory snapshot it made, which
+//     no server has), so installing only fetches what it did not;
 //   - every page and asset of the site in "euchre-pages", network first with the cache as
 //     the fallback, fetched in idle time after the engine files from the build's list
 //     (offline.json, or the sitemap's pages when the list is missing), so after one visit
@@ -42,36 +42,11 @@ async function precacheRuntime() {
     if (manifest.cache_version !== VERSION) return; // a newer build is already online
     await cache.put(manifestUrl, response);
   }
-  // One by one, tolerating failures: a missing snapshot must not stop the rest. The
+  // One by one, tolerating failures: one missing file must not stop the rest. The
   // browser's HTTP cache still holds the files imported as modules (pyodide.mjs, ...).
-  const snapshot = manifest.snapshot ? new URL(manifest.snapshot.file, RUNTIME).href : null;
   for (const file of manifest.precache || []) {
     const url = new URL(file, RUNTIME);
-    if (await cache.match(url)) continue;
-    if (url.href === snapshot) await storeSnapshot(cache, url);
-    else await store(cache, url);
-  }
-}
-
-// The snapshot is kept decompressed (38 MB rather than 7 MB on disk), so a repeat visit's
-// start does not spend its time inflating it again.
-async function storeSnapshot(cache, url) {
-  try {
-    const response = await fetch(url);
-    if (response.status !== 200) return;
-    let bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b && typeof DecompressionStream === "function") {
-      try {
-        const inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-        bytes = new Uint8Array(await new Response(inflated).arrayBuffer());
-      } catch {
-        // corrupt: kept as it came, so the worker refuses it with its reason and starts plainly
-      }
-    }
-    const headers = { "Content-Type": "application/octet-stream" };
-    await cache.put(url, new Response(bytes, { headers }));
-  } catch {
-    // offline, blocked or corrupt: the next visit checks it, or starts plainly
+    if (!(await cache.match(url))) await store(cache, url);
   }
 }
 

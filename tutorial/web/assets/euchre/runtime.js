@@ -213,13 +213,17 @@ export async function registerServiceWorker(info = null) {
   s.serviceWorkerRegistered = true;
   try {
     let version = info && info.cache_version;
-    try {
-      // A fresh look past the service worker: a new build gets a new worker and cache.
-      const url = new URL(`runtime/manifest.json?fresh=${Date.now()}`, SITE_ROOT);
-      const response = await fetch(url, { cache: "no-store" });
-      if (response.ok) version = (await response.json()).cache_version || version;
-    } catch {
-      // offline: keep the version the worker booted with
+    // With no service worker yet, the engine's worker read the manifest from the network
+    // moments ago, so its version is the current one; otherwise look past the service
+    // worker once (a new build gets a new worker and cache).
+    if (navigator.serviceWorker.controller || !version) {
+      try {
+        const url = new URL(`runtime/manifest.json?fresh=${Date.now()}`, SITE_ROOT);
+        const response = await fetch(url, { cache: "no-store" });
+        if (response.ok) version = (await response.json()).cache_version || version;
+      } catch {
+        // offline: keep the version the worker booted with
+      }
     }
     if (!version) return;
     const script = new URL(`sw.js?v=${encodeURIComponent(version)}`, SITE_ROOT);

@@ -1,13 +1,15 @@
 // The card engine's worker: one Pyodide per visit, started by runtime.js.
 //
 // Boot: read runtime/manifest.json, download our wheels, then restore Pyodide from the
-// build-time memory snapshot when this browser has it cached (a repeat visit) and it was
-// made from exactly these wheels; otherwise (a first visit, no snapshot, restore failed,
-// other wheels) start Pyodide plainly. A first visit thus costs Pyodide's files and the
-// trimmed standard library only; the service worker fetches the snapshot in idle time
-// for the next visit. Both paths unpack the wheels into site-packages. The reason a
-// snapshot was not used goes to the console (console.info) and to runtime.info as
-// `snapshot_refused`.
+// memory snapshot this browser made on an earlier visit, when it was made from exactly
+// these files and reads back intact; otherwise (a first visit, no cache, a damaged or
+// stale snapshot) start Pyodide plainly. A plain start with a cache makes the snapshot
+// itself (snapshot.js's recipe, before the bridge answers anything) and stores it in the
+// runtime's cache for the next visit: no snapshot is ever downloaded, so a first visit
+// costs Pyodide's files, the trimmed standard library and our wheels only. Both paths
+// unpack the wheels into site-packages. The reason a snapshot was not used goes to the
+// console (console.info) and to runtime.info as `snapshot_refused`; `snapshot_made` says
+// whether this start made one.
 //
 // One download per file: every runtime file is read through the versioned cache
 // "euchre-runtime-<cache version>" (the service worker's), and a file fetched from the
@@ -22,13 +24,16 @@
 const SITE = new URL("../../", import.meta.url);
 const RUNTIME = new URL("runtime/", SITE);
 const PYODIDE = new URL("pyodide/", RUNTIME);
-const SNAPSHOT_MAGIC = "EUCHRE-SNAPSHOT/1 ";
-const GZIP_MAGIC = [0x1f, 0x8b];
 const CACHE_PREFIX = "euchre-runtime-";
-// How a snapshot is restored (shared with the build's check under Node), loaded at once
-// beside the manifest rather than before this worker runs.
+// Beside the stored snapshot's bytes (response headers of its cache entry): what it was
+// made from (snapshot.js's identity), and its SHA-256, so a damaged copy is refused
+// rather than restored into a broken interpreter.
+const IDENTITY_HEADER = "X-Euchre-Snapshot-Identity";
+const DIGEST_HEADER = "X-Euchre-Snapshot-Sha256";
+// How a snapshot is made and restored (shared with the build's proof under Node), loaded
+// at once beside the manifest rather than before this worker runs.
 const snapshotModule = import("./snapshot.js");
-snapshotModule.catch(() => {}); // awaited by bootFromSnapshot
+snapshotModule.catch(() => {}); // awaited where a snapshot is read or made
 
 class Refusal extends Error {}
 
@@ -64,10 +69,6 @@ async function runtimeFetch(input, init) {
 
 self.fetch = runtimeFetch;
 
-async function isCached(url) {
-  return runtimeCache !== null && (await runtimeCache.match(url.href)) !== undefined;
-}
-
 function status(type, fields) {
   self.postMessage({ type, ...fields });
 }
@@ -76,7 +77,6 @@ function status(type, fields) {
 // running in parallel may still report).
 let lastProgress = 0;
 let settled = false;
-const snapshotAbort = new AbortController();
 
 function progress(value, message) {
   if (settled) return;
@@ -100,15 +100,6 @@ async function fetchOk(url, options = {}) {
 async function sha256Hex(data) {
   const digest = await crypto.subtle.digest("SHA-256", data);
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-// The same text as scripts/build_runtime.py's snapshot_hash().
-async function snapshotHash(pyodideVersion, recipe, stdlibSha256, wheels) {
-  const lines = [...wheels]
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((wheel) => `${wheel.name} ${wheel.sha256}\n`);
-  const text = `pyodide ${pyodideVersion}\nrecipe ${recipe}\nstdlib ${stdlibSha256}\n${lines.join("")}`;
-  return sha256Hex(new TextEncoder().encode(text));
 }
 
 async function downloadWheels(manifest) {
@@ -173,59 +164,51 @@ async function wheelFiles(bytes) {
   );
 }
 
-// Read a response body into one buffer of the snapshot's raw size, decompressing it when
-// the server sent the .gz bytes as they are (most static hosts do).
-async function readSnapshot(response, entry, onProgress) {
-  const rawSize = entry.raw_bytes;
-  const reader = response.body.getReader();
-  const first = await reader.read();
-  if (first.done) throw new Refusal("the snapshot file is empty");
-  const head = first.value;
-  let source = new ReadableStream({
-    start(controller) {
-      controller.enqueue(head);
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  if (head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]) {
-    if (typeof DecompressionStream !== "function") {
-      throw new Refusal("this browser cannot decompress the snapshot");
+// ---------------------------------------------------------------- the memory snapshot
+
+// The snapshot this browser stored on an earlier visit: {identity, bytes}, the bytes read
+// whole at once (in parallel with the wheels and Pyodide's own files) and checked against
+// the stored digest; null when there is none. It lives only in the runtime's cache, never
+// on the server.
+async function storedSnapshot(entry) {
+  if (!entry || !runtimeCache) return null;
+  const response = await runtimeCache.match(new URL(entry.file, RUNTIME).href);
+  if (!response) return null;
+  const bytes = (async () => {
+    let bytes;
+    try {
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (error) {
+      throw new Refusal(`the snapshot could not be read (${error.message})`);
     }
-    source = source.pipeThrough(new DecompressionStream("gzip"));
-  }
-  const out = new Uint8Array(rawSize);
-  let filled = 0;
-  const bodyReader = source.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await bodyReader.read();
-      if (done) break;
-      if (filled + value.length > rawSize) throw new Refusal("the snapshot is larger than the manifest says");
-      out.set(value, filled);
-      filled += value.length;
-      onProgress(filled / rawSize);
+    if ((await sha256Hex(bytes)) !== response.headers.get(DIGEST_HEADER)) {
+      throw new Refusal("the snapshot could not be read (it is damaged)");
     }
-  } catch (error) {
-    if (error instanceof Refusal) throw error;
-    throw new Refusal(`the snapshot could not be read (${error.message})`);
-  }
-  if (filled !== rawSize) throw new Refusal("the snapshot is shorter than the manifest says");
-  return out;
+    return bytes;
+  })();
+  bytes.catch(() => {}); // awaited by loadPyodide through restoreOptions
+  return { identity: response.headers.get(IDENTITY_HEADER), bytes };
 }
 
-function checkHeader(bytes, entry, expectedHash) {
-  const header = new TextDecoder("ascii").decode(bytes.subarray(0, entry.header_bytes));
-  if (!header.startsWith(SNAPSHOT_MAGIC)) throw new Refusal("the snapshot file is not one of ours");
-  const hash = header.slice(SNAPSHOT_MAGIC.length).split("\n")[0];
-  if (hash !== expectedHash) throw new Refusal("the snapshot was made from other wheels");
-  return bytes.subarray(entry.header_bytes);
+// What this start would make a snapshot from: its identity (snapshot.js) over the
+// manifest's recipe and the files actually downloaded.
+async function identityOf(manifest, version, wheels) {
+  const { snapshotIdentity } = await snapshotModule;
+  return snapshotIdentity(version, manifest.snapshot.recipe, manifest.pyodide.stdlib_sha256, wheels);
+}
+
+// The stored snapshot's bytes, for loadPyodide: a Refusal when it was made from other
+// files than the ones that will run, or reads back damaged.
+function matchingMemory(stored, identity) {
+  const memory = identity.then((expected) => {
+    if (stored.identity !== expected) throw new Refusal("the snapshot was made from other wheels");
+    return stored.bytes;
+  }).then((bytes) => {
+    progress(0.75, "Starting the card engine");
+    return bytes;
+  });
+  memory.catch(() => {}); // loadPyodide awaits it
+  return memory;
 }
 
 function pythonStreams() {
@@ -235,56 +218,55 @@ function pythonStreams() {
   };
 }
 
-// The cached snapshot is read at once, in parallel with the wheels and Pyodide's own
-// files; reading stops when the wheels show it cannot be used.
-function downloadSnapshot(entry, signal) {
-  const download = fetchOk(new URL(entry.file, RUNTIME), { signal }).then((response) =>
-    readSnapshot(response, entry, (share) => progress(0.1 + 0.6 * share, "Starting the card engine")),
-  );
-  download.catch(() => {}); // awaited later; a failure is reported there, not as unhandled
-  return download;
-}
-
-// The snapshot for these wheels, as a promise for loadPyodide; a Refusal, before Pyodide
-// starts fetching anything, when the site has none or it was made from other wheels.
-async function matchingSnapshot(version, entry, download, abort, wheelsPromise, stdlibSha256) {
-  if (!entry) throw new Refusal("the site has no snapshot");
-  if (!download) throw new Refusal("the snapshot is not cached yet (a first visit)");
-  const expected = await snapshotHash(version, entry.recipe, stdlibSha256, await wheelsPromise);
-  if (expected !== entry.hash) {
-    abort.abort();
-    throw new Refusal("the snapshot was made from other wheels");
-  }
-  const snapshot = download.then((bytes) => {
-    progress(0.75, "Starting the card engine");
-    return checkHeader(bytes, entry, expected);
-  });
-  snapshot.catch(() => {}); // loadPyodide awaits it
-  return snapshot;
-}
-
 // What loadPyodide needs besides indexURL: the lock file's few fields from the manifest
 // (no request for the lock file), and the console streams.
 function pyodideOptions(manifest) {
   return { indexURL: PYODIDE.href, lockFileContents: manifest.pyodide.lock, ...pythonStreams() };
 }
 
-async function bootFromSnapshot(loadPyodide, manifest, snapshotPromise) {
-  // loadPyodide awaits the snapshot itself, so its own start-up runs meanwhile; the
-  // options grow Pyodide's memory to the snapshot's size (snapshot.js says why).
+async function bootFromSnapshot(loadPyodide, manifest, memory) {
+  // loadPyodide awaits the memory itself, so its own start-up runs meanwhile; the
+  // options grow Pyodide's memory to the snapshot's size (snapshot.js).
   try {
     const { restoreOptions } = await snapshotModule;
-    const restore = await restoreOptions(PYODIDE.href, snapshotPromise);
+    const restore = await restoreOptions(PYODIDE.href, memory);
     return await loadPyodide({ ...pyodideOptions(manifest), ...restore });
   } catch (error) {
-    if (error instanceof Refusal) throw error;
+    const refusal = await memory.then(() => null, (reason) => reason);
+    if (refusal instanceof Refusal) throw refusal;
     throw new Refusal(`the snapshot could not be restored (${error.message})`);
   }
 }
 
-async function bootPlain(loadPyodide, manifest) {
+async function bootPlain(loadPyodide, manifest, makeSnapshot) {
   progress(0.2, "Starting Python");
-  return loadPyodide(pyodideOptions(manifest));
+  return loadPyodide({ ...pyodideOptions(manifest), _makeSnapshot: makeSnapshot });
+}
+
+// Make the snapshot of a plain start whose wheels are unpacked (synchronous: before the
+// bridge answers anything) and store it for the next visit in the background; a failure
+// only costs the next visit its fast start. Returns whether one was made.
+async function makeAndStoreSnapshot(pyodide, entry, identity) {
+  let memory;
+  let madeFrom;
+  try {
+    const { makeSnapshot } = await snapshotModule;
+    madeFrom = await identity;
+    memory = makeSnapshot(pyodide).memory;
+  } catch (error) {
+    console.info(`euchre runtime: no snapshot made: ${error.message || error}`);
+    return false;
+  }
+  const stored = (async () => {
+    const headers = {
+      "Content-Type": "application/octet-stream",
+      [IDENTITY_HEADER]: madeFrom,
+      [DIGEST_HEADER]: await sha256Hex(memory),
+    };
+    await runtimeCache.put(new URL(entry.file, RUNTIME).href, new Response(memory, { headers }));
+  })().catch((error) => console.info(`euchre runtime: the snapshot was not stored: ${error.message || error}`));
+  stores.push(stored);
+  return true;
 }
 
 async function installWheels(pyodide, wheels) {
@@ -330,39 +312,44 @@ async function boot() {
   const wheelsPromise = downloadWheels(manifest);
   wheelsPromise.catch(() => {}); // awaited later; a failure fails the start there
   const entry = manifest.snapshot;
-  const abort = snapshotAbort;
-  const cached = entry ? await isCached(new URL(entry.file, RUNTIME)) : false;
-  const download = cached ? downloadSnapshot(entry, abort.signal) : null;
+  const stored = await storedSnapshot(entry);
   mark("manifest");
   const pyodideModule = await import(new URL("pyodide.mjs", PYODIDE).href);
   mark("loader");
   const { loadPyodide, version } = pyodideModule;
   progress(0.1, "Downloading the card engine");
+  const identity = entry ? wheelsPromise.then((wheels) => identityOf(manifest, version, wheels)) : null;
+  identity?.catch(() => {}); // awaited where it is used
 
   let pyodide = null;
   let bootKind = "snapshot";
   let refused = null;
   try {
-    const snapshot = await matchingSnapshot(
-      version, entry, download, abort, wheelsPromise, manifest.pyodide.stdlib_sha256,
-    );
-    pyodide = await bootFromSnapshot(loadPyodide, manifest, snapshot);
+    if (!entry) throw new Refusal("the site has no snapshot");
+    if (!runtimeCache) throw new Refusal("this browser keeps no cache for the site");
+    if (!stored) throw new Refusal("no snapshot was made in this browser yet (a first visit)");
+    pyodide = await bootFromSnapshot(loadPyodide, manifest, matchingMemory(stored, identity));
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     refused = error.message;
     bootKind = "plain";
     console.info(`euchre runtime: snapshot not used: ${refused}; starting Pyodide plainly`);
-    pyodide = await bootPlain(loadPyodide, manifest);
+    pyodide = await bootPlain(loadPyodide, manifest, Boolean(entry && runtimeCache));
   }
   mark("pyodide");
   progress(0.9, "Loading the rules");
   await installWheels(pyodide, await wheelsPromise);
   mark("wheels");
+  const made = bootKind === "plain" && entry && runtimeCache
+    ? await makeAndStoreSnapshot(pyodide, entry, identity)
+    : false;
+  if (made) mark("snapshot");
   const bridge = pyodide.pyimport("euchre_tutorial.bridge");
   bridge.configure(
     JSON.stringify({
       boot: bootKind,
       snapshot_refused: refused,
+      snapshot_made: made,
       pyodide: version,
       cache_version: manifest.cache_version,
     }),
@@ -391,7 +378,6 @@ const ready = boot().then(
   },
   (error) => {
     settled = true;
-    snapshotAbort.abort();
     console.warn("euchre runtime: Pyodide could not start:", error);
     status("failed", { progress: 0, message: plainReason(error), detail: String(error) });
     return null;
