@@ -302,6 +302,11 @@ function mark(step) {
 async function boot() {
   progress(0.02, "Starting the card engine");
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
+  // Pyodide's loader and its 1.2 MB module glue are fetched and compiled while the
+  // manifest is read (loadPyodide and restoreOptions then find them imported).
+  const pyodideLoader = import(new URL("pyodide.mjs", PYODIDE).href);
+  const pyodideGlue = import(new URL("pyodide.asm.mjs", PYODIDE).href);
+  pyodideGlue.catch(() => {}); // loadPyodide imports it itself and reports a failure
   const manifestUrl = new URL("manifest.json", RUNTIME);
   const manifestResponse = await fetchOk(manifestUrl);
   const manifestCopy = manifestResponse.clone();
@@ -314,7 +319,7 @@ async function boot() {
   const entry = manifest.snapshot;
   const stored = await storedSnapshot(entry);
   mark("manifest");
-  const pyodideModule = await import(new URL("pyodide.mjs", PYODIDE).href);
+  const pyodideModule = await pyodideLoader;
   mark("loader");
   const { loadPyodide, version } = pyodideModule;
   progress(0.1, "Downloading the card engine");
