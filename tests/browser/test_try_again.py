@@ -165,3 +165,16 @@ def test_try_again_and_the_teachers_sheet_are_axe_clean(new_page: Any, scheme: s
     goto(page, "practice/teachers/")
     wait_ready(page, WIDGET)
     assert not axe(page), axe(page)
+
+
+def test_a_tap_before_the_engine_runs_is_answered(page: Any) -> None:
+    """While Python is still starting, a tap on a card says so instead of doing nothing."""
+    page.context.route("**/runtime/pyodide/**", lambda route: None)  # the engine never arrives
+    goto(page, PAGE, wait_until="domcontentloaded")
+    page.wait_for_selector(f"{WIDGET} [data-ta-body] button[data-action=act]")
+    page.locator(f"{WIDGET} [data-ta-body] button[data-action=act]").first.click()
+    page.wait_for_function(
+        "(s) => document.querySelector(s).textContent.includes('still starting')",
+        arg=f"{WIDGET} [data-ta-note]",
+    )
+    assert page.locator(WIDGET).get_attribute("data-ready") != "true"

@@ -306,6 +306,7 @@ async function boot() {
   // manifest is read (loadPyodide and restoreOptions then find them imported).
   const pyodideLoader = import(new URL("pyodide.mjs", PYODIDE).href);
   const pyodideGlue = import(new URL("pyodide.asm.mjs", PYODIDE).href);
+  pyodideLoader.catch(() => {}); // awaited below, where a failure fails the start
   pyodideGlue.catch(() => {}); // loadPyodide imports it itself and reports a failure
   const manifestUrl = new URL("manifest.json", RUNTIME);
   const manifestResponse = await fetchOk(manifestUrl);

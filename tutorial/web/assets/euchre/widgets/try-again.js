@@ -88,7 +88,12 @@ export async function mount(root, runtime) {
 
   root.addEventListener("click", async (event) => {
     const button = event.target.closest("button[data-action]");
-    if (!button || !root.contains(button) || root.dataset.ready !== "true" || busy) return;
+    if (!button || !root.contains(button) || busy) return;
+    if (root.dataset.ready !== "true") {
+      // A tap before the engine runs is answered, not silently dropped.
+      if (root.dataset.ready !== "failed") say(root, "One moment: the card engine is still starting.");
+      return;
+    }
     busy = true;
     try {
       await handle(button);
