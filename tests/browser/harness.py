@@ -305,6 +305,35 @@ def wait_lesson_outcome(page: Any, outcome: str = "done", timeout: float = 20_00
     )
 
 
+# ------------------------------------------------------------------ free play
+
+
+def wait_turn_or_review(page: Any, tapping: bool = True) -> None:
+    """Wait for the learner's turn, the hand review or the end of the game. ``tapping``: as
+    an impatient learner does, tap the table (not a control) while the computer players
+    move, which ends each pause and animation at once (the "hurry" setting)."""
+    page.wait_for_function(
+        """(tapping) => { const r = document.querySelector('[data-widget=game]');
+            const waiting = r.dataset.yourTurn !== 'true' && r.dataset.review !== 'open' && r.dataset.gameOver !== 'true';
+            if (waiting && tapping) r.querySelector('.eu-game').dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
+            return !waiting; }""",
+        arg=tapping,
+        timeout=60_000,
+    )
+
+
+def wait_for_my_decision(page: Any, root: Any) -> None:
+    """Wait for the learner's turn, closing any hand review on the way: a deal can end
+    without the learner (their partner went alone), and then the review comes first."""
+    for _ in range(10):
+        wait_turn_or_review(page)
+        if root.get_attribute("data-review") != "open":
+            return
+        root.locator("[data-review-continue]").click()
+        page.wait_for_function("() => document.querySelector('[data-widget=game]').dataset.review !== 'open'")
+    raise AssertionError("ten deals in a row ended without the learner's turn")
+
+
 def axe(page: Any, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Run axe-core on the page; return its serious and critical violations."""
     if not page.evaluate("() => typeof window.axe === 'object'"):

@@ -14,7 +14,13 @@ from typing import Any
 import euchre
 from euchre import Card, Suit
 
-from tests.browser.harness import goto, presave, wait_ready
+from tests.browser.harness import (
+    goto,
+    presave,
+    wait_for_my_decision,
+    wait_ready,
+    wait_turn_or_review,
+)
 
 PAGE = "practice/play/"
 GAME = "[data-widget=game]"
@@ -40,32 +46,6 @@ def start_game(page: Any, root: Any, game_to: str = "5", profile: str = "midwest
 
 def attr(root: Any, name: str) -> str:
     return str(root.get_attribute(name) or "")
-
-
-def wait_turn_or_review(page: Any, tapping: bool = True) -> None:
-    """Wait for the learner's turn, the hand review or the end of the game. ``tapping``: as
-    an impatient learner does, tap the table (not a control) while the computer players
-    move, which ends each pause and animation at once (the "hurry" setting)."""
-    page.wait_for_function(
-        """(tapping) => { const r = document.querySelector('[data-widget=game]');
-            const waiting = r.dataset.yourTurn !== 'true' && r.dataset.review !== 'open' && r.dataset.gameOver !== 'true';
-            if (waiting && tapping) r.querySelector('.eu-game').dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
-            return !waiting; }""",
-        arg=tapping,
-        timeout=60_000,
-    )
-
-
-def wait_for_my_decision(page: Any, root: Any) -> None:
-    """Wait for the learner's turn, closing any hand review on the way: a deal can end
-    without the learner (their partner went alone), and then the review comes first."""
-    for _ in range(10):
-        wait_turn_or_review(page)
-        if attr(root, "data-review") != "open":
-            return
-        root.locator("[data-review-continue]").click()
-        page.wait_for_function("() => document.querySelector('[data-widget=game]').dataset.review !== 'open'")
-    raise AssertionError("ten deals in a row ended without the learner's turn")
 
 
 def hand(root: Any) -> list[str]:

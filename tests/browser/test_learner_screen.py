@@ -17,6 +17,7 @@ from tests.browser.harness import (
     allow_console_errors,
     goto,
     presave,
+    wait_for_my_decision,
     wait_lesson_outcome,
     wait_ready,
 )
@@ -133,7 +134,7 @@ def test_tab_order_is_the_drawn_order_in_free_play(page: Any) -> None:
     root.locator("#eu-game-profile").select_option("midwest")
     root.locator("#eu-game-level").select_option("easy")
     root.locator("[data-game-start]").click()
-    page.wait_for_function("() => document.querySelector('[data-widget=game]').dataset.yourTurn === 'true'", timeout=60_000)
+    wait_for_my_decision(page, root)
     choices = root.locator(".eu-choices button")
     if choices.count():
         assert choices.last.inner_text() == "Pass"
