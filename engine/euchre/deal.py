@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from itertools import accumulate
 from operator import itemgetter
 from typing import Any
 
@@ -122,18 +122,22 @@ class Deal:
         go out in packets of 3 then 2, starting left of the dealer."""
         rules = rules or Rules()
         n = rules.players
-        deck = shuffled(seed, deck_of(rules.deck, rules.joker))
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            # Not a seat of this table: the checked constructor (and ``check``) say why.
-            return cls(dealer, _dealing(n, dealer % n if isinstance(dealer, int) else 0)[0](deck),
-                       deck[n * 5], deck[n * 5 + 1 :])
-        hands, upcard = _dealing(n, dealer)
+        plan = _PLANS.get((n, rules.deck, rules.joker, dealer)) if type(dealer) is int else None
+        if plan is None:  # a table not dealt at yet, or a dealer that is no plain seat number
+            plan = _plan(n, rules.deck, rules.joker, dealer % n if isinstance(dealer, int) else 0)
+            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+                # Not a seat of this table: the checked constructor (and ``check``) say why.
+                deck, order, split, upcard = plan
+                dealt = order(shuffled(seed, deck))
+                return cls(dealer, split(dealt), dealt[upcard], dealt[upcard + 1 :])
+        deck, order, split, upcard = plan
+        dealt = order(shuffled(seed, deck))  # the hands seat by seat, the upcard, the kitty
         deal = _new(cls)  # every field is known good: set at once, past the frozen guard
         deal.__dict__.update(
             dealer=dealer,
-            hands=hands(deck),
-            upcard=deck[upcard],
-            kitty=tuple(deck[upcard + 1 :]),
+            hands=split(dealt),
+            upcard=dealt[upcard],
+            kitty=dealt[upcard + 1 :],
             _valid_for=rules,
         )
         return deal
@@ -162,24 +166,27 @@ class Deal:
 
 
 _new = object.__new__
+# A deal's way to pick its cards out of a shuffled pack: the pack, the order that lists the
+# hands seat by seat (packets of 3 then 2 from the dealer's left), the upcard, the kitty; the
+# cutting of that list into hands; the upcard's place in it (the kitty is what follows).
+_Plan = tuple[tuple[Card, ...], Callable[[list[Card]], tuple[Card, ...]],
+              Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]], int]  # fmt: skip
+_PLANS: dict[tuple[int, int, bool, int], _Plan] = {}
 
 
-@cache
-def _dealing(
-    players: int, dealer: int
-) -> tuple[Callable[[list[Card]], tuple[tuple[Card, ...], ...]], int]:
-    """Where each card of a shuffled pack goes: a function picking every seat's hand out of
-    the pack (packets of 3 then 2 from the dealer's left) and the upcard's place (the kitty
-    is the rest of the pack)."""
+def _plan(players: int, size: int, joker: bool, dealer: int) -> _Plan:
+    """How to deal a pack of ``size`` cards (and the joker) to ``players`` from the left of
+    ``dealer`` (a seat of the table), made once and kept."""
     places: list[list[int]] = [[] for _ in range(players)]
     pos = 0
     for packet in (3, 2):
         for i in range(1, players + 1):
             places[(dealer + i) % players].extend(range(pos, pos + packet))
             pos += packet
-    picks = [itemgetter(*seat) for seat in places]  # each seat's hand (five places or more)
-
-    def hands(deck: list[Card]) -> tuple[tuple[Card, ...], ...]:
-        return tuple([pick(deck) for pick in picks])
-
-    return hands, pos
+    deck = deck_of(size, joker)
+    order = itemgetter(*(place for hand in places for place in hand), *range(pos, len(deck)))
+    ends = list(accumulate(len(hand) for hand in places))
+    # Rules seat two players or more, so the cut gives a tuple of hands.
+    split = itemgetter(*(slice(end - len(hand), end) for hand, end in zip(places, ends, strict=True)))
+    plan = _PLANS[players, size, joker, dealer] = (deck, order, split, pos)
+    return plan

@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 import struct
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from functools import cache
 from operator import mod as _mod
 from typing import TypeVar
@@ -64,37 +64,86 @@ def shuffle_from(state: int, items: MutableSequence[T], limits: Sequence[int]) -
     return (state + count * _GAMMA) & _MASK
 
 
-def shuffled(seed: int, items: Sequence[T]) -> list[T]:
+def shuffled(seed: int, items: Iterable[T]) -> list[T]:
     """A shuffled copy of ``items``: the same list as ``SeededRandom(seed).shuffle`` makes of
-    it (dealing calls this once per deal, so the common case is one straight run: the draws
-    side by side, then the swaps).
+    it. Dealing calls this once per deal, so the common case is one straight run: the draws
+    side by side (see ``_draws``), each reduced to its swap, the swaps written out.
 
     >>> cards = list(range(24)); SeededRandom(5).shuffle(cards)
     >>> shuffled(5, range(24)) == cards
     True
     """
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"a seed is a whole number, not {seed!r}")
     out = list(items)
     count = len(out) - 1
-    if 1 <= count < _SMALL - 1:
-        draws = _safe_draws(seed & _MASK, count)
-        if draws is not None:  # no draw thrown away (all but one shuffle in 10^17)
-            down, bounds = _steps(count)
-            for i, j in zip(down, map(_mod, draws, bounds), strict=True):
-                out[i], out[j] = out[j], out[i]
-            return out
-    shuffle_from(seed & _MASK, out, _LIMITS)
+    plan = _STRAIGHT.get(count) or _straight_plan(count)
+    if plan is None:  # too few or too many items to draw side by side
+        shuffle_from(seed & _MASK, out, _LIMITS)
+        return out
+    ones, steps, masks, lifts, carries, read, size, bounds, top = plan
+    # SplitMix64 on every lane at once, as ``_mixed`` (the last mask left out: what the
+    # lane above shifts in lands above bit 64, which neither the test nor ``read`` sees).
+    z = ((seed & _MASK) * ones + steps) & masks
+    z = (((z ^ (z >> 30)) & masks) * _MIX1) & masks
+    z = (((z ^ (z >> 27)) & masks) * _MIX2) & masks
+    z ^= z >> 31
+    if (z + lifts) & carries:  # a draw to throw away (one shuffle in 10^17): the careful way
+        shuffle_from(seed & _MASK, out, _LIMITS)
+        return out
+    swaps = map(_mod, read(z.to_bytes(size, "little")), bounds)  # where each place swaps
+    # The places above the 23 written out below (or every place, for fewer items): ``zip``
+    # stops at the end of ``top`` without taking the next swap, which stays for below.
+    for i, j in zip(top, swaps, strict=False):
+        out[i], out[j] = out[j], out[i]
+    if count < _WRITTEN_OUT:
+        return out
+    # The last 23 swaps (all of a 24-card deck's) written out: no loop to run around.
+    (j23, j22, j21, j20, j19, j18, j17, j16, j15, j14, j13, j12,
+     j11, j10, j9, j8, j7, j6, j5, j4, j3, j2, j1) = swaps  # fmt: skip
+    out[23], out[j23] = out[j23], out[23]
+    out[22], out[j22] = out[j22], out[22]
+    out[21], out[j21] = out[j21], out[21]
+    out[20], out[j20] = out[j20], out[20]
+    out[19], out[j19] = out[j19], out[19]
+    out[18], out[j18] = out[j18], out[18]
+    out[17], out[j17] = out[j17], out[17]
+    out[16], out[j16] = out[j16], out[16]
+    out[15], out[j15] = out[j15], out[15]
+    out[14], out[j14] = out[j14], out[14]
+    out[13], out[j13] = out[j13], out[13]
+    out[12], out[j12] = out[j12], out[12]
+    out[11], out[j11] = out[j11], out[11]
+    out[10], out[j10] = out[j10], out[10]
+    out[9], out[j9] = out[j9], out[9]
+    out[8], out[j8] = out[j8], out[8]
+    out[7], out[j7] = out[j7], out[7]
+    out[6], out[j6] = out[j6], out[6]
+    out[5], out[j5] = out[j5], out[5]
+    out[4], out[j4] = out[j4], out[4]
+    out[3], out[j3] = out[j3], out[3]
+    out[2], out[j2] = out[j2], out[2]
+    out[1], out[j1] = out[j1], out[1]
     return out
 
 
-def _steps(count: int) -> tuple[range, range]:
-    """A shuffle of ``count + 1`` items: the places it swaps into (``count`` down to 1) and
-    the bound of each one's draw (``count + 1`` down to 2)."""
-    return _STEPS[count] if count < len(_STEPS) else (range(count, 0, -1), range(count + 1, 1, -1))
+_WRITTEN_OUT = 23  # the swaps ``shuffled`` writes out: places 23 down to 1
+_Straight = tuple[int, int, int, int, int, Callable[[bytes], tuple[int, ...]], int, range, range]
+_STRAIGHT: dict[int, _Straight] = {}
 
 
-_STEPS = tuple((range(count, 0, -1), range(count + 1, 1, -1)) for count in range(_SMALL))
+def _straight_plan(count: int) -> _Straight | None:
+    """What ``shuffled`` needs for ``count + 1`` items (made once per count): the lanes'
+    constants and reader (``_lanes``), their size in bytes, the bounds of the draws (count + 1
+    down to 2), the places it swaps in a loop (those above 23); None past the lanes' range."""
+    if not 1 <= count < _SMALL - 1:
+        return None
+    ones, steps, masks, lanes, lifts, carries = _lanes(count)
+    top = range(count, _WRITTEN_OUT, -1) if count >= _WRITTEN_OUT else range(count, 0, -1)
+    plan = (ones, steps, masks, lifts, carries, lanes.unpack, count * _LANE_BYTES,
+            range(count + 1, 1, -1), top)  # fmt: skip
+    _STRAIGHT[count] = plan
+    return plan
 
 
 def _sequential(state: int, items: MutableSequence[T], top: int, limits: Sequence[int]) -> int:

@@ -66,3 +66,16 @@ def test_a_deal_whose_draw_may_be_thrown_away_shuffles_like_below(top: int, size
     assert careful or top > 0
     limits = [*_LIMITS, *((1 << 64) - ((1 << 64) % n) for n in range(len(_LIMITS), 72))]
     assert shuffled(seed, range(size)) == one_at_a_time(seed, size, limits)[0]
+
+
+@given(seed=st.integers(-(2**70), 2**70), size=st.integers(0, 80))
+def test_a_shuffled_copy_makes_the_swaps_of_below(seed: int, size: int) -> None:
+    # Every size: below the 23 swaps written out, at them, above them, past the lanes.
+    limits = [*_LIMITS, *((1 << 64) - ((1 << 64) % n) for n in range(len(_LIMITS), 82))]
+    assert shuffled(seed, range(size)) == one_at_a_time(seed & MASK, size, limits)[0]
+
+
+def test_a_shuffled_copy_leaves_its_items_alone() -> None:
+    items = tuple(range(30))
+    assert sorted(shuffled(3, items)) == list(items) and items == tuple(range(30))
+    assert shuffled(3, iter(range(30))) == shuffled(3, items)
