@@ -122,16 +122,14 @@ class Deal:
         go out in packets of 3 then 2, starting left of the dealer."""
         rules = rules or Rules()
         n = rules.players
-        plan = _PLANS.get((n, rules.deck, rules.joker, dealer)) if type(dealer) is int else None
-        if plan is None:  # a table not dealt at yet, or a dealer that is no plain seat number
+        seat = type(dealer) is int and 0 <= dealer < n  # a bool is no seat number
+        plan = _PLANS.get((n, rules.deck, rules.joker, dealer)) if seat else None
+        if plan is None:  # a table not dealt at yet, or a dealer that is no seat
             plan = _plan(n, rules.deck, rules.joker, dealer % n if isinstance(dealer, int) else 0)
-            if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-                # Not a seat of this table: the checked constructor (and ``check``) say why.
-                deck, order, split, upcard = plan
-                dealt = order(shuffled(seed, deck))
-                return cls(dealer, split(dealt), dealt[upcard], dealt[upcard + 1 :])
         deck, order, split, upcard = plan
         dealt = order(shuffled(seed, deck))  # the hands seat by seat, the upcard, the kitty
+        if not seat:  # the checked constructor (and ``check``) say why it is no seat
+            return cls(dealer, split(dealt), dealt[upcard], dealt[upcard + 1 :])
         deal = _new(cls)  # every field is known good: set at once, past the frozen guard
         deal.__dict__.update(
             dealer=dealer,

@@ -67,7 +67,7 @@ def shuffle_from(state: int, items: MutableSequence[T], limits: Sequence[int]) -
 def shuffled(seed: int, items: Iterable[T]) -> list[T]:
     """A shuffled copy of ``items``: the same list as ``SeededRandom(seed).shuffle`` makes of
     it. Dealing calls this once per deal, so the common case is one straight run: the draws
-    side by side (see ``_draws``), each reduced to its swap, the swaps written out.
+    side by side (see ``_draws``), each reduced to its swap.
 
     >>> cards = list(range(24)); SeededRandom(5).shuffle(cards)
     >>> shuffled(5, range(24)) == cards
@@ -81,7 +81,7 @@ def shuffled(seed: int, items: Iterable[T]) -> list[T]:
     if plan is None:  # too few or too many items to draw side by side
         shuffle_from(seed & _MASK, out, _LIMITS)
         return out
-    ones, steps, masks, lifts, carries, read, size, bounds, top = plan
+    ones, steps, masks, lifts, carries, read, size, bounds, places = plan
     # SplitMix64 on every lane at once, as ``_mixed`` (the last mask left out: what the
     # lane above shifts in lands above bit 64, which neither the test nor ``read`` sees).
     z = ((seed & _MASK) * ones + steps) & masks
@@ -92,42 +92,11 @@ def shuffled(seed: int, items: Iterable[T]) -> list[T]:
         shuffle_from(seed & _MASK, out, _LIMITS)
         return out
     swaps = map(_mod, read(z.to_bytes(size, "little")), bounds)  # where each place swaps
-    # The places above the 23 written out below (or every place, for fewer items): ``zip``
-    # stops at the end of ``top`` without taking the next swap, which stays for below.
-    for i, j in zip(top, swaps, strict=False):
+    for i, j in zip(places, swaps, strict=True):
         out[i], out[j] = out[j], out[i]
-    if count < _WRITTEN_OUT:
-        return out
-    # The last 23 swaps (all of a 24-card deck's) written out: no loop to run around.
-    (j23, j22, j21, j20, j19, j18, j17, j16, j15, j14, j13, j12,
-     j11, j10, j9, j8, j7, j6, j5, j4, j3, j2, j1) = swaps  # fmt: skip
-    out[23], out[j23] = out[j23], out[23]
-    out[22], out[j22] = out[j22], out[22]
-    out[21], out[j21] = out[j21], out[21]
-    out[20], out[j20] = out[j20], out[20]
-    out[19], out[j19] = out[j19], out[19]
-    out[18], out[j18] = out[j18], out[18]
-    out[17], out[j17] = out[j17], out[17]
-    out[16], out[j16] = out[j16], out[16]
-    out[15], out[j15] = out[j15], out[15]
-    out[14], out[j14] = out[j14], out[14]
-    out[13], out[j13] = out[j13], out[13]
-    out[12], out[j12] = out[j12], out[12]
-    out[11], out[j11] = out[j11], out[11]
-    out[10], out[j10] = out[j10], out[10]
-    out[9], out[j9] = out[j9], out[9]
-    out[8], out[j8] = out[j8], out[8]
-    out[7], out[j7] = out[j7], out[7]
-    out[6], out[j6] = out[j6], out[6]
-    out[5], out[j5] = out[j5], out[5]
-    out[4], out[j4] = out[j4], out[4]
-    out[3], out[j3] = out[j3], out[3]
-    out[2], out[j2] = out[j2], out[2]
-    out[1], out[j1] = out[j1], out[1]
     return out
 
 
-_WRITTEN_OUT = 23  # the swaps ``shuffled`` writes out: places 23 down to 1
 _Straight = tuple[int, int, int, int, int, Callable[[bytes], tuple[int, ...]], int, range, range]
 _STRAIGHT: dict[int, _Straight] = {}
 
@@ -135,13 +104,12 @@ _STRAIGHT: dict[int, _Straight] = {}
 def _straight_plan(count: int) -> _Straight | None:
     """What ``shuffled`` needs for ``count + 1`` items (made once per count): the lanes'
     constants and reader (``_lanes``), their size in bytes, the bounds of the draws (count + 1
-    down to 2), the places it swaps in a loop (those above 23); None past the lanes' range."""
+    down to 2) and the places swapped (count down to 1); None past the lanes' range."""
     if not 1 <= count < _SMALL - 1:
         return None
     ones, steps, masks, lanes, lifts, carries = _lanes(count)
-    top = range(count, _WRITTEN_OUT, -1) if count >= _WRITTEN_OUT else range(count, 0, -1)
     plan = (ones, steps, masks, lifts, carries, lanes.unpack, count * _LANE_BYTES,
-            range(count + 1, 1, -1), top)  # fmt: skip
+            range(count + 1, 1, -1), range(count, 0, -1))  # fmt: skip
     _STRAIGHT[count] = plan
     return plan
 

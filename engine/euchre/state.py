@@ -77,11 +77,7 @@ class HandState:
     @classmethod
     def new(cls, deal: Deal, rules: Rules | None = None) -> HandState:
         """The state right after the deal. A deal impossible under the rules raises."""
-        position = moves.start(deal, rules or _DEFAULT_RULES)
-        state = _new(cls)  # ``of_position``, inlined: every deal starts here
-        _set_full(state, position)
-        _set_play(state, record_of(position) if position["phase"] is _PLAY else None)
-        return state
+        return cls.of_position(moves.start(deal, rules or _DEFAULT_RULES))
 
     @classmethod
     def of_position(cls, position: Position) -> HandState:

@@ -23,9 +23,9 @@ import pytest
 from euchre import Deal, DealError, HandState, Rules
 from euchre.rng import SeededRandom, shuffled
 
+from tests.engine.splitmix import GAMMA, MASK, seed_drawing_first
+
 PINS = Path(__file__).parent / "fixtures" / "dealing_pins.json"
-MASK = (1 << 64) - 1
-GAMMA = 0x9E3779B97F4A7C15
 SPECIAL_SEEDS = (0, 1, 2, 7, 2**30 - 1, -1, -(2**63), 2**64 - 1, 2**64, 2**64 + 5, 2**100 + 1)
 
 
@@ -50,17 +50,6 @@ def deal_text(deal: Deal) -> str:
     """``hand/hand/...|upcard|kitty`` in card codes, with the dealer first."""
     hands = "/".join(" ".join(c.code for c in hand) for hand in deal.hands)
     return f"{deal.dealer}:{hands}|{deal.upcard.code}|{' '.join(c.code for c in deal.kitty)}"
-
-
-def seed_drawing_first(output: int) -> int:
-    """The seed whose first 64-bit draw is ``output`` (SplitMix64 undone; see test_rng)."""
-    z = output
-    z ^= (z >> 31) ^ (z >> 62)
-    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK
-    z ^= (z >> 27) ^ (z >> 54)
-    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK
-    z ^= (z >> 30) ^ (z >> 60)
-    return (z - GAMMA) & MASK
 
 
 def careful_seeds(size: int) -> list[int]:

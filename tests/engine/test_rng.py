@@ -7,7 +7,7 @@ from euchre.rng import _LIMITS, _SAFE, SeededRandom, _safe_draws, shuffle_from, 
 from hypothesis import given
 from hypothesis import strategies as st
 
-MASK = (1 << 64) - 1
+from tests.engine.splitmix import MASK, seed_drawing_first
 
 
 def one_at_a_time(seed: int, size: int, limits: list[int]) -> tuple[list[int], int]:
@@ -42,18 +42,6 @@ def test_a_thrown_away_draw_leaves_the_same_shuffle_and_state(seed: int, size: i
     assert (items, state) == one_at_a_time(seed, size, limits)
 
 
-def seed_drawing_first(output: int) -> int:
-    """The seed whose first 64-bit draw is ``output`` (SplitMix64's mixing undone step by
-    step: each xor-shift and each odd product modulo 2**64 can be inverted)."""
-    z = output
-    z ^= (z >> 31) ^ (z >> 62)
-    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK
-    z ^= (z >> 27) ^ (z >> 54)
-    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK
-    z ^= (z >> 30) ^ (z >> 60)
-    return (z - 0x9E3779B97F4A7C15) & MASK
-
-
 @given(top=st.integers(0, 15), size=st.sampled_from([24, 25, 32, 33]))
 def test_a_deal_whose_draw_may_be_thrown_away_shuffles_like_below(top: int, size: int) -> None:
     # A first draw within 16 of 2**64: at or above some bound's threshold (2**64 - 1 is above
@@ -70,7 +58,7 @@ def test_a_deal_whose_draw_may_be_thrown_away_shuffles_like_below(top: int, size
 
 @given(seed=st.integers(-(2**70), 2**70), size=st.integers(0, 80))
 def test_a_shuffled_copy_makes_the_swaps_of_below(seed: int, size: int) -> None:
-    # Every size: below the 23 swaps written out, at them, above them, past the lanes.
+    # Every size: the straight run of the draws side by side, and past the lanes.
     limits = [*_LIMITS, *((1 << 64) - ((1 << 64) % n) for n in range(len(_LIMITS), 82))]
     assert shuffled(seed, range(size)) == one_at_a_time(seed & MASK, size, limits)[0]
 
