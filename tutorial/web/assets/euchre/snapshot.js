@@ -36,7 +36,8 @@ if reply["value"]["widget_errors"]:
 imported
 `;
 
-async function sha256Hex(data) {
+/** The SHA-256 of `data` (bytes), in hex. */
+export async function sha256Hex(data) {
   const digest = await crypto.subtle.digest("SHA-256", data);
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -75,7 +76,9 @@ export function snapshotMemoryBytes(snapshot) {
  * loadPyodide options that restore `snapshot` (makeMemorySnapshot's bytes: a Uint8Array,
  * or a promise of one): `_loadSnapshot`, and `createPyodideModule` that grows
  * the new module's memory to the snapshot's size. Rejects (at loadPyodide) when the memory
- * cannot grow.
+ * cannot grow. Why: Pyodide's wasm module defines its own memory (31.5 MB) and its
+ * restoreSnapshot() copies the saved memory in without growing it first, so a snapshot of
+ * a heap that grew past that size failed with "RangeError: offset is out of bounds".
  */
 export async function restoreOptions(indexURL, snapshot) {
   const { default: createModule } = await import(new URL("pyodide.asm.mjs", indexURL).href);

@@ -97,9 +97,9 @@ async function fetchOk(url, options = {}) {
   return response;
 }
 
+// The SHA-256 of some bytes, in hex (snapshot.js's, loaded at the start).
 async function sha256Hex(data) {
-  const digest = await crypto.subtle.digest("SHA-256", data);
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return (await snapshotModule).sha256Hex(data);
 }
 
 async function downloadWheels(manifest) {
@@ -175,16 +175,16 @@ async function storedSnapshot(entry) {
   const response = await runtimeCache.match(new URL(entry.file, RUNTIME).href);
   if (!response) return null;
   const bytes = (async () => {
-    let bytes;
+    let data;
     try {
-      bytes = new Uint8Array(await response.arrayBuffer());
+      data = new Uint8Array(await response.arrayBuffer());
     } catch (error) {
       throw new Refusal(`the snapshot could not be read (${error.message})`);
     }
-    if ((await sha256Hex(bytes)) !== response.headers.get(DIGEST_HEADER)) {
+    if ((await sha256Hex(data)) !== response.headers.get(DIGEST_HEADER)) {
       throw new Refusal("the snapshot could not be read (it is damaged)");
     }
-    return bytes;
+    return data;
   })();
   bytes.catch(() => {}); // awaited by loadPyodide through restoreOptions
   return { identity: response.headers.get(IDENTITY_HEADER), bytes };
