@@ -43,6 +43,11 @@ export async function mount(root, runtime) {
   const invited = (params.get("room") || "").trim();
   let watching = invited && params.get("watch") === "1" ? invited : null;
 
+  // The link's room code is in the form from the first moment; Python redraws the form
+  // with it once the connection is open.
+  const roomField = root.querySelector('[data-form="entry"] [name="room"]');
+  if (invited && roomField && !roomField.value) roomField.value = invited;
+
   const saved = readRecord(SEAT_KEY, VERSION, validSeat);
   let seat = saved.value;
   let socket = null;
@@ -120,7 +125,9 @@ export async function mount(root, runtime) {
     showRegions(false);
     for (const name of REGIONS) if (name !== "entry") morph(region(name), "");
     try {
-      const reply = await (await python()).call("room.render", { entry: { room, name: seat?.name || "" } });
+      // a name the reader has typed meanwhile is kept (the redrawn form would clear it)
+      const name = formValue("name") || seat?.name || "";
+      const reply = await (await python()).call("room.render", { entry: { room, name } });
       morph(region("entry"), reply.html.entry);
     } catch {
       /* the build's form is still there */
