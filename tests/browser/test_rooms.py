@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.harness import READY_TIMEOUT_MS as READY_MS
 from tests.browser.harness import ROOT, SUBPATH, allow_console_errors, axe, goto, wait_ready
 
 ROOMS_PAGE = "practice/rooms/"
@@ -182,6 +183,27 @@ def test_two_people_join_by_the_link_and_play_a_deal_to_its_review(
     shots.mkdir(parents=True, exist_ok=True)
     for shot in tmp_path.glob("*.png"):
         (shots / shot.name).write_bytes(shot.read_bytes())
+
+
+def test_a_name_typed_while_the_page_starts_survives_the_forms_redraw(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """The built form can be typed in at once. Once the connection is open Python redraws
+    it (data-entry="drawn"); a name typed after the connection opened, while Python was
+    still starting (a cold start takes seconds), is still there, ready to join."""
+    ann = ann_makes_a_room(new_page, rooms)
+    link = ann.get_attribute(".eu-room-link", "value") or ""
+    cleo = new_page(rooms, viewport={"width": 390, "height": 844})
+    cleo.goto(link)
+    cleo.wait_for_selector("[data-region=status] >> text=Connected to the room server", timeout=STEP_MS)
+    cleo.fill('[data-form="entry"] [name="name"]', "Cleo")
+    cleo.wait_for_selector('[data-widget=room][data-entry="drawn"]', state="attached", timeout=READY_MS)
+    wait_ready(cleo)
+    assert cleo.input_value('[name="name"]') == "Cleo"
+    assert cleo.input_value('[name="room"]') == link.split("room=")[1]
+    cleo.click('[data-action="join"]')
+    cleo.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    ann.wait_for_selector(".eu-room-seats >> text=Cleo", timeout=STEP_MS)
 
 
 def test_a_static_copy_says_how_to_start_a_room_server(page: Any) -> None:

@@ -58,6 +58,7 @@ export async function mount(root, runtime) {
   let closing = false;
   let drawing = Promise.resolve();
   let engine = null;
+  const edited = new Set(); // the entry fields typed in since the form was last drawn
 
   const say = (text) => {
     status.textContent = text;
@@ -121,17 +122,28 @@ export async function mount(root, runtime) {
     return drawing;
   }
 
-  async function drawEntry(room = "") {
+  /** Draw the way in (name, room code) again; a field the reader has typed in since the
+   * last draw keeps what they typed (Python's form would clear it). On the draw chain, so
+   * it never interleaves with a table being drawn. */
+  function drawEntry(room = "") {
     showRegions(false);
     for (const name of REGIONS) if (name !== "entry") morph(region(name), "");
-    try {
-      // a name the reader has typed meanwhile is kept (the redrawn form would clear it)
-      const name = formValue("name") || seat?.name || "";
-      const reply = await (await python()).call("room.render", { entry: { room, name } });
-      morph(region("entry"), reply.html.entry);
-    } catch {
-      /* the build's form is still there */
-    }
+    drawing = drawing.then(async () => {
+      try {
+        const reply = await (await python()).call("room.render", { entry: { room, name: seat?.name || "" } });
+        const typed = [...edited].map((name) => [name, formValue(name)]);
+        morph(region("entry"), reply.html.entry);
+        for (const [name, value] of typed) {
+          const field = root.querySelector(`[data-form="entry"] [name="${name}"]`);
+          if (field && value) field.value = value;
+        }
+      } catch {
+        /* the build's form is still there */
+      }
+      edited.clear();
+      root.dataset.entry = "drawn";
+    });
+    return drawing;
   }
 
   function send(message) {
@@ -305,6 +317,10 @@ export async function mount(root, runtime) {
     }
   });
 
+  root.addEventListener("input", (event) => {
+    if (event.target.closest?.('[data-form="entry"]') && event.target.name) edited.add(event.target.name);
+  });
+
   // The countdowns Python drew (a held seat, the review's timer) count down here.
   window.setInterval(() => {
     for (const counter of root.querySelectorAll("[data-countdown]")) {
@@ -339,5 +355,6 @@ export async function mount(root, runtime) {
   } catch {
     fail("The card engine could not start in this browser, so the room cannot be drawn.");
   }
+  await drawing; // a redraw already under way (the connection opened first) lands before "ready"
   root.dataset.ready = "true";
 }
