@@ -12,7 +12,7 @@ PORT ?= 8000
 # navigation, the 404 page and the sitemap depend on it. `make serve` sets its own.
 SITE_URL ?=
 
-.PHONY: help venv node chromium redis rooms runtime site serve serve-live test test-fast lint bench clean
+.PHONY: help venv node chromium redis valgrind rooms runtime site serve serve-live test test-fast lint bench clean
 
 help:
 	@echo "make serve   build the site and serve it with its rooms on http://127.0.0.1:$(PORT)/ (RULES=file.toml or a profile name)"
@@ -36,12 +36,17 @@ $(NODE_STAMP): package.json package-lock.json
 
 node: $(NODE_STAMP)
 
+# Debian's Chromium for the browser tests (Playwright's own browser download is not used).
 chromium:
-	@bash scripts/ensure_chromium.sh
+	@bash scripts/ensure_debian.sh /usr/bin/chromium chromium fonts-dejavu-core
 
 # Debian's redis-server, for the room server's multi-process test.
 redis:
-	@bash scripts/ensure_redis.sh
+	@bash scripts/ensure_debian.sh /usr/bin/redis-server redis-server
+
+# Debian's valgrind, for the benchmark's instruction counts.
+valgrind:
+	@bash scripts/ensure_debian.sh /usr/bin/valgrind valgrind
 
 # The room server alone, rooms in memory (ROOMS_PORT, default 8765).
 rooms: venv
@@ -79,7 +84,7 @@ test: venv node chromium redis
 test-fast: venv
 	$(PY) -m pytest tests/engine tests/tutorial
 
-bench: venv node chromium redis site
+bench: venv node chromium redis valgrind site
 	$(PY) scripts/bench.py --out reports/bench.md
 
 clean:

@@ -10,6 +10,13 @@ OpenSpiel's euchre is C++ driven through its Python bindings (``open-spiel``, a 
 dependency), dealing through its chance nodes. A cProfile of our engine shows where its
 time goes.
 
+Timings on a shared machine wander by a fifth from one round to the next, so the same
+deals are also counted in machine instructions under valgrind (when it is installed): a
+count that no other program's load changes, for each engine and for the parts of a deal
+(the driver's ``random.choice``, dealing, the bidding, the plays). Instructions are not
+time (the C++ engine does more per instruction than the interpreter), but a change to our
+engine moves the count the same way every run.
+
 ``run()`` returns a Markdown section (scripts/bench.py collects it); run the file alone to
 print it: ``python scripts/bench_engine.py [--seconds 0.7] [--rounds 7]``.
 """
@@ -22,7 +29,9 @@ import io
 import os
 import pstats
 import random
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -54,6 +63,32 @@ def push_pop_ours(rng: random.Random, index: int) -> None:
         pushed += 1
     for _ in range(pushed):
         core.pop()
+
+
+def deal_only(rng: random.Random, index: int) -> None:
+    """Only the dealing of one deal (``Deal.random``)."""
+    Deal.random(seed=rng.randrange(1 << 30), dealer=index % 4, rules=RULES)
+
+
+def driver_only(rng: random.Random, index: int) -> None:
+    """The driver's own share of a deal of ours: a seed, and one ``random.choice`` per
+    decision (20 on average)."""
+    rng.randrange(1 << 30)
+    choice = rng.choice
+    for _ in range(20):
+        choice(_FIVE)
+
+
+_FIVE = [0, 1, 2, 3, 4]
+
+
+def bid_only(rng: random.Random, index: int) -> None:
+    """``push_pop_ours`` up to the first card (the deal, the core, the bidding)."""
+    deal = Deal.random(seed=rng.randrange(1 << 30), dealer=index % 4, rules=RULES)
+    core = HandState.new(deal, RULES).core()
+    choice = rng.choice
+    while core.result is None and core.phase is not Phase.PLAY:
+        core.push(choice(core.legal_actions()))
 
 
 def openspiel_player(stick_the_dealer: bool = False) -> Callable[[random.Random, int], None] | None:
@@ -277,7 +312,101 @@ def run(seconds: float = 0.7, rounds: int = 7) -> str:
     ]
     for where, calls, own, cumulative in profile_ours():
         lines.append(f"| `{where}` | {calls:,} | {own:.3f} | {cumulative:.3f} |")
+    lines += instructions_section()
     return "\n".join(lines) + "\n"
+
+
+# What ``count_instructions`` counts: a name for the report, and the function per deal.
+COUNTED: dict[str, str] = {
+    "apply": "ours, public API (`apply`)",
+    "push_pop": "ours, search (`push` / `pop`)",
+    "openspiel": "OpenSpiel",
+    "driver": "the driver alone (a seed, 20 `random.choice`)",
+    "deal": "our dealing alone (`Deal.random`)",
+    "bid": "ours up to the first card (deal, core, bidding)",
+}
+
+
+def _counted(name: str) -> Callable[[random.Random, int], None] | None:
+    players: dict[str, Callable[[random.Random, int], None] | None] = {
+        "apply": play_ours, "push_pop": push_pop_ours, "openspiel": openspiel_player(),
+        "driver": driver_only, "deal": deal_only, "bid": bid_only,
+    }  # fmt: skip
+    return players[name]
+
+
+def play_counted(name: str, deals: int, warm: int) -> None:
+    """Play ``warm`` deals, then ``deals`` more, of one of ``COUNTED`` (valgrind counts
+    this process twice, with and without the ``deals``).
+
+    >>> play_counted("push_pop", deals=3, warm=1)
+    """
+    play = _counted(name)
+    assert play is not None, f"{name} cannot be played here"
+    rng = random.Random(4)
+    for index in range(warm):
+        play(rng, index)
+    for index in range(deals):
+        play(rng, index)
+
+
+def count_instructions(name: str, deals: int = 1000, warm: int = 1000) -> float | None:
+    """Machine instructions per deal of one of ``COUNTED``, under valgrind's callgrind:
+    a run of ``warm`` + ``deals`` deals less a run of ``warm`` (the start of Python and
+    the warming of the caches cancel out); None without valgrind or that engine."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None or _counted(name) is None:
+        return None
+    counts = []
+    for played in (0, deals):
+        command = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                   sys.executable, __file__, "--count", name, "--deals", str(played),
+                   "--warm", str(warm)]  # fmt: skip
+        done = subprocess.run(command, capture_output=True, text=True, check=True,
+                              cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # fmt: skip
+        counts.append(collected(done.stderr))
+    return (counts[1] - counts[0]) / deals
+
+
+def collected(report: str) -> int:
+    """The instructions callgrind says it collected, from what it printed.
+
+    >>> collected("==7== Events    : Ir\\n==7== Collected : 1009218895\\n==7== I refs: 1,009,218,895")
+    1009218895
+    """
+    lines = [line for line in report.splitlines() if "Collected :" in line]
+    if not lines:
+        raise RuntimeError(f"callgrind printed no count: {report[-300:]}")
+    return int(lines[-1].rsplit(":", 1)[1].strip())
+
+
+def instructions_section(deals: int = 500) -> list[str]:
+    """The report's lines on instructions per deal (see the module doc)."""
+    counted = {name: count_instructions(name, deals, warm=deals) for name in COUNTED}
+    if counted["push_pop"] is None:
+        return ["", "valgrind is not installed (`apt-get install valgrind`): no instruction counts."]
+    lines = [
+        "",
+        f"Machine instructions per deal (valgrind's callgrind, {deals:,} deals after as many "
+        f"to warm the caches; the same every run, whatever the machine's load):",
+        "",
+        "| what | instructions per deal |",
+        "|---|---:|",
+    ]
+    for name, label in COUNTED.items():
+        value = counted[name]
+        if value is not None:
+            lines.append(f"| {label} | {value:,.0f} |")
+    theirs = counted["openspiel"]
+    if theirs:
+        apply_count, push_count = counted["apply"] or 0, counted["push_pop"] or 0
+        lines += [
+            "",
+            f"OpenSpiel's count over ours: {theirs / apply_count:.2f} through the public API, "
+            f"{theirs / push_count:.2f} through push / pop (instructions, not time: compare "
+            f"with the timed ratio above).",
+        ]
+    return lines
 
 
 def _rates(rates: list[float]) -> str:
@@ -289,7 +418,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=0.7, help="length of each timed round")
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds per engine")
+    parser.add_argument("--count", choices=sorted(COUNTED), help="only play deals (for valgrind)")
+    parser.add_argument("--deals", type=int, default=1000, help="with --count: deals to play")
+    parser.add_argument("--warm", type=int, default=1000, help="with --count: deals played first")
     args = parser.parse_args(argv)
+    if args.count:
+        play_counted(args.count, args.deals, args.warm)
+        return 0
     print(run(seconds=args.seconds, rounds=args.rounds))
     return 0
 

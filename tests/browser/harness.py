@@ -163,6 +163,13 @@ class _Server(ThreadingHTTPServer):
         with self.lock:
             self.requests.append((path, status))
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that drops a connection (a page closed mid-request) is no error of the
+        site's; anything else is printed as usual."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 class SiteServer:
     """A threaded static server of one folder at http://127.0.0.1:<port>/learn-euchre/.
