@@ -112,3 +112,34 @@ def test_action_words(text: str, seat: int, words: str) -> None:
     state = HandState.new(deal, Rules())
     assert action_words(Action.parse(text), state.view(seat)) == words
     assert action_words(text, state, seat=seat) == words
+
+
+def test_a_lead_low_reason_says_only_what_the_hand_shows() -> None:
+    """"Keep your trumps" only to a learner who holds one; "your shortest suit" only when
+    the card led is of the shortest plain suit held (a learner once read "keep your
+    trumps" with no trump left)."""
+    from euchre.trump import effective_suit, is_trump
+
+    rules = Rules()
+    said = 0
+    for state in _states(rules, 40, 4100):
+        if state.phase is not Phase.PLAY or state.current_trick:
+            continue
+        advice = euchre.coach(state)
+        text = " ".join([advice.summary, *advice.reasons, *advice.details])
+        if "lead low" not in text:
+            continue
+        said += 1
+        hand, trump = state.hands[state.to_act], state.trump
+        trumps = [c for c in hand if is_trump(c, trump)]
+        if "keep your trumps" in text:
+            assert trumps, (text, hand)
+        found = re.search(r"from your shortest suit, (\w+[♣♦♥♠])", text)
+        if found:
+            plain = [c for c in hand if not is_trump(c, trump)]
+            led = next(c for c in plain if str(c) == found.group(1))
+            lengths = {s: sum(1 for c in plain if effective_suit(c, trump) is s)
+                       for s in {effective_suit(c, trump) for c in plain}}  # fmt: skip
+            mine = lengths.pop(effective_suit(led, trump))
+            assert lengths and mine < min(lengths.values()), (text, hand)
+    assert said >= 5, "too few leads of a low card to check"

@@ -107,6 +107,30 @@ def _ruff_risk(know: Knowledge) -> set[Suit]:
     return out
 
 
+def _lead_low_reason(low: Card, plain: Sequence[Card], trump: Suit | None, holds_trumps: bool) -> str:
+    """Why lead ``low``, the lowest of the ``plain`` cards (no trumps among them), saying
+    only what is true of the hand: its suit is shorter than every other plain suit held
+    (a void comes sooner), trumps are kept (when there are some).
+
+    >>> from euchre.cards import parse_cards
+    >>> hand = parse_cards("9c Ts Js")
+    >>> _lead_low_reason(hand[0], hand, Suit.DIAMONDS, holds_trumps=False)
+    'lead low from your shortest suit, 9♣'
+    >>> _lead_low_reason(hand[1], hand[1:], Suit.DIAMONDS, holds_trumps=True)
+    'lead low, 10♠, and keep your trumps'
+    >>> _lead_low_reason(hand[1], parse_cards("Ts Js 9c Kc"), Suit.DIAMONDS, holds_trumps=False)
+    'lead low, 10♠'
+    """
+    lengths: dict[Suit | None, int] = {}
+    for card in plain:
+        suit = effective_suit(card, trump)
+        lengths[suit] = lengths.get(suit, 0) + 1
+    mine = lengths.pop(effective_suit(low, trump))
+    where = " from your shortest suit" if lengths and mine < min(lengths.values()) else ""
+    keep = ", and keep your trumps" if holds_trumps else ""
+    return f"lead low{where}, {low}{keep}"
+
+
 def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
     view = know.view
     trump = know.trump
@@ -133,6 +157,6 @@ def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
     plain = [c for c in hand if not is_trump(c, trump)]
     if plain:
         low = lowest(know, plain)
-        return low, f"lead low from a short suit ({low}) and keep your trumps"
+        return low, _lead_low_reason(low, plain, trump, holds_trumps=bool(trumps))
     low = trumps[-1]
     return low, f"you hold only trumps: lead {low}"
