@@ -32,6 +32,14 @@ def check_hint(reply: dict[str, Any]) -> None:
         assert not re.search(r"\d\.\d", line), "statistics go behind the disclosure"
     if reply["statistics"]:
         assert "<details" in reply["html"]
+    # The headline and the reasons say the same expected tricks in the same words (once
+    # "about none of the five" stood above "perhaps one of the five tricks").
+    expect = re.search(r"can expect (.+?) of this deal", reply["summary"])
+    takes = [m.group(1) for line in reply["reasons"]
+             if (m := re.search(r"your side then takes (.+? tricks|no tricks)", line))]  # fmt: skip
+    if expect and takes:
+        assert expect.group(1) == takes[0], (reply["summary"], reply["reasons"])
+    assert "certainly of" not in text, text
 
 
 @pytest.mark.parametrize(("profile", "table", "seed"), [("american", "4", 5), ("midwest", "3", 8),

@@ -151,15 +151,16 @@ _CHANCES = (
     (0.71, "about two chances in three"),
     (0.85, "about three chances in four"),
     (0.97, "about nine chances in ten"),
-    (1.01, "almost certainly"),
+    (1.01, "a near certainty"),
 )
 
 
 def chance_words(p: float) -> str:
-    """A probability in words: "about one chance in four".
+    """A probability in words: "about one chance in four" (a noun phrase, so that "with
+    ... of being euchred" reads right at every value).
 
     >>> chance_words(0.0), chance_words(0.5), chance_words(0.9), chance_words(1.0)
-    ('almost no chance', 'about an even chance', 'about nine chances in ten', 'almost certainly')
+    ('almost no chance', 'about an even chance', 'about nine chances in ten', 'a near certainty')
     """
     for bound, words in _CHANCES:
         if p < bound:

@@ -17,27 +17,14 @@ from typing import Any
 import euchre
 from euchre import Card, SeatView
 from euchre.players import action_words
+from euchre.players.words import tricks_words
 
 from euchre_tutorial.present.markup import escape
 from euchre_tutorial.present.words import in_sentence
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 _CARD_ACTION = re.compile(r"\b(play|discard|give|best) ((?:10|[2-9TJQKA])[cdhs])\b", re.IGNORECASE)
 _CODE = re.compile(r"(?<![A-Za-z0-9])((?:10|[2-9TJQKA])[cdhs])(?![A-Za-z])")
 _STATISTIC = re.compile(r"\d\.\d|[+-]\d|\bOver \d+ deals\b|\bworth about\b")
-
-
-def about(count: float, total: int) -> str:
-    """A count a beginner reads: "about three of the five".
-
-    >>> about(2.6, 5), about(0.2, 5), about(5.0, 5)
-    ('about three of the five', 'about none of the five', 'all five')
-    """
-    n = max(0, min(total, round(count)))
-    if n == total:
-        return f"all {NUMBER_WORDS[total]}"
-    word = "none" if n == 0 else NUMBER_WORDS[n]
-    return f"about {word} of the {NUMBER_WORDS[total]}"
 
 
 def learner_words(text: str) -> str:
@@ -75,7 +62,8 @@ def summary(advice: Any, view: SeatView) -> str:
     best = values[0][1]
     tricks = len(view.hand) + len(view.tricks)
     if advice.unit == "tricks" and tricks:
-        return f"With this card your side can expect {about(best, tricks)} tricks of this deal."
+        # the same words as the coach's own reasons give the same number
+        return f"With this card your side can expect {tricks_words(best, tricks)} of this deal."
     if len(values) > 1:
         gap = best - values[1][1]
         if gap >= 0.25:
