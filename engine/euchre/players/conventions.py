@@ -146,12 +146,12 @@ def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
             return top, f"lead {role(top, trump)}, {top}: {why}, so draw the opponents' trumps"
         if our_call and maker != know.seat and maker not in view.sitting_out:
             low = trumps[-1]
-            return low, f"your partner called trump: lead a trump ({low}) to help draw trumps"
+            return low, f"your partner called trump: lead a trump, {low}, to help draw trumps"
     aces = [c for c in hand if not is_trump(c, trump) and know.is_boss(c)]
     if aces:
         # Prefer a suit where many cards are still out, so nobody can trump it yet.
         best = max(aces, key=lambda c: len(know.outstanding(effective_suit(c, trump))))
-        return best, f"lead {best}: it is the highest {effective_suit(best, trump).singular} left"
+        return best, f"{best} is the highest {effective_suit(best, trump).singular} left: lead it"
     if trumps and not out_trumps:
         return trumps[0], f"nobody else holds a trump: lead {trumps[0]}"
     plain = [c for c in hand if not is_trump(c, trump)]
