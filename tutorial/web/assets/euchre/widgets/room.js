@@ -135,7 +135,7 @@ export async function mount(root, runtime) {
         morph(region("entry"), reply.html.entry);
         for (const [name, value] of typed) {
           const field = root.querySelector(`[data-form="entry"] [name="${name}"]`);
-          if (field && value) field.value = value;
+          if (field) field.value = value; // an emptied field stays empty, too
         }
       } catch {
         /* the build's form is still there */
