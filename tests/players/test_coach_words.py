@@ -9,6 +9,7 @@ import euchre
 import pytest
 from euchre import Action, Deal, HandState, Phase, Rules
 from euchre.players import action_words
+from euchre.trump import effective_suit, is_trump
 
 from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
 
@@ -118,8 +119,6 @@ def test_a_lead_low_reason_says_only_what_the_hand_shows() -> None:
     """"Keep your trumps" only to a learner who holds one; "your shortest suit" only when
     the card led is of the shortest plain suit held (a learner once read "keep your
     trumps" with no trump left)."""
-    from euchre.trump import effective_suit, is_trump
-
     rules = Rules()
     said = 0
     for state in _states(rules, 40, 4100):
