@@ -92,18 +92,15 @@ new MutationObserver((_, watcher) => {
 """
 
 
-# The size of the memory snapshot this browser made and keeps in its runtime cache (0: none).
+# The size of the memory snapshot this browser made and keeps in its private file system
+# (0: none).
 STORED_SNAPSHOT_BYTES = r"""async () => {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith("euchre-runtime-")) continue;
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      if (/\/snapshot-[0-9a-f]+\.bin$/.test(request.url)) {
-        return (await (await cache.match(request)).arrayBuffer()).byteLength;
-      }
-    }
+  try {
+    const root = await navigator.storage.getDirectory();
+    return (await (await root.getFileHandle("euchre-snapshot.bin")).getFile()).size;
+  } catch {
+    return 0;
   }
-  return 0;
 }"""
 
 
@@ -345,7 +342,8 @@ def render(results: dict[str, Any]) -> str:
         )
         lines.append(
             f"The memory snapshot is made by the reader's browser on the first visit, none is "
-            f"downloaded: made {bool(first['snapshot_made'])}, kept in its cache "
+            f"downloaded: made {bool(first['snapshot_made'])}, kept packed in its private file "
+            f"system "
             f"{_mb(first['snapshot_stored_bytes'])}; {step}. "
             f"The trimmed standard library: {stdlib}."
         )

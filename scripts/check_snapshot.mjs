@@ -4,9 +4,10 @@
 //
 //   node scripts/check_snapshot.mjs <pyodide dir> <snapshot.bin.gz> --lock <pyodide-lock.json> <wheel.whl>...
 //
-// Reads the file as the browser's worker does (gzip, our 128-byte header), restores it
-// through snapshot.js (the worker's own code), installs the wheels as the worker does and
-// asks the bridge for runtime.info. Exits 1 with the reason when any step fails.
+// Reads the file (gzip, our 128-byte header), packs it the way the browser keeps it and
+// restores it the way the worker does (snapshot.js, the worker's own code: unpacked into a
+// zeroed array while Pyodide's module is created), installs the wheels as the worker does
+// and asks the bridge for runtime.info. Exits 1 with the reason when any step fails.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -39,13 +40,16 @@ async function main() {
     throw new Error("the file is not one of our snapshots");
   }
   const snapshot = new Uint8Array(raw.buffer, raw.byteOffset + HEADER_BYTES, raw.length - HEADER_BYTES);
-  const { restoreOptions } = await browserModule("snapshot.js");
+  const { restoreOptions, packSnapshot, unpackSnapshot } = await browserModule("snapshot.js");
+  const packed = packSnapshot(snapshot);
+  const target = new Uint8Array(snapshot.length);
+  const filled = Promise.resolve().then(() => unpackSnapshot(packed, target));
   const indexURL = resolve(pyodideDir) + "/";
   const { loadPyodide } = await import(pathToFileURL(resolve(indexURL, "pyodide.mjs")).href);
   const pyodide = await loadPyodide({
     indexURL,
     lockFileContents: { info: JSON.parse(readFileSync(lockPath, "utf8")).info, packages: {} },
-    ...(await restoreOptions(pathToFileURL(indexURL).href, snapshot)),
+    ...(await restoreOptions(pathToFileURL(indexURL).href, target, filled)),
     stdout: (line) => console.log(`[python] ${line}`),
     stderr: (line) => console.error(`[python] ${line}`),
   });
@@ -57,7 +61,10 @@ async function main() {
   }
   const modules = pyodide.runPython(CHECK);
   const ms = Math.round(performance.now() - started);
-  console.log(`snapshot check: restored ${raw.length - HEADER_BYTES} bytes under Node, ${modules} modules, the bridge answers (${ms} ms)`);
+  console.log(
+    `snapshot check: restored ${snapshot.length} bytes (kept packed: ${packed.length}) under Node, ` +
+      `${modules} modules, the bridge answers (${ms} ms)`,
+  );
 }
 
 main().then(

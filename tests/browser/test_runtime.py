@@ -1,8 +1,9 @@
 """The in-browser runtime: one Pyodide per visit in a worker, started plainly on a first
-visit, which makes the memory snapshot in the browser (none is downloaded), and from that
-snapshot on later visits; a plain start as the fallback when the stored snapshot is
-damaged or was made from other files, a readable page when it cannot start at all, and a
-service worker that makes a visited widget page work offline."""
+visit, which makes the memory snapshot in the browser (none is downloaded) and keeps it in
+the site's private file system, and from that snapshot on later visits; a plain start as
+the fallback when the kept snapshot is damaged or was made from other files, a readable
+page when it cannot start at all, and a service worker that makes a visited widget page
+work offline."""
 
 from __future__ import annotations
 
@@ -62,18 +63,19 @@ def boot_info(page: Any) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ the normal path
 
-SNAPSHOT_CACHED = """async (file) => {
-    for (const name of await caches.keys()) {
-        if (!name.startsWith("euchre-runtime-")) continue;
-        const cache = await caches.open(name);
-        for (const request of await cache.keys()) if (request.url.endsWith(file)) return true;
+# The size of the memory snapshot this browser keeps in its private file system (0: none).
+SNAPSHOT_KEPT = """async () => {
+    try {
+        const root = await navigator.storage.getDirectory();
+        return (await (await root.getFileHandle("euchre-snapshot.bin")).getFile()).size;
+    } catch {
+        return 0;
     }
-    return false;
 }"""
 
 
 def wait_for_the_service_worker(page: Any) -> None:
-    """Wait until the service worker controls the page: the worker has then stored the
+    """Wait until the service worker controls the page: the worker has then kept the
     snapshot it made, and the service worker has cached the engine and every page."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
 
@@ -108,9 +110,8 @@ def test_a_first_visit_fetches_no_file_twice(page: Any) -> None:
     goto(page, WIDGET_PAGE)
     wait_ready(page, WIDGET)
     wait_for_the_service_worker(page)
-    snapshot = manifest(server.directory)["snapshot"]
-    if snapshot is not None:
-        assert page.evaluate(SNAPSHOT_CACHED, snapshot["file"])
+    if manifest(server.directory)["snapshot"] is not None:
+        assert page.evaluate(SNAPSHOT_KEPT) > 0
     downloads = [path for path, status in server.requests()[before:] if status == 200]
     twice = sorted({path for path in downloads if downloads.count(path) > 1})
     assert twice == [], f"downloaded more than once: {twice}"
@@ -231,7 +232,7 @@ def _expect_plain_boot(
     page: Any, reason: str, pyodide_fetches: int | None = None, repeat: bool = True
 ) -> None:
     """The start falls back to a plain one for ``reason``: on the repeat visit (``repeat``),
-    when the snapshot the service worker cached is used or refused."""
+    when the snapshot this browser kept is used or refused."""
     wasm = []
     page.on("request", lambda r: wasm.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
     goto(page, WIDGET_PAGE)
@@ -259,29 +260,32 @@ def test_a_site_without_a_snapshot_starts_plainly_fetching_pyodide_once(
     assert boot_info(page)["snapshot_made"] is False
 
 
-# Change the stored snapshot in this browser's runtime cache: `part` is "bytes" (flip 64
-# bytes in the middle, the stored digest unchanged) or "identity" (say it was made from
-# other files).
+# Change the snapshot this browser keeps in its private file system: `part` is "bytes"
+# (flip 64 bytes in the middle, the kept digest unchanged) or "identity" (say it was made
+# from other files). The file: "EUF1", the length of its JSON description, the description,
+# the packed snapshot (snapshot.js's snapshotFile).
 CHANGE_STORED_SNAPSHOT = """async (part) => {
-    for (const name of await caches.keys()) {
-        if (!name.startsWith("euchre-runtime-")) continue;
-        const cache = await caches.open(name);
-        for (const request of await cache.keys()) {
-            if (!/\\/snapshot-[0-9a-f]+\\.bin$/.test(request.url)) continue;
-            const response = await cache.match(request);
-            const bytes = new Uint8Array(await response.arrayBuffer());
-            const headers = new Headers(response.headers);
-            if (part === "bytes") {
-                const middle = bytes.length >> 1;
-                for (let i = middle; i < middle + 64; i += 1) bytes[i] = 255 - bytes[i];
-            } else {
-                headers.set("X-Euchre-Snapshot-Identity", "0".repeat(64));
-            }
-            await cache.put(request, new Response(bytes, { headers }));
-            return true;
-        }
+    const root = await navigator.storage.getDirectory();
+    let handle;
+    try {
+        handle = await root.getFileHandle("euchre-snapshot.bin");
+    } catch {
+        return false;
     }
-    return false;
+    const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+    if (part === "bytes") {
+        const middle = bytes.length >> 1;
+        for (let i = middle; i < middle + 64; i += 1) bytes[i] = 255 - bytes[i];
+    } else {
+        const size = new DataView(bytes.buffer).getUint32(4, true);
+        const text = new TextDecoder().decode(bytes.subarray(8, 8 + size));
+        const other = JSON.stringify({ ...JSON.parse(text), identity: "0".repeat(64) });
+        bytes.set(new TextEncoder().encode(other), 8);  // the same length: 64 hex digits
+    }
+    const writable = await handle.createWritable();
+    await writable.write(bytes);
+    await writable.close();
+    return true;
 }"""
 
 
@@ -293,7 +297,7 @@ CHANGE_STORED_SNAPSHOT = """async (part) => {
 def test_a_stored_snapshot_that_cannot_be_used_gives_a_plain_start_and_a_new_one(
     page: Any, part: str, reason: str
 ) -> None:
-    """A damaged stored snapshot, or one made from other files than the ones that will
+    """A damaged kept snapshot, or one made from other files than the ones that will
     run, is never restored: the start is plain, and it makes a good snapshot again."""
     goto(page, WIDGET_PAGE)
     wait_ready(page, WIDGET)

@@ -4,8 +4,9 @@
 //   - the card engine (runtime/: Pyodide's files, our wheels, the manifest) in
 //     "euchre-runtime-<version>", cache first: a repeat visit downloads none of it; a new
 //     build has a new version, and activation removes the old caches. The engine's worker
-//     reads and fills the same cache (and keeps there the memory snapshot it made, which
-//     no server has), so installing only fetches what it did not;
+//     reads and fills the same cache (the memory snapshot it makes, which no server has,
+//     it keeps in the site's private file system), so installing only fetches what it
+//     did not;
 //   - every page and asset of the site in "euchre-pages", network first with the cache as
 //     the fallback, fetched in idle time after the engine files from the build's list
 //     (offline.json, or the sitemap's pages when the list is missing), so after one visit
@@ -121,11 +122,16 @@ async function cacheFirst(request) {
   return response;
 }
 
-async function networkFirst(request) {
+// The network's answer goes to the page at once; the copy kept for offline use is stored
+// meanwhile (the fetch event waits for it).
+async function networkFirst(event) {
+  const { request } = event;
   const cache = await caches.open(PAGES_CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok && response.status === 200) await cache.put(request, response.clone());
+    if (response.ok && response.status === 200) {
+      event.waitUntil(cache.put(request, response.clone()).catch(() => {}));
+    }
     return response;
   } catch (error) {
     const cached =
@@ -143,8 +149,8 @@ async function networkFirst(request) {
 
 // The sitemap with its site root replaced by this scope (Material resolves only the
 // protocol and host name of the sitemap's addresses, not their port and path).
-async function sitemapHere(request) {
-  const response = await networkFirst(request);
+async function sitemapHere(event) {
+  const response = await networkFirst(event);
   const text = await response.text();
   const root = siteRootOf(text);
   const body = root ? text.split(`<loc>${root}`).join(`<loc>${SCOPE.href}`) : text;
@@ -163,10 +169,10 @@ self.addEventListener("fetch", (event) => {
   }
   if (request.headers.has("range")) return;
   if (url.href === SITEMAP.href) {
-    event.respondWith(sitemapHere(request));
+    event.respondWith(sitemapHere(event));
     return;
   }
-  event.respondWith(networkFirst(request));
+  event.respondWith(networkFirst(event));
 });
 
 self.addEventListener("message", (event) => {

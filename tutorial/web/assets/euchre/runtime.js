@@ -213,10 +213,11 @@ export async function registerServiceWorker(info = null) {
   s.serviceWorkerRegistered = true;
   try {
     let version = info && info.cache_version;
-    // With no service worker yet, the engine's worker read the manifest from the network
-    // moments ago, so its version is the current one; otherwise look past the service
-    // worker once (a new build gets a new worker and cache).
-    if (navigator.serviceWorker.controller || !version) {
+    // When the engine's worker read the manifest from the network moments ago (a first
+    // visit), its version is the current one; otherwise (the service worker's or the
+    // worker's own cached copy) look past the caches once: a new build gets a new service
+    // worker and cache.
+    if (navigator.serviceWorker.controller || !version || info.manifest_from_cache) {
       try {
         const url = new URL(`runtime/manifest.json?fresh=${Date.now()}`, SITE_ROOT);
         const response = await fetch(url, { cache: "no-store" });

@@ -73,21 +73,25 @@ export function snapshotMemoryBytes(snapshot) {
 }
 
 /**
- * loadPyodide options that restore `snapshot` (makeMemorySnapshot's bytes: a Uint8Array,
- * or a promise of one): `_loadSnapshot`, and `createPyodideModule` that grows
- * the new module's memory to the snapshot's size. Rejects (at loadPyodide) when the memory
- * cannot grow. Why: Pyodide's wasm module defines its own memory (31.5 MB) and its
+ * loadPyodide options that restore a snapshot into `target` (a Uint8Array of the
+ * snapshot's full length: makeMemorySnapshot's bytes, or a zeroed array that `filled`
+ * fills): `_loadSnapshot`, and `createPyodideModule` that waits for `filled` once
+ * Pyodide's module exists, then grows its memory to the snapshot's size. So the module is
+ * created (the wasm compiled, the standard library mounted) while the snapshot is still
+ * being read; loadPyodide rejects when `filled` does, or when the memory cannot grow.
+ * Why grow: Pyodide's wasm module defines its own memory (31.5 MB) and its
  * restoreSnapshot() copies the saved memory in without growing it first, so a snapshot of
  * a heap that grew past that size failed with "RangeError: offset is out of bounds".
  */
-export async function restoreOptions(indexURL, snapshot) {
+export async function restoreOptions(indexURL, target, filled = Promise.resolve()) {
   const { default: createModule } = await import(new URL("pyodide.asm.mjs", indexURL).href);
-  const bytes = Promise.resolve(snapshot);
+  filled.catch(() => {}); // awaited below, once the module exists
   return {
-    _loadSnapshot: bytes,
+    _loadSnapshot: Promise.resolve(target),
     async createPyodideModule(settings) {
       const module = await createModule(settings);
-      const needed = snapshotMemoryBytes(await bytes);
+      await filled;
+      const needed = snapshotMemoryBytes(target);
       if (module.HEAPU8.length < needed) module.growMemory(needed);
       if (module.HEAPU8.length < needed) {
         throw new Error(`the memory could not grow to the snapshot's ${needed} bytes`);
@@ -95,4 +99,129 @@ export async function restoreOptions(indexURL, snapshot) {
       return module;
     },
   };
+}
+
+// ---------------------------------------------------------------- kept in the browser
+
+// A browser keeps its snapshot packed: the pages that are all zero (about two in five of
+// Pyodide's memory) are left out, so a later visit reads and checks about half the bytes.
+// Layout, little-endian 32-bit words: STORED_MAGIC, the snapshot's length, the number of
+// runs of kept pages, each run's first byte and length; then the runs' bytes, in order.
+const PAGE_BYTES = 4096;
+const STORED_MAGIC = 0x31535545; // "EUS1"
+const STORED_HEADER_WORDS = 3;
+
+function isZero(words, bytes, start, end) {
+  const lastWord = end >> 2;
+  for (let w = start >> 2; w < lastWord; w += 1) if (words[w] !== 0) return false;
+  for (let b = lastWord << 2; b < end; b += 1) if (bytes[b] !== 0) return false;
+  return true;
+}
+
+/**
+ * The packed form of `snapshot` (makeMemorySnapshot's bytes) that the browser stores:
+ * unpackSnapshot gives the same bytes back.
+ */
+export function packSnapshot(snapshot) {
+  const bytes = snapshot.byteOffset % 4 === 0 ? snapshot : snapshot.slice();
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  const runs = []; // [first byte, length]
+  for (let start = 0; start < bytes.length; start += PAGE_BYTES) {
+    const end = Math.min(start + PAGE_BYTES, bytes.length);
+    if (isZero(words, bytes, start, end)) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === start) last[1] += end - start;
+    else runs.push([start, end - start]);
+  }
+  const header = 4 * (STORED_HEADER_WORDS + 2 * runs.length);
+  const kept = runs.reduce((sum, [, length]) => sum + length, 0);
+  const packed = new Uint8Array(header + kept);
+  const view = new DataView(packed.buffer);
+  view.setUint32(0, STORED_MAGIC, true);
+  view.setUint32(4, bytes.length, true);
+  view.setUint32(8, runs.length, true);
+  let at = header;
+  runs.forEach(([start, length], i) => {
+    view.setUint32(4 * (STORED_HEADER_WORDS + 2 * i), start, true);
+    view.setUint32(4 * (STORED_HEADER_WORDS + 2 * i + 1), length, true);
+    packed.set(bytes.subarray(start, start + length), at);
+    at += length;
+  });
+  return packed;
+}
+
+/**
+ * Write the snapshot `packed` holds into `target`, a zeroed Uint8Array of the snapshot's
+ * length. Throws (a plain Error) when `packed` is not a packed snapshot of that length.
+ */
+export function unpackSnapshot(packed, target) {
+  const fail = (why) => {
+    throw new Error(`not a packed snapshot of ${target.length} bytes: ${why}`);
+  };
+  if (packed.length < 4 * STORED_HEADER_WORDS) fail("it is too short");
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  if (view.getUint32(0, true) !== STORED_MAGIC) fail("it has no header");
+  if (view.getUint32(4, true) !== target.length) fail(`it holds ${view.getUint32(4, true)} bytes`);
+  const count = view.getUint32(8, true);
+  let at = 4 * (STORED_HEADER_WORDS + 2 * count);
+  if (at > packed.length) fail("its list of pages is cut short");
+  let end = 0;
+  for (let i = 0; i < count; i += 1) {
+    const start = view.getUint32(4 * (STORED_HEADER_WORDS + 2 * i), true);
+    const length = view.getUint32(4 * (STORED_HEADER_WORDS + 2 * i + 1), true);
+    if (start < end || start + length > target.length || at + length > packed.length) {
+      fail("its pages do not fit");
+    }
+    target.set(packed.subarray(at, at + length), start);
+    at += length;
+    end = start + length;
+  }
+  if (at !== packed.length) fail("it has bytes after its last page");
+  return target;
+}
+
+/** The length of the snapshot that `packed` (packSnapshot's bytes) unpacks to; 0 when
+ * `packed` is not a packed snapshot. */
+export function packedLength(packed) {
+  if (packed.length < 4 * STORED_HEADER_WORDS) return 0;
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  return view.getUint32(0, true) === STORED_MAGIC ? view.getUint32(4, true) : 0;
+}
+
+// The file a browser keeps: FILE_MAGIC, the length of a JSON description ({identity,
+// sha256}: what the snapshot was made from, and the packed bytes' SHA-256), the
+// description, then the packed snapshot.
+const FILE_MAGIC = 0x31465545; // "EUF1"
+
+/** The bytes of the file that keeps `packed` (packSnapshot's bytes), with the snapshot's
+ * identity and the packed bytes' SHA-256 (hex). */
+export function snapshotFile(identity, sha256, packed) {
+  const description = new TextEncoder().encode(JSON.stringify({ identity, sha256 }));
+  const file = new Uint8Array(8 + description.length + packed.length);
+  const view = new DataView(file.buffer);
+  view.setUint32(0, FILE_MAGIC, true);
+  view.setUint32(4, description.length, true);
+  file.set(description, 8);
+  file.set(packed, 8 + description.length);
+  return file;
+}
+
+/** What snapshotFile wrote: {identity, sha256, packed} (`packed` a view into `file`).
+ * Throws (a plain Error) when `file` is not such a file. */
+export function readSnapshotFile(file) {
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  if (file.length < 8 || view.getUint32(0, true) !== FILE_MAGIC) {
+    throw new Error("it is not a kept snapshot");
+  }
+  const size = view.getUint32(4, true);
+  let description = null;
+  try {
+    description = JSON.parse(new TextDecoder().decode(file.subarray(8, 8 + size)));
+  } catch {
+    // reported below
+  }
+  if (!description || typeof description.identity !== "string" || typeof description.sha256 !== "string") {
+    throw new Error("its description is damaged");
+  }
+  return { identity: description.identity, sha256: description.sha256, packed: file.subarray(8 + size) };
 }

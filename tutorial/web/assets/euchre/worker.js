@@ -2,14 +2,15 @@
 //
 // Boot: read runtime/manifest.json, download our wheels, then restore Pyodide from the
 // memory snapshot this browser made on an earlier visit, when it was made from exactly
-// these files and reads back intact; otherwise (a first visit, no cache, a damaged or
-// stale snapshot) start Pyodide plainly. A plain start with a cache makes the snapshot
-// itself (snapshot.js's recipe, before the bridge answers anything) and stores it in the
-// runtime's cache for the next visit: no snapshot is ever downloaded, so a first visit
-// costs Pyodide's files, the trimmed standard library and our wheels only. Both paths
-// unpack the wheels into site-packages. The reason a snapshot was not used goes to the
-// console (console.info) and to runtime.info as `snapshot_refused`; `snapshot_made` says
-// whether this start made one.
+// these files and reads back intact; otherwise (a first visit, no storage, a damaged or
+// stale snapshot) start Pyodide plainly. The kept snapshot is read from the moment the
+// worker starts, and Pyodide's module is created while it is checked and unpacked. A
+// plain start makes the snapshot itself (snapshot.js's recipe, before the bridge answers
+// anything) and keeps it in this origin's private file system for the next visit: no
+// snapshot is ever downloaded, so a first visit costs Pyodide's files, the trimmed
+// standard library and our wheels only. Both paths unpack the wheels into site-packages.
+// The reason a snapshot was not used goes to the console (console.info) and to
+// runtime.info as `snapshot_refused`; `snapshot_made` says whether this start made one.
 //
 // One download per file: every runtime file is read through the versioned cache
 // "euchre-runtime-<cache version>" (the service worker's), and a file fetched from the
@@ -25,11 +26,10 @@ const SITE = new URL("../../", import.meta.url);
 const RUNTIME = new URL("runtime/", SITE);
 const PYODIDE = new URL("pyodide/", RUNTIME);
 const CACHE_PREFIX = "euchre-runtime-";
-// Beside the stored snapshot's bytes (response headers of its cache entry): what it was
-// made from (snapshot.js's identity), and its SHA-256, so a damaged copy is refused
-// rather than restored into a broken interpreter.
-const IDENTITY_HEADER = "X-Euchre-Snapshot-Identity";
-const DIGEST_HEADER = "X-Euchre-Snapshot-Sha256";
+// The memory snapshot this browser made, in this origin's private file system (OPFS): the
+// kept file, and the scratch file a new one is written to before it replaces it.
+const SNAPSHOT_FILE = "euchre-snapshot.bin";
+const SNAPSHOT_SCRATCH_FILE = "euchre-snapshot.bin.partial";
 // How a snapshot is made and restored (shared with the build's proof under Node), loaded
 // at once beside the manifest rather than before this worker runs.
 const snapshotModule = import("./snapshot.js");
@@ -42,7 +42,7 @@ class Refusal extends Error {}
 const networkFetch = self.fetch.bind(self);
 let runtimeCache = null; // the versioned Cache once the manifest is read (null: no Cache API)
 const cacheable = new Set(); // hrefs of the manifest's files
-const stores = []; // cache.put promises: "stored" is reported once they have settled
+const stores = []; // what is being kept (cache.put, the snapshot): "stored" once they settle
 
 async function openCache(version) {
   if (typeof caches !== "object" || !version) return null;
@@ -82,6 +82,38 @@ function progress(value, message) {
   if (settled) return;
   lastProgress = Math.max(lastProgress, Math.max(0, Math.min(1, value)));
   status("progress", { progress: lastProgress, message });
+}
+
+const MANIFEST = new URL("manifest.json", RUNTIME);
+
+// The runtime cache's manifest when this browser has one runtime cache (what the service
+// worker would answer, without the round trip through it; runtime.js looks for a newer
+// build once the engine runs: `manifestFromCache`), else the network's, kept in the cache
+// it names. Opens `runtimeCache`.
+let manifestFromCache = false;
+async function readManifest() {
+  const names = typeof caches === "object" ? await caches.keys().catch(() => []) : [];
+  const ours = names.filter((name) => name.startsWith(CACHE_PREFIX));
+  if (ours.length === 1) {
+    try {
+      const cache = await caches.open(ours[0]);
+      const kept = await cache.match(MANIFEST.href);
+      const manifest = kept ? await kept.json() : null;
+      if (manifest && CACHE_PREFIX + manifest.cache_version === ours[0]) {
+        runtimeCache = cache;
+        manifestFromCache = true;
+        return manifest;
+      }
+    } catch {
+      // read it from the network below
+    }
+  }
+  const response = await fetchOk(MANIFEST);
+  const copy = response.clone();
+  const manifest = await response.json();
+  runtimeCache = await openCache(manifest.cache_version);
+  if (runtimeCache) stores.push(runtimeCache.put(MANIFEST.href, copy).catch(() => {}));
+  return manifest;
 }
 
 async function fetchOk(url, options = {}) {
@@ -166,28 +198,84 @@ async function wheelFiles(bytes) {
 
 // ---------------------------------------------------------------- the memory snapshot
 
-// The snapshot this browser stored on an earlier visit: {identity, bytes}, the bytes read
-// whole at once (in parallel with the wheels and Pyodide's own files) and checked against
-// the stored digest; null when there is none. It lives only in the runtime's cache, never
-// on the server.
-async function storedSnapshot(entry) {
-  if (!entry || !runtimeCache) return null;
-  const response = await runtimeCache.match(new URL(entry.file, RUNTIME).href);
-  if (!response) return null;
-  const bytes = (async () => {
-    let data;
-    try {
-      data = new Uint8Array(await response.arrayBuffer());
-    } catch (error) {
-      throw new Refusal(`the snapshot could not be read (${error.message})`);
-    }
-    if ((await sha256Hex(data)) !== response.headers.get(DIGEST_HEADER)) {
-      throw new Refusal("the snapshot could not be read (it is damaged)");
-    }
-    return data;
-  })();
-  bytes.catch(() => {}); // awaited by loadPyodide through restoreOptions
-  return { identity: response.headers.get(IDENTITY_HEADER), bytes };
+// The snapshot this browser kept on an earlier visit, read the moment the worker starts
+// so that it overlaps the manifest and Pyodide's own files: null when there is none, else
+// {identity, length, packed} (`packed` a promise of the packed bytes once their digest is
+// checked) or {refusal} when the file cannot be read. It lives only in this origin's
+// private file system (OPFS), never on the server, and is read whole with one
+// synchronous call (a Cache Storage body streams in small chunks through this thread,
+// which is busy starting Pyodide: several times slower).
+const snapshotFolder = (async () => {
+  const storage = self.navigator.storage;
+  if (!storage || typeof storage.getDirectory !== "function") return null;
+  return storage.getDirectory();
+})().catch(() => null); // storage refused (private mode, quota): no snapshot
+const keptSnapshot = readKeptSnapshot();
+
+// A file's bytes: through a read-only synchronous handle, or, when another tab holds the
+// file open for writing (or the browser has no such handles), as a File.
+async function readWhole(handle) {
+  let access = null;
+  try {
+    access = await handle.createSyncAccessHandle({ mode: "read-only" });
+  } catch {
+    return new Uint8Array(await (await handle.getFile()).arrayBuffer());
+  }
+  try {
+    const bytes = new Uint8Array(access.getSize());
+    access.read(bytes, { at: 0 });
+    return bytes;
+  } finally {
+    access.close();
+  }
+}
+
+async function readKeptSnapshot() {
+  const directory = await snapshotFolder;
+  if (!directory) return null;
+  let handle;
+  try {
+    handle = await directory.getFileHandle(SNAPSHOT_FILE);
+  } catch {
+    return null; // none kept yet
+  }
+  try {
+    const bytes = await readWhole(handle);
+    const { readSnapshotFile, packedLength } = await snapshotModule;
+    const { identity, sha256, packed: data } = readSnapshotFile(bytes);
+    const packed = sha256Hex(data).then((digest) => {
+      if (digest !== sha256) throw new Refusal("the snapshot could not be read (it is damaged)");
+      return data;
+    });
+    packed.catch(() => {}); // awaited by loadPyodide through restoreOptions
+    return { identity, length: packedLength(data), packed };
+  } catch (error) {
+    return { refusal: new Refusal(`the snapshot could not be read (${error.message})`) };
+  }
+}
+
+// Keep a snapshot this start made, for the next visit: written whole to a scratch file,
+// then moved over the kept one (a reader never sees half a file).
+async function keepSnapshot(identity, memory) {
+  const { packSnapshot, snapshotFile } = await snapshotModule;
+  const packed = packSnapshot(memory);
+  const bytes = snapshotFile(identity, await sha256Hex(packed), packed);
+  const directory = await snapshotFolder;
+  const scratch = await directory.getFileHandle(SNAPSHOT_SCRATCH_FILE, { create: true });
+  const access = await scratch.createSyncAccessHandle();
+  try {
+    access.truncate(0);
+    access.write(bytes, { at: 0 });
+    access.flush();
+  } finally {
+    access.close();
+  }
+  try {
+    await scratch.move(SNAPSHOT_FILE);
+  } catch {
+    await directory.removeEntry(SNAPSHOT_FILE).catch(() => {});
+    await scratch.move(SNAPSHOT_FILE);
+  }
 }
 
 // What this start would make a snapshot from: its identity (snapshot.js) over the
@@ -197,18 +285,21 @@ async function identityOf(manifest, version, wheels) {
   return snapshotIdentity(version, manifest.snapshot.recipe, manifest.pyodide.stdlib_sha256, wheels);
 }
 
-// The stored snapshot's bytes, for loadPyodide: a Refusal when it was made from other
-// files than the ones that will run, or reads back damaged.
-function matchingMemory(stored, identity) {
-  const memory = identity.then((expected) => {
+// Fill `target` with the kept snapshot: a Refusal when it was made from other files than
+// the ones that will run, or reads back damaged.
+function fillMemory(stored, identity, target) {
+  const filled = identity.then(async (expected) => {
     if (stored.identity !== expected) throw new Refusal("the snapshot was made from other wheels");
-    return stored.bytes;
-  }).then((bytes) => {
+    const [{ unpackSnapshot }, packed] = await Promise.all([snapshotModule, stored.packed]);
+    try {
+      unpackSnapshot(packed, target);
+    } catch (error) {
+      throw new Refusal(`the snapshot could not be read (${error.message})`);
+    }
     progress(0.75, "Starting the card engine");
-    return bytes;
   });
-  memory.catch(() => {}); // loadPyodide awaits it
-  return memory;
+  filled.catch(() => {}); // loadPyodide awaits it
+  return filled;
 }
 
 function pythonStreams() {
@@ -224,15 +315,19 @@ function pyodideOptions(manifest) {
   return { indexURL: PYODIDE.href, lockFileContents: manifest.pyodide.lock, ...pythonStreams() };
 }
 
-async function bootFromSnapshot(loadPyodide, manifest, memory) {
-  // loadPyodide awaits the memory itself, so its own start-up runs meanwhile; the
-  // options grow Pyodide's memory to the snapshot's size (snapshot.js).
+async function bootFromSnapshot(loadPyodide, manifest, stored, identity) {
+  // Pyodide's module is created (its wasm compiled, the standard library mounted) while
+  // the snapshot is read and unpacked into `target`; the options wait for both, then grow
+  // Pyodide's memory to the snapshot's size (snapshot.js).
+  if (!(stored.length > 0)) throw new Refusal("the snapshot could not be read (it is not packed)");
+  const target = new Uint8Array(stored.length);
+  const filled = fillMemory(stored, identity, target);
   try {
     const { restoreOptions } = await snapshotModule;
-    const restore = await restoreOptions(PYODIDE.href, memory);
+    const restore = await restoreOptions(PYODIDE.href, target, filled);
     return await loadPyodide({ ...pyodideOptions(manifest), ...restore });
   } catch (error) {
-    const refusal = await memory.then(() => null, (reason) => reason);
+    const refusal = await filled.then(() => null, (reason) => reason);
     if (refusal instanceof Refusal) throw refusal;
     throw new Refusal(`the snapshot could not be restored (${error.message})`);
   }
@@ -244,9 +339,9 @@ async function bootPlain(loadPyodide, manifest, makeSnapshot) {
 }
 
 // Make the snapshot of a plain start whose wheels are unpacked (synchronous: before the
-// bridge answers anything) and store it for the next visit in the background; a failure
+// bridge answers anything) and keep it for the next visit in the background; a failure
 // only costs the next visit its fast start. Returns whether one was made.
-async function makeAndStoreSnapshot(pyodide, entry, identity) {
+async function makeAndKeepSnapshot(pyodide, identity) {
   let memory;
   let madeFrom;
   try {
@@ -257,15 +352,10 @@ async function makeAndStoreSnapshot(pyodide, entry, identity) {
     console.info(`euchre runtime: no snapshot made: ${error.message || error}`);
     return false;
   }
-  const stored = (async () => {
-    const headers = {
-      "Content-Type": "application/octet-stream",
-      [IDENTITY_HEADER]: madeFrom,
-      [DIGEST_HEADER]: await sha256Hex(memory),
-    };
-    await runtimeCache.put(new URL(entry.file, RUNTIME).href, new Response(memory, { headers }));
-  })().catch((error) => console.info(`euchre runtime: the snapshot was not stored: ${error.message || error}`));
-  stores.push(stored);
+  const kept = new Promise((resolve) => setTimeout(resolve, 0)) // after the start, not in it
+    .then(() => keepSnapshot(madeFrom, memory))
+    .catch((error) => console.info(`euchre runtime: the snapshot was not kept: ${error.message || error}`));
+  stores.push(kept);
   return true;
 }
 
@@ -308,17 +398,11 @@ async function boot() {
   const pyodideGlue = import(new URL("pyodide.asm.mjs", PYODIDE).href);
   pyodideLoader.catch(() => {}); // awaited below, where a failure fails the start
   pyodideGlue.catch(() => {}); // loadPyodide imports it itself and reports a failure
-  const manifestUrl = new URL("manifest.json", RUNTIME);
-  const manifestResponse = await fetchOk(manifestUrl);
-  const manifestCopy = manifestResponse.clone();
-  const manifest = await manifestResponse.json();
-  runtimeCache = await openCache(manifest.cache_version);
-  if (runtimeCache) stores.push(runtimeCache.put(manifestUrl.href, manifestCopy).catch(() => {}));
+  const manifest = await readManifest();
   for (const file of manifest.precache || []) cacheable.add(new URL(file, RUNTIME).href);
   const wheelsPromise = downloadWheels(manifest);
   wheelsPromise.catch(() => {}); // awaited later; a failure fails the start there
   const entry = manifest.snapshot;
-  const stored = await storedSnapshot(entry);
   mark("manifest");
   const pyodideModule = await pyodideLoader;
   mark("loader");
@@ -332,22 +416,24 @@ async function boot() {
   let refused = null;
   try {
     if (!entry) throw new Refusal("the site has no snapshot");
-    if (!runtimeCache) throw new Refusal("this browser keeps no cache for the site");
+    if (!(await snapshotFolder)) throw new Refusal("this browser keeps no files for the site");
+    const stored = await keptSnapshot;
     if (!stored) throw new Refusal("no snapshot was made in this browser yet (a first visit)");
-    pyodide = await bootFromSnapshot(loadPyodide, manifest, matchingMemory(stored, identity));
+    if (stored.refusal) throw stored.refusal;
+    pyodide = await bootFromSnapshot(loadPyodide, manifest, stored, identity);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     refused = error.message;
     bootKind = "plain";
     console.info(`euchre runtime: snapshot not used: ${refused}; starting Pyodide plainly`);
-    pyodide = await bootPlain(loadPyodide, manifest, Boolean(entry && runtimeCache));
+    pyodide = await bootPlain(loadPyodide, manifest, Boolean(entry && (await snapshotFolder)));
   }
   mark("pyodide");
   progress(0.9, "Loading the rules");
   await installWheels(pyodide, await wheelsPromise);
   mark("wheels");
-  const made = bootKind === "plain" && entry && runtimeCache
-    ? await makeAndStoreSnapshot(pyodide, entry, identity)
+  const made = bootKind === "plain" && entry && (await snapshotFolder)
+    ? await makeAndKeepSnapshot(pyodide, identity)
     : false;
   if (made) mark("snapshot");
   const bridge = pyodide.pyimport("euchre_tutorial.bridge");
@@ -356,6 +442,7 @@ async function boot() {
       boot: bootKind,
       snapshot_refused: refused,
       snapshot_made: made,
+      manifest_from_cache: manifestFromCache,
       pyodide: version,
       cache_version: manifest.cache_version,
     }),
