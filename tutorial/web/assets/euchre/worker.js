@@ -255,14 +255,17 @@ async function readKeptSnapshot() {
 }
 
 // Keep a snapshot this start made, for the next visit: written whole to a scratch file,
-// then moved over the kept one (a reader never sees half a file).
+// then moved over the kept one, so a reader never sees half a file (a browser that cannot
+// move files writes the kept one in place: a reader meanwhile finds it damaged and starts
+// plainly).
 async function keepSnapshot(identity, memory) {
   const { packSnapshot, snapshotFile } = await snapshotModule;
   const packed = packSnapshot(memory);
   const bytes = snapshotFile(identity, await sha256Hex(packed), packed);
   const directory = await snapshotFolder;
-  const scratch = await directory.getFileHandle(SNAPSHOT_SCRATCH_FILE, { create: true });
-  const access = await scratch.createSyncAccessHandle();
+  const canMove = typeof FileSystemHandle === "function" && typeof FileSystemHandle.prototype.move === "function";
+  const target = await directory.getFileHandle(canMove ? SNAPSHOT_SCRATCH_FILE : SNAPSHOT_FILE, { create: true });
+  const access = await target.createSyncAccessHandle();
   try {
     access.truncate(0);
     access.write(bytes, { at: 0 });
@@ -270,11 +273,12 @@ async function keepSnapshot(identity, memory) {
   } finally {
     access.close();
   }
+  if (!canMove) return;
   try {
-    await scratch.move(SNAPSHOT_FILE);
+    await target.move(SNAPSHOT_FILE);
   } catch {
     await directory.removeEntry(SNAPSHOT_FILE).catch(() => {});
-    await scratch.move(SNAPSHOT_FILE);
+    await target.move(SNAPSHOT_FILE);
   }
 }
 
