@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from euchre.actions import PLAYS, Action
-from euchre.cards import Card, Rank, Suit
+from euchre.cards import JOKER, SUITS, Card, Rank, Suit
 from euchre.position import Position, hands_now
 from euchre.scoring import HandResult, score_hand
 from euchre.seats import team_of
@@ -76,40 +76,44 @@ _MOST_PLAY_LISTS = 1 << 16  # above the 55,454 sets of one to five cards of the 
 
 
 def plays_of(mask: int) -> list[Action]:
-    """The actions of playing each card of ``mask`` (a bit per card id), in deck order:
-    clubs, diamonds, hearts, spades, then the joker; each suit from its lowest rank. The
-    list is shared: do not change it.
+    """The actions of playing each card of ``mask`` (``Card.bit``), in deck order: clubs,
+    diamonds, hearts, spades, then the joker; each suit from its lowest rank. The list is
+    shared: do not change it.
 
     >>> from euchre.cards import parse_cards
     >>> from euchre.position import mask_of
-    >>> [str(a) for a in plays_of(mask_of(parse_cards("Jd Kc 9s 9c")))]
-    ['play 9c', 'play Kc', 'play Jd', 'play 9s']
+    >>> [str(a) for a in plays_of(mask_of(parse_cards("Jd Kc 9s 9c 7d")))]
+    ['play 9c', 'play Kc', 'play 7d', 'play Jd', 'play 9s']
     """
     listed = PLAY_LISTS.get(mask)
     if listed is None:
+        # Each suit's 7 and 8 (bits 24 up, two a suit), then its 9 to A (six bits a suit).
         listed = [
-            *_BLOCKS[0][mask & 255],
-            *_BLOCKS[1][mask >> 8 & 255],
-            *_BLOCKS[2][mask >> 16 & 255],
-            *_BLOCKS[3][mask >> 24 & 255],
-            *_BLOCKS[4][mask >> 32 & 1],
-        ]
+            *_LOW[0][mask >> 24 & 3], *_HIGH[0][mask & 63],
+            *_LOW[1][mask >> 26 & 3], *_HIGH[1][mask >> 6 & 63],
+            *_LOW[2][mask >> 28 & 3], *_HIGH[2][mask >> 12 & 63],
+            *_LOW[3][mask >> 30 & 3], *_HIGH[3][mask >> 18 & 63],
+            *_JOKER[mask >> 32 & 1],
+        ]  # fmt: skip
         if len(PLAY_LISTS) >= _MOST_PLAY_LISTS:
             PLAY_LISTS.clear()
         PLAY_LISTS[mask] = listed
     return listed
 
 
-def _block(first: int, size: int) -> tuple[tuple[Action, ...], ...]:
-    """For each set of the ``size`` card ids from ``first`` (as a mask of them, shifted down
-    to bit 0), the actions of playing those cards, in order."""
+def _block(cards: list[Card]) -> tuple[tuple[Action, ...], ...]:
+    """For each set of ``cards`` (bits next to each other in masks, the lowest first),
+    as a mask of them shifted down to bit 0: the actions of playing those cards, in order."""
     return tuple(
-        tuple(PLAYS[first + i] for i in range(size) if bits >> i & 1) for bits in range(1 << size)
+        tuple(PLAYS[card.id] for i, card in enumerate(cards) if bits >> i & 1)
+        for bits in range(1 << len(cards))
     )
 
 
-# The card ids in blocks of one suit (8 ids each, 7 to A) and the joker's.
-_BLOCKS = (*(_block(8 * k, 8) for k in range(4)), _block(32, 1))
+# By suit: the 7 and 8, and the 9 to A (see ``cards.mask_place``); and the joker.
+_LOW = tuple(_block([Card(Rank.SEVEN, s), Card(Rank.EIGHT, s)]) for s in SUITS)
+_HIGH = tuple(_block([Card(r, s) for r in Rank if Rank.NINE <= r <= Rank.ACE]) for s in SUITS)
+_JOKER = _block([JOKER])
 
 
 def play_check(s: Position, a: Action) -> str | None:

@@ -5,12 +5,12 @@ A position is a dictionary so that the next one is one ``dict.copy()`` (measured
 times faster than creating an object and copying its fields one by one, and every action
 makes one; the plays, four moves in five, make a smaller record: ``play_record.py``). The
 phase modules change a fresh copy in place; once handed to a ``HandState``, a position
-never changes again (but for its cache of legal actions). Cards are interned ``Card`` values; sets of cards are masks of card ids
-(``1 << card.id``).
+never changes again (but for its cache of legal actions). Cards are interned ``Card`` values;
+sets of cards are masks of their bits (``Card.bit``).
 
 >>> from euchre.cards import parse_cards
 >>> mask_of(parse_cards("9c Jd"))
-4100
+257
 """
 
 from __future__ import annotations
@@ -54,12 +54,12 @@ class Position(TypedDict):
     to_act: int | None
     held: tuple[tuple[Card, ...], ...]  # every seat's cards in the order received, the
     # played ones included (no card changes hands once play begins: see ``unplayed``)
-    unplayed: int  # the cards not yet played to a trick (a bit per card id)
+    unplayed: int  # the cards not yet played to a trick (a mask)
     kitty: tuple[Card, ...]
     trump: Suit | None
     suits: list[Suit | None]  # each card's effective suit under this trump, by card id
     powers: list[int]  # each card's power under this trump, by card id
-    suit_masks: list[int]  # each card's effective suit as a mask of card ids, by card id
+    suit_masks: list[int]  # each card's effective suit as a mask of cards, by card id
     maker: int | None
     alone: bool  # the maker plays without a partner (declared, or call-ace's own card)
     declared_alone: bool  # the maker said "alone"
@@ -84,7 +84,7 @@ class Position(TypedDict):
 
 
 def mask_of(cards: Iterable[Card]) -> int:
-    """Distinct cards as a mask of card ids."""
+    """Distinct cards as a mask (``Card.bit``)."""
     mask = 0
     for card in cards:
         mask |= card.bit
@@ -120,7 +120,7 @@ def hands_now(p: Position) -> tuple[tuple[Card, ...], ...]:
     held = p["held"]
     if not p["done"] and not p["trick"][0]:
         return held
-    return tuple(tuple(c for c in hand if unplayed >> c.id & 1) for hand in held)
+    return tuple(tuple(c for c in hand if unplayed & c.bit) for hand in held)
 
 
 def _history(p: Position) -> list[tuple[Action, int]]:
