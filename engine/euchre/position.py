@@ -15,7 +15,7 @@ sets of cards are masks of their bits (``Card.bit``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TypedDict
 
 from euchre.actions import Action
@@ -91,6 +91,23 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+def hand_masks(hands: Iterable[Sequence[Card]]) -> list[int]:
+    """Each hand as a mask (``Card.bit``): the masks of a deal's hands at its first lead.
+
+    >>> from euchre.cards import parse_cards
+    >>> hand_masks([parse_cards("9c Tc Jc Qc Kc"), parse_cards("9d")])
+    [31, 64]
+    """
+    masks = []
+    for hand in hands:
+        if len(hand) == 5:  # as dealt: one expression
+            a, b, c, d, e = hand
+            masks.append(a.bit | b.bit | c.bit | d.bit | e.bit)
+        else:
+            masks.append(mask_of(hand))
+    return masks
+
+
 def enter(p: Position, phase: Phase, to_act: int | None) -> None:
     """Go to ``phase`` with ``to_act`` to move (the phase modules' one way to change phase)."""
     p["phase"] = phase
@@ -123,21 +140,30 @@ def hands_now(p: Position) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(c for c in hand if unplayed & c.bit) for hand in held)
 
 
-def _history(p: Position) -> list[tuple[Action, int]]:
-    """(action, seat) for every action so far, the latest first."""
+def _history(history: History) -> list[tuple[Action, int]]:
+    """(action, seat) for every action of ``history``, the latest first."""
     out = []
-    history = p["history"]
     while history is not None:
         action, seat, history = history
         out.append((action, seat))
     return out
 
 
+def actions_in(history: History) -> tuple[Action, ...]:
+    """The actions of ``history``, in order."""
+    return tuple(action for action, _ in reversed(_history(history)))
+
+
+def actors_in(history: History) -> tuple[int, ...]:
+    """The seat that made each action of ``history``, in order."""
+    return tuple(seat for _, seat in reversed(_history(history)))
+
+
 def actions_of(p: Position) -> tuple[Action, ...]:
     """The actions so far, in order."""
-    return tuple(action for action, _ in reversed(_history(p)))
+    return actions_in(p["history"])
 
 
 def actors_of(p: Position) -> tuple[int, ...]:
     """The seat that made each action so far, in order."""
-    return tuple(seat for _, seat in reversed(_history(p)))
+    return actors_in(p["history"])

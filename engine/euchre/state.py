@@ -2,8 +2,9 @@
 
 Legality is defined once, per phase (``core.PHASE_RULES``), by a function that returns the
 reason an action is refused (or None). ``why_illegal`` returns it, ``apply`` raises it,
-``legal_actions`` lists the candidates it accepts. A HandState wraps one ``Position`` that
-never changes; ``apply`` wraps the next one (``core.advance``).
+``legal_actions`` lists the candidates it accepts. A HandState wraps one node (``node.py``)
+that never changes, and the full ``Position`` it stands for once someone asks for more than
+the node holds; ``apply`` wraps the next node.
 
 >>> from euchre.rules import Rules
 >>> from euchre.deal import Deal
@@ -25,21 +26,21 @@ from typing import TYPE_CHECKING, Any
 from euchre import core as moves
 from euchre.actions import Action, ActionError
 from euchre.cards import Card, Suit
-from euchre.core import DealCore, IllegalAction
+from euchre.core import (
+    DealCore,
+    IllegalAction,
+    deal_and_rules,
+    history_of,
+    move_checked,
+    position_of,
+    root,
+    wrap,
+)
 from euchre.deal import Deal
+from euchre.node import ACTION, LEGAL, MOVE, PHASE, RESULT, TO_ACT, Node
 from euchre.phase import Phase
 from euchre.play import Trick, tricks_of
-from euchre.play_record import (
-    HISTORY,
-    LEGAL,
-    TO_ACT,
-    PlayRecord,
-    final_position,
-    play_card,
-    position_of,
-    record_of,
-)
-from euchre.position import Position, actions_of, actors_of, hands_now
+from euchre.position import Position, actions_in, actors_in, hands_now
 from euchre.rules import Rules, RulesError
 from euchre.scoring import HandResult
 from euchre.seats import next_active, partners_of
@@ -62,36 +63,35 @@ def proposed_suit(upcard: Card) -> Suit:
 class HandState:
     """A deal in progress. Immutable: ``apply`` returns a new state.
 
-    It wraps a ``Position`` that nobody changes; in the play phase, a ``PlayRecord``
-    (the few facts a card changes) and the position only once someone asks for it.
-    ``core()`` hands out a mutable ``DealCore`` for search (``push`` / ``pop``), and
-    ``DealCore.state()`` turns one back into a HandState.
+    It wraps a node (``node.py``) that nobody changes, and the full ``Position`` once
+    someone asks for more than the node holds (``to_act``, ``phase``, ``result``, the legal
+    actions, the actions so far). ``core()`` hands out a mutable ``DealCore`` for search
+    (``push`` / ``pop``), and ``DealCore.state()`` turns one back into a HandState.
     """
 
-    __slots__ = ("_full", "_play")
+    __slots__ = ("_full", "_node")
 
-    _full: Position  # the whole position (in play, unset until built from the record)
-    _play: PlayRecord | None  # in the play phase: the record of the tricks so far
+    _node: Node  # where the deal is
+    _full: Position  # the whole position, unset until built from the node
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, deal: Deal, rules: Rules | None = None) -> HandState:
         """The state right after the deal. A deal impossible under the rules raises."""
-        return cls.of_position(moves.start(deal, rules or _DEFAULT_RULES))
+        return cls.of_node(root(deal, rules or _DEFAULT_RULES))
 
     @classmethod
     def of_position(cls, position: Position) -> HandState:
         """A state around ``position``, which must not change afterwards."""
-        state = _new(cls)
+        state = cls.of_node(wrap(position, None, None))
         _set_full(state, position)
-        _set_play(state, record_of(position) if position["phase"] is _PLAY else None)
         return state
 
     @classmethod
-    def of_record(cls, record: PlayRecord) -> HandState:
-        """A state in the play phase at ``record`` (its position is built only if asked for)."""
+    def of_node(cls, node: Node) -> HandState:
+        """A state at ``node`` (its position is built only if asked for)."""
         state = _new(cls)
-        _set_play(state, record)
+        _set_node(state, node)
         return state
 
     @classmethod
@@ -101,17 +101,14 @@ class HandState:
 
     def core(self) -> DealCore:
         """A mutable core in this position for search: ``push(action)``, ``pop()``."""
-        record = self._play
-        return DealCore(None, record) if record is not None else DealCore(self._full)
+        return DealCore(self._node)
 
     def position(self) -> Position:
         """Where the deal is, every field (shared: do not change it)."""
         try:
             return self._full
-        except AttributeError:  # in play: built from the record, once asked for
-            record = self._play
-            assert record is not None, "a state holds a position or a record of play"
-            full = position_of(record)
+        except AttributeError:  # built from the node, once asked for
+            full = position_of(self._node)
             _set_full(self, full)
             return full
 
@@ -126,33 +123,34 @@ class HandState:
     @property
     def rules(self) -> Rules:
         """The rules of the table."""
-        return self._pos["rules"]
+        return deal_and_rules(self._node)[1]
 
     @property
     def deal(self) -> Deal:
         """The cards as dealt."""
-        return self._pos["deal"]
+        return deal_and_rules(self._node)[0]
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions applied so far, in order."""
-        return actions_of(self._pos)
+        return actions_in(history_of(self._node))
 
     @property
     def actors(self) -> tuple[int, ...]:
         """The seat that made each action."""
-        return actors_of(self._pos)
+        return actors_in(history_of(self._node))
 
     @property
     def phase(self) -> Phase:
         """Where the deal is."""
-        return _PLAY if self._play is not None else self._pos["phase"]
+        phase: Phase = self._node[PHASE]
+        return phase
 
     @property
     def to_act(self) -> int | None:
         """The seat that must act now; None when the deal is over."""
-        record = self._play
-        return record[TO_ACT] if record is not None else self._pos["to_act"]
+        seat: int | None = self._node[TO_ACT]
+        return seat
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -237,7 +235,8 @@ class HandState:
     @property
     def result(self) -> HandResult | None:
         """None until the deal is over, then how it ended."""
-        return None if self._play is not None else self._full["result"]
+        result: HandResult | None = self._node[RESULT]
+        return result
 
     # ------------------------------------------------------------------ simple facts
     @property
@@ -313,27 +312,21 @@ class HandState:
     # ------------------------------------------------------------------ legality
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order (empty when the deal is over)."""
-        record = self._play
-        if record is not None:  # in play, the legal plays are listed as the card falls
-            return record[LEGAL][:]
-        p = self._full  # set in every state outside play
-        legal = p["legal"]  # listed once per position, then kept with it
-        return (legal if legal is not None else moves.legal_actions(p))[:]
+        legal: list[Action] = self._node[LEGAL]
+        return legal[:]
 
     def listed_actions(self) -> list[Action]:
         """``legal_actions`` as the one list this state keeps (shared: do not change it)."""
-        record = self._play
-        if record is not None:
-            return record[LEGAL]
-        p = self.position()
-        legal = p["legal"]  # listed once per position, then kept with it
-        return legal if legal is not None else moves.legal_actions(p)
+        legal: list[Action] = self._node[LEGAL]
+        return legal
 
     @property
     def last_action(self) -> Action | None:
         """The latest action, None before the first."""
-        record = self._play
-        history = record[HISTORY] if record is not None else self.position()["history"]
+        action: Action | None = self._node[ACTION]
+        if action is not None:
+            return action
+        history = self.position()["history"]  # a state made from a position
         return None if history is None else history[0]
 
     def why_illegal(self, action: Action | str) -> str | None:
@@ -351,24 +344,17 @@ class HandState:
     def apply(self, action: Action | str) -> HandState:
         """A new state after ``action``; an illegal or malformed action raises IllegalAction.
 
-        An action that ``legal_actions`` listed passes on an identity test; any other (a
-        text, an Action made elsewhere) is checked, and an illegal one changes nothing.
+        An action that ``legal_actions`` listed takes its node's own move (an identity
+        test); any other (a text, an Action made elsewhere) is checked, and an illegal one
+        changes nothing.
         """
-        record = self._play
-        if record is not None:  # four moves in five: a play, straight to its record
-            for listed in record[LEGAL]:
-                if listed is action:
-                    after = play_card(record, listed)
-                    if after is None:  # the deal's last card
-                        return HandState.of_position(final_position(record, listed))
-                    state = _new(HandState)  # ``of_record``, inlined
-                    _set_play(state, after)
-                    return state
-        p = self._full if record is None else self.position()
-        for listed in p["legal"] or ():
-            if listed is action:
-                return HandState.of_position(moves.advance(p, listed))
-        return HandState.of_position(moves.advance(p, moves.checked(p, action)))
+        node = self._node
+        after = node[MOVE](node, action)
+        if after is None:
+            after = move_checked(node, action)
+        state = _new(HandState)  # ``of_node``, inlined
+        _set_node(state, after)
+        return state
 
     # ------------------------------------------------------------------ views and records
     def view(self, seat: int) -> SeatView:
@@ -485,4 +471,4 @@ _PLAY = Phase.PLAY  # a global: an Enum member read through its class costs more
 # The slots' own setters: HandState.__setattr__ refuses every change, and these are the
 # one way in, as a state is made (and, for ``_full``, once more as its cache is filled).
 _set_full: Callable[[HandState, Position], None] = vars(HandState)["_full"].__set__
-_set_play: Callable[[HandState, PlayRecord | None], None] = vars(HandState)["_play"].__set__
+_set_node: Callable[[HandState, Node], None] = vars(HandState)["_node"].__set__
