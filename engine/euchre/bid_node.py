@@ -25,7 +25,7 @@ full position is replayed from the deal's start only when someone asks for it
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from euchre import actions as A
 from euchre.actions import DISCARDS, Action
@@ -35,7 +35,7 @@ from euchre.deal import Deal
 from euchre.node import ACTION, PARENT, TO_ACT, Node
 from euchre.phase import Phase
 from euchre.play_node import Contract, contract_for, first_lead_node
-from euchre.position import Position, hand_masks
+from euchre.position import dealt_masks
 from euchre.rules import Rules
 
 PASSES: Final = 8  # a bid node's own fields, after its table: the passes so far this round
@@ -53,7 +53,7 @@ class BidTable:
     """What every deal of the same rules and dealer shares while trump is made: the
     ``rules``, the ``dealer``, the ``players``, the next seat clockwise (``next_of``) and
     the first to act; round one's legal actions by seat; and the contracts made so far, by
-    (maker, alone, trump), once each (``contract``)."""
+    (maker, alone, trump), each made once (``contract``)."""
 
     __slots__ = ("contracts", "dealer", "first", "next_of", "players", "round_one", "rules")
 
@@ -76,36 +76,42 @@ class BidTable:
             return made
 
 
-# The tables of the rules used lately, by the id of the rules and the dealer (each entry
-# holds its Rules, so that id is not reused while it is here).
-_TABLES: dict[tuple[int, int], tuple[Rules, BidTable]] = {}
+# The tables of the rules used lately, by the id of the rules (each entry holds its Rules,
+# so that id is not reused while it is here); and the latest entry (every deal's but the
+# first at a table).
+_TABLES: dict[int, tuple[Rules, tuple[BidTable, ...] | None]] = {}
+_LATEST: list[Any] = [None, None]
 
 
-def bid_table(rules: Rules, dealer: int) -> BidTable:
-    """The shared ``BidTable`` of ``rules`` and ``dealer``."""
-    entry = _TABLES.get((id(rules), dealer))
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    if len(_TABLES) >= 64:
-        _TABLES.clear()
-    table = BidTable(rules, dealer)
-    _TABLES[id(rules), dealer] = (rules, table)
-    return table
+def bid_tables(rules: Rules) -> tuple[BidTable, ...] | None:
+    """The shared ``BidTable`` of ``rules`` for each dealer; None when its deals do not
+    take the fast path (the dealer may decline the upcard).
+
+    >>> [table.first for table in bid_tables(Rules()) or ()]
+    [1, 2, 3, 0]
+    """
+    entry = _TABLES.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_TABLES) >= 16:
+            _TABLES.clear()
+        tables = (
+            None
+            if rules.dealer_may_decline
+            else tuple(BidTable(rules, dealer) for dealer in range(rules.players))
+        )
+        entry = _TABLES[id(rules)] = (rules, tables)
+    _LATEST[:] = entry
+    return entry[1]
 
 
-def bid_root(deal: Deal, rules: Rules, start: Position | None = None) -> Node | None:
-    """The first node of ``deal`` (already checked against ``rules``), when its bidding
-    takes the fast path: the dealer may not decline the upcard, and the deal starts in round
-    one (no farmer's hand to settle first: ``start`` is the deal's start position when the
-    rules have farmer's hands). None when the general path must make the deal."""
-    if rules.dealer_may_decline:
+def bid_root(deal: Deal, rules: Rules) -> Node | None:
+    """The first node of ``deal``, already checked against ``rules`` and starting in
+    round one (no farmer's hand to settle first), when its bidding takes the fast path;
+    else None."""
+    tables = _LATEST[1] if _LATEST[0] is rules else bid_tables(rules)
+    if tables is None:
         return None
-    if start is None:
-        if rules.farmers_hand != "off":
-            return None
-    elif start["phase"] is not _ROUND_ONE or start["history"] is not None:
-        return None
-    table = bid_table(rules, deal.dealer)
+    table: BidTable = tables[deal.dealer]
     first = table.first
     return (bid_move, None, None, first, table.round_one[first], None, _ROUND_ONE, table, 0,
             deal)  # fmt: skip
@@ -145,20 +151,24 @@ def bid_move(node: Node, action: Action) -> Node | None:
         return (bid_move, node, action, dealer, legal, None, _DISCARD, table, 0, deal)
     if kind is _DISCARD_KIND:  # the order up before it made the upcard's suit trump
         order: Action = node[ACTION]
-        contract = table.contract(node[PARENT][TO_ACT], order.alone, _proposed(deal))
-        if contract is None:
-            return None
-        masks = hand_masks(deal.hands)
-        masks[dealer] = (masks[dealer] | deal.upcard.bit) ^ action.cards[0].bit
+        key = (node[PARENT][TO_ACT], order.alone, _proposed(deal))
     else:  # a call in round two
-        contract = table.contract(seat, action.alone, action.suit)
-        if contract is None:
-            return None
-        masks = hand_masks(deal.hands)
+        key = (seat, action.alone, action.suit)
+    try:
+        contract = table.contracts[key]
+    except KeyError:  # the first deal of this contract
+        contract = table.contract(*key)
+    if contract is None:
+        return None
+    masks = dealt_masks(deal.hands)
+    if kind is _DISCARD_KIND:
+        masks[dealer] = (masks[dealer] | deal.upcard.bit) ^ action.cards[0].bit
     return first_lead_node(node, action, contract, deal, tuple(masks))
 
 
 def _proposed(deal: Deal) -> Suit:
     """The suit the upcard proposes (a turned-up joker proposes hearts)."""
-    suit = deal.upcard.suit
-    return Suit.HEARTS if suit is None else suit
+    return deal.upcard.suit or _HEARTS
+
+
+_HEARTS = Suit.HEARTS

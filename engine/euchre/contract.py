@@ -15,7 +15,7 @@ from euchre.cards import Card, Suit
 from euchre.hands import with_hand, without
 from euchre.phase import Phase
 from euchre.play import plays_of
-from euchre.position import Position, enter, hand_masks
+from euchre.position import Position, enter, mask_of
 from euchre.rules import Rules
 from euchre.seats import (
     clockwise_after,
@@ -105,7 +105,7 @@ def start_play(s: Position) -> None:
     leader, s["next_of"] = first_lead(
         s["rules"], s["dealer"], s["maker"], s["declared_alone"], s["out"], s["next_of"]
     )
-    s["seat_masks"] = masks = tuple(hand_masks(s["held"]))
+    s["seat_masks"] = masks = tuple([mask_of(hand) for hand in s["held"]])
     s["passes"] = 0
     s["leader"] = s["to_act"] = leader
     s["phase"] = Phase.PLAY  # ``enter``, inlined

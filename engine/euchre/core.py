@@ -152,6 +152,7 @@ del K
 # costs several times a global's look-up).
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
+_ROUND_ONE = Phase.ROUND_ONE
 
 
 # ---------------------------------------------------------------------- positions
@@ -269,11 +270,15 @@ def root(deal: Deal, rules: Rules) -> Node:
     """The node right after the deal (``start``'s position, on the bidding's fast path
     when it can be). A deal impossible under the rules raises."""
     deal.check(rules)
+    p = None
+    if rules.farmers_hand != "off":  # a farmer's hand may be settled first
+        p = _start(deal, rules)
+        if p["phase"] is not _ROUND_ONE:
+            return wrap(p, None, None)
     node = bid_root(deal, rules)
-    if node is not None:
-        return node
-    p = _start(deal, rules)
-    return bid_root(deal, rules, p) or wrap(p, None, None)
+    if node is None:
+        return wrap(_start(deal, rules) if p is None else p, None, None)
+    return node
 
 
 def whole_move(node: Node, action: Action) -> Node | None:

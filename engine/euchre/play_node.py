@@ -148,16 +148,16 @@ class PlayTable:
 
     __slots__ = ("base", "contract", "deal", "leads", "masks", "next_of", "side")
 
-    def __init__(
-        self, contract: Contract, deal: Deal, masks: tuple[int, ...], base: Position | None
-    ) -> None:
+    base: Position | None
+
+    def __init__(self, contract: Contract, deal: Deal, masks: tuple[int, ...]) -> None:
         self.contract = contract
         self.leads = contract.leads
         self.next_of = contract.next_of
         self.side = contract.side
         self.deal = deal
         self.masks = masks
-        self.base = base
+        self.base = None
 
 
 def play_move(node: Node, action: Action) -> Node | None:
@@ -212,8 +212,13 @@ def first_lead_node(
     """The node of the first lead once ``action`` (from ``parent``) has made ``contract``,
     the seats holding the cards of ``masks``."""
     leader = contract.leader
-    return (play_move, parent, action, leader, plays_of(masks[leader]), None,
-            _PLAY, PlayTable(contract, deal, masks, None), leader, ALL_CARDS, 0, None, -1, 0)  # fmt: skip
+    hand = masks[leader]
+    try:
+        legal = PLAY_LISTS[hand]
+    except KeyError:  # a hand not seen lately
+        legal = plays_of(hand)
+    return (play_move, parent, action, leader, legal, None,
+            _PLAY, PlayTable(contract, deal, masks), leader, ALL_CARDS, 0, None, -1, 0)  # fmt: skip
 
 
 def play_node_of(p: Position, parent: Node | None, action: Action | None) -> Node:
@@ -226,7 +231,8 @@ def play_node_of(p: Position, parent: Node | None, action: Action | None) -> Nod
     contract = Contract(p["rules"], trump, LEAD_TABLES[4 if trump is None else trump.idx],
                         maker, side, _bits(side), p["alone"], p["defender"] is not None,
                         p["leader"], p["next_of"])  # fmt: skip
-    table = PlayTable(contract, p["deal"], p["seat_masks"], p)
+    table = PlayTable(contract, p["deal"], p["seat_masks"])
+    table.base = p
     current, follow, _, best_seat, best_power = p["trick"]
     if current:
         keys: list[int] | None = table.leads[current[0][1].id][1]

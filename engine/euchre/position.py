@@ -91,21 +91,14 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-def hand_masks(hands: Iterable[Sequence[Card]]) -> list[int]:
-    """Each hand as a mask (``Card.bit``): the masks of a deal's hands at its first lead.
+def dealt_masks(hands: Iterable[Sequence[Card]]) -> list[int]:
+    """Hands of five cards (as dealt) as masks (``Card.bit``), one expression each.
 
     >>> from euchre.cards import parse_cards
-    >>> hand_masks([parse_cards("9c Tc Jc Qc Kc"), parse_cards("9d")])
-    [31, 64]
+    >>> dealt_masks([parse_cards("9c Tc Jc Qc Kc"), parse_cards("9d Td Jd Qd Kd")])
+    [31, 1984]
     """
-    masks = []
-    for hand in hands:
-        if len(hand) == 5:  # as dealt: one expression
-            a, b, c, d, e = hand
-            masks.append(a.bit | b.bit | c.bit | d.bit | e.bit)
-        else:
-            masks.append(mask_of(hand))
-    return masks
+    return [a.bit | b.bit | c.bit | d.bit | e.bit for a, b, c, d, e in hands]
 
 
 def enter(p: Position, phase: Phase, to_act: int | None) -> None:

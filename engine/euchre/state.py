@@ -78,7 +78,9 @@ class HandState:
     @classmethod
     def new(cls, deal: Deal, rules: Rules | None = None) -> HandState:
         """The state right after the deal. A deal impossible under the rules raises."""
-        return cls.of_node(root(deal, rules or _DEFAULT_RULES))
+        state = _new(cls)  # ``of_node``, inlined
+        _set_node(state, root(deal, rules or _DEFAULT_RULES))
+        return state
 
     @classmethod
     def of_position(cls, position: Position) -> HandState:
