@@ -330,11 +330,10 @@ def position_of(node: Node) -> Position:
         return position
     if move is bid_move:
         return _bid_position(node, table)
-    base = table.base
-    if base is None:  # the first lead, made on the bidding's fast path: the general way
+    if not table.base:  # the first lead, made on the bidding's fast path: the general way
         first, _ = first_of_table(node)
-        base = table.base = advance(position_of(first[PARENT]), first[ACTION])
-    return play_position(node, base)
+        table.base.append(advance(position_of(first[PARENT]), first[ACTION]))
+    return play_position(node, table.base[0])
 
 
 def _bid_position(node: Node, table: BidTable) -> Position:
@@ -372,7 +371,7 @@ def history_of(node: Node) -> History:
             break
         parent = node[PARENT]
         if parent is None:  # a first node: a deal's start, or a position's play node
-            history = None if move is bid_move else node[TABLE].base["history"]
+            history = None if move is bid_move else node[TABLE].base[0]["history"]
             break
         pairs.append((node[ACTION], parent[TO_ACT]))
         node = parent

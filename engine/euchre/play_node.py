@@ -33,13 +33,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, NamedTuple
 
-from euchre.actions import Action
+from euchre.actions import Action, ActionKind
 from euchre.cards import Suit, deck_of
 from euchre.contract import first_lead, settles_at_once
 from euchre.deal import Deal
 from euchre.node import ACTION, LEGAL, MOVE, PARENT, RESULT, TABLE, TO_ACT, Node
 from euchre.phase import Phase
-from euchre.play import PLAY_LISTS, deal_outcome, play_candidates, plays_of
+from euchre.play import PLAY_LISTS, deal_outcome, plays_of
 from euchre.position import NO_TRICK, Position, finish
 from euchre.rules import Rules
 from euchre.scoring import HandResult
@@ -53,10 +53,12 @@ FOLLOW: Final = 10  # the suit led as a mask of cards (0 before the lead)
 KEYS: Final = 11  # the keys of the trick by card id (see the module doc); None before the lead
 BEST: Final = 12  # the key of the card winning the trick (-1 before the lead)
 MADE: Final = 13  # the tricks the makers' side has taken
+PLAYABLE: Final = 14  # the cards the seat to act may play (a mask: its ``LEGAL`` plays)
 # An over node's: LEADER and UNPLAYED as above, then the last trick's winner.
 WINNER: Final = 10
 
 _PLAY = Phase.PLAY  # globals: an Enum member read through its class costs more
+_PLAY_KIND = ActionKind.PLAY
 _OVER = Phase.OVER
 _NO_LEGAL: list[Action] = []  # the legal actions once the deal is over (shared)
 _CARDS = deck_of(32, True)  # every card, by id
@@ -138,66 +140,80 @@ def _bits(seats: Iterable[int]) -> int:
 _NEXT_SEATS = {n: tuple((seat + 1) % n for seat in range(n)) for n in range(2, 7)}
 
 
-class PlayTable:
+class PlayTable(NamedTuple):
     """What stays the same while the tricks of one deal are played (from its first lead,
-    or from the position a node of play was made from): its ``contract`` (and, read on
-    every card, the contract's ``leads``, ``next_of`` and ``side``), the ``deal``, each
-    seat's cards as a mask (``masks``), and ``base``: the position at the table's first
-    node, once built (``core.position_of`` builds it when first asked).
+    or from the position a node of play was made from): the contract's ``leads``,
+    ``next_of`` and ``side`` (read on every card), each seat's cards as a mask (``masks``),
+    the ``contract`` and the ``deal``; and ``base``, the position at the table's first node
+    once built (a list of it, empty until ``core.position_of`` first builds it).
     """
 
-    __slots__ = ("base", "contract", "deal", "leads", "masks", "next_of", "side")
+    leads: tuple[tuple[int, list[int]], ...]
+    next_of: tuple[int, ...]
+    masks: tuple[int, ...]
+    side: int
+    contract: Contract
+    deal: Deal
+    base: list[Position]
 
-    base: Position | None
 
-    def __init__(self, contract: Contract, deal: Deal, masks: tuple[int, ...]) -> None:
-        self.contract = contract
-        self.leads = contract.leads
-        self.next_of = contract.next_of
-        self.side = contract.side
-        self.deal = deal
-        self.masks = masks
-        self.base = None
+# A table's fields by index, as the hot path reads them (an item of a tuple costs less to
+# read than a named field).
+_LEADS: Final = 0
+_NEXT_OF: Final = 1
+_MASKS: Final = 2
+_SIDE: Final = 3
+_CONTRACT: Final = 4
+
+
+def play_table(contract: Contract, deal: Deal, masks: tuple[int, ...]) -> PlayTable:
+    """A new table for ``deal``, played under ``contract``, the seats holding ``masks``."""
+    return _tuple_new(PlayTable, (contract.leads, contract.next_of, masks, contract.side,
+                                  contract, deal, []))  # fmt: skip
+
+
+_tuple_new = tuple.__new__
 
 
 def play_move(node: Node, action: Action) -> Node | None:
-    """The node after playing ``action``, when it is one of ``node``'s legal plays (the
-    very object); else None. Every fourth card ends a trick: its winner leads the next one,
-    or the deal is over (an over node). The next player's legal plays are listed as the
-    card falls (one look-up by mask), so that ``node[LEGAL]`` is ready."""
-    (_, _, _, seat, legal, _, _, table, leader, unplayed, follow, keys, best, made) = node
-    for listed in legal:
-        if listed is action:
-            break
-    else:
+    """The node after playing ``action``, when it plays one of ``node``'s legal cards (its
+    ``PLAYABLE`` mask); else None. Every fourth card ends a trick: its winner leads the
+    next one, or the deal is over (an over node). The next player's legal plays are listed
+    as the card falls (one look-up by mask), so that ``node[LEGAL]`` is ready."""
+    (_, _, _, seat, _, _, _, table, leader, unplayed, follow, keys, best, made, playable) = node
+    try:
+        card = action.cards[0]
+    except (AttributeError, IndexError):  # a text, or an action without a card
         return None
-    card = action.cards[0]
+    bit = card.bit
+    if not bit & playable or action.kind is not _PLAY_KIND:
+        return None
     ident = card.id
-    unplayed ^= card.bit
+    unplayed ^= bit
     if keys is None:  # the card leads
-        follow, keys = table.leads[ident]
+        follow, keys = table[_LEADS][ident]
         best = keys[ident] | seat
     else:
         key = keys[ident] | seat
         if key > best:
             best = key
-    following = table.next_of[seat]
+    following = table[_NEXT_OF][seat]
     if following != leader:  # someone has still to play to this trick
-        hand = table.masks[following] & unplayed
+        hand = table[_MASKS][following] & unplayed
         hand = hand & follow or hand
         try:
             legal = PLAY_LISTS[hand]
         except KeyError:  # a set of cards not seen lately
             legal = plays_of(hand)
         return (play_move, node, action, following, legal, None,
-                _PLAY, table, leader, unplayed, follow, keys, best, made)  # fmt: skip
+                _PLAY, table, leader, unplayed, follow, keys, best, made, hand)  # fmt: skip
     winner = best & 7
-    made += table.side >> winner & 1
-    hand = table.masks[winner] & unplayed
+    made += table[_SIDE] >> winner & 1
+    hand = table[_MASKS][winner] & unplayed
     if hand:  # the winner leads the next trick, any card
         return (play_move, node, action, winner, plays_of(hand), None,
-                _PLAY, table, winner, unplayed, 0, None, -1, made)  # fmt: skip
-    return (over_move, node, action, None, _NO_LEGAL, table.contract.outcome(made),
+                _PLAY, table, winner, unplayed, 0, None, -1, made, hand)  # fmt: skip
+    return (over_move, node, action, None, _NO_LEGAL, table[_CONTRACT].outcome(made),
             _OVER, table, leader, unplayed, winner)  # fmt: skip
 
 
@@ -218,7 +234,7 @@ def first_lead_node(
     except KeyError:  # a hand not seen lately
         legal = plays_of(hand)
     return (play_move, parent, action, leader, legal, None,
-            _PLAY, PlayTable(contract, deal, masks), leader, ALL_CARDS, 0, None, -1, 0)  # fmt: skip
+            _PLAY, play_table(contract, deal, masks), leader, ALL_CARDS, 0, None, -1, 0, hand)  # fmt: skip
 
 
 def play_node_of(p: Position, parent: Node | None, action: Action | None) -> Node:
@@ -231,19 +247,21 @@ def play_node_of(p: Position, parent: Node | None, action: Action | None) -> Nod
     contract = Contract(p["rules"], trump, LEAD_TABLES[4 if trump is None else trump.idx],
                         maker, side, _bits(side), p["alone"], p["defender"] is not None,
                         p["leader"], p["next_of"])  # fmt: skip
-    table = PlayTable(contract, p["deal"], p["seat_masks"])
-    table.base = p
+    table = play_table(contract, p["deal"], p["seat_masks"])
+    table.base.append(p)
     current, follow, _, best_seat, best_power = p["trick"]
     if current:
-        keys: list[int] | None = table.leads[current[0][1].id][1]
+        keys: list[int] | None = contract.leads[current[0][1].id][1]
         best = best_power << 3 | best_seat
     else:
         follow, keys, best = 0, None, -1
     made = sum(1 for _, winner in p["done"] if winner in side)
-    legal = p["legal"]
-    return (play_move, parent, action, p["to_act"],
-            play_candidates(p) if legal is None else legal, None,
-            _PLAY, table, p["leader"], p["unplayed"], follow, keys, best, made)  # fmt: skip
+    to_act = p["to_act"]
+    assert to_act is not None, "a deal in play has a seat to act"
+    hand = p["seat_masks"][to_act] & p["unplayed"]
+    playable = hand & follow or hand
+    return (play_move, parent, action, to_act, plays_of(playable), None,
+            _PLAY, table, p["leader"], p["unplayed"], follow, keys, best, made, playable)  # fmt: skip
 
 
 def first_of_table(node: Node) -> tuple[Node, list[Node]]:
@@ -299,21 +317,10 @@ def play_position(node: Node, base: Position) -> Position:
 
 def play_move_position(p: Position, action: Action) -> Position:
     """The position after ``action``, a legal play in ``p`` (a new one: ``p`` does not
-    change); its history records ``action`` itself."""
-    node = play_node_of(p, None, None)
-    for listed in node[LEGAL]:
-        if listed == action:
-            break
-    else:
-        raise AssertionError(f"{action} is not a legal play here")
-    after = node[MOVE](node, listed)
-    assert after is not None
-    moved = play_position(after, p)
-    history = moved["history"]
-    if listed is not action and history is not None:  # an equal action made elsewhere:
-        _, seat, before = history  # the history keeps it
-        moved["history"] = (action, seat, before)
-    return moved
+    change)."""
+    after = play_move(play_node_of(p, None, None), action)
+    assert after is not None, f"{action} is a legal play here"
+    return play_position(after, p)
 
 
 def play_apply(s: Position, a: Action) -> None:
