@@ -146,8 +146,9 @@ def bid_move(node: Node, action: Action) -> Node | None:
     if kind is _ORDER:
         if action.alone and dealer_sits_out(table.rules, dealer, seat, action):
             return None
-        legal = [DISCARDS[card.id] for card in deal.hands[dealer]]
-        legal.append(DISCARDS[deal.upcard.id])
+        a, b, c, d, e = deal.hands[dealer]  # a hand as dealt, then the upcard
+        legal = [DISCARDS[a.id], DISCARDS[b.id], DISCARDS[c.id], DISCARDS[d.id],
+                 DISCARDS[e.id], DISCARDS[deal.upcard.id]]  # fmt: skip
         return (bid_move, node, action, dealer, legal, None, _DISCARD, table, 0, deal)
     if kind is _DISCARD_KIND:  # the order up before it made the upcard's suit trump
         order: Action = node[ACTION]

@@ -30,7 +30,6 @@ three bits.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final, NamedTuple
 
 from euchre.actions import Action, ActionKind
@@ -85,23 +84,37 @@ def _lead_table(index: int) -> tuple[tuple[int, list[int]], ...]:
 LEAD_TABLES = tuple(_lead_table(index) for index in range(5))
 
 
-class Contract(NamedTuple):
+class Contract:
     """What the tricks of a deal are played under, once trump is made: the rules, the
     trump suit and its ``LEAD_TABLES`` row, the maker and its side (as seats, and as bits
     ``1 << seat``), whether it plays alone, whether a defender does, who leads first and
     the next seat that plays after each seat. The fast path shares one among the deals of
     the same rules, dealer, maker and trump (``contract_for``)."""
 
-    rules: Rules
-    trump: Suit | None
-    leads: tuple[tuple[int, list[int]], ...]
-    maker: int
-    maker_side: frozenset[int]
-    side: int
-    alone: bool
-    defender_alone: bool
-    leader: int
-    next_of: tuple[int, ...]
+    __slots__ = ("alone", "defender_alone", "leader", "leads", "maker", "maker_side",
+                 "next_of", "rules", "side", "trump")  # fmt: skip
+
+    def __init__(
+        self,
+        rules: Rules,
+        trump: Suit | None,
+        maker: int,
+        maker_side: frozenset[int],
+        alone: bool,
+        defender_alone: bool,
+        leader: int,
+        next_of: tuple[int, ...],
+    ) -> None:
+        self.rules = rules
+        self.trump = trump
+        self.leads = LEAD_TABLES[4 if trump is None else trump.idx]
+        self.maker = maker
+        self.maker_side = maker_side
+        self.side = sum(1 << seat for seat in maker_side)
+        self.alone = alone
+        self.defender_alone = defender_alone
+        self.leader = leader
+        self.next_of = next_of
 
     def outcome(self, made: int) -> HandResult:
         """The deal's result when the makers' side has taken ``made`` tricks."""
@@ -127,13 +140,7 @@ def contract_for(
     out = frozenset(partners_of(maker, n, partnerships)) if declared_alone else frozenset()
     leader, next_of = first_lead(rules, dealer, maker, declared_alone, out, _NEXT_SEATS[n])
     side = team_seats(maker, n, partnerships)
-    return Contract(rules, trump, LEAD_TABLES[4 if trump is None else trump.idx], maker,
-                    side, _bits(side), declared_alone, False, leader, next_of)  # fmt: skip
-
-
-def _bits(seats: Iterable[int]) -> int:
-    """Seats as bits (``1 << seat``)."""
-    return sum(1 << seat for seat in seats)
+    return Contract(rules, trump, maker, side, declared_alone, False, leader, next_of)
 
 
 # The next seat clockwise, by seat, at each table size.
@@ -164,12 +171,6 @@ _NEXT_OF: Final = 1
 _MASKS: Final = 2
 _SIDE: Final = 3
 _CONTRACT: Final = 4
-
-
-def play_table(contract: Contract, deal: Deal, masks: tuple[int, ...]) -> PlayTable:
-    """A new table for ``deal``, played under ``contract``, the seats holding ``masks``."""
-    return _tuple_new(PlayTable, (contract.leads, contract.next_of, masks, contract.side,
-                                  contract, deal, []))  # fmt: skip
 
 
 _tuple_new = tuple.__new__
@@ -226,15 +227,17 @@ def first_lead_node(
     parent: Node, action: Action, contract: Contract, deal: Deal, masks: tuple[int, ...]
 ) -> Node:
     """The node of the first lead once ``action`` (from ``parent``) has made ``contract``,
-    the seats holding the cards of ``masks``."""
+    the seats holding the cards of ``masks`` (with a new table)."""
     leader = contract.leader
     hand = masks[leader]
     try:
         legal = PLAY_LISTS[hand]
     except KeyError:  # a hand not seen lately
         legal = plays_of(hand)
-    return (play_move, parent, action, leader, legal, None,
-            _PLAY, play_table(contract, deal, masks), leader, ALL_CARDS, 0, None, -1, 0, hand)  # fmt: skip
+    table = _tuple_new(PlayTable, (contract.leads, contract.next_of, masks, contract.side,
+                                   contract, deal, []))  # fmt: skip
+    return (play_move, parent, action, leader, legal, None, _PLAY,
+            table, leader, ALL_CARDS, 0, None, -1, 0, hand)  # fmt: skip
 
 
 def play_node_of(p: Position, parent: Node | None, action: Action | None) -> Node:
@@ -243,12 +246,10 @@ def play_node_of(p: Position, parent: Node | None, action: Action | None) -> Nod
     maker = p["maker"]
     assert maker is not None, "trump is made before the play"
     side = p["maker_side"]
-    trump = p["trump"]
-    contract = Contract(p["rules"], trump, LEAD_TABLES[4 if trump is None else trump.idx],
-                        maker, side, _bits(side), p["alone"], p["defender"] is not None,
-                        p["leader"], p["next_of"])  # fmt: skip
-    table = play_table(contract, p["deal"], p["seat_masks"])
-    table.base.append(p)
+    contract = Contract(p["rules"], p["trump"], maker, side, p["alone"],
+                        p["defender"] is not None, p["leader"], p["next_of"])  # fmt: skip
+    table = PlayTable(contract.leads, contract.next_of, p["seat_masks"], contract.side,
+                      contract, p["deal"], [p])  # fmt: skip
     current, follow, _, best_seat, best_power = p["trick"]
     if current:
         keys: list[int] | None = contract.leads[current[0][1].id][1]
