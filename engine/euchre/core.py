@@ -34,6 +34,7 @@ from euchre.actions import Action, ActionError, ActionKind
 from euchre.bid_node import DEAL, BidTable, bid_move, bid_root
 from euchre.cards import Card, Suit
 from euchre.deal import Deal
+from euchre.mover import Mover
 from euchre.node import ACTION, LEGAL, MOVE, PARENT, PHASE, RESULT, TABLE, TO_ACT, Node
 from euchre.phase import Phase
 from euchre.play import Trick, play_candidates, tricks_of
@@ -380,20 +381,19 @@ def history_of(node: Node) -> History:
     return history
 
 
-class DealCore:
+class DealCore(Mover):
     """A deal in progress that changes in place, for search: ``push`` an action, ``pop``
     it back (python-chess style).
 
     It stands at a node (``node.py``), as a ``HandState`` does; a push moves it to the next
-    node (the one ``HandState.apply`` would wrap) and a pop back to the node before, which
-    never changed, so the pop is exact. Search code reads ``to_act``, ``phase``,
-    ``result``, ``hands``, ``tricks`` and calls ``legal_actions``, ``push``, ``pop`` and
-    ``state``.
+    node (the one ``HandState.apply`` would wrap: both are movers, ``mover.py``) and a pop
+    back to the node before, which never changed, so the pop is exact. Search code reads
+    ``to_act``, ``phase``, ``result``, ``hands``, ``tricks`` and calls ``legal_actions``,
+    ``push``, ``pop`` and ``state``.
     """
 
-    __slots__ = ("_node", "_root", "result")
+    __slots__ = ("_root", "result")
 
-    _node: Node  # where the deal is
     _root: Node  # where the core began: nothing to pop there
     #: None until the deal is over, then how it ended (kept up to date by push and pop:
     #: read it, do not set it).
@@ -469,15 +469,12 @@ class DealCore:
         return reason(self.position, action)
 
     # ------------------------------------------------------------------ moving
-    def push(self, action: Action | str) -> None:
-        """Make ``action`` (checked: an illegal one raises IllegalAction and changes
-        nothing); ``pop`` undoes it."""
-        node = self._node
-        after = node[MOVE](node, action)
-        if after is None:
-            after = move_checked(node, action)
-        self._node = after
-        self.result = after[RESULT]
+    #: ``push(action)``: make ``action`` (checked: an illegal one raises IllegalAction and
+    #: changes nothing); ``pop`` undoes it. The mover's own move, called straight.
+    push = Mover._push
+
+    def _reached(self, node: Node) -> None:
+        self.result = node[RESULT]
 
     def pop(self) -> Action:
         """Undo the last ``push`` exactly, and return its action."""
@@ -485,7 +482,7 @@ class DealCore:
         if node is self._root:
             raise IndexError("nothing to pop: no action was pushed")
         self._node = node[PARENT]
-        self.result = None  # a node that has a next one is not over
+        self.result = None  # a node that has a next one holds no result
         action: Action = node[ACTION]
         return action
 

@@ -14,8 +14,9 @@ the result and the phase. Then come the facts of its kind, the first of them its
 A node never changes. ``node[MOVE](node, action)`` makes the next one when ``action`` is
 one of ``node[LEGAL]`` (the very object) and the node's kind makes that move; otherwise it
 returns None and ``core.move_checked`` takes the general way (parsing, checking, a full
-position). A node's full ``Position`` is built only when asked for (``core.position_of``),
-from its table and the nodes before it.
+position). A play node's move is made in place, without that call, by a ``Mover``
+(``mover.py``: ``DealCore`` and ``HandState`` are movers). A node's full ``Position`` is
+built only when asked for (``core.position_of``), from its table and the nodes before it.
 
 >>> from euchre.core import root
 >>> from euchre.deal import Deal

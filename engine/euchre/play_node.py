@@ -59,7 +59,7 @@ WINNER: Final = 10
 _PLAY = Phase.PLAY  # globals: an Enum member read through its class costs more
 _PLAY_KIND = ActionKind.PLAY
 _OVER = Phase.OVER
-_NO_LEGAL: list[Action] = []  # the legal actions once the deal is over (shared)
+NO_LEGAL: list[Action] = []  # the legal actions once the deal is over (shared)
 _CARDS = deck_of(32, True)  # every card, by id
 
 
@@ -166,56 +166,25 @@ class PlayTable(NamedTuple):
 
 # A table's fields by index, as the hot path reads them (an item of a tuple costs less to
 # read than a named field).
-_LEADS: Final = 0
-_NEXT_OF: Final = 1
-_MASKS: Final = 2
-_SIDE: Final = 3
-_CONTRACT: Final = 4
+T_LEADS: Final = 0
+T_NEXT_OF: Final = 1
+T_MASKS: Final = 2
+T_SIDE: Final = 3
+T_CONTRACT: Final = 4
 
 
 _tuple_new = tuple.__new__
 
 
 def play_move(node: Node, action: Action) -> Node | None:
-    """The node after playing ``action``, when it plays one of ``node``'s legal cards (its
-    ``PLAYABLE`` mask); else None. Every fourth card ends a trick: its winner leads the
-    next one, or the deal is over (an over node). The next player's legal plays are listed
-    as the card falls (one look-up by mask), so that ``node[LEGAL]`` is ready."""
-    (_, _, _, seat, _, _, _, table, leader, unplayed, follow, keys, best, made, playable) = node
-    try:
-        card = action.cards[0]
-    except (AttributeError, IndexError):  # a text, or an action without a card
-        return None
-    bit = card.bit
-    if not bit & playable or action.kind is not _PLAY_KIND:
-        return None
-    ident = card.id
-    unplayed ^= bit
-    if keys is None:  # the card leads
-        follow, keys = table[_LEADS][ident]
-        best = keys[ident] | seat
-    else:
-        key = keys[ident] | seat
-        if key > best:
-            best = key
-    following = table[_NEXT_OF][seat]
-    if following != leader:  # someone has still to play to this trick
-        hand = table[_MASKS][following] & unplayed
-        hand = hand & follow or hand
-        try:
-            legal = PLAY_LISTS[hand]
-        except KeyError:  # a set of cards not seen lately
-            legal = plays_of(hand)
-        return (play_move, node, action, following, legal, None,
-                _PLAY, table, leader, unplayed, follow, keys, best, made, hand)  # fmt: skip
-    winner = best & 7
-    made += table[_SIDE] >> winner & 1
-    hand = table[_MASKS][winner] & unplayed
-    if hand:  # the winner leads the next trick, any card
-        return (play_move, node, action, winner, plays_of(hand), None,
-                _PLAY, table, winner, unplayed, 0, None, -1, made, hand)  # fmt: skip
-    return (over_move, node, action, None, _NO_LEGAL, table[_CONTRACT].outcome(made),
-            _OVER, table, leader, unplayed, winner)  # fmt: skip
+    """A play node's move, as the node protocol asks (``node.py``): the node after
+    ``action``, a legal play. The engine makes it in place, in a ``Mover`` (the hot path,
+    shared by ``DealCore.push`` and ``HandState.apply``: ``mover.py``), which knows a play
+    node by this function; this runs that move once (an illegal play raises
+    IllegalAction)."""
+    from euchre.mover import moved  # the movers' module imports this one
+
+    return moved(node, action)
 
 
 def over_move(node: Node, action: Action) -> None:

@@ -20,7 +20,7 @@ the node holds; ``apply`` wraps the next node.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from euchre import core as moves
@@ -31,13 +31,13 @@ from euchre.core import (
     IllegalAction,
     deal_and_rules,
     history_of,
-    move_checked,
     position_of,
     root,
     wrap,
 )
 from euchre.deal import Deal
-from euchre.node import ACTION, LEGAL, MOVE, PHASE, RESULT, TO_ACT, Node
+from euchre.mover import Mover
+from euchre.node import ACTION, LEGAL, PHASE, RESULT, TO_ACT, Node
 from euchre.phase import Phase
 from euchre.play import Trick, tricks_of
 from euchre.position import Position, actions_in, actors_in, hands_now
@@ -60,18 +60,33 @@ def proposed_suit(upcard: Card) -> Suit:
     return upcard.suit if upcard.suit is not None else Suit.HEARTS
 
 
-class HandState:
+def _refuse_change(state: HandState, value: object) -> None:
+    raise AttributeError("a HandState never changes: apply() returns a new one")
+
+
+def _read_only(cls: type[HandState]) -> type[HandState]:
+    """``cls`` with every property refusing a change in the words of ``_refuse_change``
+    (its own attributes, private, are set only as a state is made)."""
+    for name, value in list(vars(cls).items()):
+        if isinstance(value, property):
+            setattr(cls, name, property(value.fget, _refuse_change, None, value.__doc__))
+    return cls
+
+
+@_read_only
+class HandState(Mover):
     """A deal in progress. Immutable: ``apply`` returns a new state.
 
     It wraps a node (``node.py``) that nobody changes, and the full ``Position`` once
     someone asks for more than the node holds (``to_act``, ``phase``, ``result``, the legal
-    actions, the actions so far). ``core()`` hands out a mutable ``DealCore`` for search
-    (``push`` / ``pop``), and ``DealCore.state()`` turns one back into a HandState.
+    actions, the actions so far). ``apply`` makes a new state at the same node and moves
+    it on before anyone sees it (a ``Mover``, as ``DealCore`` is: ``mover.py``). ``core()``
+    hands out a mutable ``DealCore`` for search (``push`` / ``pop``), and
+    ``DealCore.state()`` turns one back into a HandState.
     """
 
-    __slots__ = ("_full", "_node")
+    __slots__ = ("_full",)
 
-    _node: Node  # where the deal is
     _full: Position  # the whole position, unset until built from the node
 
     # ------------------------------------------------------------------ construction
@@ -79,21 +94,21 @@ class HandState:
     def new(cls, deal: Deal, rules: Rules | None = None) -> HandState:
         """The state right after the deal. A deal impossible under the rules raises."""
         state = _new(cls)  # ``of_node``, inlined
-        _set_node(state, root(deal, rules or _DEFAULT_RULES))
+        state._node = root(deal, rules or _DEFAULT_RULES)
         return state
 
     @classmethod
     def of_position(cls, position: Position) -> HandState:
         """A state around ``position``, which must not change afterwards."""
         state = cls.of_node(wrap(position, None, None))
-        _set_full(state, position)
+        state._full = position
         return state
 
     @classmethod
     def of_node(cls, node: Node) -> HandState:
         """A state at ``node`` (its position is built only if asked for)."""
         state = _new(cls)
-        _set_node(state, node)
+        state._node = node
         return state
 
     @classmethod
@@ -110,16 +125,12 @@ class HandState:
         try:
             return self._full
         except AttributeError:  # built from the node, once asked for
-            full = position_of(self._node)
-            _set_full(self, full)
+            full = self._full = position_of(self._node)
             return full
 
     @property
     def _pos(self) -> Position:
         return self.position()
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a HandState never changes: apply() returns a new one")
 
     # ------------------------------------------------------------------ the position
     @property
@@ -346,16 +357,13 @@ class HandState:
     def apply(self, action: Action | str) -> HandState:
         """A new state after ``action``; an illegal or malformed action raises IllegalAction.
 
-        An action that ``legal_actions`` listed takes its node's own move (an identity
-        test); any other (a text, an Action made elsewhere) is checked, and an illegal one
-        changes nothing.
+        The new state starts at this state's node and moves on in place before anyone sees
+        it (``Mover._push``): a listed action takes its node's own move; any other (a text,
+        an Action made elsewhere) is checked, and an illegal one changes nothing.
         """
-        node = self._node
-        after = node[MOVE](node, action)
-        if after is None:
-            after = move_checked(node, action)
-        state = _new(HandState)  # ``of_node``, inlined
-        _set_node(state, after)
+        state = _new(HandState)
+        state._node = self._node
+        state._push(action)
         return state
 
     # ------------------------------------------------------------------ views and records
@@ -470,7 +478,3 @@ def _kind(value: object) -> str:
 _DEFAULT_RULES = Rules()
 _PLAY = Phase.PLAY  # a global: an Enum member read through its class costs more
 
-# The slots' own setters: HandState.__setattr__ refuses every change, and these are the
-# one way in, as a state is made (and, for ``_full``, once more as its cache is filled).
-_set_full: Callable[[HandState, Position], None] = vars(HandState)["_full"].__set__
-_set_node: Callable[[HandState, Node], None] = vars(HandState)["_node"].__set__
