@@ -152,7 +152,7 @@ def bid_move(node: Node, action: Action) -> Node | None:
         return (bid_move, node, action, dealer, legal, None, _DISCARD, table, 0, deal)
     if kind is _DISCARD_KIND:  # the order up before it made the upcard's suit trump
         order: Action = node[ACTION]
-        key = (node[PARENT][TO_ACT], order.alone, _proposed(deal))
+        key = (node[PARENT][TO_ACT], order.alone, deal.upcard.suit or _HEARTS)
     else:  # a call in round two
         key = (seat, action.alone, action.suit)
     try:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from euchre import core as moves
@@ -85,16 +86,18 @@ class HandState(Mover):
     ``DealCore.state()`` turns one back into a HandState.
     """
 
-    __slots__ = ("_full",)
+    __slots__ = ("_full", "_result")
 
     _full: Position  # the whole position, unset until built from the node
+    _result: HandResult | None  # the node's result
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, deal: Deal, rules: Rules | None = None) -> HandState:
         """The state right after the deal. A deal impossible under the rules raises."""
         state = _new(cls)  # ``of_node``, inlined
-        state._node = root(deal, rules or _DEFAULT_RULES)
+        state._node = node = root(deal, rules or _DEFAULT_RULES)
+        state._result = node[RESULT]
         return state
 
     @classmethod
@@ -109,6 +112,7 @@ class HandState(Mover):
         """A state at ``node`` (its position is built only if asked for)."""
         state = _new(cls)
         state._node = node
+        state._result = node[RESULT]
         return state
 
     @classmethod
@@ -245,11 +249,13 @@ class HandState(Mover):
         """Seats still to decide on their farmer's hand."""
         return self._pos["farmer_queue"]
 
-    @property
-    def result(self) -> HandResult | None:
-        """None until the deal is over, then how it ended."""
-        result: HandResult | None = self._node[RESULT]
-        return result
+    # Read without a Python call: a loop asks it after every action.
+    result: HandResult | None = property(  # type: ignore[assignment]
+        attrgetter("_result"), doc="None until the deal is over, then how it ended."
+    )
+
+    def _reached(self, node: Node) -> None:
+        self._result = node[RESULT]
 
     # ------------------------------------------------------------------ simple facts
     @property
@@ -363,6 +369,7 @@ class HandState(Mover):
         """
         state = _new(HandState)
         state._node = self._node
+        state._result = None  # until a node reached holds one (``_reached``)
         state._push(action)
         return state
 
