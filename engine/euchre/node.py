@@ -50,23 +50,3 @@ RESULT: Final = 5  # None until the deal is over, then its HandResult
 PHASE: Final = 6  # the Phase
 TABLE: Final = 7  # what the node's kind keeps fixed (for a whole node, its Position)
 
-
-def actions_and_actors(node: Node, stop: Callable[[Node], bool]) -> list[tuple[Action, int]]:
-    """(action, its actor) for each action from the first node back to ``node``, newest
-    first, walking back through the parents until ``stop`` says a node's own history
-    holds the rest (that node's pair is not included).
-
-    >>> from euchre.core import root
-    >>> from euchre.deal import Deal
-    >>> from euchre.rules import Rules
-    >>> start = root(Deal.random(seed=7, dealer=0), Rules())
-    >>> after = start[MOVE](start, start[LEGAL][0])
-    >>> [(str(a), seat) for a, seat in actions_and_actors(after, lambda n: n[PARENT] is None)]
-    [('pass', 1)]
-    """
-    pairs = []
-    while not stop(node):
-        parent = node[PARENT]
-        pairs.append((node[ACTION], parent[TO_ACT]))
-        node = parent
-    return pairs

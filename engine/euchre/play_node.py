@@ -4,10 +4,11 @@ Four moves in five are plays, and a play changes only a few facts of the deal: w
 who leads, the cards not yet played, the trick in progress (the suit led and the card
 winning it so far) and the tricks the makers' side has taken. Everything else is fixed from
 the first lead on and kept once per deal in a ``PlayTable``; each card played makes one
-node (``play_move``), and the deal's last card an *over* node that holds the result. The
-full ``Position`` of a node, with its tricks as (seat, card) pairs, is built only when
-someone asks for it (``play_position``), from the position where its table began (the
-table's ``base``) and the cards played since.
+node, and the deal's last card an *over* node that holds the result. The card is played
+in place by a ``Mover`` (``mover.py``: the hot path); ``play_move`` marks a play node and
+makes that move for one node. The full ``Position`` of a node, with its tricks as (seat,
+card) pairs, is built only when someone asks for it (``play_position``), from the position
+where its table began (the table's ``base``) and the cards played since.
 
 The card winning a trick is kept as one number, its *key*: its power in a trick led by the
 trick's first card, times 8, plus its seat (``LEAD_TABLES``). A card that can win the trick
@@ -32,7 +33,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from euchre.actions import Action, ActionKind
+from euchre.actions import Action
 from euchre.cards import Suit, deck_of
 from euchre.contract import first_lead, settles_at_once
 from euchre.deal import Deal
@@ -45,7 +46,8 @@ from euchre.scoring import HandResult
 from euchre.seats import partners_of, team_seats
 from euchre.trump import ALL_CARDS, POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES, TRUMP_MASKS
 
-# A play node's own fields, after the common ones (``node.py``) and its ``PlayTable``.
+# A play node's own fields, after the common ones (``node.py``) and its ``PlayTable``
+# (``mover.py`` makes them; ``play_position`` reads them).
 LEADER: Final = 8  # who leads (or led) the trick in progress
 UNPLAYED: Final = 9  # the cards not yet played (a mask)
 FOLLOW: Final = 10  # the suit led as a mask of cards (0 before the lead)
@@ -56,9 +58,7 @@ PLAYABLE: Final = 14  # the cards the seat to act may play (a mask: its ``LEGAL`
 # An over node's: LEADER and UNPLAYED as above, then the last trick's winner.
 WINNER: Final = 10
 
-_PLAY = Phase.PLAY  # globals: an Enum member read through its class costs more
-_PLAY_KIND = ActionKind.PLAY
-_OVER = Phase.OVER
+_PLAY = Phase.PLAY  # a global: an Enum member read through its class costs more
 NO_LEGAL: list[Action] = []  # the legal actions once the deal is over (shared)
 _CARDS = deck_of(32, True)  # every card, by id
 

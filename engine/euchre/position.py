@@ -2,10 +2,10 @@
 every phase shares (``enter`` a phase, ``set_trump``, ``finish``).
 
 A position is a dictionary so that the next one is one ``dict.copy()`` (measured: several
-times faster than creating an object and copying its fields one by one, and every action
-makes one; the plays, four moves in five, make a smaller record: ``play_record.py``). The
-phase modules change a fresh copy in place; once handed to a ``HandState``, a position
-never changes again (but for its cache of legal actions). Cards are interned ``Card`` values;
+times faster than creating an object and copying its fields one by one). The phase modules
+change a fresh copy in place; once handed to a ``HandState``, a position never changes
+again (but for its cache of legal actions). The engine's hot paths move by small nodes
+instead (``node.py``) and build a position only when asked for one. Cards are interned ``Card`` values;
 sets of cards are masks of their bits (``Card.bit``).
 
 >>> from euchre.cards import parse_cards
