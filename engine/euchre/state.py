@@ -330,9 +330,10 @@ class HandState(Mover):
 
     # ------------------------------------------------------------------ legality
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now, in a stable order (empty when the deal is over)."""
+        """Every action allowed now, in a stable order (empty when the deal is over): a list
+        of the caller's own."""
         legal: list[Action] = self._node[LEGAL]
-        return legal[:]
+        return legal.copy()
 
     def listed_actions(self) -> list[Action]:
         """``legal_actions`` as the one list this state keeps (shared: do not change it)."""
