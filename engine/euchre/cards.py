@@ -178,8 +178,8 @@ _RANK_NAMES["benny"] = Rank.JOKER
 def mask_place(rank: Rank, suit: Suit | None) -> int:
     """A card's place in the engine's masks of cards: the 24-card deck first (clubs,
     diamonds, hearts, spades, each 9 to A: 0 to 23), then the 7s and 8s (24 to 31), then
-    the joker (32). A mask of the usual deck's cards then fits in 24 bits, a small integer
-    for Python, whose arithmetic on those is the fastest.
+    the joker (32). A mask of the usual deck's cards then fits in 24 bits: an integer of
+    one digit for Python, the kind its arithmetic handles fastest.
 
     >>> mask_place(Rank.NINE, Suit.CLUBS), mask_place(Rank.ACE, Suit.SPADES), mask_place(Rank.SEVEN, Suit.DIAMONDS)
     (0, 23, 26)

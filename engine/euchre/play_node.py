@@ -87,9 +87,10 @@ LEAD_TABLES = tuple(_lead_table(index) for index in range(5))
 class Contract:
     """What the tricks of a deal are played under, once trump is made: the rules, the
     trump suit and its ``LEAD_TABLES`` row, the maker and its side (as seats, and as bits
-    ``1 << seat``), whether it plays alone, whether a defender does, who leads first and
-    the next seat that plays after each seat. The fast path shares one among the deals of
-    the same rules, dealer, maker and trump (``contract_for``)."""
+    ``1 << seat``), whether it plays alone, whether a defender does, who leads the first
+    trick (read from a position in play: the trick in progress) and the next seat that
+    plays after each seat. The bidding's fast path shares one among the deals of the same
+    rules, dealer, maker and trump (``contract_for``)."""
 
     __slots__ = ("alone", "defender_alone", "leader", "leads", "maker", "maker_side",
                  "next_of", "rules", "side", "trump")  # fmt: skip
