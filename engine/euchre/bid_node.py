@@ -25,7 +25,7 @@ full position is replayed from the deal's start only when someone asks for it
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from euchre import actions as A
 from euchre.actions import DISCARDS, Action
@@ -77,10 +77,11 @@ class BidTable:
 
 
 # The tables of the rules used lately, by the id of the rules (each entry holds its Rules,
-# so that id is not reused while it is here); and the latest entry (every deal's but the
-# first at a table).
-_TABLES: dict[int, tuple[Rules, tuple[BidTable, ...] | None]] = {}
-_LATEST: list[Any] = [None, None]
+# so that id is not reused while it is here); and the latest entry, read and replaced whole
+# (every deal's but the first at a table).
+_Entry = tuple[Rules | None, tuple[BidTable, ...] | None]
+_TABLES: dict[int, _Entry] = {}
+_LATEST: list[_Entry] = [(None, None)]
 
 
 def bid_tables(rules: Rules) -> tuple[BidTable, ...] | None:
@@ -100,7 +101,7 @@ def bid_tables(rules: Rules) -> tuple[BidTable, ...] | None:
             else tuple(BidTable(rules, dealer) for dealer in range(rules.players))
         )
         entry = _TABLES[id(rules)] = (rules, tables)
-    _LATEST[:] = entry
+    _LATEST[0] = entry
     return entry[1]
 
 
@@ -108,7 +109,8 @@ def bid_root(deal: Deal, rules: Rules) -> Node | None:
     """The first node of ``deal``, already checked against ``rules`` and starting in
     round one (no farmer's hand to settle first), when its bidding takes the fast path;
     else None."""
-    tables = _LATEST[1] if _LATEST[0] is rules else bid_tables(rules)
+    latest = _LATEST[0]
+    tables = latest[1] if latest[0] is rules else bid_tables(rules)
     if tables is None:
         return None
     table: BidTable = tables[deal.dealer]
