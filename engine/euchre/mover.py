@@ -92,9 +92,10 @@ class Mover:
                     self._node = (play_move, node, action, winner, plays_of(hand), None, _PLAY,
                                   table, winner, unplayed, 0, None, -1, made, hand)  # fmt: skip
                     return
-                after = (over_move, node, action, None, NO_LEGAL,
-                         table[T_CONTRACT].outcome(made), _OVER, table, leader, unplayed,
-                         winner)  # fmt: skip
+                contract = table[T_CONTRACT]
+                result = contract.results[made] or contract.outcome(made)
+                after = (over_move, node, action, None, NO_LEGAL, result, _OVER, table, leader,
+                         unplayed, winner)  # fmt: skip
             else:
                 after = core.move_checked(node, action)
         else:

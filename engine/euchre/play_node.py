@@ -42,7 +42,7 @@ from euchre.phase import Phase
 from euchre.play import PLAY_LISTS, deal_outcome, plays_of
 from euchre.position import NO_TRICK, Position, finish
 from euchre.rules import Rules
-from euchre.scoring import HandResult
+from euchre.scoring import TRICKS, HandResult
 from euchre.seats import partners_of, team_seats
 from euchre.trump import ALL_CARDS, POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES, TRUMP_MASKS
 
@@ -93,7 +93,7 @@ class Contract:
     rules, dealer, maker and trump (``contract_for``)."""
 
     __slots__ = ("alone", "defender_alone", "leader", "leads", "maker", "maker_side",
-                 "next_of", "rules", "side", "trump")  # fmt: skip
+                 "next_of", "results", "rules", "side", "trump")  # fmt: skip
 
     def __init__(
         self,
@@ -116,12 +116,15 @@ class Contract:
         self.defender_alone = defender_alone
         self.leader = leader
         self.next_of = next_of
+        self.results: list[HandResult | None] = [None] * (TRICKS + 1)  # by ``made``, once made
 
     def outcome(self, made: int) -> HandResult:
-        """The deal's result when the makers' side has taken ``made`` tricks."""
-        return deal_outcome(
+        """The deal's result when the makers' side has taken ``made`` tricks (``results``
+        keeps it: read that first)."""
+        result = self.results[made] = deal_outcome(
             self.rules, self.maker, self.maker_side, self.alone, self.defender_alone, made
         )
+        return result
 
 
 def contract_for(
