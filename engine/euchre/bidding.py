@@ -129,13 +129,13 @@ def _alone_refused(rules: Rules) -> str | None:
     return None
 
 
-def _dealer_partner(s: Position, seat: int) -> bool:
-    return s["rules"].partnerships and seat != s["dealer"] and same_team(seat, s["dealer"], True)
+def _dealer_partner(rules: Rules, dealer: int, seat: int) -> bool:
+    return rules.partnerships and seat != dealer and same_team(seat, dealer, True)
 
 
-def _must_go_alone(s: Position, seat: int) -> bool:
+def _must_go_alone(rules: Rules, dealer: int, seat: int) -> bool:
     """Canadian loner: the dealer's partner orders up only alone."""
-    return s["rules"].canadian_loner and _dealer_partner(s, seat)
+    return rules.canadian_loner and _dealer_partner(rules, dealer, seat)
 
 
 # Round one's legal actions, by (the seat may order with its partner, anyone may go alone).
@@ -151,13 +151,17 @@ def round_one_candidates(s: Position) -> list[Action]:
     """Exactly the legal actions (the same tests as ``round_one_check``)."""
     seat = s["to_act"]
     assert seat is not None
-    return round_one_legal(s, seat)
+    return round_one_legal(s["rules"], s["dealer"], seat)
 
 
-def round_one_legal(s: Position, seat: int) -> list[Action]:
-    """Round one's legal actions for ``seat`` in a deal at ``s`` (any position of its
-    bidding: only the deal's fixed fields are read). The list is shared."""
-    return _ROUND_ONE[(not _must_go_alone(s, seat), _alone_refused(s["rules"]) is None)]
+def round_one_legal(rules: Rules, dealer: int, seat: int) -> list[Action]:
+    """Round one's legal actions for ``seat`` under ``rules`` when ``dealer`` deals (the
+    same at any point of round one). The list is shared.
+
+    >>> [str(a) for a in round_one_legal(Rules(), 0, 1)]
+    ['pass', 'order', 'order alone']
+    """
+    return _ROUND_ONE[(not _must_go_alone(rules, dealer, seat), _alone_refused(rules) is None)]
 
 
 def round_one_check(s: Position, a: Action) -> str | None:
@@ -168,7 +172,7 @@ def round_one_check(s: Position, a: Action) -> str | None:
         refused = _alone_refused(s["rules"])
         if refused:
             return refused
-    elif _must_go_alone(s, s["to_act"]):
+    elif _must_go_alone(s["rules"], s["dealer"], s["to_act"]):
         return (
             "Canadian loner: when you order up your partner the dealer, you must go alone "
             "('order alone')"
@@ -176,11 +180,13 @@ def round_one_check(s: Position, a: Action) -> str | None:
     return None
 
 
-def dealer_sits_out(s: Position, seat: int, a: Action) -> bool:
-    """Whether ``seat`` ordering up with ``a`` leaves the dealer out without the upcard
+def dealer_sits_out(rules: Rules, dealer: int, seat: int, a: Action) -> bool:
+    """Whether ``seat`` ordering up with ``a`` leaves ``dealer`` out without the upcard
     (the dealer's partner alone, at a table where the dealer then does not pick it up)."""
     return (
-        a.alone and _dealer_partner(s, seat) and not s["rules"].dealer_picks_up_when_partner_alone
+        a.alone
+        and _dealer_partner(rules, dealer, seat)
+        and not rules.dealer_picks_up_when_partner_alone
     )
 
 
@@ -206,7 +212,7 @@ def round_one_apply(s: Position, a: Action) -> None:
         return
     make_trump(s, seat, a)
     set_trump(s, s["proposed"])
-    if dealer_sits_out(s, seat, a):
+    if dealer_sits_out(s["rules"], s["dealer"], seat, a):
         # The dealer sits out without taking the upcard; its suit stays trump.
         after_trump_made(s)
         return
@@ -266,15 +272,18 @@ def round_two_candidates(s: Position) -> list[Action]:
     pass, then each suit (and no-trump), each alone after it."""
     seat = s["to_act"]
     assert seat is not None
-    return round_two_legal(s, seat)
+    return round_two_legal(s["rules"], s["dealer"], s["proposed"], seat)
 
 
-def round_two_legal(s: Position, seat: int) -> list[Action]:
-    """Round two's legal actions for ``seat`` in a deal at ``s`` (any position of its
-    bidding: only the deal's fixed fields are read). The list is shared."""
-    rules = s["rules"]
-    stuck = rules.stick_the_dealer and seat == s["dealer"]
-    key = (s["proposed"], stuck, _alone_refused(rules) is None, rules.no_trump)
+def round_two_legal(rules: Rules, dealer: int, proposed: Suit, seat: int) -> list[Action]:
+    """Round two's legal actions for ``seat`` under ``rules`` when ``dealer`` deals and the
+    upcard proposed ``proposed`` (the same at any point of round two). The list is shared.
+
+    >>> [str(a) for a in round_two_legal(Rules(), 0, Suit.HEARTS, 1)][:3]
+    ['pass', 'call clubs', 'call clubs alone']
+    """
+    stuck = rules.stick_the_dealer and seat == dealer
+    key = (proposed, stuck, _alone_refused(rules) is None, rules.no_trump)
     legal = _ROUND_TWO.get(key)
     if legal is None:
         proposed, stuck, alone, no_trump = key

@@ -175,12 +175,29 @@ _RANK_NAMES["10"] = Rank.TEN
 _RANK_NAMES["benny"] = Rank.JOKER
 
 
+def mask_place(rank: Rank, suit: Suit | None) -> int:
+    """A card's place in the engine's masks of cards: the 24-card deck first (clubs,
+    diamonds, hearts, spades, each 9 to A: 0 to 23), then the 7s and 8s (24 to 31), then
+    the joker (32). A mask of the usual deck's cards then fits in 24 bits: an integer of
+    one digit for Python, the kind its arithmetic handles fastest.
+
+    >>> mask_place(Rank.NINE, Suit.CLUBS), mask_place(Rank.ACE, Suit.SPADES), mask_place(Rank.SEVEN, Suit.DIAMONDS)
+    (0, 23, 26)
+    """
+    if suit is None:
+        return 32
+    if rank >= Rank.NINE:
+        return suit.idx * 6 + (rank - Rank.NINE)
+    return 24 + suit.idx * 2 + (rank - Rank.SEVEN)
+
+
 class Card:
     """One card. ``suit`` is None only for the joker (the benny).
 
     Cards are interned values: ``Card(rank, suit)`` always returns the same object for the
     same card, so equality and hashing are cheap. Each card has a small integer ``id``
-    (0 to 32) used by the engine's look-up tables, and ``bit`` (``1 << id``) for masks.
+    (0 to 32) used by the engine's look-up tables, and ``bit``, its bit in the engine's
+    masks of cards (see ``mask_place``).
 
     >>> Card.parse("Joker").name
     'the joker'
@@ -198,7 +215,7 @@ class Card:
     rank: Rank
     suit: Suit | None
     id: int
-    bit: int  # 1 << id: the card in a mask of card ids
+    bit: int  # 1 << mask_place(rank, suit): the card in a mask of cards
 
     def __new__(cls, rank: Rank, suit: Suit | None) -> Card:
         key = (rank, suit)
@@ -214,7 +231,7 @@ class Card:
         object.__setattr__(card, "suit", suit)
         ident = 32 if suit is None else suit.idx * 8 + (int(rank) - 7)
         object.__setattr__(card, "id", ident)
-        object.__setattr__(card, "bit", 1 << ident)
+        object.__setattr__(card, "bit", 1 << mask_place(rank, suit))
         cls._interned[key] = card
         return card
 

@@ -16,6 +16,7 @@ from euchre.hands import with_hand, without
 from euchre.phase import Phase
 from euchre.play import plays_of
 from euchre.position import Position, enter, mask_of
+from euchre.rules import Rules
 from euchre.seats import (
     clockwise_after,
     first_active_from,
@@ -59,21 +60,51 @@ def may_defend_alone(s: Position) -> bool:
     return s["rules"].defend_alone
 
 
-def start_play(s: Position) -> None:
-    """The first trick: who leads, and the order of the seats that play.
+def settles_at_once(rules: Rules, declared_alone: bool) -> bool:
+    """Whether a contract just made goes straight to the first lead: no ace to call, no
+    call for best, no offer to defend alone (what ``after_trump_made`` finds for a fresh
+    contract; the search core's fast paths ask it first).
+
+    >>> settles_at_once(Rules(), True), settles_at_once(Rules.profile("long-deck"), False)
+    (True, False)
+    """
+    return not (
+        rules.call_ace or rules.defend_alone or (declared_alone and rules.calling_for_best)
+    )
+
+
+def first_lead(
+    rules: Rules,
+    dealer: int,
+    maker: int | None,
+    declared_alone: bool,
+    out: frozenset[int],
+    next_of: tuple[int, ...],
+) -> tuple[int, tuple[int, ...]]:
+    """Who leads the first trick, and the next seat that plays after each seat (``next_of``
+    is the table's order with nobody sitting out).
 
     The lead moves left of the lone player only for a maker who declared alone: call-ace's
     maker who turns out to hold the called card never said so, and the lead must not tell.
+
+    >>> first_lead(Rules(), 3, 1, True, frozenset({3}), (1, 2, 3, 0))
+    (0, (1, 2, 0, 0))
     """
-    n, out = s["players"], s["out"]
-    if s["declared_alone"] and s["maker"] is not None and s["rules"].lead_against_loner == "left_of_loner":
-        leader = first_active_from(next_seat(s["maker"], n), n, out)
+    n = rules.players
+    if declared_alone and maker is not None and rules.lead_against_loner == "left_of_loner":
+        leader = first_active_from(next_seat(maker, n), n, out)
     elif out:
-        leader = first_active_from(next_seat(s["dealer"], n), n, out)
+        leader = first_active_from(next_seat(dealer, n), n, out)
     else:  # every seat plays, in the order the deal started with
-        leader = s["next_of"][s["dealer"]]
-    if out:
-        s["next_of"] = play_order(n, out)
+        return next_of[dealer], next_of
+    return leader, play_order(n, out)
+
+
+def start_play(s: Position) -> None:
+    """The first trick: who leads, and the order of the seats that play."""
+    leader, s["next_of"] = first_lead(
+        s["rules"], s["dealer"], s["maker"], s["declared_alone"], s["out"], s["next_of"]
+    )
     s["seat_masks"] = masks = tuple([mask_of(hand) for hand in s["held"]])
     s["passes"] = 0
     s["leader"] = s["to_act"] = leader

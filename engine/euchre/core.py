@@ -3,10 +3,14 @@
 A deal's position is a ``Position`` (a typed dictionary of plain fields: see
 ``position.py``). How each phase moves is defined once, in ``PHASE_RULES``: one
 ``PhaseRules`` per phase with its action kinds, its candidate actions, the reason an
-action is refused, and the move. ``advance`` makes a move on a fresh copy of a position;
-``HandState.apply`` wraps the copy in a new state (in the play phase it moves by a small
-record instead: see ``play_record.py``), and a ``DealCore`` keeps the states it went
-through on a stack, so that ``pop`` puts the last one back exactly.
+action is refused, and the move. ``advance`` makes a move on a fresh copy of a position.
+
+``HandState`` and ``DealCore`` hold a *node* instead (``node.py``): one small tuple per
+action, which the bidding and the tricks make on their fast paths (``bid_node.py``,
+``play_node.py``) and which stands for a position built only when asked for
+(``position_of``). A node's own move makes the next node for an action it lists; any other
+action goes the general way (``move_checked``: parse, check, ``advance``). A ``DealCore``
+moves from node to node, and ``pop`` goes back to the node before, exactly.
 
 >>> from euchre.deal import Deal
 >>> from euchre.rules import Rules
@@ -27,33 +31,22 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from euchre import bidding, contract, play
 from euchre.actions import Action, ActionError, ActionKind
-from euchre.bid_record import (
-    BID_HISTORY,
-    BID_LEGAL,
-    BID_PHASE,
-    BID_START,
-    BID_TO_ACT,
-    BidRecord,
-    bid_move,
-    bid_start,
-)
+from euchre.bid_node import DEAL, BidTable, bid_move, bid_root
 from euchre.cards import Card, Suit
 from euchre.deal import Deal
+from euchre.mover import Mover
+from euchre.node import ACTION, LEGAL, MOVE, PARENT, PHASE, RESULT, TABLE, TO_ACT, Node
 from euchre.phase import Phase
 from euchre.play import Trick, play_candidates, tricks_of
-from euchre.play_record import (
-    LEGAL,
-    TABLE,
-    TO_ACT,
-    PlayRecord,
-    final_position,
+from euchre.play_node import (
+    PlayTable,
+    first_of_table,
     play_apply,
-    play_card,
-    play_move,
-    position_of,
-    record_of,
+    play_move_position,
+    play_node_of,
+    play_position,
 )
-from euchre.position import NO_TRICK, History, Position, actions_of, enter, hands_now
+from euchre.position import NO_TRICK, History, Position, actions_in, enter, hands_now
 from euchre.rules import Rules
 from euchre.scoring import HandResult
 from euchre.seats import clockwise_after, next_seat
@@ -160,12 +153,18 @@ del K
 # costs several times a global's look-up).
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
+_ROUND_ONE = Phase.ROUND_ONE
 
 
 # ---------------------------------------------------------------------- positions
 def start(deal: Deal, rules: Rules) -> Position:
     """The position right after the deal. A deal impossible under the rules raises."""
     deal.check(rules)
+    return _start(deal, rules)
+
+
+def _start(deal: Deal, rules: Rules) -> Position:
+    """``start`` for a deal already checked."""
     n = rules.players
     p = _start_fields(rules).copy()
     first = next_seat(deal.dealer, n)
@@ -239,7 +238,7 @@ def advance(p: Position, action: Action) -> Position:
     does not change)."""
     phase = p["phase"]
     if phase is _PLAY:  # four moves in five: straight to it
-        return play_move(p, action)
+        return play_move_position(p, action)
     seat = p["to_act"]
     assert seat is not None, "nobody acts once the deal is over"
     new = p.copy()
@@ -267,88 +266,157 @@ def fields(p: Position) -> dict[str, Any]:
     return {k: v for k, v in p.items() if k not in _NOT_POSITION}
 
 
-# ---------------------------------------------------------------------- search
-def replayed(start: Position, history: History) -> Position:
-    """The position after the actions of ``history`` from ``start`` (each one already
-    known to be legal)."""
+# ---------------------------------------------------------------------- nodes
+def root(deal: Deal, rules: Rules) -> Node:
+    """The node right after the deal (``start``'s position, on the bidding's fast path
+    when it can be). A deal impossible under the rules raises."""
+    deal.check(rules)
+    p = None
+    if rules.farmers_hand != "off":  # a farmer's hand may be settled first
+        p = _start(deal, rules)
+        if p["phase"] is not _ROUND_ONE:
+            return wrap(p, None, None)
+    node = bid_root(deal, rules)
+    if node is None:
+        return wrap(_start(deal, rules) if p is None else p, None, None)
+    return node
+
+
+def whole_move(node: Node, action: Action) -> Node | None:
+    """A whole node's move (its table is its position): ``advance``, when ``action`` is
+    one of the node's legal actions (the very object); else None."""
+    for listed in node[LEGAL]:
+        if listed is action:
+            return wrap(advance(node[TABLE], listed), node, listed)
+    return None
+
+
+def wrap(p: Position, parent: Node | None, action: Action | None) -> Node:
+    """The node of ``p`` (which must not change afterwards), reached from ``parent`` by
+    ``action`` (both None for a first node): a play node in the play phase, else a whole
+    node."""
+    phase = p["phase"]
+    if phase is _PLAY:
+        return play_node_of(p, parent, action)
+    legal = p["legal"]
+    return (whole_move, parent, action, p["to_act"],
+            legal_actions(p) if legal is None else legal, p["result"], phase, p)  # fmt: skip
+
+
+def move_checked(node: Node, action: Action | str) -> Node:
+    """The node after ``action`` the general way: for an action given as text or made
+    elsewhere, or a move the node's kind leaves to the general path. An illegal or
+    malformed action raises IllegalAction (and nothing changes)."""
+    try:
+        parsed = Action.parse(action)
+    except ActionError as exc:
+        raise IllegalAction(str(exc)) from None
+    for listed in node[LEGAL]:
+        if listed == parsed:  # the listed action itself takes the node's own move
+            after: Node | None = node[MOVE](node, listed)
+            if after is not None:
+                return after
+            break
+    p = position_of(node)
+    made = checked(p, parsed)  # raises before anything changes
+    return wrap(advance(p, made), node, made)
+
+
+def position_of(node: Node) -> Position:
+    """The full position ``node`` stands for (it may be shared: do not change it)."""
+    move = node[MOVE]
+    table = node[TABLE]
+    if move is whole_move:
+        position: Position = table
+        return position
+    if move is bid_move:
+        return _bid_position(node, table)
+    if not table.base:  # the first lead, made on the bidding's fast path: the general way
+        first, _ = first_of_table(node)
+        table.base.append(advance(position_of(first[PARENT]), first[ACTION]))
+    return play_position(node, table.base[0])
+
+
+def _bid_position(node: Node, table: BidTable) -> Position:
+    """The position of a bid node: its actions replayed from the deal's start."""
     actions = []
-    while history is not None:
-        action, _, history = history
-        actions.append(action)
-    p = start
+    deal = node[DEAL]
+    while node[PARENT] is not None:
+        actions.append(node[ACTION])
+        node = node[PARENT]
+    p = _start(deal, table.rules)
     for action in reversed(actions):
         p = advance(p, action)
     return p
 
 
-# What ``pop`` puts back: the core's position, record of play and record of bidding before
-# a push (one of them is set, the others are None), and the action pushed.
-Undo = tuple[Position | None, PlayRecord | None, BidRecord | None, Action]
+def deal_and_rules(node: Node) -> tuple[Deal, Rules]:
+    """The deal and the rules of ``node``, without building its position."""
+    move = node[MOVE]
+    table = node[TABLE]
+    if move is whole_move:
+        return table["deal"], table["rules"]
+    if move is bid_move:
+        return node[DEAL], table.rules
+    return table.deal, table.contract.rules
 
 
-class DealCore:
+def history_of(node: Node) -> History:
+    """The actions so far and their actors (as a position keeps them), without building
+    the node's position."""
+    pairs = []
+    while True:
+        move = node[MOVE]
+        if move is whole_move:
+            history: History = node[TABLE]["history"]
+            break
+        parent = node[PARENT]
+        if parent is None:  # a first node: a deal's start, or a position's play node
+            history = None if move is bid_move else node[TABLE].base[0]["history"]
+            break
+        pairs.append((node[ACTION], parent[TO_ACT]))
+        node = parent
+    for action, seat in reversed(pairs):
+        history = (action, seat, history)
+    return history
+
+
+class DealCore(Mover):
     """A deal in progress that changes in place, for search: ``push`` an action, ``pop``
     it back (python-chess style).
 
-    It holds what a ``HandState`` holds, a ``Position`` or, in the play phase, a
-    ``PlayRecord`` (see ``play_record.py``), or while trump is made from the deal's start,
-    a ``BidRecord`` (see ``bid_record.py``); it keeps the ones it went through on a stack:
-    none of them ever changes, so ``pop`` puts the last one back exactly. A push costs what
-    an ``apply`` does, less the new state (and less the positions of the bidding).
-
-    Search code reads ``to_act``, ``phase``, ``result``, ``hands``, ``tricks`` and calls
-    ``legal_actions``, ``push``, ``pop`` and ``state``.
+    It stands at a node (``node.py``), as a ``HandState`` does; a push moves it to the next
+    node (the one ``HandState.apply`` would wrap: both are movers, ``mover.py``) and a pop
+    back to the node before, which never changed, so the pop is exact. Search code reads
+    ``to_act``, ``phase``, ``result``, ``hands``, ``tricks`` and calls ``legal_actions``,
+    ``push``, ``pop`` and ``state``.
     """
 
-    __slots__ = ("_bid", "_full", "_play", "_stack")
+    __slots__ = ("_root", "result")
 
-    _full: Position | None  # where the deal is, when neither record below is set
-    _play: PlayRecord | None  # in the play phase: the record of the tricks so far
-    _bid: BidRecord | None  # while trump is made on the fast path: the record of the bidding
-    _stack: list[Undo]  # for each push: what it replaced, and its action
+    _root: Node  # where the core began: nothing to pop there
+    #: None until the deal is over, then how it ended (kept up to date by push and pop:
+    #: read it, do not set it).
+    result: HandResult | None
 
-    def __init__(self, position: Position | None, record: PlayRecord | None = None) -> None:
-        """A core at ``position`` (in play, at ``record`` instead); neither may change."""
-        self._stack = []
-        self._go(position, record)
-        if position is not None and record is None:
-            bid = bid_start(position)  # a deal's start: the bidding takes the fast path
-            if bid is not None:
-                self._full, self._bid = None, bid
-
-    def _go(self, position: Position | None, record: PlayRecord | None = None) -> None:
-        """Stand at ``position`` (a position in play is taken as its record), or ``record``."""
-        if record is None:
-            assert position is not None, "a core stands at a position or a record of play"
-            if position["phase"] is _PLAY:
-                record = record_of(position)
-        self._play = record
-        self._full = position if record is None else None
-        self._bid = None
+    def __init__(self, node: Node) -> None:
+        """A core at ``node``."""
+        self._node = self._root = node
+        self.result = node[RESULT]
 
     @classmethod
     def start(cls, deal: Deal, rules: Rules) -> DealCore:
         """The core right after the deal. A deal impossible under the rules raises."""
-        return cls(start(deal, rules))
+        return cls(root(deal, rules))
 
     def copy(self) -> DealCore:
         """An independent core in the same position (with nothing to pop)."""
-        twin = DealCore.__new__(DealCore)
-        twin._stack = []
-        twin._full, twin._play, twin._bid = self._full, self._play, self._bid
-        return twin
+        return DealCore(self._node)
 
     @property
     def position(self) -> Position:
-        """The position now (do not change it; in play, built anew on each reading)."""
-        record = self._play
-        if record is not None:
-            return position_of(record)
-        bid = self._bid
-        if bid is not None:  # replayed from the deal's start
-            return replayed(bid[BID_START], bid[BID_HISTORY])
-        assert self._full is not None
-        return self._full
+        """The position now (do not change it; built anew on most readings)."""
+        return position_of(self._node)
 
     def fields(self) -> dict[str, Any]:
         """Every field that says where the deal is, for comparing two cores."""
@@ -358,37 +426,26 @@ class DealCore:
     @property
     def to_act(self) -> int | None:
         """The seat that must act now; None when the deal is over."""
-        record = self._play
-        if record is not None:
-            return record[TO_ACT]
-        bid = self._bid
-        return bid[BID_TO_ACT] if bid is not None else self.position["to_act"]
+        seat: int | None = self._node[TO_ACT]
+        return seat
 
     @property
     def phase(self) -> Phase:
         """Where the deal is."""
-        if self._play is not None:
-            return _PLAY
-        bid = self._bid
-        return bid[BID_PHASE] if bid is not None else self.position["phase"]
-
-    @property
-    def result(self) -> HandResult | None:
-        """None until the deal is over, then how it ended."""
-        full = self._full  # None in play, when there is no result
-        return None if full is None else full["result"]
+        phase: Phase = self._node[PHASE]
+        return phase
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions so far, in order."""
-        return actions_of(self.position)
+        return actions_in(history_of(self._node))
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit once made (None before, and for no-trump)."""
-        record = self._play
-        if record is not None:  # fixed from the first lead: the table's position has it
-            return record[TABLE].base["trump"]
+        table = self._node[TABLE]
+        if isinstance(table, PlayTable):  # fixed from the first lead
+            return table.contract.trump
         return self.position["trump"]
 
     @property
@@ -404,66 +461,36 @@ class DealCore:
     def legal_actions(self) -> list[Action]:
         """Every action allowed now, in a stable order (empty when the deal is over). The
         list is shared: do not change it."""
-        record = self._play
-        if record is not None:
-            return record[LEGAL]
-        bid = self._bid
-        return bid[BID_LEGAL] if bid is not None else legal_actions(self.position)
+        legal: list[Action] = self._node[LEGAL]
+        return legal
 
     def reason(self, action: Action) -> str | None:
         """None when ``action`` is allowed now, else why not, in plain words."""
         return reason(self.position, action)
 
     # ------------------------------------------------------------------ moving
-    def push(self, action: Action | str) -> None:
-        """Make ``action`` (checked: an illegal one raises IllegalAction and changes
-        nothing); ``pop`` undoes it."""
-        record = self._play
-        if record is not None:  # four moves in five: a play, straight to its record
-            for listed in record[LEGAL]:
-                if listed is action:
-                    self._stack.append((None, record, None, listed))
-                    after = play_card(record, listed)
-                    if after is None:  # the deal's last card
-                        self._go(final_position(record, listed))
-                    else:
-                        self._play = after
-                    return
-        bid = self._bid
-        if bid is not None:  # making trump from the deal's start
-            for listed in bid[BID_LEGAL]:
-                if listed is action:
-                    moved = bid_move(bid, listed)
-                    if moved is None:  # not a move the fast path makes
-                        moved = advance(self.position, listed)
-                    self._stack.append((None, None, bid, listed))
-                    if isinstance(moved, tuple):
-                        self._bid = moved
-                    else:
-                        self._go(moved)
-                    return
-        p = self.position
-        made = checked(p, action)  # raises before anything changes
-        new = advance(p, made)
-        self._stack.append((self._full, record, bid, made))
-        self._go(new)
+    #: ``push(action)``: make ``action`` (checked: an illegal one raises IllegalAction and
+    #: changes nothing); ``pop`` undoes it. The mover's own move, called straight.
+    push = Mover._push
+
+    def _reached(self, node: Node) -> None:
+        self.result = node[RESULT]
 
     def pop(self) -> Action:
         """Undo the last ``push`` exactly, and return its action."""
-        try:
-            self._full, self._play, self._bid, action = self._stack.pop()
-        except IndexError:
-            raise IndexError("nothing to pop: no action was pushed") from None
+        node = self._node
+        if node is self._root:
+            raise IndexError("nothing to pop: no action was pushed")
+        self._node = node[PARENT]
+        self.result = None  # a node that has a next one holds no result
+        action: Action = node[ACTION]
         return action
 
     def state(self) -> HandState:
         """An immutable ``HandState`` in this position (the core itself is not shared)."""
         from euchre.state import HandState
 
-        record = self._play
-        if record is not None:
-            return HandState.of_record(record)
-        return HandState.of_position(self.position)
+        return HandState.of_node(self._node)
 
 
 # The starting fields of a position under each Rules object used lately (by identity:

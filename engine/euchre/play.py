@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from euchre.actions import PLAYS, Action
-from euchre.cards import Card, Rank, Suit
+from euchre.cards import JOKER, SUITS, Card, Rank, Suit
 from euchre.position import Position, hands_now
+from euchre.rules import Rules
 from euchre.scoring import HandResult, score_hand
 from euchre.seats import team_of
 from euchre.trump import effective_suit, role
@@ -69,47 +70,57 @@ def play_candidates(s: Position) -> list[Action]:
     return plays_of(hand & s["trick"][1] or hand)
 
 
-# The play actions of each set of cards seen lately, by mask: listing the legal plays is
-# then one look-up. Bounded, so that a long session's cache stays small.
+# The play actions of each set of cards seen lately, by mask (``plays_of`` lists a set not
+# seen yet): listing the legal plays is then one look-up. Bounded, so that a long session's
+# cache stays small.
 PLAY_LISTS: dict[int, list[Action]] = {}
 _MOST_PLAY_LISTS = 1 << 16  # above the 55,454 sets of one to five cards of the 24-card deck
+_SHORT_DECK = 1 << 24  # the bits of the 24-card deck (``cards.mask_place``)
 
 
 def plays_of(mask: int) -> list[Action]:
-    """The actions of playing each card of ``mask`` (a bit per card id), in deck order:
-    clubs, diamonds, hearts, spades, then the joker; each suit from its lowest rank. The
-    list is shared: do not change it.
+    """The actions of playing each card of ``mask`` (``Card.bit``), in deck order: clubs,
+    diamonds, hearts, spades, then the joker; each suit from its lowest rank. The list is
+    shared: do not change it.
 
     >>> from euchre.cards import parse_cards
     >>> from euchre.position import mask_of
-    >>> [str(a) for a in plays_of(mask_of(parse_cards("Jd Kc 9s 9c")))]
-    ['play 9c', 'play Kc', 'play Jd', 'play 9s']
+    >>> [str(a) for a in plays_of(mask_of(parse_cards("Jd Kc 9s 9c 7d")))]
+    ['play 9c', 'play Kc', 'play 7d', 'play Jd', 'play 9s']
     """
     listed = PLAY_LISTS.get(mask)
-    if listed is None:
+    if listed is not None:
+        return listed
+    if mask < _SHORT_DECK:  # each suit's 9 to A (six bits a suit)
+        listed = [*_HIGH[0][mask & 63], *_HIGH[1][mask >> 6 & 63],
+                  *_HIGH[2][mask >> 12 & 63], *_HIGH[3][mask >> 18]]  # fmt: skip
+    else:  # each suit's 7 and 8 (bits 24 up, two a suit) before its 9 to A; the joker last
         listed = [
-            *_BLOCKS[0][mask & 255],
-            *_BLOCKS[1][mask >> 8 & 255],
-            *_BLOCKS[2][mask >> 16 & 255],
-            *_BLOCKS[3][mask >> 24 & 255],
-            *_BLOCKS[4][mask >> 32 & 1],
-        ]
-        if len(PLAY_LISTS) >= _MOST_PLAY_LISTS:
-            PLAY_LISTS.clear()
-        PLAY_LISTS[mask] = listed
+            *_LOW[0][mask >> 24 & 3], *_HIGH[0][mask & 63],
+            *_LOW[1][mask >> 26 & 3], *_HIGH[1][mask >> 6 & 63],
+            *_LOW[2][mask >> 28 & 3], *_HIGH[2][mask >> 12 & 63],
+            *_LOW[3][mask >> 30 & 3], *_HIGH[3][mask >> 18 & 63],
+            *_JOKER[mask >> 32 & 1],
+        ]  # fmt: skip
+    if len(PLAY_LISTS) >= _MOST_PLAY_LISTS:
+        PLAY_LISTS.clear()
+    PLAY_LISTS[mask] = listed
     return listed
 
 
-def _block(first: int, size: int) -> tuple[tuple[Action, ...], ...]:
-    """For each set of the ``size`` card ids from ``first`` (as a mask of them, shifted down
-    to bit 0), the actions of playing those cards, in order."""
+def _block(cards: list[Card]) -> tuple[tuple[Action, ...], ...]:
+    """For each set of ``cards`` (bits next to each other in masks, the lowest first),
+    as a mask of them shifted down to bit 0: the actions of playing those cards, in order."""
     return tuple(
-        tuple(PLAYS[first + i] for i in range(size) if bits >> i & 1) for bits in range(1 << size)
+        tuple(PLAYS[card.id] for i, card in enumerate(cards) if bits >> i & 1)
+        for bits in range(1 << len(cards))
     )
 
 
-# The card ids in blocks of one suit (8 ids each, 7 to A) and the joker's.
-_BLOCKS = (*(_block(8 * k, 8) for k in range(4)), _block(32, 1))
+# By suit: the 7 and 8, and the 9 to A (see ``cards.mask_place``); and the joker.
+_LOW = tuple(_block([Card(Rank.SEVEN, s), Card(Rank.EIGHT, s)]) for s in SUITS)
+_HIGH = tuple(_block([Card(r, s) for r in Rank if Rank.NINE <= r <= Rank.ACE]) for s in SUITS)
+_JOKER = _block([JOKER])
 
 
 def play_check(s: Position, a: Action) -> str | None:
@@ -205,25 +216,30 @@ def tricks_of(s: Position) -> tuple[Trick, ...]:
 
 def deal_result(s: Position) -> HandResult:
     """How the deal ended, once its last trick is played."""
-    assert s["maker"] is not None
+    maker = s["maker"]
+    assert maker is not None
     side = s["maker_side"]
     made = sum(1 for _, winner in s["done"] if winner in side)
-    rules = s["rules"]
+    return deal_outcome(s["rules"], maker, side, s["alone"], s["defender"] is not None, made)
+
+
+def deal_outcome(
+    rules: Rules, maker: int, side: frozenset[int], alone: bool, defender_alone: bool, made: int
+) -> HandResult:
+    """How a deal ends when ``maker``'s side (``side``, the maker included) takes ``made``
+    tricks.
+
+    >>> deal_outcome(Rules(), 1, frozenset({1, 3}), False, False, 2).points
+    (2, 0)
+    """
     if rules.partnerships:
-        return team_result(
-            made, s["alone"], s["defender"] is not None, team_of(s["maker"], True), rules.num_teams
-        )
-    maker_points, defender_points = score_hand(made, s["alone"], rules, s["defender"] is not None)
+        return team_result(made, alone, defender_alone, team_of(maker, True), rules.num_teams)
+    maker_points, defender_points = score_hand(made, alone, rules, defender_alone)
     points = tuple(
-        maker_points if seat in side else defender_points for seat in range(s["players"])
+        maker_points if seat in side else defender_points for seat in range(rules.players)
     )
     return HandResult(
-        points,
-        rules.team_of(s["maker"]),
-        made,
-        s["alone"],
-        s["defender"] is not None,
-        individual=True,
+        points, rules.team_of(maker), made, alone, defender_alone, individual=True
     )
 
 

@@ -2,20 +2,20 @@
 every phase shares (``enter`` a phase, ``set_trump``, ``finish``).
 
 A position is a dictionary so that the next one is one ``dict.copy()`` (measured: several
-times faster than creating an object and copying its fields one by one, and every action
-makes one; the plays, four moves in five, make a smaller record: ``play_record.py``). The
-phase modules change a fresh copy in place; once handed to a ``HandState``, a position
-never changes again (but for its cache of legal actions). Cards are interned ``Card`` values; sets of cards are masks of card ids
-(``1 << card.id``).
+times faster than creating an object and copying its fields one by one). The phase modules
+change a fresh copy in place; once handed to a ``HandState``, a position never changes
+again (but for its cache of legal actions). The engine's hot paths move by small nodes
+instead (``node.py``) and build a position only when asked for one. Cards are interned ``Card`` values;
+sets of cards are masks of their bits (``Card.bit``).
 
 >>> from euchre.cards import parse_cards
 >>> mask_of(parse_cards("9c Jd"))
-4100
+257
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TypedDict
 
 from euchre.actions import Action
@@ -54,12 +54,12 @@ class Position(TypedDict):
     to_act: int | None
     held: tuple[tuple[Card, ...], ...]  # every seat's cards in the order received, the
     # played ones included (no card changes hands once play begins: see ``unplayed``)
-    unplayed: int  # the cards not yet played to a trick (a bit per card id)
+    unplayed: int  # the cards not yet played to a trick (a mask)
     kitty: tuple[Card, ...]
     trump: Suit | None
     suits: list[Suit | None]  # each card's effective suit under this trump, by card id
     powers: list[int]  # each card's power under this trump, by card id
-    suit_masks: list[int]  # each card's effective suit as a mask of card ids, by card id
+    suit_masks: list[int]  # each card's effective suit as a mask of cards, by card id
     maker: int | None
     alone: bool  # the maker plays without a partner (declared, or call-ace's own card)
     declared_alone: bool  # the maker said "alone"
@@ -84,11 +84,22 @@ class Position(TypedDict):
 
 
 def mask_of(cards: Iterable[Card]) -> int:
-    """Distinct cards as a mask of card ids."""
+    """Distinct cards as a mask (``Card.bit``)."""
     mask = 0
     for card in cards:
         mask |= card.bit
     return mask
+
+
+def dealt_masks(hands: Iterable[Sequence[Card]]) -> list[int]:
+    """Hands of five cards (as dealt) as masks (``Card.bit``), one sum each (the cards'
+    bits are distinct, and Python adds small integers faster than it ors them).
+
+    >>> from euchre.cards import parse_cards
+    >>> dealt_masks([parse_cards("9c Tc Jc Qc Kc"), parse_cards("9d Td Jd Qd Kd")])
+    [31, 1984]
+    """
+    return [a.bit + b.bit + c.bit + d.bit + e.bit for a, b, c, d, e in hands]
 
 
 def enter(p: Position, phase: Phase, to_act: int | None) -> None:
@@ -120,24 +131,33 @@ def hands_now(p: Position) -> tuple[tuple[Card, ...], ...]:
     held = p["held"]
     if not p["done"] and not p["trick"][0]:
         return held
-    return tuple(tuple(c for c in hand if unplayed >> c.id & 1) for hand in held)
+    return tuple(tuple(c for c in hand if unplayed & c.bit) for hand in held)
 
 
-def _history(p: Position) -> list[tuple[Action, int]]:
-    """(action, seat) for every action so far, the latest first."""
+def _history(history: History) -> list[tuple[Action, int]]:
+    """(action, seat) for every action of ``history``, the latest first."""
     out = []
-    history = p["history"]
     while history is not None:
         action, seat, history = history
         out.append((action, seat))
     return out
 
 
+def actions_in(history: History) -> tuple[Action, ...]:
+    """The actions of ``history``, in order."""
+    return tuple(action for action, _ in reversed(_history(history)))
+
+
+def actors_in(history: History) -> tuple[int, ...]:
+    """The seat that made each action of ``history``, in order."""
+    return tuple(seat for _, seat in reversed(_history(history)))
+
+
 def actions_of(p: Position) -> tuple[Action, ...]:
     """The actions so far, in order."""
-    return tuple(action for action, _ in reversed(_history(p)))
+    return actions_in(p["history"])
 
 
 def actors_of(p: Position) -> tuple[int, ...]:
     """The seat that made each action so far, in order."""
-    return tuple(seat for _, seat in reversed(_history(p)))
+    return actors_in(p["history"])

@@ -92,9 +92,43 @@ def shuffled(seed: int, items: Iterable[T]) -> list[T]:
         shuffle_from(seed & _MASK, out, _LIMITS)
         return out
     swaps = map(_mod, read(z.to_bytes(size, "little")), bounds)  # where each place swaps
+    if count == 23:  # the 24-card deck: every deal's
+        _swap_24(out, swaps)
+        return out
     for i, j in zip(places, swaps, strict=True):
         out[i], out[j] = out[j], out[i]
     return out
+
+
+def _swap_24(o: list[T], swaps: Iterable[int]) -> None:
+    """The swaps of a shuffle of 24 items, places 23 down to 1 with where each swaps,
+    written out: every deal of the usual deck makes them, and a loop would cost more than
+    the swaps themselves."""
+    (j23, j22, j21, j20, j19, j18, j17, j16, j15, j14, j13, j12,
+     j11, j10, j9, j8, j7, j6, j5, j4, j3, j2, j1) = swaps  # fmt: skip
+    o[23], o[j23] = o[j23], o[23]
+    o[22], o[j22] = o[j22], o[22]
+    o[21], o[j21] = o[j21], o[21]
+    o[20], o[j20] = o[j20], o[20]
+    o[19], o[j19] = o[j19], o[19]
+    o[18], o[j18] = o[j18], o[18]
+    o[17], o[j17] = o[j17], o[17]
+    o[16], o[j16] = o[j16], o[16]
+    o[15], o[j15] = o[j15], o[15]
+    o[14], o[j14] = o[j14], o[14]
+    o[13], o[j13] = o[j13], o[13]
+    o[12], o[j12] = o[j12], o[12]
+    o[11], o[j11] = o[j11], o[11]
+    o[10], o[j10] = o[j10], o[10]
+    o[9], o[j9] = o[j9], o[9]
+    o[8], o[j8] = o[j8], o[8]
+    o[7], o[j7] = o[j7], o[7]
+    o[6], o[j6] = o[j6], o[6]
+    o[5], o[j5] = o[j5], o[5]
+    o[4], o[j4] = o[j4], o[4]
+    o[3], o[j3] = o[j3], o[3]
+    o[2], o[j2] = o[j2], o[2]
+    o[1], o[j1] = o[j1], o[1]
 
 
 _Straight = tuple[int, int, int, int, int, Callable[[bytes], tuple[int, ...]], int, range, range]

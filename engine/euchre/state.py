@@ -2,8 +2,9 @@
 
 Legality is defined once, per phase (``core.PHASE_RULES``), by a function that returns the
 reason an action is refused (or None). ``why_illegal`` returns it, ``apply`` raises it,
-``legal_actions`` lists the candidates it accepts. A HandState wraps one ``Position`` that
-never changes; ``apply`` wraps the next one (``core.advance``).
+``legal_actions`` lists the candidates it accepts. A HandState wraps one node (``node.py``)
+that never changes, and the full ``Position`` it stands for once someone asks for more than
+the node holds; ``apply`` wraps the next node.
 
 >>> from euchre.rules import Rules
 >>> from euchre.deal import Deal
@@ -19,27 +20,28 @@ never changes; ``apply`` wraps the next one (``core.advance``).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from euchre import core as moves
 from euchre.actions import Action, ActionError
 from euchre.cards import Card, Suit
-from euchre.core import DealCore, IllegalAction
+from euchre.core import (
+    DealCore,
+    IllegalAction,
+    deal_and_rules,
+    history_of,
+    position_of,
+    root,
+    wrap,
+)
 from euchre.deal import Deal
+from euchre.mover import Mover
+from euchre.node import ACTION, LEGAL, PHASE, RESULT, TO_ACT, Node
 from euchre.phase import Phase
 from euchre.play import Trick, tricks_of
-from euchre.play_record import (
-    HISTORY,
-    LEGAL,
-    TO_ACT,
-    PlayRecord,
-    final_position,
-    play_card,
-    position_of,
-    record_of,
-)
-from euchre.position import Position, actions_of, actors_of, hands_now
+from euchre.position import Position, actions_in, actors_in, hands_now
 from euchre.rules import Rules, RulesError
 from euchre.scoring import HandResult
 from euchre.seats import next_active, partners_of
@@ -59,39 +61,58 @@ def proposed_suit(upcard: Card) -> Suit:
     return upcard.suit if upcard.suit is not None else Suit.HEARTS
 
 
-class HandState:
+def _refuse_change(state: HandState, value: object) -> None:
+    raise AttributeError("a HandState never changes: apply() returns a new one")
+
+
+def _read_only(cls: type[HandState]) -> type[HandState]:
+    """``cls`` with every property refusing a change in the words of ``_refuse_change``
+    (its own attributes, private, are set only as a state is made)."""
+    for name, value in list(vars(cls).items()):
+        if isinstance(value, property):
+            setattr(cls, name, property(value.fget, _refuse_change, None, value.__doc__))
+    return cls
+
+
+@_read_only
+class HandState(Mover):
     """A deal in progress. Immutable: ``apply`` returns a new state.
 
-    It wraps a ``Position`` that nobody changes; in the play phase, a ``PlayRecord``
-    (the few facts a card changes) and the position only once someone asks for it.
-    ``core()`` hands out a mutable ``DealCore`` for search (``push`` / ``pop``), and
+    It wraps a node (``node.py``) that nobody changes, and the full ``Position`` once
+    someone asks for more than the node holds (``to_act``, ``phase``, ``result``, the legal
+    actions, the actions so far). ``apply`` makes a new state at the same node and moves
+    it on before anyone sees it (a ``Mover``, as ``DealCore`` is: ``mover.py``). ``core()``
+    hands out a mutable ``DealCore`` for search (``push`` / ``pop``), and
     ``DealCore.state()`` turns one back into a HandState.
     """
 
-    __slots__ = ("_full", "_play")
+    __slots__ = ("_full", "_result")
 
-    _full: Position  # the whole position (in play, unset until built from the record)
-    _play: PlayRecord | None  # in the play phase: the record of the tricks so far
+    _full: Position  # the whole position, unset until built from the node
+    _result: HandResult | None  # the node's result
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def new(cls, deal: Deal, rules: Rules | None = None) -> HandState:
         """The state right after the deal. A deal impossible under the rules raises."""
-        return cls.of_position(moves.start(deal, rules or _DEFAULT_RULES))
+        state = _new(cls)  # ``of_node``, inlined
+        state._node = node = root(deal, rules or _DEFAULT_RULES)
+        state._result = node[RESULT]
+        return state
 
     @classmethod
     def of_position(cls, position: Position) -> HandState:
         """A state around ``position``, which must not change afterwards."""
-        state = _new(cls)
-        _set_full(state, position)
-        _set_play(state, record_of(position) if position["phase"] is _PLAY else None)
+        state = cls.of_node(wrap(position, None, None))
+        state._full = position
         return state
 
     @classmethod
-    def of_record(cls, record: PlayRecord) -> HandState:
-        """A state in the play phase at ``record`` (its position is built only if asked for)."""
+    def of_node(cls, node: Node) -> HandState:
+        """A state at ``node`` (its position is built only if asked for)."""
         state = _new(cls)
-        _set_play(state, record)
+        state._node = node
+        state._result = node[RESULT]
         return state
 
     @classmethod
@@ -101,58 +122,52 @@ class HandState:
 
     def core(self) -> DealCore:
         """A mutable core in this position for search: ``push(action)``, ``pop()``."""
-        record = self._play
-        return DealCore(None, record) if record is not None else DealCore(self._full)
+        return DealCore(self._node)
 
     def position(self) -> Position:
         """Where the deal is, every field (shared: do not change it)."""
         try:
             return self._full
-        except AttributeError:  # in play: built from the record, once asked for
-            record = self._play
-            assert record is not None, "a state holds a position or a record of play"
-            full = position_of(record)
-            _set_full(self, full)
+        except AttributeError:  # built from the node, once asked for
+            full = self._full = position_of(self._node)
             return full
 
     @property
     def _pos(self) -> Position:
         return self.position()
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("a HandState never changes: apply() returns a new one")
-
     # ------------------------------------------------------------------ the position
     @property
     def rules(self) -> Rules:
         """The rules of the table."""
-        return self._pos["rules"]
+        return deal_and_rules(self._node)[1]
 
     @property
     def deal(self) -> Deal:
         """The cards as dealt."""
-        return self._pos["deal"]
+        return deal_and_rules(self._node)[0]
 
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions applied so far, in order."""
-        return actions_of(self._pos)
+        return actions_in(history_of(self._node))
 
     @property
     def actors(self) -> tuple[int, ...]:
         """The seat that made each action."""
-        return actors_of(self._pos)
+        return actors_in(history_of(self._node))
 
     @property
     def phase(self) -> Phase:
         """Where the deal is."""
-        return _PLAY if self._play is not None else self._pos["phase"]
+        phase: Phase = self._node[PHASE]
+        return phase
 
     @property
     def to_act(self) -> int | None:
         """The seat that must act now; None when the deal is over."""
-        record = self._play
-        return record[TO_ACT] if record is not None else self._pos["to_act"]
+        seat: int | None = self._node[TO_ACT]
+        return seat
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -234,10 +249,13 @@ class HandState:
         """Seats still to decide on their farmer's hand."""
         return self._pos["farmer_queue"]
 
-    @property
-    def result(self) -> HandResult | None:
-        """None until the deal is over, then how it ended."""
-        return None if self._play is not None else self._full["result"]
+    # Read without a Python call: a loop asks it after every action.
+    result: HandResult | None = property(  # type: ignore[assignment]
+        attrgetter("_result"), doc="None until the deal is over, then how it ended."
+    )
+
+    def _reached(self, node: Node) -> None:
+        self._result = node[RESULT]
 
     # ------------------------------------------------------------------ simple facts
     @property
@@ -312,28 +330,23 @@ class HandState:
 
     # ------------------------------------------------------------------ legality
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now, in a stable order (empty when the deal is over)."""
-        record = self._play
-        if record is not None:  # in play, the legal plays are listed as the card falls
-            return record[LEGAL][:]
-        p = self._full  # set in every state outside play
-        legal = p["legal"]  # listed once per position, then kept with it
-        return (legal if legal is not None else moves.legal_actions(p))[:]
+        """Every action allowed now, in a stable order (empty when the deal is over): a list
+        of the caller's own."""
+        legal: list[Action] = self._node[LEGAL]
+        return legal.copy()
 
     def listed_actions(self) -> list[Action]:
         """``legal_actions`` as the one list this state keeps (shared: do not change it)."""
-        record = self._play
-        if record is not None:
-            return record[LEGAL]
-        p = self.position()
-        legal = p["legal"]  # listed once per position, then kept with it
-        return legal if legal is not None else moves.legal_actions(p)
+        legal: list[Action] = self._node[LEGAL]
+        return legal
 
     @property
     def last_action(self) -> Action | None:
         """The latest action, None before the first."""
-        record = self._play
-        history = record[HISTORY] if record is not None else self.position()["history"]
+        action: Action | None = self._node[ACTION]
+        if action is not None:
+            return action
+        history = self.position()["history"]  # a state made from a position
         return None if history is None else history[0]
 
     def why_illegal(self, action: Action | str) -> str | None:
@@ -351,24 +364,15 @@ class HandState:
     def apply(self, action: Action | str) -> HandState:
         """A new state after ``action``; an illegal or malformed action raises IllegalAction.
 
-        An action that ``legal_actions`` listed passes on an identity test; any other (a
-        text, an Action made elsewhere) is checked, and an illegal one changes nothing.
+        The new state starts at this state's node and moves on in place before anyone sees
+        it (``Mover._push``): a listed action takes its node's own move; any other (a text,
+        an Action made elsewhere) is checked, and an illegal one changes nothing.
         """
-        record = self._play
-        if record is not None:  # four moves in five: a play, straight to its record
-            for listed in record[LEGAL]:
-                if listed is action:
-                    after = play_card(record, listed)
-                    if after is None:  # the deal's last card
-                        return HandState.of_position(final_position(record, listed))
-                    state = _new(HandState)  # ``of_record``, inlined
-                    _set_play(state, after)
-                    return state
-        p = self._full if record is None else self.position()
-        for listed in p["legal"] or ():
-            if listed is action:
-                return HandState.of_position(moves.advance(p, listed))
-        return HandState.of_position(moves.advance(p, moves.checked(p, action)))
+        state = _new(HandState)
+        state._node = self._node
+        state._result = None  # until a node reached holds one (``_reached``)
+        state._push(action)
+        return state
 
     # ------------------------------------------------------------------ views and records
     def view(self, seat: int) -> SeatView:
@@ -482,7 +486,3 @@ def _kind(value: object) -> str:
 _DEFAULT_RULES = Rules()
 _PLAY = Phase.PLAY  # a global: an Enum member read through its class costs more
 
-# The slots' own setters: HandState.__setattr__ refuses every change, and these are the
-# one way in, as a state is made (and, for ``_full``, once more as its cache is filled).
-_set_full: Callable[[HandState, Position], None] = vars(HandState)["_full"].__set__
-_set_play: Callable[[HandState, PlayRecord | None], None] = vars(HandState)["_play"].__set__

@@ -98,18 +98,22 @@ SUIT_TABLES: tuple[list[Suit | None], ...]
 POWER_TABLES: tuple[list[int], ...]
 SUIT_TABLES, POWER_TABLES = (tuple(t) for t in zip(*(_tables(t) for t in (*Suit, None)), strict=True))
 
-#: Every card id (0 to 32) as one bit: the engine's hands and tricks are masks of these.
-ALL_CARDS = (1 << (JOKER.id + 1)) - 1
+_EVERY_CARD = make_deck(32, joker=True)
+assert [card.id for card in _EVERY_CARD] == list(range(JOKER.id + 1)), "card ids are 0 to 32"
+
+#: Every card of every deck as one mask (``Card.bit``): the engine's hands and tricks are
+#: masks of these.
+ALL_CARDS = sum(card.bit for card in _EVERY_CARD)
 
 
 def _suit_masks(suits: list[Suit | None]) -> list[int]:
-    """Per card id: the mask of every card id of the same effective suit (0 for a card of
-    no suit: the joker without a trump)."""
-    masks = {suit: sum(1 << i for i, s in enumerate(suits) if s is suit) for suit in Suit}
+    """Per card id: the mask (``Card.bit``) of every card of the same effective suit (0 for
+    a card of no suit: the joker without a trump)."""
+    masks = {suit: sum(c.bit for c in _EVERY_CARD if suits[c.id] is suit) for suit in Suit}
     return [0 if suit is None else masks[suit] for suit in suits]
 
 
-# Indexed like SUIT_TABLES: each card's effective suit as a mask of card ids, so that
+# Indexed like SUIT_TABLES: each card's effective suit as a mask of cards, so that
 # "the cards that follow this lead" is one ``&``.
 SUIT_MASK_TABLES: tuple[list[int], ...] = tuple(_suit_masks(row) for row in SUIT_TABLES)
 

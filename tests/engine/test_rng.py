@@ -67,3 +67,10 @@ def test_a_shuffled_copy_leaves_its_items_alone() -> None:
     items = tuple(range(30))
     assert sorted(shuffled(3, items)) == list(items) and items == tuple(range(30))
     assert shuffled(3, iter(range(30))) == shuffled(3, items)
+
+
+@given(seed=st.integers(-(2**70), 2**70))
+def test_the_usual_decks_written_out_swaps_are_those_of_below(seed: int) -> None:
+    # 24 items, every deal's shuffle: the swaps written out, not looped (rng._swap_24).
+    limits = [*_LIMITS, *((1 << 64) - ((1 << 64) % n) for n in range(len(_LIMITS), 82))]
+    assert shuffled(seed, range(24)) == one_at_a_time(seed & MASK, 24, limits)[0]

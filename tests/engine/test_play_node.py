@@ -1,14 +1,14 @@
-"""The play phase's small records (``play_record.py``) stand for exactly the positions the
-engine's general path makes: over random deals under every rule set, a state moved by
-records and built into a position only when asked agrees with a replay in every field, and
-a record and its position convert one into the other exactly.
+"""The play phase's nodes (``play_node.py``) stand for exactly the positions the engine's
+general path makes: over random deals under every rule set, a state moved by nodes and
+built into a position only when asked agrees with a replay in every field, and a node made
+from a position gives that position back exactly.
 """
 
 from __future__ import annotations
 
 from euchre import Deal, HandState, Phase, Rules
 from euchre.core import fields
-from euchre.play_record import position_of, record_of
+from euchre.play_node import play_node_of, play_position
 from euchre.rng import SeededRandom
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -31,7 +31,7 @@ def random_deal(rules: Rules, seed: int) -> list[HandState]:
 
 @SETTINGS
 @given(table=st.sampled_from(sorted(ALL_TABLES)), seed=st.integers(0, 2**32))
-def test_a_state_moved_by_records_is_its_replay_in_every_field(table: str, seed: int) -> None:
+def test_a_state_moved_by_nodes_is_its_replay_in_every_field(table: str, seed: int) -> None:
     rules = ALL_TABLES[table]
     for state in random_deal(rules, seed):
         replayed = HandState.replay(state.deal, rules, state.actions)
@@ -43,10 +43,11 @@ def test_a_state_moved_by_records_is_its_replay_in_every_field(table: str, seed:
 
 @SETTINGS
 @given(table=st.sampled_from(sorted(ALL_TABLES)), seed=st.integers(0, 2**32))
-def test_a_record_round_trips_through_its_position(table: str, seed: int) -> None:
+def test_a_node_round_trips_through_its_position(table: str, seed: int) -> None:
     rules = ALL_TABLES[table]
     for state in random_deal(rules, seed):
         if state.phase is Phase.PLAY:
             position = state.position()
-            assert fields(position_of(record_of(position))) == fields(position)
+            node = play_node_of(position, None, None)
+            assert fields(play_position(node, position)) == fields(position)
             assert fingerprint(HandState.of_position(position)) == fingerprint(state)
