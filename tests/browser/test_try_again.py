@@ -144,10 +144,14 @@ def test_the_teachers_link_opens_that_decision(page: Any) -> None:
     href = link.get_attribute("href")
     assert href.startswith("../try-again/?deal=e1")
     link.click()
+    # Instant navigation swaps the page in place: until it has, the teacher's widget (also
+    # a ready try-again widget, without a session) is still the one on screen.
+    page.wait_for_url("**/practice/try-again/**")
     wait_ready(page, WIDGET)
     page.wait_for_function(
         "(k) => { const b = document.querySelector('[data-widget=try-again] [data-ta-body]');"
-        " return b && JSON.parse(b.dataset.session).at === Number(k); }", arg=wanted)
+        " return b && b.dataset.session && JSON.parse(b.dataset.session).at === Number(k); }",
+        arg=wanted)
     played = finished_deal(12, site_rules(page))
     assert session_of(page)["deal"] == euchre.to_share_code(played)
 
