@@ -35,7 +35,7 @@ def explain_trick(cards: Sequence[Card], trump: Suit | None) -> str:
                 return f"{win} wins: it is the only trump played{note}."
             return f"{win} wins: it is the only trump, and any trump beats every card of another suit{note}."
         if win == left_bower(trump):
-            return f"{win} wins: the left bower is the second-highest trump, and the right bower was not played."
+            return f"{win} wins: the left bower ranks just below the right bower, and the right bower is not in this trick."
         return f"{win} wins: it is the highest of the trumps played."
     suit = effective_suit(cards[0], trump)
     higher = [c for c in cards if effective_suit(c, trump) is not suit and c.rank >= win.rank]

@@ -10,7 +10,11 @@ from euchre import HandResult, Suit, explain_score, explain_suit, explain_trick,
     ("cards", "trump", "words"),
     [
         ("Jd Ah 9h Jh", Suit.HEARTS, "J♥ wins: the right bower"),
-        ("Ah Jd 9h Kh", Suit.HEARTS, "J♦ wins: the left bower is the second-highest trump"),
+        # The left bower wins a trick without the right bower, even after the right bower
+        # won an earlier trick (a review says "not in this trick", not "was not played").
+        ("Ah Jd 9h Kh", Suit.HEARTS,
+         "J♦ wins: the left bower ranks just below the right bower, and the right bower is not "
+         "in this trick."),
         ("As Ks 9h Qs", Suit.HEARTS, "9♥ wins: it is the only trump"),
         ("Ks As Ac 9s", Suit.HEARTS, "A♠ wins: nobody played a trump"),
         ("9d Jd Ad Jh", None, "with no trump"),
