@@ -17,6 +17,7 @@ from tests.rooms.tables import TABLES
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])([cdhs♣♦♥♠])(?![A-Za-z0-9])")
 JOKER = re.compile(r"joker", re.IGNORECASE)
+OPAQUE = frozenset({"rules", "token"})  # keys whose values never name a card
 
 
 def knowable(final: HandState, seat: int) -> set[Card]:
@@ -46,7 +47,9 @@ def cards_named(value: Any) -> set[str]:
             found.add("joker")
     elif isinstance(value, dict):
         for k, v in value.items():
-            if k != "rules":  # the rule names ("joker": false) are not cards
+            # The rule names ("joker": false) are not cards, and a seat's token is random
+            # URL-safe text that may spell one by chance ("9c-_e48w...").
+            if k not in OPAQUE:
                 found |= cards_named(v)
     elif isinstance(value, list):
         for v in value:
