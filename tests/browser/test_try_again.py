@@ -15,6 +15,7 @@ import pytest
 from euchre import Rules
 from euchre_tutorial.tryagain.branch import decisions, finished_deal
 from euchre_tutorial.tryagain.render import side_tricks, team_points_text
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.harness import axe, goto, wait_ready
 
@@ -176,9 +177,16 @@ def test_a_tap_before_the_engine_runs_is_answered(page: Any) -> None:
     page.context.route("**/runtime/pyodide/**", lambda route: None)  # the engine never arrives
     goto(page, PAGE, wait_until="domcontentloaded")
     page.wait_for_selector(f"{WIDGET} [data-ta-body] button[data-action=act]")
-    page.locator(f"{WIDGET} [data-ta-body] button[data-action=act]").first.click()
-    page.wait_for_function(
-        "(s) => document.querySelector(s).textContent.includes('still starting')",
-        arg=f"{WIDGET} [data-ta-note]",
-    )
+    # The card is drawn with the page; the widget's script hears taps once it has loaded
+    # (on a busy machine, a moment later). A learner whose first tap came too early taps
+    # again, and that tap is answered while the engine is still away.
+    note = "(s) => document.querySelector(s).textContent.includes('still starting')"
+    for _ in range(20):
+        page.locator(f"{WIDGET} [data-ta-body] button[data-action=act]").first.click()
+        try:
+            page.wait_for_function(note, arg=f"{WIDGET} [data-ta-note]", timeout=1_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    page.wait_for_function(note, arg=f"{WIDGET} [data-ta-note]", timeout=1_000)
     assert page.locator(WIDGET).get_attribute("data-ready") != "true"

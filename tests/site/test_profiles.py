@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.site.conftest import HOUSE_RULES, PROFILES, SitePath, page_text
+from tests.site.conftest import FIXTURES, HOUSE_RULES, PROFILES, SitePath, page_text
+
+JOKER_RULES = FIXTURES / "joker-rules.toml"
 
 PAGES = ["", "about", "rules/quick-start", "rules/cards", "rules/deal", "rules/making-trump",
          "rules/going-alone", "rules/tricks", "rules/scoring", "rules/variations",
@@ -88,3 +90,16 @@ def test_four_and_six_drawn(site_for: SitePath) -> None:
     html = (site_for("american") / "rules/scoring/index.html").read_text(encoding="utf-8")
     assert html.count('class="eu-four-six-svg"') == 10
 
+
+
+def test_bower_ranks_follow_the_joker(site_for: SitePath) -> None:
+    """With the joker the bowers are second and third, not first and second."""
+    joker = site_for(str(JOKER_RULES))
+    plain = site_for("american")
+    for page in ("rules/cards", "rules/glossary", "rules/quick-start"):
+        assert "highest card after the joker" in page_text(joker, page), page
+        assert "after the joker" not in page_text(plain, page), page
+    assert "the third-highest card" in page_text(joker, "rules/cards")
+    assert "the second-highest card" in page_text(plain, "rules/cards")
+    assert "the third-highest trump" in page_text(joker, "rules/glossary")
+    assert "the second-highest trump" in page_text(plain, "rules/glossary")
