@@ -29,7 +29,7 @@ from typing import Final
 
 from euchre import actions as A
 from euchre.actions import DISCARDS, Action
-from euchre.bidding import dealer_sits_out, round_one_legal, round_two_legal
+from euchre.bidding import dealer_sits_out, proposed_suit, round_one_legal, round_two_legal
 from euchre.cards import Suit
 from euchre.deal import Deal
 from euchre.node import ACTION, PARENT, TO_ACT, Node
@@ -135,14 +135,14 @@ def bid_move(node: Node, action: Action) -> Node | None:
         if passes < table.players:
             following = table.next_of[seat]
             if phase is _ROUND_TWO:
-                legal = round_two_legal(table.rules, table.dealer, _proposed(deal), following)
+                legal = round_two_legal(table.rules, table.dealer, proposed_suit(deal.upcard), following)
             else:
                 legal = table.round_one[following]
             return (bid_move, node, action, following, legal, None, phase, table, passes, deal)
         if phase is _ROUND_TWO:  # everyone passed twice: the general path throws the deal in
             return None
         first = table.first
-        legal = round_two_legal(table.rules, table.dealer, _proposed(deal), first)
+        legal = round_two_legal(table.rules, table.dealer, proposed_suit(deal.upcard), first)
         return (bid_move, node, action, first, legal, None, _ROUND_TWO, table, 0, deal)
     dealer = table.dealer
     if kind is _ORDER:
@@ -154,7 +154,7 @@ def bid_move(node: Node, action: Action) -> Node | None:
         return (bid_move, node, action, dealer, legal, None, _DISCARD, table, 0, deal)
     if kind is _DISCARD_KIND:  # the order up before it made the upcard's suit trump
         order: Action = node[ACTION]
-        key = (node[PARENT][TO_ACT], order.alone, deal.upcard.suit or _HEARTS)
+        key = (node[PARENT][TO_ACT], order.alone, proposed_suit(deal.upcard))
     else:  # a call in round two
         key = (seat, action.alone, action.suit)
     try:
@@ -167,11 +167,3 @@ def bid_move(node: Node, action: Action) -> Node | None:
     if kind is _DISCARD_KIND:
         masks[dealer] = (masks[dealer] | deal.upcard.bit) ^ action.cards[0].bit
     return first_lead_node(node, action, contract, deal, tuple(masks))
-
-
-def _proposed(deal: Deal) -> Suit:
-    """The suit the upcard proposes (a turned-up joker proposes hearts)."""
-    return deal.upcard.suit or _HEARTS
-
-
-_HEARTS = Suit.HEARTS

@@ -24,6 +24,15 @@ from euchre.seats import next_seat, same_team, team_seats
 _LOW_RANKS = (Rank.NINE, Rank.TEN)
 
 
+def proposed_suit(upcard: Card) -> Suit:
+    """The suit the upcard proposes (a turned-up joker proposes hearts).
+
+    >>> proposed_suit(Card.parse("Joker"))
+    Suit.HEARTS
+    """
+    return upcard.suit if upcard.suit is not None else Suit.HEARTS
+
+
 def farmers_hand(hand: Sequence[Card], definition: str) -> bool:
     """Whether a hand is a farmer's hand under one of the three definitions.
 

@@ -171,7 +171,7 @@ def _start(deal: Deal, rules: Rules) -> Position:
     p["deal"] = deal
     p["dealer"] = deal.dealer
     p["upcard"] = deal.upcard
-    p["proposed"] = deal.upcard.suit if deal.upcard.suit is not None else Suit.HEARTS
+    p["proposed"] = bidding.proposed_suit(deal.upcard)
     p["to_act"] = p["leader"] = first
     p["held"] = deal.hands
     p["kitty"] = deal.kitty

@@ -151,13 +151,3 @@ def actions_in(history: History) -> tuple[Action, ...]:
 def actors_in(history: History) -> tuple[int, ...]:
     """The seat that made each action of ``history``, in order."""
     return tuple(seat for _, seat in reversed(_history(history)))
-
-
-def actions_of(p: Position) -> tuple[Action, ...]:
-    """The actions so far, in order."""
-    return actions_in(p["history"])
-
-
-def actors_of(p: Position) -> tuple[int, ...]:
-    """The seat that made each action so far, in order."""
-    return actors_in(p["history"])

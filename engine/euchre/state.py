@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from euchre import core as moves
 from euchre.actions import Action, ActionError
+from euchre.bidding import proposed_suit
 from euchre.cards import Card, Suit
 from euchre.core import (
     DealCore,
@@ -50,15 +51,6 @@ if TYPE_CHECKING:
     from euchre.view import SeatView
 
 __all__ = ["HandState", "IllegalAction", "proposed_suit"]
-
-
-def proposed_suit(upcard: Card) -> Suit:
-    """The suit the upcard proposes (a turned-up joker proposes hearts).
-
-    >>> proposed_suit(Card.parse("Joker"))
-    Suit.HEARTS
-    """
-    return upcard.suit if upcard.suit is not None else Suit.HEARTS
 
 
 def _refuse_change(state: HandState, value: object) -> None:
@@ -484,5 +476,3 @@ def _kind(value: object) -> str:
 
 
 _DEFAULT_RULES = Rules()
-_PLAY = Phase.PLAY  # a global: an Enum member read through its class costs more
-
