@@ -12,11 +12,10 @@ from euchre.bid_node import bid_tables
 from euchre.core import fields
 from euchre.mover import moved
 from euchre.node import LEGAL, PARENT
-from euchre.rng import SeededRandom
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.engine.test_core import ALL_TABLES, fingerprint
+from tests.engine.test_core import ALL_TABLES, fingerprint, random_start
 
 
 def made_elsewhere(action: Action) -> Action:
@@ -27,10 +26,7 @@ def made_elsewhere(action: Action) -> Action:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(sorted(ALL_TABLES)), seed=st.integers(0, 2**32))
 def test_any_form_of_an_action_moves_as_the_listed_one(table: str, seed: int) -> None:
-    rules = ALL_TABLES[table]
-    rng = SeededRandom(seed)
-    deal = Deal.random(seed, seed % rules.players, rules)
-    listed = HandState.new(deal, rules)
+    _, rng, _, listed = random_start(table, seed)
     state = listed
     core = listed.core()
     seen = [core.fields()]
