@@ -3,7 +3,9 @@ the text follows the rules where they differ."""
 
 from __future__ import annotations
 
+import euchre
 import pytest
+from euchre import Rules, Suit
 
 from tests.site.conftest import FIXTURES, HOUSE_RULES, PROFILES, SitePath, page_text
 
@@ -91,15 +93,20 @@ def test_four_and_six_drawn(site_for: SitePath) -> None:
     assert html.count('class="eu-four-six-svg"') == 10
 
 
-
 def test_bower_ranks_follow_the_joker(site_for: SitePath) -> None:
-    """With the joker the bowers are second and third, not first and second."""
-    joker = site_for(str(JOKER_RULES))
-    plain = site_for("american")
-    for page in ("rules/cards", "rules/glossary", "rules/quick-start"):
-        assert "highest card after the joker" in page_text(joker, page), page
-        assert "after the joker" not in page_text(plain, page), page
-    assert "the third-highest card" in page_text(joker, "rules/cards")
-    assert "the second-highest card" in page_text(plain, "rules/cards")
-    assert "the third-highest trump" in page_text(joker, "rules/glossary")
-    assert "the second-highest trump" in page_text(plain, "rules/glossary")
+    """The pages rank the bowers as the engine's trump order does, with and without the
+    joker."""
+    ordinals = {1: "highest", 2: "second-highest", 3: "third-highest"}
+    tables = {str(JOKER_RULES): Rules.from_toml(JOKER_RULES.read_text()),
+              "american": Rules.profile("american")}
+    for spec, rules in tables.items():
+        site = site_for(spec)
+        order = euchre.trump_order(Suit.HEARTS, deck=rules.deck, joker=rules.joker)
+        above_right = " after the joker" if order[0] == euchre.JOKER else ""
+        left = ordinals[order.index(euchre.left_bower(Suit.HEARTS)) + 1]
+        for page in ("rules/cards", "rules/glossary", "rules/quick-start"):
+            assert f"highest card{above_right}" in page_text(site, page), (spec, page)
+        if not above_right:
+            assert "after the joker" not in page_text(site, "rules/cards"), spec
+        assert f"the {left} card" in page_text(site, "rules/cards"), spec
+        assert f"the {left} trump" in page_text(site, "rules/glossary"), spec
