@@ -9,7 +9,11 @@
 3. Trim the standard library: a census under Node Pyodide (``stdlib_census.mjs``) lists the
    files that Pyodide's start and every module of both wheels import; those plus a margin
    of commonly needed modules (``STDLIB_MARGIN``) make ``pyodide/python_stdlib.zip``,
-   written reproducibly (sorted, fixed dates).
+   written reproducibly (sorted, fixed dates) as bytecode, compiled by Pyodide's own
+   Python (``compile_bytecode.mjs``): a first visit's Python then compiles none of it.
+   The wheels' modules are compiled the same way into ``wheels/bytecode.zip``
+   (``__pycache__`` files, checked against their sources' hashes), which a plain start
+   writes beside the unpacked wheels.
 4. Prove the memory snapshot's recipe: the reader's browser makes its own snapshot on a
    first visit (``worker.js``, with the recipe in ``snapshot.js``), so none is published;
    the build makes one the same way under Node (``make_snapshot.mjs``) and restores it
@@ -88,6 +92,8 @@ SOURCE_DATE_EPOCH = "315532800"
 # (their digest is part of the recipe too, so editing one makes a new snapshot).
 SNAPSHOT_RECIPE = 4
 MAKE_SNAPSHOT = ROOT / "scripts" / "make_snapshot.mjs"
+COMPILE_BYTECODE = ROOT / "scripts" / "compile_bytecode.mjs"
+BYTECODE = "bytecode.zip"  # in docs/runtime/wheels/: the wheels' modules compiled
 # The code that makes a snapshot: in the browser (the worker and snapshot.js), and the
 # build's proof under Node.
 RECIPE_FILES = (
@@ -252,27 +258,64 @@ def stdlib_members(names: Sequence[str], needed: Iterable[str], margin: Iterable
     return sorted(keep)
 
 
+def compile_bytecode(unpacked: Path, kind: str, target: Path, sources: Sequence[Path]) -> None:
+    """Compile ``sources`` with Pyodide's own Python (``compile_bytecode.mjs``) into
+    ``target``: ``kind`` "stdlib" turns one zip of sources into one of .pyc files,
+    "wheels" collects the wheels' modules as ``__pycache__`` files. Cached in CACHE by the
+    inputs' digest (Pyodide, the script, the sources), so an unchanged build runs no Node."""
+    digest = hashlib.sha256(f"{PYODIDE_SHA256} {kind}".encode())
+    digest.update(COMPILE_BYTECODE.read_bytes())
+    for source in sources:
+        digest.update(sha256_file(source).encode())
+    cached = CACHE / f"bytecode-{kind}-{digest.hexdigest()[:16]}.zip"
+    if not cached.exists():
+        for stale in CACHE.glob(f"bytecode-{kind}-*.zip"):
+            stale.unlink()
+        partial = cached.with_suffix(".partial")
+        arguments = [*map(str, sources), str(partial)] if kind == "stdlib" else \
+            [str(partial), *map(str, sources)]
+        subprocess.run(
+            ["node", str(COMPILE_BYTECODE), str(unpacked), kind, *arguments], check=True, cwd=ROOT
+        )
+        partial.replace(cached)
+    shutil.copyfile(cached, target)
+
+
 def write_stdlib(unpacked: Path, needed: Iterable[str], target: Path) -> tuple[int, int]:
     """Write the trimmed standard library reproducibly (sorted members, 1980 dates,
-    deflate level 9) unless ``target`` already holds those bytes; return (kept, of)."""
+    deflate level 9), each module as its bytecode (``compile_bytecode``), unless
+    ``target`` already holds those bytes; return (kept, of)."""
     with zipfile.ZipFile(unpacked / STDLIB) as full:
         names = full.namelist()
         members = stdlib_members(names, needed, STDLIB_MARGIN)
         with tempfile.TemporaryDirectory(prefix="euchre-stdlib-") as scratch:
-            built = Path(scratch) / STDLIB
-            with zipfile.ZipFile(built, "w") as out:
+            sources = Path(scratch) / "sources.zip"
+            with zipfile.ZipFile(sources, "w") as out:
                 for name in members:
                     info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
                     is_dir = name.endswith("/")
                     info.external_attr = (0o40755 if is_dir else 0o100644) << 16
                     info.compress_type = zipfile.ZIP_STORED if is_dir else zipfile.ZIP_DEFLATED
                     out.writestr(info, b"" if is_dir else full.read(name), compresslevel=9)
+            built = Path(scratch) / STDLIB
+            compile_bytecode(unpacked, "stdlib", built, [sources])
             changed = copy_if_changed(built, target)
     files = [n for n in members if not n.endswith("/")]
     total = [n for n in names if not n.endswith("/")]
     done = "written" if changed else "up to date"
-    log(f"{STDLIB}: {done}, {len(files)} of {len(total)} files ({target.stat().st_size} bytes)")
+    log(f"{STDLIB}: {done}, {len(files)} of {len(total)} files as bytecode ({target.stat().st_size} bytes)")
     return len(files), len(total)
+
+
+def write_wheels_bytecode(unpacked: Path, wheels: Sequence[Path], target: Path) -> Path:
+    """Write the bytecode of every module of ``wheels`` (``compile_bytecode``) to
+    ``target`` unless it already holds those bytes."""
+    with tempfile.TemporaryDirectory(prefix="euchre-bytecode-") as scratch:
+        built = Path(scratch) / BYTECODE
+        compile_bytecode(unpacked, "wheels", built, sorted(wheels))
+        changed = copy_if_changed(built, target)
+    log(f"{target.name}: {'written' if changed else 'up to date'} ({target.stat().st_size} bytes)")
+    return target
 
 
 # ------------------------------------------------------------------ wheels
@@ -504,13 +547,18 @@ def build_snapshot(
 
 
 def write_manifest(
-    wheels: Sequence[Path], snapshot: Path | None, full_hash: str, lock: dict[str, object]
+    wheels: Sequence[Path], snapshot: Path | None, full_hash: str, lock: dict[str, object],
+    bytecode: Path,
 ) -> Path:
     wheel_entries = [
         {"name": w.name, "file": f"wheels/{w.name}", "sha256": sha256_file(w),
          "bytes": w.stat().st_size}
         for w in sorted(wheels, key=lambda path: path.name)
     ]
+    bytecode_entry = {"file": f"wheels/{bytecode.name}", "sha256": sha256_file(bytecode),
+                      "bytes": bytecode.stat().st_size}
+    # The cache's name follows every file in it: the snapshot's identity and the bytecode.
+    version = hashlib.sha256(f"{full_hash} {bytecode_entry['sha256']}".encode()).hexdigest()
     files = [f"pyodide/{name}" for name in (*PYODIDE_FILES, STDLIB)]
     manifest: dict[str, object] = {
         "format": 2,
@@ -522,8 +570,9 @@ def write_manifest(
             "lock": lock,
         },
         "wheels": wheel_entries,
+        "bytecode": bytecode_entry,
         "snapshot": None,
-        "cache_version": f"{PYODIDE_VERSION}-{full_hash[:12]}",
+        "cache_version": f"{PYODIDE_VERSION}-{version[:12]}",
     }
     if snapshot is not None:
         # The browser makes this snapshot and keeps it in its runtime cache under this
@@ -534,7 +583,7 @@ def write_manifest(
             "recipe": snapshot_recipe(),
             "made_in": "browser",
         }
-    manifest["precache"] = files + [w["file"] for w in wheel_entries]
+    manifest["precache"] = files + [w["file"] for w in wheel_entries] + [bytecode_entry["file"]]
     target = OUT / "manifest.json"
     text = json.dumps(manifest, indent=2, sort_keys=True) + "\n"
     if not target.exists() or target.read_text() != text:
@@ -554,6 +603,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     wheels = [build_wheel(ROOT / folder, name) for folder, name in PACKAGES]
     wheels += [third_party_wheel(name, sha) for name, sha in THIRD_PARTY_WHEELS]
     write_stdlib(unpacked, stdlib_census(unpacked, wheels), pyodide_dir / STDLIB)
+    bytecode = write_wheels_bytecode(unpacked, wheels, OUT / "wheels" / BYTECODE)
     stdlib_sha = sha256_file(pyodide_dir / STDLIB)
     full_hash = snapshot_hash(
         PYODIDE_VERSION, stdlib_sha, [(w.name, sha256_file(w)) for w in wheels]
@@ -564,7 +614,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             stale.unlink()
     else:
         snapshot = build_snapshot(pyodide_dir, unpacked / LOCK_FILE, wheels, full_hash)
-    write_manifest(wheels, snapshot, full_hash, lock_contents(unpacked))
+    write_manifest(wheels, snapshot, full_hash, lock_contents(unpacked), bytecode)
     return 0
 
 

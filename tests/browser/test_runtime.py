@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,12 @@ def visit_again(page: Any) -> None:
     wait_ready(page, WIDGET)
 
 
+def bytecode_files(root: Path) -> int:
+    """The number of files in the site's bytecode.zip (the wheels' modules compiled)."""
+    with zipfile.ZipFile(root / "runtime" / manifest(root)["bytecode"]["file"]) as archive:
+        return len(archive.namelist())
+
+
 def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) -> None:
     page.add_init_script(COUNT_WORKERS)
     goto(page, WIDGET_PAGE)
@@ -95,10 +102,13 @@ def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) 
     first = boot_info(page)
     assert first["boot"] == "plain" and first["snapshot_made"] is True
     assert "no snapshot was made in this browser yet" in (first["snapshot_refused"] or "")
+    # the plain start wrote the wheels' bytecode beside them (Python compiles none of ours)
+    assert first["bytecode_files"] == bytecode_files(page._euchre_server.directory) > 50
     visit_again(page)
     info = boot_info(page)
     assert info["boot"] == "snapshot", info.get("snapshot_refused")
     assert info["snapshot_made"] is False
+    assert info["bytecode_files"] == 0  # the snapshot has every module imported already
     assert info["widget_errors"] == {}
     assert runtime_call(page, "runtime.ping") == "pong"
     assert len(engine_workers(page)) == 1
@@ -258,6 +268,27 @@ def test_a_site_without_a_snapshot_starts_plainly_fetching_pyodide_once(
     page = new_page(site_copy(drop_snapshot))
     _expect_plain_boot(page, "has no snapshot", pyodide_fetches=1, repeat=False)
     assert boot_info(page)["snapshot_made"] is False
+
+
+def test_bytecode_that_differs_from_the_manifest_is_left_out_and_the_engine_starts(
+    new_page: Callable[..., Any], site_copy: SiteCopy
+) -> None:
+    """The bytecode is only a speed-up: a file that is not the one the manifest names is
+    not written, Python compiles the sources itself, and every widget works."""
+
+    def damage_bytecode(root: Path) -> None:
+        path = root / "runtime" / manifest(root)["bytecode"]["file"]
+        data = bytearray(path.read_bytes())
+        data[100:164] = bytes(64)
+        replace_file(path, bytes(data))
+
+    page = new_page(site_copy(damage_bytecode))
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    info = boot_info(page)
+    assert info["boot"] == "plain" and info["bytecode_files"] == 0
+    assert info["widget_errors"] == {}
+    assert runtime_call(page, "runtime.ping") == "pong"
 
 
 # Change the snapshot this browser keeps in its private file system: `part` is "bytes"

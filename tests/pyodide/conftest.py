@@ -1,7 +1,9 @@
 """Fixtures of the Pyodide-in-Node tests: ``runtime`` brings docs/runtime up to date with
 the sources (incremental: fast when unchanged) and returns its manifest;
-``run_in_pyodide(probe, snapshot=False)`` runs a probe file's ``probe_json()`` under Node
-with the site's Pyodide files and wheels and returns {"probe": ..., "info": ...}."""
+``run_in_pyodide(probe, snapshot=False, bytecode=None)`` runs a probe file's
+``probe_json()`` under Node with the site's Pyodide files and wheels (and, on a plain
+start, the wheels' bytecode: the site's, or the file ``bytecode``) and returns
+{"probe": ..., "info": ...}."""
 
 from __future__ import annotations
 
@@ -35,11 +37,15 @@ def runtime() -> dict[str, Any]:
     return manifest
 
 
-def _run(manifest: dict[str, Any], probe: Path, snapshot: bool = False) -> dict[str, Any]:
+def _run(
+    manifest: dict[str, Any], probe: Path, snapshot: bool = False, bytecode: Path | None = None
+) -> dict[str, Any]:
     command = ["node", str(HERE / "run_engine.mjs"), str(RUNTIME / "pyodide"), str(probe),
                "--manifest", str(RUNTIME / "manifest.json")]
     if snapshot:
         command += ["--snapshot", str(recipe_snapshot(manifest))]
+    else:  # a plain start writes the wheels' bytecode beside them, as the worker's does
+        command += ["--bytecode", str(bytecode or RUNTIME / manifest["bytecode"]["file"])]
     command += [str(RUNTIME / wheel["file"]) for wheel in manifest["wheels"]]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -49,7 +55,7 @@ def _run(manifest: dict[str, Any], probe: Path, snapshot: bool = False) -> dict[
 
 @pytest.fixture(scope="session")
 def run_in_pyodide(runtime: dict[str, Any]) -> Callable[..., dict[str, Any]]:
-    def run(probe: Path, snapshot: bool = False) -> dict[str, Any]:
-        return _run(runtime, probe, snapshot)
+    def run(probe: Path, snapshot: bool = False, bytecode: Path | None = None) -> dict[str, Any]:
+        return _run(runtime, probe, snapshot, bytecode)
 
     return run

@@ -1,11 +1,12 @@
 // Run our wheels under Node with the pinned Pyodide and print what they compute, as JSON.
 //
 //   node run_engine.mjs <pyodide dir> <probe.py> --manifest <manifest.json>
-//                       [--snapshot <snapshot.bin.gz>] <wheel>...
+//                       [--snapshot <snapshot.bin.gz>] [--bytecode <bytecode.zip>] <wheel>...
 //
 // Boots Pyodide plainly (or from the site's memory snapshot, as the browser does) with the
 // site's files (the trimmed standard library; the lock file's fields from the manifest,
-// as worker.js passes them), unpacks the wheels into site-packages the way worker.js does,
+// as worker.js passes them), unpacks the wheels into site-packages the way worker.js does
+// (and beside them the wheels' bytecode, as a plain start in worker.js does),
 // runs probe.py's probe_json() and the bridge's runtime.info, and prints
 // {"probe": ..., "info": ...} as the last line.
 import { readFileSync } from "node:fs";
@@ -21,6 +22,7 @@ function option(name) {
 }
 const snapshotPath = option("--snapshot");
 const manifestPath = option("--manifest");
+const bytecodePath = option("--bytecode");
 const [pyodideDir, probePath, ...wheels] = args;
 if (!pyodideDir || !probePath || !manifestPath || wheels.length === 0) {
   console.error("usage: run_engine.mjs <pyodide dir> <probe.py> --manifest file [--snapshot file] <wheel>...");
@@ -51,6 +53,9 @@ async function main() {
   );
   for (const wheel of wheels) {
     pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+  }
+  if (bytecodePath) {
+    pyodide.unpackArchive(new Uint8Array(readFileSync(bytecodePath)), "zip", { extractDir: sitePackages });
   }
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
   const namespace = pyodide.globals.get("dict")();

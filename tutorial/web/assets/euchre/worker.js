@@ -8,7 +8,9 @@
 // plain start makes the snapshot itself (snapshot.js's recipe, before the bridge answers
 // anything) and keeps it in this origin's private file system for the next visit: no
 // snapshot is ever downloaded, so a first visit costs Pyodide's files, the trimmed
-// standard library and our wheels only. Both paths unpack the wheels into site-packages.
+// standard library (as bytecode), our wheels and their bytecode only. Both paths unpack
+// the wheels into site-packages; a plain start also writes the wheels' bytecode beside
+// them, so its Python compiles nothing (downloadBytecode).
 // The reason a snapshot was not used goes to the console (console.info) and to
 // runtime.info as `snapshot_refused`; `snapshot_made` says whether this start made one.
 //
@@ -143,11 +145,34 @@ async function downloadWheels(manifest) {
       if (sha256 !== entry.sha256) {
         console.info(`euchre runtime: ${entry.name} differs from the manifest (sha256 ${sha256})`);
       }
-      const files = wheelFiles(bytes);
+      const files = archiveFiles(bytes);
       files.catch(() => {}); // awaited by installWheels
       return { name: entry.name, sha256, bytes, files };
     }),
   );
+}
+
+// The bytecode of every module of the wheels (build_runtime.py compiles it with this
+// Pyodide's Python): [{path, bytes}] of __pycache__ files for site-packages, or null when
+// the site has none or it cannot be had. Only a plain start asks for it (a restored
+// snapshot has every module imported already), and it is only a speed-up: Python checks
+// each file against its source's hash and compiles the source itself when they differ.
+async function downloadBytecode(manifest) {
+  const entry = manifest.bytecode;
+  if (!entry) return null;
+  try {
+    const response = await fetchOk(new URL(entry.file, RUNTIME));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const sha256 = await sha256Hex(bytes);
+    if (sha256 !== entry.sha256) {
+      console.info(`euchre runtime: ${entry.file} differs from the manifest (sha256 ${sha256}); not used`);
+      return null;
+    }
+    return await archiveFiles(bytes);
+  } catch (error) {
+    console.info(`euchre runtime: no bytecode (${error.message || error}); Python compiles the sources`);
+    return null;
+  }
 }
 
 // ---------------------------------------------------------------- wheels, unzipped here
@@ -160,21 +185,22 @@ async function inflateRaw(data) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// A wheel's files as [{path, bytes}], inflated in JavaScript while Pyodide starts, so that
-// installing them is only writing files (pyodide.unpackArchive would unzip in Python after
-// the start). Null when this browser cannot inflate: installWheels then unpacks in Python.
-async function wheelFiles(bytes) {
+// A zip archive's files (a wheel's, the bytecode's) as [{path, bytes}], inflated in
+// JavaScript while Pyodide starts, so that installing them is only writing files
+// (pyodide.unpackArchive would unzip in Python after the start). Null when this browser
+// cannot inflate: installWheels then unpacks wheels in Python.
+async function archiveFiles(bytes) {
   if (typeof DecompressionStream !== "function") return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
   while (end >= 0 && view.getUint32(end, true) !== ZIP_END) end -= 1;
-  if (end < 0) throw new Error("a wheel is not a zip file");
+  if (end < 0) throw new Error("an archive is not a zip file");
   const count = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
   const names = new TextDecoder();
   const members = [];
   for (let i = 0; i < count; i += 1) {
-    if (view.getUint32(at, true) !== ZIP_ENTRY) throw new Error("a wheel's directory is damaged");
+    if (view.getUint32(at, true) !== ZIP_ENTRY) throw new Error("an archive's directory is damaged");
     const method = view.getUint16(at + 10, true);
     const size = view.getUint32(at + 20, true);
     const nameLength = view.getUint16(at + 28, true);
@@ -183,8 +209,8 @@ async function wheelFiles(bytes) {
     const path = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
     at += 46 + nameLength + skip;
     if (path.endsWith("/")) continue;
-    if (path.startsWith("/") || path.split("/").includes("..")) throw new Error(`a wheel holds ${path}`);
-    if (method !== 0 && method !== 8) throw new Error(`a wheel's ${path} is packed unusually`);
+    if (path.startsWith("/") || path.split("/").includes("..")) throw new Error(`an archive holds ${path}`);
+    if (method !== 0 && method !== 8) throw new Error(`an archive's ${path} is packed unusually`);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     members.push({ path, method, data: bytes.subarray(start, start + size) });
   }
@@ -363,27 +389,35 @@ async function makeAndKeepSnapshot(pyodide, identity) {
   return true;
 }
 
-async function installWheels(pyodide, wheels) {
+// Unpack the wheels into site-packages, and beside them the bytecode (`bytecode`: a promise
+// of downloadBytecode's files, or null). Returns the number of bytecode files written.
+async function installWheels(pyodide, wheels, bytecode) {
   const sitePackages = pyodide.runPython(
     "import sys\n[p for p in sys.path if p.endswith('site-packages')][0]",
   );
+  const write = (files) => {
+    for (const { path, bytes } of files) {
+      const target = `${sitePackages}/${path}`;
+      pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+      pyodide.FS.writeFile(target, bytes);
+    }
+  };
   for (const wheel of wheels) {
     const files = await wheel.files.catch(() => null);
     if (files === null) {
       pyodide.unpackArchive(wheel.bytes, "wheel", { extractDir: sitePackages });
       continue;
     }
-    for (const { path, bytes } of files) {
-      const target = `${sitePackages}/${path}`;
-      pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-      pyodide.FS.writeFile(target, bytes);
-    }
+    write(files);
   }
+  const compiled = (await bytecode) || [];
+  write(compiled);
   pyodide.runPython(
     "import importlib, sys\n" +
       "importlib.invalidate_caches()\n" +
       "sys.path[:] = list(dict.fromkeys(sys.path))",
   );
+  return compiled.length;
 }
 
 // Milliseconds since the worker started at each step of the start, for the benchmark
@@ -418,6 +452,7 @@ async function boot() {
   let pyodide = null;
   let bootKind = "snapshot";
   let refused = null;
+  let bytecode = null; // downloadBytecode's promise, on a plain start
   try {
     if (!entry) throw new Refusal("the site has no snapshot");
     if (!(await snapshotFolder)) throw new Refusal("this browser keeps no files for the site");
@@ -430,11 +465,12 @@ async function boot() {
     refused = error.message;
     bootKind = "plain";
     console.info(`euchre runtime: snapshot not used: ${refused}; starting Pyodide plainly`);
+    bytecode = downloadBytecode(manifest);
     pyodide = await bootPlain(loadPyodide, manifest, Boolean(entry && (await snapshotFolder)));
   }
   mark("pyodide");
   progress(0.9, "Loading the rules");
-  await installWheels(pyodide, await wheelsPromise);
+  const bytecodeFiles = await installWheels(pyodide, await wheelsPromise, bytecode);
   mark("wheels");
   const made = bootKind === "plain" && entry && (await snapshotFolder)
     ? await makeAndKeepSnapshot(pyodide, identity)
@@ -447,6 +483,7 @@ async function boot() {
       snapshot_refused: refused,
       snapshot_made: made,
       manifest_from_cache: manifestFromCache,
+      bytecode_files: bytecodeFiles,
       pyodide: version,
       cache_version: manifest.cache_version,
     }),

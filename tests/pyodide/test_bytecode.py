@@ -1,0 +1,75 @@
+"""The bytecode the build compiles with Pyodide's own Python (scripts/compile_bytecode.mjs):
+the trimmed standard library holds only bytecode and the browser's Python imports it from
+there; every module of the wheels has a checked bytecode file in bytecode.zip that Python
+accepts for its source; and bytecode that does not match its source is never run."""
+
+from __future__ import annotations
+
+import hashlib
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.node
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).parent
+RUNTIME = ROOT / "docs" / "runtime"
+PROBE = HERE / "bytecode_probe.py"
+
+
+@pytest.fixture(scope="module")
+def plain(run_in_pyodide: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = run_in_pyodide(PROBE)["probe"]
+    return result
+
+
+def test_the_trimmed_standard_library_is_bytecode_only(runtime: dict[str, Any]) -> None:
+    with zipfile.ZipFile(RUNTIME / "pyodide" / "python_stdlib.zip") as stdlib:
+        files = [name for name in stdlib.namelist() if not name.endswith("/")]
+    assert [name for name in files if name.endswith(".py")] == []
+    assert "typing.pyc" in files and "_pyodide/__init__.pyc" in files
+
+
+def test_the_standard_library_is_imported_from_bytecode(plain: dict[str, Any]) -> None:
+    assert plain["stdlib_from_source"] == []
+    assert {"typing", "json", "dataclasses"} <= set(plain["stdlib_from_bytecode"])
+
+
+def test_every_module_of_ours_has_bytecode_python_accepts(
+    runtime: dict[str, Any], plain: dict[str, Any]
+) -> None:
+    states = plain["ours"]
+    assert len(states) > 50
+    assert {name: state for name, state in states.items() if state != "accepted"} == {}
+    with zipfile.ZipFile(RUNTIME / runtime["bytecode"]["file"]) as archive:
+        compiled = set(archive.namelist())
+    assert "euchre/__pycache__/rules.cpython-314.pyc" in compiled
+    assert "__pycache__/typing_extensions.cpython-314.pyc" in compiled  # a third-party wheel's
+
+
+def test_bytecode_that_does_not_match_its_source_is_not_run(
+    runtime: dict[str, Any], run_in_pyodide: Callable[..., dict[str, Any]], tmp_path: Path
+) -> None:
+    """The cards module's bytecode where the rules module's belongs: Python sees that it
+    is not the bytecode of rules.py and compiles the source instead."""
+    tampered = tmp_path / "bytecode.zip"
+    rules = "euchre/__pycache__/rules.cpython-314.pyc"
+    with zipfile.ZipFile(RUNTIME / runtime["bytecode"]["file"]) as original, \
+            zipfile.ZipFile(tampered, "w") as out:
+        for name in original.namelist():
+            source = "euchre/__pycache__/cards.cpython-314.pyc" if name == rules else name
+            out.writestr(name, original.read(source))
+    result = run_in_pyodide(PROBE, bytecode=tampered)
+    assert result["probe"]["rules_module_works"] is True
+    assert result["info"]["ok"] is True
+
+
+def test_the_manifest_names_the_bytecode_for_the_precache(runtime: dict[str, Any]) -> None:
+    entry = runtime["bytecode"]
+    assert entry["file"] in runtime["precache"]
+    data = (RUNTIME / entry["file"]).read_bytes()
+    assert entry["bytes"] == len(data) and entry["sha256"] == hashlib.sha256(data).hexdigest()
