@@ -389,35 +389,53 @@ async function makeAndKeepSnapshot(pyodide, identity) {
   return true;
 }
 
+function sitePackagesOf(pyodide) {
+  return pyodide.runPython("import sys\n[p for p in sys.path if p.endswith('site-packages')][0]");
+}
+
+// Write [{path, bytes}] under `folder` in Pyodide's file system.
+function writeFiles(pyodide, folder, files) {
+  for (const { path, bytes } of files) {
+    const target = `${folder}/${path}`;
+    pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    pyodide.FS.writeFile(target, bytes);
+  }
+}
+
 // Unpack the wheels into site-packages, and beside them the bytecode (`bytecode`: a promise
 // of downloadBytecode's files, or null). Returns the number of bytecode files written.
 async function installWheels(pyodide, wheels, bytecode) {
-  const sitePackages = pyodide.runPython(
-    "import sys\n[p for p in sys.path if p.endswith('site-packages')][0]",
-  );
-  const write = (files) => {
-    for (const { path, bytes } of files) {
-      const target = `${sitePackages}/${path}`;
-      pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-      pyodide.FS.writeFile(target, bytes);
-    }
-  };
+  const sitePackages = sitePackagesOf(pyodide);
   for (const wheel of wheels) {
     const files = await wheel.files.catch(() => null);
     if (files === null) {
       pyodide.unpackArchive(wheel.bytes, "wheel", { extractDir: sitePackages });
       continue;
     }
-    write(files);
+    writeFiles(pyodide, sitePackages, files);
   }
   const compiled = (await bytecode) || [];
-  write(compiled);
+  writeFiles(pyodide, sitePackages, compiled);
   pyodide.runPython(
     "import importlib, sys\n" +
       "importlib.invalidate_caches()\n" +
       "sys.path[:] = list(dict.fromkeys(sys.path))",
   );
   return compiled.length;
+}
+
+// A restored snapshot holds the modules its recipe imports, not the ones imported on first
+// use (fsrs, for the review scheduler): the bytecode is written once the engine has
+// answered what was waiting for it, in idle time, and runtime.info reports the number of
+// files as `bytecode_files_later`.
+function writeBytecodeLater(pyodide, manifest, bridge) {
+  setTimeout(async () => {
+    const files = await downloadBytecode(manifest);
+    if (!files) return;
+    writeFiles(pyodide, sitePackagesOf(pyodide), files);
+    pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
+    bridge.configure(JSON.stringify({ bytecode_files_later: files.length }));
+  }, 0);
 }
 
 // Milliseconds since the worker started at each step of the start, for the benchmark
@@ -491,6 +509,7 @@ async function boot() {
   const dispatch = bridge.dispatch;
   const info = JSON.parse(dispatch("runtime.info", "null")).value;
   mark("bridge");
+  if (bootKind === "snapshot") writeBytecodeLater(pyodide, manifest, bridge);
   return { dispatch, info: { ...info, timings } };
 }
 
