@@ -1,8 +1,10 @@
 """scripts/build_runtime.py: wheels built twice from the same sources are byte-identical,
-so the snapshot's name (a hash over the Pyodide version and the wheels) stays the same."""
+so the snapshot's name (a hash over the Pyodide version and the wheels) stays the same;
+Pyodide's large files have precompressed siblings."""
 
 from __future__ import annotations
 
+import gzip
 import importlib.util
 import shutil
 import sys
@@ -61,3 +63,14 @@ def test_snapshot_header_keeps_alignment(build_runtime: ModuleType) -> None:
     header = build_runtime.snapshot_header("f" * 64)
     assert len(header) == build_runtime.SNAPSHOT_HEADER and len(header) % 16 == 0
     assert header.startswith(build_runtime.SNAPSHOT_MAGIC + b"f" * 64 + b"\n")
+
+
+def test_the_large_pyodide_files_have_precompressed_siblings(build_runtime: ModuleType) -> None:
+    """A host that serves file.gz for file (nginx's gzip_static) sends Pyodide's wasm and
+    glue without compressing them on the visit: the siblings hold exactly those bytes."""
+    folder = ROOT / "docs" / "runtime" / "pyodide"
+    build_runtime.vendor_pyodide(build_runtime.unpacked_pyodide())
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+        sibling = folder / f"{name}.gz"
+        assert gzip.decompress(sibling.read_bytes()) == (folder / name).read_bytes()
+        assert sibling.stat().st_size < (folder / name).stat().st_size / 2
