@@ -303,8 +303,10 @@ def compile_bytecode(unpacked: Path, kind: str, target: Path, sources: Sequence[
         for stale in CACHE.glob(f"bytecode-{kind}-*.zip"):
             stale.unlink()
         partial = cached.with_suffix(".partial")
-        arguments = [*map(str, sources), str(partial)] if kind == "stdlib" else \
-            [str(partial), *map(str, sources)]
+        if kind == "stdlib":  # stdlib <sources.zip> <out.zip>
+            arguments = [*map(str, sources), str(partial)]
+        else:  # wheels <out.zip> <wheel.whl>...
+            arguments = [str(partial), *map(str, sources)]
         subprocess.run(
             ["node", str(COMPILE_BYTECODE), str(unpacked), kind, *arguments], check=True, cwd=ROOT
         )
