@@ -1,9 +1,9 @@
 // The site's service worker (served at the site root, so its scope is the whole site).
 // Registered by assets/euchre/runtime.js as sw.js?v=<cache version> once the card engine
 // has started and stored what it downloaded. It keeps:
-//   - the card engine (runtime/: Pyodide's files, our wheels, the manifest) in
-//     "euchre-runtime-<version>", cache first: a repeat visit downloads none of it; a new
-//     build has a new version, and activation removes the old caches. The engine's worker
+//   - the card engine (runtime/: Pyodide's files, our wheels and their bytecode, the
+//     manifest) in "euchre-runtime-<version>", cache first: a repeat visit downloads none
+//     of it; a new build has a new version, and activation removes the old caches. The engine's worker
 //     reads and fills the same cache (the memory snapshot it makes, which no server has,
 //     it keeps in the site's private file system), so installing only fetches what it
 //     did not;

@@ -103,7 +103,7 @@ export async function restoreOptions(indexURL, target, filled = Promise.resolve(
 
 // ---------------------------------------------------------------- kept in the browser
 
-// A browser keeps its snapshot packed: the pages that are all zero (about two in five of
+// A browser keeps its snapshot packed: the pages that are all zero (about half of
 // Pyodide's memory) are left out, so a later visit reads and checks about half the bytes.
 // Layout, little-endian 32-bit words: STORED_MAGIC, the snapshot's length, the number of
 // runs of kept pages, each run's first byte and length; then the runs' bytes, in order.

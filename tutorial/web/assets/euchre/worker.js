@@ -154,9 +154,10 @@ async function downloadWheels(manifest) {
 
 // The bytecode of every module of the wheels (build_runtime.py compiles it with this
 // Pyodide's Python): [{path, bytes}] of __pycache__ files for site-packages, or null when
-// the site has none or it cannot be had. Only a plain start asks for it (a restored
-// snapshot has every module imported already), and it is only a speed-up: Python checks
-// each file against its source's hash and compiles the source itself when they differ.
+// the site has none or it cannot be had. A plain start asks for it before Python starts; a
+// restored one, whose snapshot has the recipe's modules imported, once it has answered
+// (writeBytecodeLater). It is only a speed-up: Python checks each file against its
+// source's hash and compiles the source itself when they differ.
 async function downloadBytecode(manifest) {
   const entry = manifest.bytecode;
   if (!entry) return null;
@@ -432,8 +433,13 @@ function writeBytecodeLater(pyodide, manifest, bridge) {
   setTimeout(async () => {
     const files = await downloadBytecode(manifest);
     if (!files) return;
-    writeFiles(pyodide, sitePackagesOf(pyodide), files);
-    pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
+    try {
+      writeFiles(pyodide, sitePackagesOf(pyodide), files);
+      pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
+    } catch (error) {
+      console.info(`euchre runtime: the bytecode was not written (${error.message || error})`);
+      return;
+    }
     bridge.configure(JSON.stringify({ bytecode_files_later: files.length }));
   }, 0);
 }
