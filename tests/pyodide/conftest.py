@@ -1,5 +1,6 @@
 """Fixtures of the Pyodide-in-Node tests: ``runtime`` brings docs/runtime up to date with
-the sources (incremental: fast when unchanged) and returns its manifest;
+the sources (incremental: fast when unchanged) and returns its manifest; ``build_runtime``
+is scripts/build_runtime.py as a module;
 ``run_in_pyodide(probe, snapshot=False, bytecode=None)`` runs a probe file's
 ``probe_json()`` under Node with the site's Pyodide files and wheels (and, on a plain
 start, the wheels' bytecode: the site's, or the file ``bytecode``) and returns
@@ -7,12 +8,14 @@ start, the wheels' bytecode: the site's, or the file ``bytecode``) and returns
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -26,6 +29,17 @@ def recipe_snapshot(manifest: dict[str, Any]) -> Path:
     """The build's snapshot made under Node by the recipe the browser runs (the site
     publishes none: each browser makes its own)."""
     return ROOT / "build" / "runtime" / (manifest["snapshot"]["file"] + ".gz")
+
+
+@pytest.fixture(scope="session")
+def build_runtime() -> ModuleType:
+    """scripts/build_runtime.py, imported as a module."""
+    spec = importlib.util.spec_from_file_location("build_runtime", ROOT / "scripts" / "build_runtime.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["build_runtime"] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="session")

@@ -1,14 +1,17 @@
 """The bytecode the build compiles with Pyodide's own Python (scripts/compile_bytecode.mjs):
 the trimmed standard library holds only bytecode and the browser's Python imports it from
 there; every module of the wheels has a checked bytecode file in bytecode.zip that Python
-accepts for its source; and bytecode that does not match its source is never run."""
+accepts for its source; bytecode that does not match its source is never run; and compiling
+the same sources twice gives the same bytes."""
 
 from __future__ import annotations
 
 import hashlib
+import subprocess
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -73,3 +76,28 @@ def test_the_manifest_names_the_bytecode_for_the_precache(runtime: dict[str, Any
     assert entry["file"] in runtime["precache"]
     data = (RUNTIME / entry["file"]).read_bytes()
     assert entry["bytes"] == len(data) and entry["sha256"] == hashlib.sha256(data).hexdigest()
+
+
+def test_compiling_the_same_sources_twice_gives_the_same_bytes(
+    runtime: dict[str, Any], build_runtime: ModuleType, tmp_path: Path
+) -> None:
+    """The build's bytecode is reproducible (the build caches it by its sources' digest,
+    so this runs the compiler itself twice)."""
+    unpacked = build_runtime.unpacked_pyodide()
+    sources = tmp_path / "sources.zip"
+    with zipfile.ZipFile(unpacked / "python_stdlib.zip") as full, \
+            zipfile.ZipFile(sources, "w") as out:
+        for name in ("typing.py", "json/__init__.py", "json/decoder.py"):
+            out.writestr(name, full.read(name))
+    made = []
+    for attempt in ("a", "b"):
+        target = tmp_path / f"{attempt}.zip"
+        subprocess.run(
+            ["node", str(build_runtime.COMPILE_BYTECODE), str(unpacked), "stdlib", str(sources),
+             str(target)],
+            check=True, capture_output=True, cwd=ROOT,
+        )
+        made.append(target.read_bytes())
+    assert made[0] == made[1]
+    with zipfile.ZipFile(tmp_path / "a.zip") as compiled:
+        assert compiled.namelist() == ["json/__init__.pyc", "json/decoder.pyc", "typing.pyc"]

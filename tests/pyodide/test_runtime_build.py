@@ -5,25 +5,13 @@ Pyodide's large files have precompressed siblings."""
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import shutil
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def build_runtime() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_runtime", ROOT / "scripts" / "build_runtime.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["build_runtime"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.parametrize(("folder", "distribution"), [("engine", "euchre"), ("tutorial", "euchre_tutorial")])

@@ -5,8 +5,6 @@ reproducibly."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -20,16 +18,6 @@ pytestmark = pytest.mark.node
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).parent
 STDLIB = ROOT / "docs" / "runtime" / "pyodide" / "python_stdlib.zip"
-
-
-@pytest.fixture(scope="module")
-def build_runtime() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_runtime", ROOT / "scripts" / "build_runtime.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["build_runtime"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
