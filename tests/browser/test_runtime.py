@@ -121,6 +121,48 @@ def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) 
     assert len(engine_workers(page)) == 1
 
 
+# From the moment the engine is ready, ask it one question after another for 1.5 s, then
+# note whether the snapshot had been kept meanwhile.
+ASK_WITHOUT_PAUSE_WHEN_READY = """
+document.addEventListener("euchre-runtime", async (event) => {
+  if (event.detail.state !== "ready" || window.__asking !== undefined) return;
+  window.__asking = null;
+  const { getRuntime } = await import(RUNTIME_URL);
+  const runtime = await getRuntime();
+  const until = performance.now() + 1500;
+  let answered = 0;
+  while (performance.now() < until) {
+    await runtime.call("trump_explorer.order", { trump: answered % 2 ? "h" : "s" });
+    answered += 1;
+  }
+  let kept = true;
+  try {
+    await (await navigator.storage.getDirectory()).getFileHandle("euchre-snapshot.bin");
+  } catch {
+    kept = false;
+  }
+  window.__asking = { answered, kept };
+});
+"""
+
+
+def test_the_snapshot_is_kept_when_the_page_stops_asking(page: Any) -> None:
+    # keeping it takes the worker's thread a while: questions asked without a pause are
+    # answered first, and it is kept once they stop
+    page.add_init_script(
+        ASK_WITHOUT_PAUSE_WHEN_READY.replace(
+            "RUNTIME_URL", json.dumps(site_url(page, "assets/euchre/runtime.js"))
+        )
+    )
+    goto(page, WIDGET_PAGE)
+    page.wait_for_function("() => window.__asking", timeout=90_000)
+    asking = page.evaluate("() => window.__asking")
+    assert asking["answered"] > 20
+    assert asking["kept"] is False
+    assert boot_info(page)["snapshot_made"] is True
+    page.wait_for_function(f"() => ({SNAPSHOT_KEPT})().then((size) => size > 0)", timeout=30_000)
+
+
 def test_a_first_visit_fetches_no_file_twice(page: Any) -> None:
     server = page._euchre_server
     before = len(server.requests())

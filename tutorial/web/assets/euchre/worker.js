@@ -181,9 +181,32 @@ async function downloadBytecode(manifest) {
 const ZIP_END = 0x06054b50;
 const ZIP_ENTRY = 0x02014b50;
 
+// One member's bytes inflated, written to and read from the stream directly: a member
+// piped through a Blob and read back by a Response costs about a millisecond each, which
+// for the 267 files of the wheels and their bytecode was a quarter of a second of this
+// thread while Pyodide starts on it; this way all of them take about 20 ms.
 async function inflateRaw(data) {
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const inflater = new DecompressionStream("deflate-raw");
+  const writer = inflater.writable.getWriter();
+  writer.write(data).catch(() => {}); // a damaged member fails the read below
+  writer.close().catch(() => {});
+  const reader = inflater.readable.getReader();
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+  }
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
 }
 
 // A zip archive's files (a wheel's, the bytecode's) as [{path, bytes}], inflated in
@@ -215,12 +238,11 @@ async function archiveFiles(bytes) {
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     members.push({ path, method, data: bytes.subarray(start, start + size) });
   }
-  return Promise.all(
-    members.map(async ({ path, method, data }) => ({
-      path,
-      bytes: method === 8 ? await inflateRaw(data) : data,
-    })),
-  );
+  const files = []; // one member after another: faster than all at once
+  for (const { path, method, data } of members) {
+    files.push({ path, bytes: method === 8 ? await inflateRaw(data) : data });
+  }
+  return files;
 }
 
 // ---------------------------------------------------------------- the memory snapshot
@@ -370,8 +392,10 @@ async function bootPlain(loadPyodide, manifest, makeSnapshot) {
 }
 
 // Make the snapshot of a plain start whose wheels are unpacked (synchronous: before the
-// bridge answers anything) and keep it for the next visit in the background; a failure
-// only costs the next visit its fast start. Returns whether one was made.
+// bridge answers anything) and keep it for the next visit in a quiet moment (packing,
+// checking and writing it takes this thread about a tenth of a second, which the page's
+// first questions should not wait for); a failure only costs the next visit its fast
+// start. Returns whether one was made.
 async function makeAndKeepSnapshot(pyodide, identity) {
   let memory;
   let madeFrom;
@@ -383,7 +407,7 @@ async function makeAndKeepSnapshot(pyodide, identity) {
     console.info(`euchre runtime: no snapshot made: ${error.message || error}`);
     return false;
   }
-  const kept = new Promise((resolve) => setTimeout(resolve, 0)) // after the start, not in it
+  const kept = whenQuiet()
     .then(() => keepSnapshot(madeFrom, memory))
     .catch((error) => console.info(`euchre runtime: the snapshot was not kept: ${error.message || error}`));
   stores.push(kept);
@@ -427,10 +451,10 @@ async function installWheels(pyodide, wheels, bytecode) {
 
 // A restored snapshot holds the modules its recipe imports, not the ones imported on first
 // use (fsrs, for the review scheduler): the bytecode is written once the engine has
-// answered what was waiting for it, in idle time, and runtime.info reports the number of
-// files as `bytecode_files_later`.
+// answered what was waiting for it, in a quiet moment, and runtime.info reports the number
+// of files as `bytecode_files_later`.
 function writeBytecodeLater(pyodide, manifest, bridge) {
-  setTimeout(async () => {
+  whenQuiet().then(async () => {
     const files = await downloadBytecode(manifest);
     if (!files) return;
     try {
@@ -441,7 +465,31 @@ function writeBytecodeLater(pyodide, manifest, bridge) {
       return;
     }
     bridge.configure(JSON.stringify({ bytecode_files_later: files.length }));
-  }, 0);
+  });
+}
+
+// ---------------------------------------------------------------- quiet moments
+
+// Work that can wait (keeping the snapshot, writing bytecode after a restored start) waits
+// until the page has asked nothing for QUIET_MS: the widgets ask their first questions the
+// moment the engine is ready, and a learner's taps come in bursts. It waits at most
+// QUIET_AT_MOST_MS after it was put off, so a page that never pauses still gets it done.
+const QUIET_MS = 250;
+const QUIET_AT_MOST_MS = 3000;
+let asking = 0; // questions being answered
+let lastAsked = 0; // performance.now() when the last one came or was answered
+
+function whenQuiet() {
+  const since = performance.now();
+  return new Promise((resolve) => {
+    const check = () => {
+      const now = performance.now();
+      const quietFor = now - lastAsked;
+      if ((asking === 0 && quietFor >= QUIET_MS) || now - since >= QUIET_AT_MOST_MS) resolve();
+      else setTimeout(check, Math.max(QUIET_MS - quietFor, 20));
+    };
+    setTimeout(check, QUIET_MS);
+  });
 }
 
 // Milliseconds since the worker started at each step of the start, for the benchmark
@@ -545,6 +593,17 @@ const ready = boot().then(
 
 self.onmessage = async (event) => {
   const { id, method, payload } = event.data || {};
+  asking += 1;
+  lastAsked = performance.now();
+  try {
+    await answer(id, method, payload);
+  } finally {
+    asking -= 1;
+    lastAsked = performance.now();
+  }
+};
+
+async function answer(id, method, payload) {
   const runtime = await ready;
   if (!runtime) {
     self.postMessage({ id, ok: false, error: "The card engine could not start." });
@@ -558,4 +617,4 @@ self.onmessage = async (event) => {
     reply = { ok: false, error: `The card engine failed on ${method}.` };
   }
   self.postMessage(reply.ok ? { id, ok: true, value: reply.value } : { id, ok: false, error: reply.error });
-};
+}
