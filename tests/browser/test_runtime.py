@@ -341,8 +341,9 @@ def test_bytecode_that_differs_from_the_manifest_is_left_out_and_the_engine_star
 
 
 # Change the snapshot this browser keeps in its private file system: `part` is "bytes"
-# (flip 64 bytes in the middle, the kept digest unchanged) or "identity" (say it was made
-# from other files). The file: "EUF1", the length of its JSON description, the description,
+# (flip 64 bytes in the middle, the kept digest unchanged), "cut" (keep its first half: a
+# head that reads well, then too few bytes) or "identity" (say it was made from other
+# files). The file: "EUF1", the length of its JSON description, the description,
 # the packed snapshot (snapshot.js's snapshotFile).
 CHANGE_STORED_SNAPSHOT = """async (part) => {
     const root = await navigator.storage.getDirectory();
@@ -352,8 +353,10 @@ CHANGE_STORED_SNAPSHOT = """async (part) => {
     } catch {
         return false;
     }
-    const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
-    if (part === "bytes") {
+    let bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+    if (part === "cut") {
+        bytes = bytes.slice(0, bytes.length >> 1);
+    } else if (part === "bytes") {
         const middle = bytes.length >> 1;
         for (let i = middle; i < middle + 64; i += 1) bytes[i] = 255 - bytes[i];
     } else {
@@ -362,7 +365,7 @@ CHANGE_STORED_SNAPSHOT = """async (part) => {
         const other = JSON.stringify({ ...JSON.parse(text), identity: "0".repeat(64) });
         bytes.set(new TextEncoder().encode(other), 8);  // the same length: 64 hex digits
     }
-    const writable = await handle.createWritable();
+    const writable = await handle.createWritable(); // starts empty: `bytes` is the whole file
     await writable.write(bytes);
     await writable.close();
     return true;
@@ -371,8 +374,12 @@ CHANGE_STORED_SNAPSHOT = """async (part) => {
 
 @pytest.mark.parametrize(
     ("part", "reason"),
-    [("bytes", "could not be read (it is damaged)"), ("identity", "made from other wheels")],
-    ids=["damaged", "other-files"],
+    [
+        ("bytes", "could not be read (it is damaged)"),
+        ("cut", "could not be read (it is damaged)"),
+        ("identity", "made from other wheels"),
+    ],
+    ids=["damaged", "cut-short", "other-files"],
 )
 def test_a_stored_snapshot_that_cannot_be_used_gives_a_plain_start_and_a_new_one(
     page: Any, part: str, reason: str

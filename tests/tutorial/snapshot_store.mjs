@@ -4,8 +4,15 @@
 //   node tests/tutorial/snapshot_store.mjs
 import { browserModule } from "../../scripts/browser_module.mjs";
 
-const { packSnapshot, unpackSnapshot, packedLength, snapshotFile, readSnapshotFile } =
-  await browserModule("snapshot.js");
+const {
+  packSnapshot,
+  unpackSnapshot,
+  packedLength,
+  snapshotFile,
+  readSnapshotFile,
+  readSnapshotHead,
+  SNAPSHOT_HEAD_BYTES,
+} = await browserModule("snapshot.js");
 
 const PAGE = 4096;
 
@@ -70,5 +77,18 @@ results.notAFile = error(() => readSnapshotFile(new Uint8Array(16)));
 const damaged = file.slice();
 damaged[10] = 0x7b; // "{" inside the description's text: not JSON any more
 results.damagedDescription = error(() => readSnapshotFile(damaged));
+
+// The head alone (what a later visit reads first): what it was made from, where the packed
+// bytes begin and how long the snapshot is, from the first SNAPSHOT_HEAD_BYTES.
+const head = readSnapshotHead(file.subarray(0, SNAPSHOT_HEAD_BYTES));
+results.head = {
+  identity: head.identity === identity,
+  sha256: head.sha256 === "cd".repeat(32),
+  packedAt: file.length - head.packedAt === packed.length,
+  length: head.length,
+};
+results.headNotAFile = error(() => readSnapshotHead(new Uint8Array(16)));
+results.headDamaged = error(() => readSnapshotHead(damaged.subarray(0, SNAPSHOT_HEAD_BYTES)));
+results.headCutShort = error(() => readSnapshotHead(file.subarray(0, 20))); // the description cut
 
 console.log(JSON.stringify(results));

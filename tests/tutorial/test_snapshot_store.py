@@ -48,6 +48,9 @@ def test_pages_of_zeros_are_left_out(results: dict[str, Any]) -> None:
         ("notPacked", "it has no header"),
         ("notAFile", "it is not a kept snapshot"),
         ("damagedDescription", "its description is damaged"),
+        ("headNotAFile", "it is not a kept snapshot"),
+        ("headDamaged", "its description is damaged"),
+        ("headCutShort", "its description is damaged"),
     ],
 )
 def test_a_damaged_or_foreign_snapshot_is_refused_with_a_reason(
@@ -59,3 +62,9 @@ def test_a_damaged_or_foreign_snapshot_is_refused_with_a_reason(
 def test_a_kept_file_names_what_the_snapshot_was_made_from(results: dict[str, Any]) -> None:
     assert results["file"] == {"identity": True, "sha256": True, "packed": True}
     assert results["notPackedLength"] == 0
+
+
+def test_a_later_visit_learns_what_a_kept_file_holds_from_its_head(results: dict[str, Any]) -> None:
+    # the first bytes name what the snapshot was made from, where its packed bytes begin
+    # and how long it is, so Pyodide's files are asked for before the rest is read
+    assert results["head"] == {"identity": True, "sha256": True, "packedAt": True, "length": 30 * PAGE + 5}

@@ -209,19 +209,40 @@ export function snapshotFile(identity, sha256, packed) {
 /** What snapshotFile wrote: {identity, sha256, packed} (`packed` a view into `file`).
  * Throws (a plain Error) when `file` is not such a file. */
 export function readSnapshotFile(file) {
-  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  if (file.length < 8 || view.getUint32(0, true) !== FILE_MAGIC) {
+  const { identity, sha256, packedAt } = readSnapshotHead(file);
+  return { identity, sha256, packed: file.subarray(packedAt) };
+}
+
+/** How many of a kept file's first bytes readSnapshotHead needs, at most: its description
+ * is a few hundred bytes, and the packed snapshot's header follows. */
+export const SNAPSHOT_HEAD_BYTES = 4096;
+
+/**
+ * The start of a file snapshotFile wrote (its first SNAPSHOT_HEAD_BYTES, or all of it when
+ * shorter), read before the rest: {identity, sha256, packedAt, length}, `packedAt` where
+ * the packed snapshot begins and `length` the snapshot's (packedLength's; 0 when the
+ * packed bytes are not in `head`). Throws (a plain Error) when it is not such a file.
+ */
+export function readSnapshotHead(head) {
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  if (head.length < 8 || view.getUint32(0, true) !== FILE_MAGIC) {
     throw new Error("it is not a kept snapshot");
   }
   const size = view.getUint32(4, true);
   let description = null;
   try {
-    description = JSON.parse(new TextDecoder().decode(file.subarray(8, 8 + size)));
+    if (8 + size <= head.length) description = JSON.parse(new TextDecoder().decode(head.subarray(8, 8 + size)));
   } catch {
     // reported below
   }
   if (!description || typeof description.identity !== "string" || typeof description.sha256 !== "string") {
     throw new Error("its description is damaged");
   }
-  return { identity: description.identity, sha256: description.sha256, packed: file.subarray(8 + size) };
+  const packedAt = 8 + size;
+  return {
+    identity: description.identity,
+    sha256: description.sha256,
+    packedAt,
+    length: packedLength(head.subarray(packedAt)),
+  };
 }

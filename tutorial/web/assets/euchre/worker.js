@@ -247,13 +247,16 @@ async function archiveFiles(bytes) {
 
 // ---------------------------------------------------------------- the memory snapshot
 
-// The snapshot this browser kept on an earlier visit, read the moment the worker starts
-// so that it overlaps the manifest and Pyodide's own files: null when there is none, else
-// {identity, length, packed} (`packed` a promise of the packed bytes once their digest is
-// checked) or {refusal} when the file cannot be read. It lives only in this origin's
-// private file system (OPFS), never on the server, and is read whole with one
-// synchronous call (a Cache Storage body streams in small chunks through this thread,
-// which is busy starting Pyodide: several times slower).
+// The snapshot this browser kept on an earlier visit, opened the moment the worker starts:
+// null when there is none, else {identity, length, packed, release, discard}, or
+// {refusal} when the file cannot be read. Its head (what it was made from, how long it
+// is) is read at once; the rest, which the worker's thread takes tens of milliseconds to
+// read and check, once `release()` is called, after Pyodide has asked for its own files
+// (`packed`: a promise of the packed bytes once their digest is checked). `discard()`
+// closes the file unread. It lives only in this origin's private file system (OPFS),
+// never on the server, and is read with synchronous calls (a Cache Storage body streams
+// in small chunks through this thread, which is busy starting Pyodide: several times
+// slower).
 const snapshotFolder = (async () => {
   const storage = self.navigator.storage;
   if (!storage || typeof storage.getDirectory !== "function") return null;
@@ -261,22 +264,30 @@ const snapshotFolder = (async () => {
 })().catch(() => null); // storage refused (private mode, quota): no snapshot
 const keptSnapshot = readKeptSnapshot();
 
-// A file's bytes: through a read-only synchronous handle, or, when another tab holds the
-// file open for writing (or the browser has no such handles), as a File.
-async function readWhole(handle) {
+// A file opened for reading: {size, read(at, length), close()}, through a read-only
+// synchronous handle, or, when another tab holds the file open for writing (or the
+// browser has no such handles), as a File read whole. close() may be called again.
+async function openForReading(handle) {
   let access = null;
   try {
     access = await handle.createSyncAccessHandle({ mode: "read-only" });
   } catch {
-    return new Uint8Array(await (await handle.getFile()).arrayBuffer());
+    const whole = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+    return { size: whole.length, read: (at, length) => whole.subarray(at, at + length), close() {} };
   }
-  try {
-    const bytes = new Uint8Array(access.getSize());
-    access.read(bytes, { at: 0 });
-    return bytes;
-  } finally {
-    access.close();
-  }
+  let open = true;
+  return {
+    size: access.getSize(),
+    read(at, length) {
+      const bytes = new Uint8Array(length);
+      if (access.read(bytes, { at }) !== length) throw new Error("the file is shorter than it says");
+      return bytes;
+    },
+    close() {
+      if (open) access.close();
+      open = false;
+    },
+  };
 }
 
 async function readKeptSnapshot() {
@@ -288,17 +299,34 @@ async function readKeptSnapshot() {
   } catch {
     return null; // none kept yet
   }
+  let file = null;
   try {
-    const bytes = await readWhole(handle);
-    const { readSnapshotFile, packedLength } = await snapshotModule;
-    const { identity, sha256, packed: data } = readSnapshotFile(bytes);
-    const packed = sha256Hex(data).then((digest) => {
-      if (digest !== sha256) throw new Refusal("the snapshot could not be read (it is damaged)");
+    file = await openForReading(handle);
+    const { readSnapshotHead, SNAPSHOT_HEAD_BYTES } = await snapshotModule;
+    const head = readSnapshotHead(file.read(0, Math.min(file.size, SNAPSHOT_HEAD_BYTES)));
+    const opened = file;
+    let release;
+    const released = new Promise((resolve) => {
+      release = resolve;
+    });
+    const packed = released.then(async () => {
+      let data;
+      try {
+        data = opened.read(head.packedAt, opened.size - head.packedAt);
+      } catch (error) {
+        throw new Refusal(`the snapshot could not be read (${error.message})`);
+      } finally {
+        opened.close();
+      }
+      if ((await sha256Hex(data)) !== head.sha256) {
+        throw new Refusal("the snapshot could not be read (it is damaged)");
+      }
       return data;
     });
     packed.catch(() => {}); // awaited by loadPyodide through restoreOptions
-    return { identity, length: packedLength(data), packed };
+    return { identity: head.identity, length: head.length, packed, release, discard: () => opened.close() };
   } catch (error) {
+    file?.close();
     return { refusal: new Refusal(`the snapshot could not be read (${error.message})`) };
   }
 }
@@ -371,14 +399,18 @@ function pyodideOptions(manifest) {
 async function bootFromSnapshot(loadPyodide, manifest, stored, identity) {
   // Pyodide's module is created (its wasm compiled, the standard library mounted) while
   // the snapshot is read and unpacked into `target`; the options wait for both, then grow
-  // Pyodide's memory to the snapshot's size (snapshot.js).
+  // Pyodide's memory to the snapshot's size (snapshot.js). The snapshot is read once
+  // loadPyodide has asked for the wasm module and the standard library (a task later), so
+  // that they download and compile meanwhile.
   if (!(stored.length > 0)) throw new Refusal("the snapshot could not be read (it is not packed)");
   const target = new Uint8Array(stored.length);
   const filled = fillMemory(stored, identity, target);
   try {
     const { restoreOptions } = await snapshotModule;
     const restore = await restoreOptions(PYODIDE.href, target, filled);
-    return await loadPyodide({ ...pyodideOptions(manifest), ...restore });
+    const loading = loadPyodide({ ...pyodideOptions(manifest), ...restore });
+    setTimeout(stored.release, 0);
+    return await loading;
   } catch (error) {
     const refusal = await filled.then(() => null, (reason) => reason);
     if (refusal instanceof Refusal) throw refusal;
@@ -533,6 +565,7 @@ async function boot() {
     if (stored.refusal) throw stored.refusal;
     pyodide = await bootFromSnapshot(loadPyodide, manifest, stored, identity);
   } catch (error) {
+    (await keptSnapshot)?.discard?.(); // closed unread: this start keeps a new one
     if (!(error instanceof Refusal)) throw error;
     refused = error.message;
     bootKind = "plain";
