@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -36,6 +37,13 @@ def test_info_reports_engine_and_boot() -> None:
     assert isinstance(info["rules_profiles"], list)
     assert "runtime.ping" in info["methods"]
     assert info["widget_errors"] == {}
+
+
+def test_info_reports_the_installed_versions() -> None:
+    # read from the packages themselves, and the same as what pip installed
+    info = call("runtime.info")["value"]
+    assert info["engine_version"] == importlib.metadata.version("euchre")
+    assert info["tutorial_version"] == importlib.metadata.version("euchre_tutorial")
 
 
 def test_unknown_method_is_a_plain_error() -> None:
