@@ -3,7 +3,7 @@
 The site is built for the bench server's own address (``SITE_URL``, as the browser tests
 do) and served by a host that compresses as real ones do (gzip on the fly for
 compressible types, precompressed ``.gz`` siblings with Content-Encoding, ``max-age``
-caching). In headless Chromium, in one run:
+caching). In headless Chromium, in each of RUNS runs (times: medians, with their range):
 
 - a first visit to a practice page in a fresh context: the bytes the host sends (every
   request counted at the server: the page, the engine's worker and the service worker),
@@ -36,7 +36,9 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import harness  # type: ignore[import-not-found]  # noqa: E402  (the browser tests' server)
 
-RUNS = 1
+# Visits are noisy on a shared 2-core machine (tens of milliseconds from run to run):
+# each time is the median of RUNS fresh contexts, with the fastest and slowest beside it.
+RUNS = 5
 PRACTICE_PAGE = "rules/cards/"
 TIMEOUT_MS = 180_000
 BUILD_DATA_TIMEOUT_MS = 15_000
@@ -268,6 +270,18 @@ def _s(value: float | None) -> str:
     return "no answer" if value is None else f"{value:.2f} s"
 
 
+def _spread(values: list[float | None]) -> str:
+    """The median of `values` and, when there are several, their range.
+
+    >>> _spread([0.61, 0.52, 0.55])
+    '0.55 s (0.52 to 0.61)'
+    """
+    clean = sorted(v for v in values if v is not None and v == v)
+    if len(clean) < 2:
+        return _s(_median(values))
+    return f"{_s(_median(values))} ({clean[0]:.2f} to {clean[-1]:.2f})"
+
+
 def _mb(n: float) -> str:
     return f"{n / 1_000_000:.2f} MB"
 
@@ -283,8 +297,6 @@ def render(results: dict[str, Any]) -> str:
     idle = sum(first["idle"].values())
     cold = _median([v["cold"] for v in visits])
     repeat = _median([v["repeat"] for v in visits])
-    build_data = _median(results["build_data"])
-    bare = _median(results["bare"])
     manifest = results["manifest"]
     by_group: collections.Counter[str] = collections.Counter()
     for part in (first["until_answer"], first["idle"]):
@@ -300,13 +312,16 @@ def render(results: dict[str, Any]) -> str:
         "",
         "| measure | time | bytes the host sent |",
         "|---|---|---|",
-        f"| first visit: first answer from Python (cold cache) | {_s(cold)} | {_mb(until)} |",
+        f"| first visit: first answer from Python (cold cache) | {_spread([v['cold'] for v in visits])} "
+        f"| {_mb(until)} |",
         f"| first visit: idle-time caching by the service worker (every page) "
         f"| | {_mb(idle)} |",
         f"| first visit in all | | {_mb(until + idle)} |",
-        f"| repeat visit: first answer from Python | {_s(repeat)} | {_mb(first['repeat_bytes'])} |",
-        f"| Pyodide blocked: trump explorer answers from the build's data | {_s(build_data)} | |",
-        f"| bare Pyodide boot (loadPyodide only, for scale) | {_s(bare)} | |",
+        f"| repeat visit: first answer from Python | {_spread([v['repeat'] for v in visits])} "
+        f"| {_mb(first['repeat_bytes'])} |",
+        f"| Pyodide blocked: trump explorer answers from the build's data "
+        f"| {_spread(results['build_data'])} | |",
+        f"| bare Pyodide boot (loadPyodide only, for scale) | {_spread(results['bare'])} | |",
         "",
         "| aim | measured | verdict |",
         "|---|---|---|",

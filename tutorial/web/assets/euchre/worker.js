@@ -3,10 +3,11 @@
 // Boot: read runtime/manifest.json, download our wheels, then restore Pyodide from the
 // memory snapshot this browser made on an earlier visit, when it was made from exactly
 // these files and reads back intact; otherwise (a first visit, no storage, a damaged or
-// stale snapshot) start Pyodide plainly. The kept snapshot is read from the moment the
-// worker starts, and Pyodide's module is created while it is checked and unpacked. A
-// plain start makes the snapshot itself (snapshot.js's recipe, before the bridge answers
-// anything) and keeps it in this origin's private file system for the next visit: no
+// stale snapshot) start Pyodide plainly. The kept snapshot's head is read the moment the
+// worker starts, the rest once Pyodide has asked for its own files, and Pyodide's module
+// is created while it is read, checked and unpacked. A plain start makes the snapshot
+// itself (snapshot.js's recipe, before the bridge answers anything) and keeps it in this
+// origin's private file system for the next visit, in a quiet moment (whenQuiet): no
 // snapshot is ever downloaded, so a first visit costs Pyodide's files, the trimmed
 // standard library (as bytecode), our wheels and their bytecode only. Both paths unpack
 // the wheels into site-packages; a plain start also writes the wheels' bytecode beside
@@ -412,6 +413,7 @@ async function bootFromSnapshot(loadPyodide, manifest, stored, identity) {
     setTimeout(stored.release, 0);
     return await loading;
   } catch (error) {
+    stored.release(); // if it was not yet: `filled` waits for the read
     const refusal = await filled.then(() => null, (reason) => reason);
     if (refusal instanceof Refusal) throw refusal;
     throw new Refusal(`the snapshot could not be restored (${error.message})`);
@@ -565,7 +567,7 @@ async function boot() {
     if (stored.refusal) throw stored.refusal;
     pyodide = await bootFromSnapshot(loadPyodide, manifest, stored, identity);
   } catch (error) {
-    (await keptSnapshot)?.discard?.(); // closed unread: this start keeps a new one
+    (await keptSnapshot)?.discard?.(); // closed (if still open): this start keeps a new one
     if (!(error instanceof Refusal)) throw error;
     refused = error.message;
     bootKind = "plain";
