@@ -9,7 +9,6 @@ const {
   unpackSnapshot,
   packedLength,
   snapshotFile,
-  readSnapshotFile,
   readSnapshotHead,
   SNAPSHOT_HEAD_BYTES,
 } = await browserModule("snapshot.js");
@@ -67,16 +66,17 @@ results.notPackedLength = packedLength(new Uint8Array(64));
 
 const identity = "ab".repeat(32);
 const file = snapshotFile(identity, "cd".repeat(32), packed);
-const read = readSnapshotFile(file);
+const read = readSnapshotHead(file); // the whole file: what follows the head is the packed bytes
+const readPacked = file.subarray(read.packedAt);
 results.file = {
   identity: read.identity === identity,
   sha256: read.sha256 === "cd".repeat(32),
-  packed: read.packed.length === packed.length && read.packed.every((byte, i) => byte === packed[i]),
+  packed: readPacked.length === packed.length && readPacked.every((byte, i) => byte === packed[i]),
 };
-results.notAFile = error(() => readSnapshotFile(new Uint8Array(16)));
+results.notAFile = error(() => readSnapshotHead(new Uint8Array(16)));
 const damaged = file.slice();
 damaged[10] = 0x7b; // "{" inside the description's text: not JSON any more
-results.damagedDescription = error(() => readSnapshotFile(damaged));
+results.damagedDescription = error(() => readSnapshotHead(damaged));
 
 // The head alone (what a later visit reads first): what it was made from, where the packed
 // bytes begin and how long the snapshot is, from the first SNAPSHOT_HEAD_BYTES.

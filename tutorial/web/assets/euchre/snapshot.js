@@ -206,13 +206,6 @@ export function snapshotFile(identity, sha256, packed) {
   return file;
 }
 
-/** What snapshotFile wrote: {identity, sha256, packed} (`packed` a view into `file`).
- * Throws (a plain Error) when `file` is not such a file. */
-export function readSnapshotFile(file) {
-  const { identity, sha256, packedAt } = readSnapshotHead(file);
-  return { identity, sha256, packed: file.subarray(packedAt) };
-}
-
 /** How many of a kept file's first bytes readSnapshotHead needs, at most: its description
  * is a few hundred bytes, and the packed snapshot's header follows. */
 export const SNAPSHOT_HEAD_BYTES = 4096;
