@@ -42,6 +42,8 @@ CASES: list[tuple[str, HandState, dict[str, Any], dict[str, Any]]] = [
     ("holds", TRICK, {"cards": ["Jh", "Ah"]}, {"cards": ["Jh", "Qh"]}),
     ("holds_none", TRICK, {"suit": "diamonds"}, {"suit": "diamonds", "trump": "spades"}),
     ("count", TRICK, {"suit": "hearts", "n": 3}, {"suit": "hearts", "n": 2}),
+    # the left bower is a heart while hearts are trump: J♥ and A♥ alone are not all of them
+    ("only", TRICK, {"suit": "clubs", "cards": ["Kc"]}, {"suit": "hearts", "cards": ["Jh", "Ah"]}),
     ("best", TRICK, {"suit": "hearts", "n": 3}, {"suit": "hearts", "n": 4}),
     ("bower", TRICK, {"card": "Jd", "which": "left"}, {"card": "Jh", "which": "left"}),
     ("highest", TRICK, {"card": "Ks"}, {"card": "9s"}),
@@ -70,6 +72,9 @@ def test_the_words_come_from_the_claim() -> None:
     assert said["led"] == "North leads the A♠."
     assert said["holds_none"] == "You hold no diamonds."
     assert said["count"] == "You hold three hearts."
+    assert said["only"] == "The K♣ is your only club."
+    assert parse_claim({"kind": "only", "suit": "hearts", "cards": ["Jh", "Jd", "Ah"], "seat": "West"},
+                       1, RULES).words == "The J♥, the J♦ and the A♥ are West's only hearts."
     assert said["best"] == "You hold both bowers and the A♥."
     assert said["bower"] == "The J♦ is the left bower."
     assert said["not_allowed"] == "You may not play the K♣ now."

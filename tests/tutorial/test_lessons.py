@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from euchre import Rules
+from euchre import Phase, Rules
 from euchre_tutorial.lessons import DATA, LessonError, load_lesson_file, load_lessons, validate
 from euchre_tutorial.lessons.model import parse_lesson
-from euchre_tutorial.lessons.runner import replay, start_run
+from euchre_tutorial.lessons.runner import Rejected, replay, start_run
 from euchre_tutorial.lessons.validate import solution
 from euchre_tutorial.widgets import lesson as lesson_widget
 
@@ -105,4 +105,49 @@ def test_a_wrong_action_is_explained_by_the_engine_and_the_lesson() -> None:
     refused = run.move("play Jc")
     assert refused is not None and not refused.legal
     assert "left bower" in refused.reason and "K♣" in refused.reason
-    assert refused.note.startswith("While spades are trump")
+    # the lesson's note adds the lesson's point, not the engine's reason again
+    assert refused.note == "Count the J♣ as a spade for this whole deal. The K♣ is your only club."
+
+
+def _refused_illegal_cards() -> dict[tuple[str, str], Rejected]:
+    """For each goal step: the learner plays their first legal card trick after trick until
+    they hold a card the rules forbid, then plays that card (what the step answered)."""
+    refused = {}
+    for lesson in load_lessons():
+        for index, step in enumerate(lesson.steps):
+            if step.goal is None:
+                continue
+            run = start_run(lesson, index)
+            while run.outcome is None and run.state.to_act == step.seat:
+                state = run.state
+                cards = [f"play {card}" for card in state.hand(step.seat)]
+                illegal = [text for text in cards if state.why_illegal(text)]
+                if illegal and state.phase is Phase.PLAY:
+                    answer = run.move(illegal[0])
+                    assert answer is not None
+                    refused[lesson.id, step.id] = answer
+                    break
+                legal = [text for text in cards if not state.why_illegal(text)]
+                if not legal or run.move(legal[0]) is not None:
+                    break
+    return refused
+
+
+def test_an_illegal_card_in_a_goal_step_gets_the_engine_s_reason_alone() -> None:
+    # The step's `wrong` note is about the missed goal ("The 9♠ is too small", "The makers
+    # reached three tricks"): beside a card that was refused, and so not played, it is false.
+    refused = _refused_illegal_cards()
+    assert set(refused) >= {
+        ("bowers", "left-bower"), ("left-bower", "follow-trump"),
+        ("winning-tricks", "highest-of-suit"), ("dealer", "defend"),
+    }
+    for where, answer in refused.items():
+        assert not answer.legal and "follow" in answer.reason, (where, answer.reason)
+        assert answer.note == "", (where, answer.note)
+
+
+def test_a_legal_card_the_step_does_not_want_still_gets_the_lesson_s_note() -> None:
+    lesson = next(lesson for lesson in load_lessons() if lesson.id == "bowers")
+    refused = start_run(lesson, 1).move("play Qh")
+    assert refused is not None and refused.legal
+    assert refused.note.startswith("The Q♥ is lower than the A♥.")

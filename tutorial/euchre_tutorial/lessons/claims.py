@@ -170,6 +170,13 @@ def _words(kind: str, p: dict[str, Any], rules: Rules) -> str:
         return f"{_hold(seat)} {_listing(p['cards'])}."
     if kind == "holds_none":
         return _with(p, f"{_hold(seat)} no {p['suit'].plural}.")
+    if kind == "only":
+        cards = p["cards"]
+        whose = "your" if seat == 0 else f"{SEAT_WORDS[seat]}'s"
+        noun = p["suit"].singular if len(cards) == 1 else p["suit"].plural
+        verb = "is" if len(cards) == 1 else "are"
+        listed = _listing(cards)
+        return _with(p, f"{listed[0].upper()}{listed[1:]} {verb} {whose} only {noun}.")
     if kind == "count":
         n = NUMBERS[p["n"]]
         if "trump" in p and p["trump"] is p["suit"]:
@@ -210,6 +217,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "holds": ({"cards"}, {"seat"}),
     "holds_none": ({"suit"}, {"seat", "trump"}),
     "count": ({"suit", "n"}, {"seat", "trump"}),
+    "only": ({"suit", "cards"}, {"seat", "trump"}),
     "best": ({"suit", "n"}, {"seat"}),
     "bower": ({"card", "which"}, {"trump"}),
     "highest": ({"card"}, set()),
@@ -306,7 +314,7 @@ def check(claim: Claim, state: HandState, me: int) -> str | None:
     if kind == "holds":
         missing = [c for c in p["cards"] if c not in hand]
         return None if not missing else f"{names[p.get('seat', 0)]} does not hold {', '.join(map(str, missing))}"
-    if kind in ("holds_none", "count"):
+    if kind in ("holds_none", "count", "only"):
         trump = _seen_trump(claim, state)
         suit = p["suit"]
         cards = [c for c in hand if effective_suit(c, trump) is suit]
@@ -315,6 +323,10 @@ def check(claim: Claim, state: HandState, me: int) -> str | None:
             if not cards:
                 return None
             return f"you hold {', '.join(map(str, cards))}, which are {suit.plural}{under}"
+        if kind == "only":
+            if sorted(cards) == sorted(p["cards"]):
+                return None
+            return f"the hand's {suit.plural}{under} are {', '.join(map(str, cards)) or 'none'}"
         if len(cards) == p["n"]:
             return None
         return f"the hand holds {len(cards)} {suit.plural}{under}: {', '.join(map(str, cards)) or 'none'}"

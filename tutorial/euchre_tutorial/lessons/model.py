@@ -2,7 +2,8 @@
 
 A step has narration, a fixed deal (or ``continue = true`` to go on from the previous
 step), the learner's seat, the expected action or a goal (see :mod:`.goals`), graded hints,
-a note for a wrong action and a note for success. Computer seats act by the step's script,
+a note for a wrong action (in a step with a goal: for a missed goal, or a legal action the
+step does not want) and a note for success. Computer seats act by the step's script,
 then by a computer player at the step's level.
 
 >>> lesson = parse_lesson({"id": "demo", "title": "Demo", "steps": [{

@@ -36,8 +36,9 @@ from euchre_tutorial.lessons.model import Lesson, LessonError, Step
 @dataclass(frozen=True)
 class Rejected:
     """A learner's action that was not taken: the reason (the engine's words for an illegal
-    one) and the lesson's own note. ``legal`` is True for a legal action the step does not
-    want."""
+    one) and the lesson's own note (its ``wrong`` text, except for an illegal action in a
+    step with a goal, whose ``wrong`` text is about the missed goal). ``legal`` is True for
+    a legal action the step does not want."""
 
     reason: str
     note: str = ""
@@ -122,7 +123,10 @@ class StepRun:
             return Rejected("It is not your turn.")
         reason = self.state.why_illegal(text)
         if reason is not None:
-            return Rejected(reason[:1].upper() + reason[1:], step.wrong)
+            # A step with a goal says `wrong` when the goal is missed ("The 9♠ is too small"):
+            # beside an illegal card, which was not played, those words would be false.
+            note = step.wrong if step.goal is None else ""
+            return Rejected(reason[:1].upper() + reason[1:], note)
         action = Action.parse(text)
         if step.expect and not self.moves and str(action) not in step.expect:
             return Rejected(
