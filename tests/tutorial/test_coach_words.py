@@ -40,6 +40,9 @@ def check_hint(reply: dict[str, Any]) -> None:
     if expect and takes:
         assert expect.group(1) == takes[0], (reply["summary"], reply["reasons"])
     assert "certainly of" not in text, text
+    assert not re.search(r"about (\w+) of the \1 tricks", text), text  # "about five of the five"
+    # a card's role is said once: not "Play J♥ (the right bower): lead the right bower, J♥"
+    assert not re.search(r"\((the right bower|the left bower)\): \w+ \1", text), text
 
 
 @pytest.mark.parametrize(("profile", "table", "seed"), [("american", "4", 5), ("midwest", "3", 8),

@@ -174,7 +174,9 @@ def _play_reasons(
         return [f"Play {card}: it is your only legal card."]
     rule_card, rule_why = conventions.play(know, legal)
     what = role(card, trump)
-    named = f"{card} ({what})" if what not in ("a plain card",) else str(card)
+    # "Play J♥ (the right bower)", unless the reason says so itself ("lead the right bower")
+    said = rule_card == card and what in rule_why
+    named = f"{card} ({what})" if what != "a plain card" and not said else str(card)
     if rule_card == card:
         out.append(f"Play {named}: {rule_why}.")
     else:

@@ -123,9 +123,13 @@ def tricks_words(mean: float, total: int = 5) -> str:
 
     >>> tricks_words(4.9), tricks_words(0.1), tricks_words(0.3), tricks_words(2.5)
     ('all five tricks', 'no tricks', 'almost no tricks', 'two or three of the five tricks')
+    >>> tricks_words(4.7)  # not "about five of the five tricks"
+    'nearly all five tricks'
     """
     if mean >= total - 0.15:
         return f"all {number_words(total)} tricks"
+    if round(mean) == total:
+        return f"nearly all {number_words(total)} tricks"
     if mean <= 0.15:
         return "no tricks"
     low = int(mean)
