@@ -132,3 +132,12 @@ def test_each_lesson_has_a_link(page: Any) -> None:
     assert root.locator(".eu-stage-title").inner_text() == "Round two and stick the dealer"
     hrefs = root.locator("[data-lesson-link]").evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
     assert hrefs[0].endswith("?lesson=bowers") and len(hrefs) == 9
+
+
+def test_a_link_to_a_missing_lesson_says_so(page: Any) -> None:
+    root = open_lessons(page, "?lesson=trumps-101")
+    note = root.locator(".eu-feedback").inner_text()
+    assert "“trumps-101”, which this site does not have, so here is the first lesson" in note
+    assert root.locator(".eu-stage-title").inner_text() == "Card ranks and the bowers"
+    root.locator(".eu-hand button[data-card=Jh]").click()  # and the lesson plays on
+    wait_lesson_outcome(page, "done")

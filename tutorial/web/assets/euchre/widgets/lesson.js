@@ -299,6 +299,12 @@ export async function mount(root, runtime) {
   const notes = [];
   if (loaded.corrupted) notes.push("Your saved lesson progress could not be read, so it was reset.");
   if (settingsWereReset()) notes.push("Your saved settings could not be read, so they were reset.");
+  const asked = new URL(window.location.href).searchParams.get("lesson");
+  if (asked !== null && !order.includes(asked)) {
+    const instead = progress.at && order.includes(progress.at.lesson) ? "where you left off" : "the first lesson";
+    const name = asked.length > 40 ? `${asked.slice(0, 40)}…` : asked;
+    notes.push(`This link asks for a lesson called “${name}”, which this site does not have, so here is ${instead}.`);
+  }
   if (notes.length) {
     root.dataset.storageReset = "true";
     say(notes.join(" "), "note");
