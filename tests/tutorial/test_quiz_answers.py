@@ -82,6 +82,23 @@ def test_feedback_uses_the_engines_words(qid: QuestionId) -> None:
         assert first == euchre.explain_score(result)
 
 
+@settings(max_examples=200, deadline=None)
+@given(question_ids(), st.data())
+def test_a_verdict_explains_each_card_once(qid: QuestionId, data: st.DataObject) -> None:
+    # once "You must follow clubs: J♠ is a club while clubs are trump (it is the left
+    # bower) …" was followed by "J♠ is a club while clubs are trump (it is the left bower),
+    # so it follows clubs."
+    q = build(qid)
+    if q.kind != "plays":
+        return
+    values = [o.value for o in q.options]
+    given_answer = data.draw(st.lists(st.sampled_from(values), unique=True))
+    reasons = check(q, given_answer)["reasons"]
+    for card in q.hand:
+        said = euchre.explain_suit(card, q.trump)
+        assert sum(said in reason for reason in reasons) <= 1, reasons
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_trap_can_be_built_for_every_level(kind: str) -> None:
     for level in LEVELS:

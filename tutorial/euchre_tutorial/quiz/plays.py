@@ -132,7 +132,9 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
                 ))
     for card in legal:
         if card not in chosen and card.suit is not suit and euchre.effective_suit(card, trump) is suit:
-            reasons.append(sentence(f"{euchre.explain_suit(card, trump)}, so it follows {suit.plural}"))
+            said = euchre.explain_suit(card, trump)
+            if not any(said in reason for reason in reasons):  # once per card: it may be said above
+                reasons.append(sentence(f"{said}, so it follows {suit.plural}"))
     marks = {}
     for card in hand:
         if card in legal:
