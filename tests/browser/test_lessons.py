@@ -139,5 +139,6 @@ def test_a_link_to_a_missing_lesson_says_so(page: Any) -> None:
     note = root.locator(".eu-feedback").inner_text()
     assert "“trumps-101”, which this site does not have, so here is the first lesson" in note
     assert root.locator(".eu-stage-title").inner_text() == "Card ranks and the bowers"
+    assert root.get_attribute("data-storage-reset") is None  # nothing saved was lost
     root.locator(".eu-hand button[data-card=Jh]").click()  # and the lesson plays on
     wait_lesson_outcome(page, "done")

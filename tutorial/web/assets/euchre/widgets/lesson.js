@@ -299,6 +299,7 @@ export async function mount(root, runtime) {
   const notes = [];
   if (loaded.corrupted) notes.push("Your saved lesson progress could not be read, so it was reset.");
   if (settingsWereReset()) notes.push("Your saved settings could not be read, so they were reset.");
+  if (notes.length) root.dataset.storageReset = "true";
   const asked = new URL(window.location.href).searchParams.get("lesson");
   if (asked !== null && !order.includes(asked)) {
     const instead = progress.at && order.includes(progress.at.lesson) ? "where you left off" : "the first lesson";
@@ -306,7 +307,6 @@ export async function mount(root, runtime) {
     notes.push(`This link asks for a lesson called “${name}”, which this site does not have, so here is ${instead}.`);
   }
   if (notes.length) {
-    root.dataset.storageReset = "true";
     say(notes.join(" "), "note");
   }
 
