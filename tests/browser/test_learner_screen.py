@@ -255,6 +255,26 @@ def test_the_first_decision_of_the_first_lesson_answers_before_python(page: Any)
     assert root.locator(".eu-hand button:not(:disabled)").count() == 0
 
 
+def test_a_tap_made_while_the_lesson_script_loads_is_answered(page: Any) -> None:
+    # On a slow phone the cards are drawn a while before the lesson's script listens: the
+    # learner's first tap is kept and answered then, not lost.
+    held: list[Any] = []
+    page.context.route("**/widgets/lesson.js", lambda route: held.append(route))
+    goto(page, LESSONS, wait_until="domcontentloaded")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the lesson's script was never asked for"
+    root = page.locator(LESSON)
+    assert root.get_attribute("data-listening") is None
+    root.locator(".eu-hand button[data-card=Jh]").click()  # one tap, before anything listens
+    held[0].continue_()
+    wait_lesson_outcome(page)
+    assert "Even the ace of hearts fell to your right bower." in root.locator(".eu-feedback").inner_text()
+    assert root.locator(".eu-hand button[data-card=Jh]").count() == 0
+
+
 def test_python_takes_over_the_state_the_build_drew(page: Any) -> None:
     goto(page, LESSONS, wait_until="domcontentloaded")
     root = page.locator(LESSON)

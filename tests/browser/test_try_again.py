@@ -15,7 +15,6 @@ import pytest
 from euchre import Rules
 from euchre_tutorial.tryagain.branch import decisions, finished_deal
 from euchre_tutorial.tryagain.render import side_tricks, team_points_text
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.harness import axe, goto, wait_ready
 
@@ -173,20 +172,21 @@ def test_try_again_and_the_teachers_sheet_are_axe_clean(new_page: Any, scheme: s
 
 
 def test_a_tap_before_the_engine_runs_is_answered(page: Any) -> None:
-    """While Python is still starting, a tap on a card says so instead of doing nothing."""
+    """A tap on a card made while the widget's own script is still loading, and Python is
+    still starting, is answered once the script listens: not silently dropped."""
     page.context.route("**/runtime/pyodide/**", lambda route: None)  # the engine never arrives
+    held: list[Any] = []
+    page.context.route("**/widgets/try-again.js", lambda route: held.append(route))  # the widget's script waits
     goto(page, PAGE, wait_until="domcontentloaded")
-    page.wait_for_selector(f"{WIDGET} [data-ta-body] button[data-action=act]")
-    # The card is drawn with the page; the widget's script hears taps once it has loaded
-    # (on a busy machine, a moment later). A learner whose first tap came too early taps
-    # again, and that tap is answered while the engine is still away.
-    note = "(s) => document.querySelector(s).textContent.includes('still starting')"
-    for _ in range(20):
-        page.locator(f"{WIDGET} [data-ta-body] button[data-action=act]").first.click()
-        try:
-            page.wait_for_function(note, arg=f"{WIDGET} [data-ta-note]", timeout=1_000)
+    for _ in range(200):
+        if held:
             break
-        except PlaywrightTimeout:
-            continue
-    page.wait_for_function(note, arg=f"{WIDGET} [data-ta-note]", timeout=1_000)
-    assert page.locator(WIDGET).get_attribute("data-ready") != "true"
+        page.wait_for_timeout(50)
+    assert held, "the widget's script was never asked for"
+    root = page.locator(WIDGET).first
+    assert root.get_attribute("data-listening") is None
+    root.locator("[data-ta-body] button[data-action=act]").first.click()  # one tap, too early
+    held[0].continue_()
+    page.wait_for_function("(s) => document.querySelector(s).textContent.includes('still starting')",
+                           arg=f"{WIDGET} [data-ta-note]", timeout=15_000)
+    assert root.get_attribute("data-ready") != "true"

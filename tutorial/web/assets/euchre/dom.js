@@ -126,6 +126,21 @@ export function morph(target, html, { animate = false } = {}) {
   return target;
 }
 
+/** Mark `root` as answering taps from now on (data-listening), and answer the tap the
+ * reader made on one of its buttons before it did: main.html's head script keeps the last
+ * such tap per widget. The tap is replayed in the next task, once the caller's setup is
+ * done, and only if its button is still there and enabled. */
+export function listening(root) {
+  root.dataset.listening = "true";
+  const early = window.__euchreEarlyTaps;
+  const button = early?.get(root);
+  if (!button) return;
+  early.delete(root);
+  setTimeout(() => {
+    if (button.isConnected && root.contains(button) && !button.disabled) button.click();
+  }, 0);
+}
+
 const NATIVE = "button, a, input, select, textarea, summary";
 
 /** Forward what the reader does inside root: handler(action, element, event) for a click,

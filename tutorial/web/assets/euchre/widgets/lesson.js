@@ -5,7 +5,7 @@
 // first lesson is answered from the replies the build wrote (a JSON island): a lookup, no
 // rule.
 
-import { delegate, morph } from "../dom.js";
+import { delegate, listening, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
 import { disableAll, firstControl, refuse, rovingHand, tone } from "../play/controls.js";
@@ -290,7 +290,7 @@ export async function mount(root, runtime) {
     });
   }
   rovingHand(play);
-  root.dataset.listening = "true"; // clicks are answered from here on (from the build's replies until Python is ready)
+  listening(root); // clicks are answered from here on (from the build's replies until Python is ready)
   stage.addEventListener("pointerdown", () => busy && hurry(stage));
   root.addEventListener("keydown", () => busy && hurry(stage));
   wireSettings(root.querySelector("[data-settings]"));

@@ -4,7 +4,7 @@
 // reads the page's link (?deal=<share code>&at=<k>). In teacher mode it composes a link and
 // prints the sheet.
 
-import { morph } from "../dom.js";
+import { listening, morph } from "../dom.js";
 
 const LINK_KEYS = ["deal", "at"];
 
@@ -101,6 +101,7 @@ export async function mount(root, runtime) {
       busy = false;
     }
   });
+  listening(root); // a tap made while this script loaded is answered now
 
   try {
     await runtime.getRuntime();
