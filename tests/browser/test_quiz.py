@@ -51,7 +51,14 @@ def wrong_answer(q: Any) -> list[str]:
 
 
 def next_question(page: Any) -> None:
+    """Go on, and wait until the next question is drawn (it is drawn by Python, a moment
+    after the tap)."""
+    before = page.locator(f"{QUIZ} .eu-quiz-question").get_attribute("data-question")
     page.locator(f"{QUIZ} .eu-quiz-actions .eu-quiz-submit").click()
+    page.wait_for_function(
+        "([s, q]) => { const n = document.querySelector(s); return !n || n.dataset.question !== q; }",
+        arg=[f"{QUIZ} .eu-quiz-question", before],
+    )
 
 
 def stored(page: Any) -> Any:
