@@ -13,7 +13,11 @@ caching). In headless Chromium, in each of RUNS runs (times: medians, with their
 - the repeat visit in that context (everything cached): the same time;
 - with Pyodide blocked: the time from navigation to the trump explorer showing the order
   of another trump chosen the moment it is drawn (an answer from the build's data);
-- a bare Pyodide boot (loadPyodide only) for scale.
+- a bare Pyodide boot (loadPyodide only) for scale;
+- a phone on a slow network (Chromium's throttling: 300 ms latency, 1.6 Mbit/s down, the
+  CPU four times slower): the time from navigation to the first lesson's answer to a tap
+  made the moment its cards are drawn (answered from the build's data, whatever Python is
+  doing).
 
 Players' decision times come from the players section (scripts/bench_players.py).
 Run alone with ``python scripts/bench_runtime.py [runs]`` (prints the section).
@@ -218,6 +222,39 @@ def measure_build_data_answer(browser: Any, server: CountingServer) -> float | N
         context.close()
 
 
+SLOW_PHONE = {"offline": False, "latency": 300, "downloadThroughput": 200_000, "uploadThroughput": 75_000}
+SLOW_PHONE_CPU = 4
+LESSONS_PAGE = "practice/lessons/"
+FIRST_CARD = "[data-widget=lesson] .eu-hand button[data-card=Jh]"
+
+
+def measure_slow_phone(browser: Any, server: CountingServer) -> tuple[float, float] | None:
+    """Seconds from navigation to the first lesson's cards drawn and to the answer to a tap
+    on one made at once, on a throttled phone (None: no answer in time)."""
+    context = _fresh_context(browser, server, viewport={"width": 390, "height": 844},
+                             is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", SLOW_PHONE)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOW_PHONE_CPU})
+        page.goto(LESSONS_PAGE, wait_until="commit")
+        try:
+            page.wait_for_selector(FIRST_CARD, state="visible", timeout=60_000)
+            drawn = page.evaluate("() => performance.now()") / 1000
+            page.locator(FIRST_CARD).tap()
+            page.wait_for_function(
+                "() => document.querySelector('[data-widget=lesson]').dataset.outcome === 'done'",
+                timeout=60_000,
+            )
+        except Exception:
+            return None
+        return drawn, page.evaluate("() => performance.now()") / 1000
+    finally:
+        context.close()
+
+
 def measure_bare(browser: Any, server: CountingServer) -> float:
     context = _fresh_context(browser, server, service_workers="block")
     try:
@@ -232,7 +269,7 @@ def measure_bare(browser: Any, server: CountingServer) -> float:
 def collect(runs: int = RUNS) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    results: dict[str, Any] = {"visits": [], "build_data": [], "bare": []}
+    results: dict[str, Any] = {"visits": [], "build_data": [], "bare": [], "slow_phone": []}
     with tempfile.TemporaryDirectory(prefix="euchre-bench-") as scratch:
         site = Path(scratch) / "site"
         server = CountingServer(site)
@@ -254,6 +291,7 @@ def collect(runs: int = RUNS) -> dict[str, Any]:
                         results["visits"].append(measure_first_and_repeat(browser, server))
                         results["build_data"].append(measure_build_data_answer(browser, server))
                         results["bare"].append(measure_bare(browser, server))
+                        results["slow_phone"].append(measure_slow_phone(browser, server))
                 finally:
                     browser.close()
         finally:
@@ -322,6 +360,10 @@ def render(results: dict[str, Any]) -> str:
         f"| Pyodide blocked: trump explorer answers from the build's data "
         f"| {_spread(results['build_data'])} | |",
         f"| bare Pyodide boot (loadPyodide only, for scale) | {_spread(results['bare'])} | |",
+        f"| slow phone (300 ms, 1.6 Mbit/s, CPU x{SLOW_PHONE_CPU}): the first lesson's cards drawn "
+        f"| {_spread([s[0] if s else None for s in results['slow_phone']])} | |",
+        f"| slow phone: a tap made at once answered (from the build's data) "
+        f"| {_spread([s[1] if s else None for s in results['slow_phone']])} | |",
         "",
         "| aim | measured | verdict |",
         "|---|---|---|",
