@@ -108,13 +108,16 @@ CHECK_SNAPSHOT = ROOT / "scripts" / "check_snapshot.mjs"
 SNAPSHOT_HEADER = 128
 SNAPSHOT_MAGIC = b"EUCHRE-SNAPSHOT/1 "
 SKIP_DIRS = {"__pycache__", "build", "dist", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
-# Modules that only run at build time (Markdown extensions, the site generator) or on a
-# server (the room server): the browser never imports them, so its wheel leaves them out.
+# Modules that only run at build time (Markdown extensions, the site generator and its
+# MkDocs hooks) or on a server (the room server): the browser never imports them, so its
+# wheel leaves them out.
 BUILD_ONLY = (
     "euchre_rooms/",
     "euchre_tutorial/mdext/",
     "euchre_tutorial/generator.py",
     "euchre_tutorial/minify.py",
+    "euchre_tutorial/mkdocs_hooks.py",
+    "euchre_tutorial/modulegraph.py",
 )
 
 
