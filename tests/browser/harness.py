@@ -9,6 +9,7 @@
 ``allow_console_errors(page, pattern, ...)``  errors the test expects (e.g. a 404)
 ``runtime_call(page, method, payload)``       ask the page's card engine directly
 ``replace_file(path, data)``    change a file of a ``site_copy`` safely
+``hold_requests(page, glob)``   hold requests back; ``first_held`` waits for one
 """
 
 from __future__ import annotations
@@ -339,6 +340,24 @@ def wait_for_my_decision(page: Any, root: Any) -> None:
         root.locator("[data-review-continue]").click()
         page.wait_for_function("() => document.querySelector('[data-widget=game]').dataset.review !== 'open'")
     raise AssertionError("ten deals in a row ended without the learner's turn")
+
+
+def hold_requests(page: Any, pattern: str) -> list[Any]:
+    """Hold back every request of the page's context matching ``pattern`` (a glob): the
+    returned list fills with their routes, to ``continue_()`` when the test chooses."""
+    held: list[Any] = []
+    page.context.route(pattern, lambda route: held.append(route))
+    return held
+
+
+def first_held(page: Any, held: list[Any], timeout_ms: float = 10_000) -> Any:
+    """The first request ``hold_requests`` held back, once the page has asked for it."""
+    waited = 0.0
+    while not held and waited < timeout_ms:
+        page.wait_for_timeout(50)
+        waited += 50
+    assert held, "the held request was never made"
+    return held[0]
 
 
 def axe(page: Any, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:

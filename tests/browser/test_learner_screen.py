@@ -15,7 +15,9 @@ from euchre_tutorial.lessons.validate import solution
 
 from tests.browser.harness import (
     allow_console_errors,
+    first_held,
     goto,
+    hold_requests,
     presave,
     wait_for_my_decision,
     wait_lesson_outcome,
@@ -258,18 +260,13 @@ def test_the_first_decision_of_the_first_lesson_answers_before_python(page: Any)
 def test_a_tap_made_while_the_lesson_script_loads_is_answered(page: Any) -> None:
     # On a slow phone the cards are drawn a while before the lesson's script listens: the
     # learner's first tap is kept and answered then, not lost.
-    held: list[Any] = []
-    page.context.route("**/widgets/lesson.js", lambda route: held.append(route))
+    script = hold_requests(page, "**/widgets/lesson.js")  # the widget's script waits
     goto(page, LESSONS, wait_until="domcontentloaded")
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the lesson's script was never asked for"
+    held = first_held(page, script)
     root = page.locator(LESSON)
     assert root.get_attribute("data-listening") is None
     root.locator(".eu-hand button[data-card=Jh]").click()  # one tap, before anything listens
-    held[0].continue_()
+    held.continue_()
     wait_lesson_outcome(page)
     assert "Even the ace of hearts fell to your right bower." in root.locator(".eu-feedback").inner_text()
     assert root.locator(".eu-hand button[data-card=Jh]").count() == 0

@@ -16,7 +16,7 @@ from euchre import Rules
 from euchre_tutorial.tryagain.branch import decisions, finished_deal
 from euchre_tutorial.tryagain.render import side_tricks, team_points_text
 
-from tests.browser.harness import axe, goto, wait_ready
+from tests.browser.harness import axe, first_held, goto, hold_requests, wait_ready
 
 PAGE = "practice/try-again/"
 WIDGET = "[data-widget=try-again]"
@@ -175,18 +175,13 @@ def test_a_tap_before_the_engine_runs_is_answered(page: Any) -> None:
     """A tap on a card made while the widget's own script is still loading, and Python is
     still starting, is answered once the script listens: not silently dropped."""
     page.context.route("**/runtime/pyodide/**", lambda route: None)  # the engine never arrives
-    held: list[Any] = []
-    page.context.route("**/widgets/try-again.js", lambda route: held.append(route))  # the widget's script waits
+    script = hold_requests(page, "**/widgets/try-again.js")  # the widget's script waits
     goto(page, PAGE, wait_until="domcontentloaded")
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the widget's script was never asked for"
+    held = first_held(page, script)
     root = page.locator(WIDGET).first
     assert root.get_attribute("data-listening") is None
     root.locator("[data-ta-body] button[data-action=act]").first.click()  # one tap, too early
-    held[0].continue_()
+    held.continue_()
     page.wait_for_function("(s) => document.querySelector(s).textContent.includes('still starting')",
                            arg=f"{WIDGET} [data-ta-note]", timeout=15_000)
     assert root.get_attribute("data-ready") != "true"

@@ -300,10 +300,10 @@ export async function mount(root, runtime) {
   if (loaded.corrupted) notes.push("Your saved lesson progress could not be read, so it was reset.");
   if (settingsWereReset()) notes.push("Your saved settings could not be read, so they were reset.");
   if (notes.length) root.dataset.storageReset = "true";
-  const asked = new URL(window.location.href).searchParams.get("lesson");
-  if (asked !== null && !order.includes(asked)) {
+  const wanted = new URL(window.location.href).searchParams.get("lesson"); // a link's lesson
+  if (wanted !== null && !order.includes(wanted)) {
     const instead = progress.at && order.includes(progress.at.lesson) ? "where you left off" : "the first lesson";
-    const name = asked.length > 40 ? `${asked.slice(0, 40)}…` : asked;
+    const name = wanted.length > 40 ? `${wanted.slice(0, 40)}…` : wanted;
     notes.push(`This link asks for a lesson called “${name}”, which this site does not have, so here is ${instead}.`);
   }
   if (notes.length) {
@@ -323,7 +323,6 @@ export async function mount(root, runtime) {
   }
 
   // ---- first view: what the learner already began, a link's lesson, where they left off
-  const wanted = new URL(window.location.href).searchParams.get("lesson");
   const saved = progress.at;
   try {
     if (early) {
