@@ -18,13 +18,13 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euchre_rooms.config import Settings
 from euchre_rooms.hub import Backend, Client, Hub
 from euchre_rooms.lean_ws import SEND_NOW
+from euchre_rooms.sitefiles import CompressedStaticFiles
 
 POLICY_VIOLATION = 1008
 SOCKET_PATH = "/rooms/ws"
@@ -68,7 +68,8 @@ def create_app(
 ) -> Starlette:
     """The ASGI app. Mount it at the root: its paths start with ``/rooms/``. With ``site``
     (a built site's folder) it serves that site too, at ``site_path``, beside the rooms:
-    one address for the pages and the rooms (``make serve``).
+    one address for the pages and the rooms (``make serve``), its files gzipped as static
+    hosts send them (``sitefiles.py``).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as built:
@@ -130,7 +131,7 @@ def create_app(
         if not Path(site, "index.html").is_file():
             raise FileNotFoundError(f"{site} holds no built site (no index.html): run `make site`")
         prefix = "/" + site_path.strip("/")
-        routes.append(Mount(prefix, app=StaticFiles(directory=site, html=True)))
+        routes.append(Mount(prefix, app=CompressedStaticFiles(directory=site, html=True)))
     app = RoomsApp(routes=routes, lifespan=lifespan)
     app.rooms_socket = socket
     app.state.hub = hub
