@@ -5,8 +5,17 @@ from __future__ import annotations
 
 import euchre
 import pytest
-from euchre import Card, HandResult, Rules
-from euchre_tutorial.quiz import KIND_TRAPS, KINDS, LEVELS, QuestionId, build, check, rules_code
+from euchre import Card, HandResult, Rank, Rules
+from euchre_tutorial.quiz import (
+    KIND_TRAPS,
+    KINDS,
+    LEVELS,
+    QuestionId,
+    build,
+    check,
+    parse_rules_code,
+    rules_code,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,10 +42,7 @@ def engine_answer(q) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
     if q.kind == "suit":
         return (euchre.effective_suit(q.card, trump).letter,)
     if q.kind == "order":
-        rules = q.id.rules
-        from euchre_tutorial.quiz import parse_rules_code
-
-        r = parse_rules_code(rules)
+        r = parse_rules_code(q.id.rules)
         full = euchre.trump_order(trump, deck=r.deck, joker=r.joker)
         return tuple(c.code for c in sorted(q.hand, key=full.index))
     s = q.score
@@ -97,6 +103,30 @@ def test_a_verdict_explains_each_card_once(qid: QuestionId, data: st.DataObject)
     for card in q.hand:
         said = euchre.explain_suit(card, q.trump)
         assert sum(said in reason for reason in reasons) <= 1, reasons
+
+
+@settings(max_examples=200, deadline=None)
+@given(question_ids(), st.data())
+def test_a_wrong_suit_for_a_card_that_keeps_its_suit_names_the_cards_that_move(
+    qid: QuestionId, data: st.DataObject
+) -> None:
+    # "Clubs" for Q♠ under clubs once got only "Q♠ is a spade.", never which card it is
+    # that turns into a club.
+    q = build(QuestionId("suit", qid.level, None, qid.seed, qid.rules))
+    card, trump = q.card, q.trump
+    wrong = data.draw(st.sampled_from([o.value for o in q.options if o.value not in q.answer]))
+    reasons = check(q, [wrong])["reasons"]
+    r = parse_rules_code(q.id.rules)
+    moved = [c for c in euchre.make_deck(r.deck, r.joker) if euchre.effective_suit(c, trump) is not c.suit]
+    if card.rank is Rank.JACK or card.is_joker or card in moved:
+        assert not any("change suit this deal" in reason for reason in reasons)
+        return
+    last = reasons[-1]
+    assert "change suit this deal" in last or "changes suit this deal" in last
+    for other in moved:
+        assert ("the joker" if other.is_joker else str(other)) in last
+    assert str(card) not in last
+    assert check(q, list(q.answer))["reasons"] == reasons[:-1]
 
 
 @pytest.mark.parametrize("kind", KINDS)

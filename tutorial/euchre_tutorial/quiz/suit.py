@@ -100,4 +100,30 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
     marks = {suit.letter: "right"}
     if given and given[0] != suit.letter:
         marks[given[0]] = "wrong"
+        if suit is card.suit and card.rank is not Rank.JACK:
+            reasons.append(the_cards_that_move(trump, ctx))
     return {"reasons": reasons, "marks": marks, "cards": {card.code: "asked"}}
+
+
+def the_cards_that_move(trump: Suit, ctx: Context) -> str:
+    """After a wrong answer about a card that keeps its suit: which cards do change suit
+    (the engine's ``effective_suit`` over the deck), so the learner stops moving others.
+
+    >>> from euchre import Rules
+    >>> from euchre_tutorial.quiz.model import QuestionId
+    >>> from euchre_tutorial.quiz.levels import LEVELS
+    >>> ctx = Context(QuestionId("suit", "learning", None, 1, "american"), LEVELS["learning"],
+    ...               Rules())
+    >>> the_cards_that_move(Suit.CLUBS, ctx)
+    'Only one card changes suit this deal: J♠ is a club while clubs are trump (it is the left bower).'
+    >>> ctx = Context(ctx.qid, ctx.level, Rules().replace(joker=True))
+    >>> the_cards_that_move(Suit.HEARTS, ctx)
+    'Only two cards change suit this deal: J♦ and the joker, both hearts while hearts are trump.'
+    """
+    moved = [c for c in deck(ctx.rules) if euchre.effective_suit(c, trump) is not c.suit]
+    if len(moved) == 1:
+        return sentence(f"Only one card changes suit this deal: {euchre.explain_suit(moved[0], trump)}")
+    names = " and ".join("the joker" if c.is_joker else str(c) for c in moved)
+    count, every = ("two", "both") if len(moved) == 2 else (str(len(moved)), "all")
+    return sentence(f"Only {count} cards change suit this deal: {names}, {every} "
+                    f"{trump.plural} while {trump.plural} are trump")
