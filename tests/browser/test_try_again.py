@@ -15,8 +15,10 @@ import pytest
 from euchre import Rules
 from euchre_tutorial.tryagain.branch import decisions, finished_deal
 from euchre_tutorial.tryagain.render import side_tricks, team_points_text
+from euchre_tutorial.widgets.game import finished_deals
 
-from tests.browser.harness import axe, first_held, goto, hold_requests, wait_ready
+from tests.browser.harness import axe, first_held, goto, hold_requests, presave, wait_ready
+from tests.free_play import free_play_save
 
 PAGE = "practice/try-again/"
 WIDGET = "[data-widget=try-again]"
@@ -185,3 +187,34 @@ def test_a_tap_before_the_engine_runs_is_answered(page: Any) -> None:
     page.wait_for_function("(s) => document.querySelector(s).textContent.includes('still starting')",
                            arg=f"{WIDGET} [data-ta-note]", timeout=15_000)
     assert root.get_attribute("data-ready") != "true"
+
+
+def test_your_own_free_play_deals_open_in_place_and_back_returns_to_the_sample(page: Any) -> None:
+    """Reached through the site's navigation (Material's instant navigation), the page says
+    its deal is a sample and lists the free-play game's deals, the latest first; a link opens
+    that deal in place (instant navigation once swallowed a link to the page it is on), and
+    Back shows the sample again."""
+    page.set_default_timeout(60_000)
+    save = free_play_save(3)
+    deals = finished_deals(save)
+    presave(page, {"euchre.game": {"v": 1, "data": {"save": save}}})
+    goto(page, "practice/progress/")
+    page.locator(".md-nav__link[href$='try-again/']").first.click()
+    wait_ready(page, WIDGET)
+    own = page.locator(f"{WIDGET} [data-ta-own]")
+    page.wait_for_selector(f"{WIDGET} .eu-ta-own-list")
+    assert "This is a sample deal" in own.inner_text()
+    assert own.locator("li strong").all_inner_texts() == ["Deal 3:", "Deal 2:", "Deal 1:"]
+    sample = session_of(page)
+    link = own.locator("a.eu-try-again").first
+    at = int((link.get_attribute("href") or "").rsplit("at=", 1)[1])
+    link.click()
+    page.wait_for_function(
+        "(k) => JSON.parse(document.querySelector('[data-widget=try-again] [data-ta-body]').dataset.session).at === k"
+        " && document.querySelector('[data-ta-own]').hidden", arg=at)
+    assert session_of(page)["deal"] == euchre.to_share_code(deals[2])
+    assert "deal=" in page.url and f"at={at}" in page.url
+    page.go_back()
+    page.wait_for_function("() => !document.querySelector('[data-ta-own]').hidden")
+    assert session_of(page)["deal"] == sample["deal"]
+    assert "deal=" not in page.url

@@ -4,13 +4,19 @@ friendly sentence (never a traceback); a good link opens the try at that decisio
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import euchre
 import pytest
 from euchre import Rules
 from euchre_tutorial.bridge import dispatch
-from euchre_tutorial.tryagain.branch import decisions, finished_deal
+from euchre_tutorial.tryagain.branch import branch, decisions, finished_deal
+from euchre_tutorial.tryagain.hindsight import review_bids, review_plays
+from euchre_tutorial.tryagain.own import SAMPLE_NOTE
+from euchre_tutorial.widgets.game import finished_deals
+
+from tests.free_play import free_play_save
 
 PLAYED = finished_deal(3, Rules())
 CODE = euchre.to_share_code(PLAYED)
@@ -114,3 +120,52 @@ def test_progress_export_import_and_refusal() -> None:
     unknown = call("progress.record_answer", {"record": record, "skill": "juggling", "item": "x",
                                               "correct": True, **times})
     assert unknown["ok"] is False and "unknown skill" in unknown["error"]
+
+
+# ------------------------------------------------------------------ your own deals
+def links_in(html: str) -> list[tuple[str, int]]:
+    """The (deal, at) of every try-again link in ``html``."""
+    found = re.findall(r'href="\?deal=([^"&]+)&amp;at=(\d+)"', html)
+    return [(deal, int(at)) for deal, at in found]
+
+
+def test_without_a_free_play_game_the_sample_says_what_it_is() -> None:
+    for payload in ({}, {"save": "not a save"}, {"save": free_play_save(0)}):
+        html = call("try_again.own_deals", payload)["value"]["html"]
+        assert html == SAMPLE_NOTE
+        assert "sample deal" in html and 'href="../play/"' in html
+
+
+def test_the_latest_deals_of_the_free_play_game_are_offered_latest_first() -> None:
+    save = free_play_save(7)
+    deals = finished_deals(save)
+    html = call("try_again.own_deals", {"save": save})["value"]["html"]
+    numbers = [int(n) for n in re.findall(r"<strong>Deal (\d+):</strong>", html)]
+    assert numbers == [7, 6, 5, 4, 3]
+    links = links_in(html)
+    assert [deal for deal, _ in links] == [euchre.to_share_code(deals[n - 1]) for n in numbers]
+    for deal, at in links:
+        reply = call("try_again.open", {"deal": deal, "at": at})
+        assert reply["ok"], reply
+        assert reply["value"]["session"]["at"] == at
+        state = euchre.from_share_code(deal)
+        assert state.actors[at] == 0 and state.actions[at].kind == "play"
+        assert len(branch(state, at).legal_actions()) > 1
+
+
+def test_a_play_that_cost_a_trick_links_to_a_try_from_it() -> None:
+    for seed in range(1, 40):
+        played = finished_deal(seed, Rules())
+        costly = [r for r in review_plays(played, 0) if r.cost > 0]
+        if costly:
+            break
+    else:
+        pytest.fail("no sample deal with a costly play")
+    code = euchre.to_share_code(played)
+    at = next(d.k for d in decisions(played) if d.seat == 0 and d.choices > 1)
+    html = call("try_again.open", {"deal": code, "at": at})["value"]["html"]
+    hindsight = html.split("With all cards shown", 1)[1].split("Your bids", 1)[0]
+    linked = {k for deal, k in links_in(hindsight) if deal == code}
+    assert linked == {r.k for r in costly} - {at}
+    bids = [r for r in review_bids(played, 0) if r.made != r.advised and r.k != at]
+    assert {k for _, k in links_in(html.split("Your bids", 1)[-1])} == {r.k for r in bids}

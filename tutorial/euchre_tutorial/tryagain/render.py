@@ -141,13 +141,27 @@ def compare_html(session: Session) -> str:
     )
 
 
-def _play_row(review: PlayReview) -> str:
+def try_again_link(share: str | None, k: int, at: int) -> str:
+    """A "Try again from here" link to decision ``k`` of the deal ``share`` (nothing for the
+    decision being tried now, or without a deal).
+
+    >>> try_again_link("e1abc", 7, 3)
+    ' <a class="eu-try-again" href="?deal=e1abc&amp;at=7">Try again from here</a>'
+    >>> try_again_link("e1abc", 3, 3)
+    ''
+    """
+    if share is None or k == at:
+        return ""
+    return f' <a class="eu-try-again" href="{escape(f"?deal={share}&at={k}")}">Try again from here</a>'
+
+
+def _play_row(review: PlayReview, share: str | None = None, at: int = -1) -> str:
     cost = review.cost
     mark = ""
     reasons = ""
     if cost > 0:
         mark = (f'<strong class="eu-ta-cost-mark">Cost {"a trick" if cost == 1 else f"{cost} tricks"}'
-                "</strong> ")
+                f"</strong>{try_again_link(share, review.k, at)} ")
         if review.reasons:
             items = "".join(f"<li>{escape(glyphs(r))}</li>" for r in review.reasons)
             reasons = (f'<p class="eu-ta-coach-head">The coach at the time, from your cards only:</p>'
@@ -163,11 +177,13 @@ def _play_row(review: PlayReview) -> str:
     )
 
 
-def plays_html(reviews: Sequence[PlayReview]) -> str:
-    """A table of the learner's card plays in hindsight."""
+def plays_html(reviews: Sequence[PlayReview], share: str | None = None, at: int = -1) -> str:
+    """A table of the learner's card plays in hindsight; with ``share`` (the deal as played),
+    a play that cost a trick links to a try from it (unless it is decision ``at``, the one
+    tried now)."""
     if not reviews:
         return '<p class="eu-ta-hint">No card played by you in this line.</p>'
-    rows = "".join(_play_row(r) for r in reviews)
+    rows = "".join(_play_row(r, share, at) for r in reviews)
     return (
         '<div class="eu-ta-scroll" tabindex="0" role="region" aria-label="Your card plays in hindsight">'
         '<table class="eu-ta-table eu-ta-plays"><thead><tr><th scope="col">When</th>'
@@ -177,8 +193,10 @@ def plays_html(reviews: Sequence[PlayReview]) -> str:
     )
 
 
-def bids_html(reviews: Sequence[BidReview]) -> str:
-    """The learner's bids with the coach's estimate at the time."""
+def bids_html(reviews: Sequence[BidReview], share: str | None = None, at: int = -1) -> str:
+    """The learner's bids with the coach's estimate at the time; with ``share``, a bid the
+    coach would have made differently links to a try from it (unless it is decision
+    ``at``)."""
     if not reviews:
         return ""
     items = []
@@ -187,7 +205,8 @@ def bids_html(reviews: Sequence[BidReview]) -> str:
         same = r.made == r.advised
         advised = ("The coach agrees." if same else
                    f"The coach would {escape(in_sentence(r.advised_words))} "
-                   f"(about {_signed(r.value_advised)} {r.unit}).")
+                   f"(about {_signed(r.value_advised)} {r.unit})."
+                   + try_again_link(share, r.k, at))
         why = "".join(f"<li>{escape(glyphs(x))}</li>" for x in r.reasons)
         items.append(
             f'<li><strong>{escape(r.where)}:</strong> you chose to {escape(in_sentence(r.made_words))}'
@@ -228,7 +247,9 @@ def hindsight_html(session: Session) -> str:
         summary = (f"{name}: {len(reviews)} card plays"
                    + (f", {costly} cost a trick" if costly else ", none cost a trick"))
         opened = " open" if number == len(lines) - 1 else ""
-        parts.append(f"<details{opened}><summary>{escape(summary)}</summary>{plays_html(reviews)}</details>")
+        share = euchre.to_share_code(line) if number == 0 else None
+        table = plays_html(reviews, share, session.at)
+        parts.append(f"<details{opened}><summary>{escape(summary)}</summary>{table}</details>")
     return (
         '<section class="eu-ta-hindsight" aria-labelledby="eu-ta-hindsight-h">'
         '<h3 id="eu-ta-hindsight-h">With all cards shown</h3>'
@@ -346,10 +367,11 @@ def intro_html(session: Session) -> str:
 
 def panel_html(session: Session) -> str:
     """The whole panel for a session."""
-    bids = _bids_of(euchre.to_share_code(session.original), session.learner)
+    share = euchre.to_share_code(session.original)
+    bids = _bids_of(share, session.learner)
     return (
         f"{intro_html(session)}{play_html(session)}{compare_html(session)}"
-        f"{hindsight_html(session)}{bids_html(bids)}"
+        f"{hindsight_html(session)}{bids_html(bids, share, session.at)}"
     )
 
 

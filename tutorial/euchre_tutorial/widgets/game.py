@@ -126,6 +126,12 @@ def _game(save: Save) -> Game:
     return game
 
 
+def finished_deals(save_text: Any) -> list[HandState]:
+    """The finished deals of a stored free-play game (the page's ``save``), oldest first;
+    a damaged save raises BridgeError."""
+    return list(_game(Save.unpack(save_text)).history)
+
+
 def _with(save: Save, game: Game, **changes: Any) -> Save:
     new = replace(save, actions=tuple(str(a) for a in game.all_actions()), **changes)
     _GAMES[(new.rules, new.seed, new.actions)] = game

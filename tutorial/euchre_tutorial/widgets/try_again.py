@@ -26,9 +26,11 @@ from euchre import Rules
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.tryagain import session as sessions
 from euchre_tutorial.tryagain.branch import BranchError, finished_deal
+from euchre_tutorial.tryagain.own import SAMPLE_NOTE, own_deals_html
 from euchre_tutorial.tryagain.render import panel_html
 from euchre_tutorial.tryagain.sheet import composer_html, default_decision
 from euchre_tutorial.widgets import json_attr
+from euchre_tutorial.widgets.game import SEAT, finished_deals
 
 CONFIG_KEYS = {
     "mode": "learner (try a deal again; the default) or teacher (compose a link and a sheet)",
@@ -68,12 +70,14 @@ def sample_session(seed: int, at: int | None, rules: Rules) -> sessions.Session:
     return sessions.open_session(euchre.to_share_code(state), k)
 
 
-def body_html(inner: str, session: sessions.Session | None = None) -> str:
-    """The widget's body: a note line (errors, in one sentence) and the panel; the
-    session's JSON rides along for the script to send back."""
+def body_html(inner: str, session: sessions.Session | None = None, own: str = "") -> str:
+    """The widget's body: what the sample is and the learner's own deals (``own``, in
+    learner mode), a note line (errors, in one sentence) and the panel; the session's JSON
+    rides along for the script to send back."""
     data = "" if session is None else f" data-session='{json_attr(session.to_dict())}'"
+    region = f'<div class="eu-ta-own" data-ta-own>{own}</div>' if own else ""
     return (
-        '<p class="eu-ta-note" data-ta-note role="status" aria-live="polite"></p>'
+        f'{region}<p class="eu-ta-note" data-ta-note role="status" aria-live="polite"></p>'
         f'<div class="eu-ta" data-ta-body{data}>{inner}</div>'
     )
 
@@ -84,7 +88,7 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     if config.get("mode") == "teacher":
         return body_html(composer_html(seed, at, rules))
     session = sample_session(seed, at, rules)
-    return body_html(panel_html(session), session)
+    return body_html(panel_html(session), session, own=SAMPLE_NOTE)
 
 
 # ---------------------------------------------------------------------- browser
@@ -104,6 +108,18 @@ def open_link(payload: Mapping[str, Any]) -> dict[str, Any]:
     """``{"deal": share code, "at": k}`` -> ``{"html", "session"}``; a bad link raises one
     friendly sentence."""
     return _reply(_friendly(sessions.open_session, payload.get("deal"), payload.get("at")))
+
+
+@expose("try_again.own_deals")
+def own_deals(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"save": the stored free-play game}`` -> ``{"html"}``: the sample's note with the
+    learner's latest finished deals to try again; a damaged save gets the note alone (the
+    free-play page itself says the save was damaged)."""
+    try:
+        deals = finished_deals(payload.get("save"))
+    except BridgeError:
+        deals = []
+    return {"html": own_deals_html(deals, SEAT)}
 
 
 @expose("try_again.act")

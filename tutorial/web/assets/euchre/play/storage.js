@@ -2,6 +2,25 @@
 // lesson progress. A record that cannot be read (corrupted, another version) is removed
 // and reported as `corrupted`, so the page can start afresh and say so.
 
+// The free-play game in progress (its opaque save), read by free play and by Try again.
+export const GAME_KEY = "euchre.game";
+export const GAME_VERSION = 1;
+
+export function isGameRecord(data) {
+  return Boolean(data) && typeof data === "object" && typeof data.save === "string";
+}
+
+/** The stored record's data, or null; unlike readRecord it never removes a damaged one
+ * (the page that owns the record reports and resets it). */
+export function peekRecord(key, version, check = () => true) {
+  try {
+    const record = JSON.parse(localStorage.getItem(key));
+    return record && record.v === version && "data" in record && check(record.data) ? record.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export function readRecord(key, version, check = () => true) {
   let text = null;
   try {

@@ -10,11 +10,9 @@ import { feedMastery } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
 import { disableAll, firstControl, refuse, rovingHand, say as sayIn, sayHtml } from "../play/controls.js";
 import { settingsWereReset, wireSettings } from "../settings.js";
-import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
+import { GAME_KEY, GAME_VERSION as VERSION, isGameRecord, readRecord, removeRecord, writeRecord } from "../play/storage.js";
 
-const GAME_KEY = "euchre.game";
 const OPTIONS_KEY = "euchre.game.options";
-const VERSION = 1;
 const MOVE_MS = 700;
 const TRICK_MS = 1400;
 const OPTION_CHOICES = {
@@ -319,7 +317,7 @@ export async function mount(root, runtime) {
 
   async function start() {
     play.hidden = false;
-    const saved = readRecord(GAME_KEY, VERSION, (d) => d && typeof d === "object" && typeof d.save === "string");
+    const saved = readRecord(GAME_KEY, VERSION, isGameRecord);
     let restored = false;
     const notes = [];
     if (saved.value) {

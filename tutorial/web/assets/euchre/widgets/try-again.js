@@ -1,10 +1,12 @@
 // Try again from here: a finished deal restarted at one of its decisions. Python draws the
 // whole panel (try_again.* through the bridge) and keeps the session as JSON; this module
 // inserts the markup, sends back the session with each click of a data-action button, and
-// reads the page's link (?deal=<share code>&at=<k>). In teacher mode it composes a link and
-// prints the sheet.
+// reads the page's link (?deal=<share code>&at=<k>). Without a link it shows the sample deal
+// and asks Python to list the learner's own deals from the free-play game this browser
+// keeps. In teacher mode it composes a link and prints the sheet.
 
 import { listening, morph } from "../dom.js";
+import { GAME_KEY, GAME_VERSION, isGameRecord, peekRecord } from "../play/storage.js";
 
 const LINK_KEYS = ["deal", "at"];
 
@@ -101,19 +103,63 @@ export async function mount(root, runtime) {
       busy = false;
     }
   });
+  // A "Try again from here" link to another decision of this page (the learner's own
+  // deals, a costly play in hindsight) is opened in place: no page load, and Material's
+  // instant navigation, which ignores a link to the page it is on, never sees it.
+  root.addEventListener("click", (event) => {
+    const link = event.target.closest("a.eu-try-again");
+    if (teacher || !link || !root.contains(link) || event.button !== 0) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    const url = new URL(link.href);
+    if (url.origin !== location.origin || url.pathname !== location.pathname) return;
+    event.preventDefault();
+    event.stopPropagation();
+    history.pushState(history.state, "", url.href);
+    if (root.dataset.ready === "true") showLocation({ focus: true });
+    // before then, mount reads the address once the engine is ready
+  });
+  window.addEventListener("popstate", () => {
+    if (root.isConnected && root.dataset.ready === "true") showLocation({ focus: false });
+  });
   listening(root); // a tap made while this script loaded is answered now
+
+  const own = root.querySelector("[data-ta-own]");
+  const sample = { html: body(root).innerHTML, session: body(root).dataset.session ?? null };
+  let showingSample = true;
+
+  /** Draw what the address asks for: a link's deal, else the sample beside the learner's
+   * own deals from free play. */
+  async function showLocation({ focus }) {
+    const params = new URLSearchParams(location.search);
+    if (params.has("deal") || params.has("at")) {
+      const value = await ask("try_again.open", { deal: params.get("deal"), at: params.get("at") });
+      if (value) {
+        draw(root, value, { focus });
+        showingSample = false;
+        if (own) own.hidden = true;
+        return;
+      }
+      forgetLink(); // the note says why in one sentence; the sample deal stays
+    }
+    if (!showingSample && sample.session) {
+      draw(root, { html: sample.html, session: JSON.parse(sample.session) }, { focus });
+      showingSample = true;
+    }
+    if (!own) return;
+    own.hidden = false;
+    const game = peekRecord(GAME_KEY, GAME_VERSION, isGameRecord);
+    if (game) {
+      const value = await ask("try_again.own_deals", { save: game.save });
+      if (value) morph(own, value.html);
+    }
+  }
 
   try {
     await runtime.getRuntime();
   } catch {
     return; // attachStatus has said so and set data-ready="failed"
   }
-  const params = new URLSearchParams(location.search);
-  if (!teacher && (params.has("deal") || params.has("at"))) {
-    const value = await ask("try_again.open", { deal: params.get("deal"), at: params.get("at") });
-    if (value) draw(root, value, { focus: false });
-    else forgetLink(); // the note says why in one sentence; the sample deal stays
-  }
+  if (!teacher) await showLocation({ focus: false });
   if (teacher) for (const link of root.querySelectorAll("a[data-link]")) link.textContent = link.href;
   root.dataset.ready = "true";
 }
