@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import pkgutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from euchre_tutorial import bridge
+from euchre_tutorial import bridge, widgets
 
 
 @pytest.fixture
@@ -127,3 +130,24 @@ def test_method_names_have_a_kind(name: str) -> None:
 def test_widget_modules_import_cleanly() -> None:
     bridge.load_widgets()
     assert bridge.WIDGET_ERRORS == {}
+
+
+WIDGET_NAMES = sorted(
+    info.name for info in pkgutil.iter_modules(widgets.__path__) if not info.name.startswith("_")
+)
+
+
+@pytest.mark.parametrize("name", WIDGET_NAMES)
+def test_every_widget_registers_whichever_module_is_imported_first(name: str) -> None:
+    # widgets.try_again once imported widgets.game at its top: a fresh Python that
+    # imported widgets.game first left try_again's handlers unregistered.
+    probe = (
+        f"import euchre_tutorial.widgets.{name}\n"
+        "from euchre_tutorial import bridge\n"
+        "print(json.dumps([bridge.WIDGET_ERRORS, sorted(bridge.WIDGET_MODULES)]))"
+    )
+    out = subprocess.run([sys.executable, "-c", "import json\n" + probe],
+                         capture_output=True, text=True, check=True).stdout
+    errors, loaded = json.loads(out.strip().splitlines()[-1])
+    assert errors == {}
+    assert loaded == [f"euchre_tutorial.widgets.{n}" for n in WIDGET_NAMES]

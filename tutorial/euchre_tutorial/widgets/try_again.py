@@ -30,7 +30,6 @@ from euchre_tutorial.tryagain.own import SAMPLE_NOTE, own_deals_html
 from euchre_tutorial.tryagain.render import panel_html
 from euchre_tutorial.tryagain.sheet import composer_html, default_decision
 from euchre_tutorial.widgets import json_attr
-from euchre_tutorial.widgets.game import SEAT, finished_deals
 
 CONFIG_KEYS = {
     "mode": "learner (try a deal again; the default) or teacher (compose a link and a sheet)",
@@ -115,6 +114,9 @@ def own_deals(payload: Mapping[str, Any]) -> dict[str, Any]:
     """``{"save": the stored free-play game}`` -> ``{"html"}``: the sample's note with the
     learner's latest finished deals to try again; a damaged save gets the note alone (the
     free-play page itself says the save was damaged)."""
+    # imported here: widgets.game imports the bridge, which imports every widget module
+    from euchre_tutorial.widgets.game import SEAT, finished_deals
+
     try:
         deals = finished_deals(payload.get("save"))
     except BridgeError:
