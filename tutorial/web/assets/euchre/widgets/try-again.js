@@ -118,8 +118,12 @@ export async function mount(root, runtime) {
     if (root.dataset.ready === "true") showLocation({ focus: true });
     // before then, mount reads the address once the engine is ready
   });
+  const pagePath = location.pathname;
   window.addEventListener("popstate", () => {
-    if (root.isConnected && root.dataset.ready === "true") showLocation({ focus: false });
+    // Back or Forward between this page's own addresses (another page is Material's)
+    if (root.isConnected && location.pathname === pagePath && root.dataset.ready === "true") {
+      showLocation({ focus: false });
+    }
   });
   listening(root); // a tap made while this script loaded is answered now
 
