@@ -70,7 +70,7 @@ def test_a_wrong_action_is_explained(page: Any) -> None:
     feedback.locator("p").first.wait_for()
     text = feedback.inner_text()
     assert "left bower" in text and "K♣" in text  # the engine's reason
-    assert "Count the J♣ as a spade for this whole deal" in text  # the lesson's own note
+    assert "The J♣ counts as a spade for this whole deal" in text  # the lesson's own note
     assert feedback.get_attribute("data-kind") == "illegal"
     assert root.locator(".eu-hand button[data-card=Jc]").count() == 1  # the card did not play
     assert root.get_attribute("data-outcome") == "open"

@@ -46,6 +46,7 @@ CASES: list[tuple[str, HandState, dict[str, Any], dict[str, Any]]] = [
     ("only", TRICK, {"suit": "clubs", "cards": ["Kc"]}, {"suit": "hearts", "cards": ["Jh", "Ah"]}),
     ("best", TRICK, {"suit": "hearts", "n": 3}, {"suit": "hearts", "n": 4}),
     ("bower", TRICK, {"card": "Jd", "which": "left"}, {"card": "Jh", "which": "left"}),
+    ("counts_as", TRICK, {"card": "Jd", "suit": "hearts"}, {"card": "Jc", "suit": "hearts"}),
     ("highest", TRICK, {"card": "Ks"}, {"card": "9s"}),
     ("not_allowed", TRICK, {"action": "play Kc"}, {"action": "play 9s"}),
     ("your_lead", YOUR_LEAD, {}, None),
@@ -77,6 +78,7 @@ def test_the_words_come_from_the_claim() -> None:
                        1, RULES).words == "The J♥, the J♦ and the A♥ are West's only hearts."
     assert said["best"] == "You hold both bowers and the A♥."
     assert said["bower"] == "The J♦ is the left bower."
+    assert said["counts_as"] == "The J♦ counts as a heart for this whole deal."
     assert said["not_allowed"] == "You may not play the K♣ now."
     assert parse_claim({"kind": "count", "suit": "spades", "trump": "spades", "n": 4}, 1, RULES).words == (
         "With spades as trump you would hold four trumps."

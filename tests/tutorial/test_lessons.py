@@ -106,7 +106,7 @@ def test_a_wrong_action_is_explained_by_the_engine_and_the_lesson() -> None:
     assert refused is not None and not refused.legal
     assert "left bower" in refused.reason and "K♣" in refused.reason
     # the lesson's note adds the lesson's point, not the engine's reason again
-    assert refused.note == "Count the J♣ as a spade for this whole deal. The K♣ is your only club."
+    assert refused.note == "The J♣ counts as a spade for this whole deal. The K♣ is your only club."
 
 
 def _refused_illegal_cards() -> dict[tuple[str, str], Rejected]:

@@ -195,6 +195,8 @@ def _words(kind: str, p: dict[str, Any], rules: Rules) -> str:
         return f"{_hold(seat)} the {NUMBERS[p['n']]} best {p['suit'].plural}: {_listing(top)}."
     if kind == "bower":
         return _with(p, f"The {p['card']} is the {p['which']} bower.")
+    if kind == "counts_as":
+        return _with(p, f"The {p['card']} counts as a {p['suit'].singular} for this whole deal.")
     if kind == "highest":
         return f"The {p['card']} is the highest {p['suit'].singular} left."
     if kind == "not_allowed":
@@ -220,6 +222,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "only": ({"suit", "cards"}, {"seat", "trump"}),
     "best": ({"suit", "n"}, {"seat"}),
     "bower": ({"card", "which"}, {"trump"}),
+    "counts_as": ({"card", "suit"}, {"trump"}),
     "highest": ({"card"}, set()),
     "not_allowed": ({"action"}, {"seat"}),
     "your_lead": (set(), set()),
@@ -340,6 +343,12 @@ def check(claim: Claim, state: HandState, me: int) -> str | None:
             return "trump is not made, so no card is a bower"
         what = role(p["card"], trump)
         return None if what == f"the {p['which']} bower" else f"the {p['card']} is {what} with {trump.plural} as trump"
+    if kind == "counts_as":
+        trump = _seen_trump(claim, state)
+        if trump is None:
+            return "trump is not made, so every card is of its printed suit"
+        suit = effective_suit(p["card"], trump)
+        return None if suit is p["suit"] else f"the {p['card']} is a {suit.singular} with {trump.plural} as trump"
     if kind == "highest":
         card = p["card"]
         suit = effective_suit(card, state.trump)
