@@ -129,11 +129,12 @@ class CompressedStaticFiles(StaticFiles):
         path = os.fspath(plain.path)
         media_type = plain.media_type or "application/octet-stream"
         sibling = path + ".gz"
-        if not path.endswith(".gz") and _is_file(sibling):
+        sibling_stat = None if path.endswith(".gz") else _file_stat(sibling)
+        if sibling_stat is not None:
             # The sibling's own ETag and Last-Modified (from its size and date) tell it apart.
             response: Response = FileResponse(
                 sibling, status_code=plain.status_code, media_type=media_type,
-                stat_result=os.stat(sibling),
+                stat_result=sibling_stat,
             )
         elif compressible(media_type) and plain.stat_result is not None and (
             plain.stat_result.st_size >= SMALLEST
@@ -161,8 +162,10 @@ def _gzip_tag(etag: str) -> str:
     return etag[:-1] + '-gzip"' if etag.endswith('"') else etag + "-gzip"
 
 
-def _is_file(path: str) -> bool:
+def _file_stat(path: str) -> os.stat_result | None:
+    """The stat of ``path`` when it is a regular file, else None."""
     try:
-        return stat.S_ISREG(os.stat(path).st_mode)
+        result = os.stat(path)
     except OSError:
-        return False
+        return None
+    return result if stat.S_ISREG(result.st_mode) else None

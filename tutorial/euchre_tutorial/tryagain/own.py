@@ -27,10 +27,12 @@ from euchre_tutorial.tryagain.render import from_words, team_points_text
 SHOWN = 5
 """How many of the latest deals are listed."""
 
+SAMPLE = "This is a sample deal, played by the computer players."
+
 SAMPLE_NOTE = (
-    '<p class="eu-ta-own-note">This is a sample deal, played by the computer players. To try '
-    'one of your own deals again, play it in <a href="../play/">free play</a>: the review '
-    "after each deal has a <em>Try again from here</em> link on every decision you made.</p>"
+    f'<p class="eu-ta-own-note">{SAMPLE} To try one of your own deals again, play it in '
+    '<a href="../play/">free play</a>: the review after each deal has a '
+    "<em>Try again from here</em> link on every decision you made.</p>"
 )
 """What the page says about its sample before Python has looked for the learner's deals
 (and when there are none)."""
@@ -66,7 +68,7 @@ def own_deals_html(states: Sequence[HandState], seat: int) -> str:
     items = []
     for number, state in reversed(list(enumerate(states, start=1))[-SHOWN:]):
         k = first_choice(state, seat)
-        if k is None or not state.over:
+        if k is None:
             continue
         at = from_words(branch(state, k))
         href = escape(f"?deal={euchre.to_share_code(state)}&at={k}")
@@ -77,9 +79,8 @@ def own_deals_html(states: Sequence[HandState], seat: int) -> str:
     if not items:
         return SAMPLE_NOTE
     return (
-        '<p class="eu-ta-own-note">This is a sample deal, played by the computer players. '
+        f'<p class="eu-ta-own-note">{SAMPLE} '
         "Or try one of your own deals again, from the free-play game this browser keeps "
         "(the latest first):</p>"
         f'<ul class="eu-ta-own-list">{"".join(items)}</ul>'
     )
-

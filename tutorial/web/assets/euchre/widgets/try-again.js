@@ -115,8 +115,12 @@ export async function mount(root, runtime) {
     event.preventDefault();
     event.stopPropagation();
     history.pushState(history.state, "", url.href);
-    if (root.dataset.ready === "true") showLocation({ focus: true });
-    // before then, mount reads the address once the engine is ready
+    if (root.dataset.ready === "true") {
+      showLocation({ focus: true });
+    } else if (root.dataset.ready !== "failed") {
+      // mount opens the address once the engine is ready
+      say(root, "One moment: the card engine is still starting.");
+    }
   });
   const pagePath = location.pathname;
   window.addEventListener("popstate", () => {
