@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from euchre_tutorial.mkdocs_hooks import on_pre_build
 from euchre_tutorial.modulegraph import closure, page_preloads, static_imports, widget_kinds
 
 ASSETS = Path(__file__).resolve().parents[2] / "tutorial" / "web" / "assets" / "euchre"
@@ -51,3 +52,13 @@ def test_every_import_of_every_widget_resolves_to_a_module() -> None:
 def test_widget_kinds_in_order_each_once() -> None:
     html = '<div data-widget="quiz"></div><div data-widget="trump-explorer"></div><div data-widget="quiz">'
     assert widget_kinds(html) == ["quiz", "trump-explorer"]
+
+
+def test_each_build_reads_the_imports_again(tmp_path: Path) -> None:
+    # `mkdocs serve` rebuilds in one process: a script edited between builds is read again
+    (tmp_path / "a.js").write_text('import "./b.js";')
+    (tmp_path / "b.js").write_text("")
+    assert closure(tmp_path, ("a.js",)) == ("a.js", "b.js")
+    (tmp_path / "a.js").write_text("")
+    on_pre_build({})
+    assert closure(tmp_path, ("a.js",)) == ("a.js",)

@@ -10,7 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from euchre_tutorial.modulegraph import ASSETS, page_preloads
+from euchre_tutorial.modulegraph import ASSETS, closure, page_preloads
+
+
+def on_pre_build(config: Any) -> None:
+    """Forget the import graph of the last build: ``mkdocs serve`` rebuilds in the same
+    process after a script changed."""
+    closure.cache_clear()
 
 
 def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -> dict[str, Any]:
