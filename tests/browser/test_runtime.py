@@ -341,9 +341,9 @@ def test_bytecode_that_differs_from_the_manifest_is_left_out_and_the_engine_star
 
 
 # Change the snapshot this browser keeps in its private file system: `part` is "bytes"
-# (flip 64 bytes in the middle, the kept digest unchanged), "cut" (keep its first half: a
+# (flip 64 bytes in the middle, the kept checksum unchanged), "cut" (keep its first half: a
 # head that reads well, then too few bytes) or "identity" (say it was made from other
-# files). The file: "EUF1", the length of its JSON description, the description,
+# files). The file: "EUF2", the length of its JSON description, the description,
 # the packed snapshot (snapshot.js's snapshotFile).
 CHANGE_STORED_SNAPSHOT = """async (part) => {
     const root = await navigator.storage.getDirectory();

@@ -10,6 +10,7 @@ const {
   packedLength,
   snapshotFile,
   readSnapshotHead,
+  checksum,
   SNAPSHOT_HEAD_BYTES,
 } = await browserModule("snapshot.js");
 
@@ -65,14 +66,17 @@ results.notPacked = error(() => unpackSnapshot(new Uint8Array(64), new Uint8Arra
 results.notPackedLength = packedLength(new Uint8Array(64));
 
 const identity = "ab".repeat(32);
-const file = snapshotFile(identity, "cd".repeat(32), packed);
+const file = snapshotFile(identity, packed);
 const read = readSnapshotHead(file); // the whole file: what follows the head is the packed bytes
 const readPacked = file.subarray(read.packedAt);
 results.file = {
   identity: read.identity === identity,
-  sha256: read.sha256 === "cd".repeat(32),
+  checksum: read.checksum === checksum(packed),
   packed: readPacked.length === packed.length && readPacked.every((byte, i) => byte === packed[i]),
 };
+const older = file.slice();
+older.set([0x45, 0x55, 0x46, 0x31]); // "EUF1": a file an older build kept
+results.olderFile = error(() => readSnapshotHead(older));
 results.notAFile = error(() => readSnapshotHead(new Uint8Array(16)));
 const damaged = file.slice();
 damaged[10] = 0x7b; // "{" inside the description's text: not JSON any more
@@ -83,7 +87,7 @@ results.damagedDescription = error(() => readSnapshotHead(damaged));
 const head = readSnapshotHead(file.subarray(0, SNAPSHOT_HEAD_BYTES));
 results.head = {
   identity: head.identity === identity,
-  sha256: head.sha256 === "cd".repeat(32),
+  checksum: head.checksum === checksum(packed),
   packedAt: file.length - head.packedAt === packed.length,
   length: head.length,
 };
@@ -91,4 +95,44 @@ results.headNotAFile = error(() => readSnapshotHead(new Uint8Array(16)));
 results.headDamaged = error(() => readSnapshotHead(damaged.subarray(0, SNAPSHOT_HEAD_BYTES)));
 results.headCutShort = error(() => readSnapshotHead(file.subarray(0, 20))); // the description cut
 
+// The checksum a kept snapshot is read back with: 16 hex digits, the same for the same
+// bytes wherever they sit in memory, and different after any damage: one word changed at
+// every position of a small memory, one bit anywhere, a byte cut off or added, a last
+// byte (beyond the whole words) changed.
+const some = memory(8, 3);
+const sum = checksum(some);
+const shifted = new Uint8Array(some.length + 1);
+shifted.set(some, 1);
+const changed = (mutate) => {
+  const copy = some.slice();
+  mutate(copy);
+  return checksum(copy) !== sum;
+};
+let everyWord = true;
+for (let at = 0; at + 4 <= some.length; at += 4) {
+  const copy = some.slice();
+  new DataView(copy.buffer).setUint32(at, new DataView(copy.buffer).getUint32(at, true) ^ 0x80000001, true);
+  if (checksum(copy) === sum) everyWord = false;
+}
+let everyBit = true;
+for (let bit = 0; bit < 8; bit += 1) {
+  for (const at of [0, 1, 4095, 4096, 20000, some.length - 4, some.length - 1]) {
+    if (!changed((copy) => { copy[at] ^= 1 << bit; })) everyBit = false;
+  }
+}
+results.checksum = {
+  hexDigits: /^[0-9a-f]{16}$/.test(sum),
+  same: checksum(some.slice()) === sum,
+  unaligned: checksum(shifted.subarray(1)) === sum,
+  everyWord,
+  everyBit,
+  cut: checksum(some.subarray(0, some.length - 1)) !== sum,
+  zeroAdded: checksum(new Uint8Array([...some, 0])) !== sum,
+  wordsSwapped: changed((copy) => {
+    const first = copy.slice(0, 4);
+    copy.copyWithin(0, 4096, 4100);
+    copy.set(first, 4096);
+  }),
+  empty: /^[0-9a-f]{16}$/.test(checksum(new Uint8Array(0))),
+};
 console.log(JSON.stringify(results));

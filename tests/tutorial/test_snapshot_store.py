@@ -47,6 +47,7 @@ def test_pages_of_zeros_are_left_out(results: dict[str, Any]) -> None:
         ("extra", "it has bytes after its last page"),
         ("notPacked", "it has no header"),
         ("notAFile", "it is not a kept snapshot"),
+        ("olderFile", "it was kept by an older version of the site"),
         ("damagedDescription", "its description is damaged"),
         ("headNotAFile", "it is not a kept snapshot"),
         ("headDamaged", "its description is damaged"),
@@ -60,11 +61,23 @@ def test_a_damaged_or_foreign_snapshot_is_refused_with_a_reason(
 
 
 def test_a_kept_file_names_what_the_snapshot_was_made_from(results: dict[str, Any]) -> None:
-    assert results["file"] == {"identity": True, "sha256": True, "packed": True}
+    assert results["file"] == {"identity": True, "checksum": True, "packed": True}
     assert results["notPackedLength"] == 0
 
 
 def test_a_later_visit_learns_what_a_kept_file_holds_from_its_head(results: dict[str, Any]) -> None:
     # the first bytes name what the snapshot was made from, where its packed bytes begin
     # and how long it is, so Pyodide's files are asked for before the rest is read
-    assert results["head"] == {"identity": True, "sha256": True, "packedAt": True, "length": 30 * PAGE + 5}
+    assert results["head"] == {"identity": True, "checksum": True, "packedAt": True, "length": 30 * PAGE + 5}
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["hexDigits", "same", "unaligned", "everyWord", "everyBit", "cut", "zeroAdded", "wordsSwapped", "empty"],
+)
+def test_the_checksum_a_kept_snapshot_is_read_back_with_notices_damage(
+    results: dict[str, Any], case: str
+) -> None:
+    # the same bytes give the same 16 hex digits wherever they sit in memory; one word or
+    # one bit changed anywhere, a byte cut off or added, two words swapped: a different one
+    assert results["checksum"][case] is True

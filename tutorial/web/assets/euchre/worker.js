@@ -253,7 +253,7 @@ async function archiveFiles(bytes) {
 // {refusal} when the file cannot be read. Its head (what it was made from, how long it
 // is) is read at once; the rest, which the worker's thread takes tens of milliseconds to
 // read and check, once `release()` is called, after Pyodide has asked for its own files
-// (`packed`: a promise of the packed bytes once their digest is checked). `discard()`
+// (`packed`: a promise of the packed bytes once their checksum is checked). `discard()`
 // closes the file unread. It lives only in this origin's private file system (OPFS),
 // never on the server, and is read with synchronous calls (a Cache Storage body streams
 // in small chunks through this thread, which is busy starting Pyodide: several times
@@ -319,7 +319,7 @@ async function readKeptSnapshot() {
       } finally {
         opened.close();
       }
-      if ((await sha256Hex(data)) !== head.sha256) {
+      if ((await snapshotModule).checksum(data) !== head.checksum) {
         throw new Refusal("the snapshot could not be read (it is damaged)");
       }
       return data;
@@ -338,8 +338,7 @@ async function readKeptSnapshot() {
 // plainly).
 async function keepSnapshot(identity, memory) {
   const { packSnapshot, snapshotFile } = await snapshotModule;
-  const packed = packSnapshot(memory);
-  const bytes = snapshotFile(identity, await sha256Hex(packed), packed);
+  const bytes = snapshotFile(identity, packSnapshot(memory));
   const directory = await snapshotFolder;
   const canMove = typeof FileSystemHandle === "function" && typeof FileSystemHandle.prototype.move === "function";
   const target = await directory.getFileHandle(canMove ? SNAPSHOT_SCRATCH_FILE : SNAPSHOT_FILE, { create: true });
