@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from euchre import Deal, HandState, Rules
+from euchre import Card, Deal, HandState, Rules
 from euchre_tutorial.lessons import DATA, LessonError, load_lesson_file, load_lessons, validate
 from euchre_tutorial.lessons.claims import KINDS, ClaimError, check, parse_claim
 from euchre_tutorial.lessons.model import parse_lesson
@@ -47,6 +47,9 @@ CASES: list[tuple[str, HandState, dict[str, Any], dict[str, Any]]] = [
     ("best", TRICK, {"suit": "hearts", "n": 3}, {"suit": "hearts", "n": 4}),
     ("bower", TRICK, {"card": "Jd", "which": "left"}, {"card": "Jh", "which": "left"}),
     ("counts_as", TRICK, {"card": "Jd", "suit": "hearts"}, {"card": "Jc", "suit": "hearts"}),
+    # after North's A♠: the J♥ (trump) beats the A♠ and the 9♠ does not; nobody has led a
+    # trick yet in YOUR_LEAD, so the K♣ is led there and a 9♣ cannot beat it
+    ("beats", TRICK, {"card": "Jh", "other": "As"}, {"card": "9s", "other": "Ks"}),
     ("highest", TRICK, {"card": "Ks"}, {"card": "9s"}),
     ("not_allowed", TRICK, {"action": "play Kc"}, {"action": "play 9s"}),
     ("your_lead", YOUR_LEAD, {}, None),
@@ -79,6 +82,7 @@ def test_the_words_come_from_the_claim() -> None:
     assert said["best"] == "You hold both bowers and the A♥."
     assert said["bower"] == "The J♦ is the left bower."
     assert said["counts_as"] == "The J♦ counts as a heart for this whole deal."
+    assert said["beats"] == "The J♥ beats the A♠."
     assert said["not_allowed"] == "You may not play the K♣ now."
     assert parse_claim({"kind": "count", "suit": "spades", "trump": "spades", "n": 4}, 1, RULES).words == (
         "With spades as trump you would hold four trumps."
@@ -177,3 +181,28 @@ def test_every_lesson_backs_its_card_facts_with_claims(path: Path) -> None:
     lesson = load_lesson_file(path)
     assert any(step.claims for step in lesson.steps), lesson.id
     validate(lesson)
+
+
+BIDDING = HandState.new(Deal.from_dict({"dealer": 1, "upcard": "9h", "hands": HANDS}), RULES)
+
+
+@pytest.mark.parametrize(
+    ("state", "card", "other", "why"),
+    [
+        # North led the A♠ and East played the J♠: a card of another side suit wins nothing
+        (TRICK, "Kc", "Js", "neither wins after the A♠: it takes the trick"),
+        (TRICK, "Js", "As", "the A♠ beats the J♠ with hearts as trump"),
+        # the left bower is a heart: it beats the ace of hearts, not the other way round
+        (TRICK, "Ah", "Jd", "the J♦ beats the A♥ with hearts as trump"),
+        # nobody has led: the card named first is led, and the other follows
+        (YOUR_LEAD, "9c", "Jd", "the J♦ beats the 9♣ with hearts as trump"),
+        (BIDDING, "Jh", "9s", "trump is not made, so no card is ranked yet"),
+    ],
+    ids=["off-suit", "led-suit", "left-bower", "leading", "bidding"],
+)
+def test_a_beats_claim_follows_the_engine_s_ranking(state: HandState, card: str, other: str, why: str) -> None:
+    claim = parse_claim({"kind": "beats", "card": card, "other": other}, 1, RULES)
+    assert check(claim, state, 0) == why
+    if why.startswith(f"the {Card.parse(other)} beats"):
+        turned = parse_claim({"kind": "beats", "card": other, "other": card}, 1, RULES)
+        assert check(turned, state, 0) is None

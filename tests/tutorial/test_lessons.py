@@ -134,7 +134,7 @@ def _refused_illegal_cards() -> dict[tuple[str, str], Rejected]:
 
 
 def test_an_illegal_card_in_a_goal_step_gets_the_engine_s_reason_alone() -> None:
-    # The step's `wrong` note is about the missed goal ("The 9♠ is too small", "The makers
+    # The step's `wrong` note is about the missed goal ("The K♠ beats the 9♠", "The makers
     # reached three tricks"): beside a card that was refused, and so not played, it is false.
     refused = _refused_illegal_cards()
     assert set(refused) >= {
@@ -150,4 +150,4 @@ def test_a_legal_card_the_step_does_not_want_still_gets_the_lesson_s_note() -> N
     lesson = next(lesson for lesson in load_lessons() if lesson.id == "bowers")
     refused = start_run(lesson, 1).move("play Qh")
     assert refused is not None and refused.legal
-    assert refused.note.startswith("The Q♥ is lower than the A♥.")
+    assert refused.note.startswith("The A♥ beats the Q♥.")

@@ -38,6 +38,7 @@ from euchre import (
     effective_suit,
     role,
     suit_order,
+    trick_winner,
     trump_order,
 )
 
@@ -111,7 +112,7 @@ def _action(value: Any) -> Action:
 
 
 _PARSERS: dict[str, Callable[[Any], Any]] = {
-    "suit": _suit, "trump": _suit, "card": _card, "cards": _cards, "seat": _seat, "n": _number,
+    "suit": _suit, "trump": _suit, "card": _card, "other": _card, "cards": _cards, "seat": _seat, "n": _number,
     "action": _action, "which": lambda v: str(v),
 }
 
@@ -197,6 +198,8 @@ def _words(kind: str, p: dict[str, Any], rules: Rules) -> str:
         return _with(p, f"The {p['card']} is the {p['which']} bower.")
     if kind == "counts_as":
         return _with(p, f"The {p['card']} counts as a {p['suit'].singular} for this whole deal.")
+    if kind == "beats":
+        return _with(p, f"The {p['card']} beats the {p['other']}.")
     if kind == "highest":
         return f"The {p['card']} is the highest {p['suit'].singular} left."
     if kind == "not_allowed":
@@ -223,6 +226,7 @@ KINDS: dict[str, tuple[set[str], set[str]]] = {
     "best": ({"suit", "n"}, {"seat"}),
     "bower": ({"card", "which"}, {"trump"}),
     "counts_as": ({"card", "suit"}, {"trump"}),
+    "beats": ({"card", "other"}, {"trump"}),
     "highest": ({"card"}, set()),
     "not_allowed": ({"action"}, {"seat"}),
     "your_lead": (set(), set()),
@@ -237,7 +241,7 @@ def parse_claim(data: Any, number: int, rules: Rules) -> Claim:
     >>> parse_claim({"kind": "trumps"}, 1, Rules())
     Traceback (most recent call last):
     ...
-    euchre_tutorial.lessons.claims.ClaimError: claim 1: unknown kind 'trumps' (one of all_passed, best, ...)
+    euchre_tutorial.lessons.claims.ClaimError: claim 1: unknown kind 'trumps' (one of all_passed, beats, ...)
     """
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
         raise ClaimError(f"claim {number}: a claim is a table with a 'kind'")
@@ -271,6 +275,23 @@ def _seen_trump(claim: Claim, state: HandState) -> Suit | None:
 def _played(state: HandState) -> list[Card]:
     out = [c for t in state.tricks for c in t.cards]
     return out + [c for _, c in state.current_trick]
+
+
+def _beats(card: Card, other: Card, state: HandState, trump: Suit | None) -> str | None:
+    """None when ``card`` beats ``other`` in the trick being played (after its led card; when
+    one of the two was led, in that order; when nobody has led, ``card`` led), else why not.
+    The engine's ``trick_winner`` decides, so the left bower and the joker rank as they do."""
+    if trump is None and state.phase is not Phase.PLAY:
+        return "trump is not made, so no card is ranked yet"
+    trick = [c for _, c in state.current_trick]
+    led = trick[0] if trick else card
+    cards = [led] + [c for c in (other, card) if c != led]
+    winner = cards[trick_winner(cards, trump)]
+    if winner == card:
+        return None
+    if winner == other:
+        return f"the {other} beats the {card}" + (f" with {trump.plural} as trump" if trump else "")
+    return f"neither wins after the {led}: it takes the trick"
 
 
 def check(claim: Claim, state: HandState, me: int) -> str | None:
@@ -349,6 +370,8 @@ def check(claim: Claim, state: HandState, me: int) -> str | None:
             return "trump is not made, so every card is of its printed suit"
         suit = effective_suit(p["card"], trump)
         return None if suit is p["suit"] else f"the {p['card']} is a {suit.singular} with {trump.plural} as trump"
+    if kind == "beats":
+        return _beats(p["card"], p["other"], state, _seen_trump(claim, state))
     if kind == "highest":
         card = p["card"]
         suit = effective_suit(card, state.trump)

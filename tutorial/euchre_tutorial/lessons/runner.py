@@ -123,7 +123,7 @@ class StepRun:
             return Rejected("It is not your turn.")
         reason = self.state.why_illegal(text)
         if reason is not None:
-            # A step with a goal says `wrong` when the goal is missed ("The 9♠ is too small"):
+            # A step with a goal says `wrong` when the goal is missed ("The K♠ beats the 9♠"):
             # beside an illegal card, which was not played, those words would be false.
             note = step.wrong if step.goal is None else ""
             return Rejected(reason[:1].upper() + reason[1:], note)
