@@ -97,6 +97,63 @@ def test_hints_are_graded(page: Any) -> None:
     assert "Hint 2" in root.locator(".eu-feedback").inner_text()
 
 
+class EngineGate:
+    """Pyodide's files held back until ``open()``: the engine starts only then."""
+
+    def __init__(self, page: Any) -> None:
+        self.held: list[Any] = []
+        self.opened = False
+        page.context.route("**/runtime/pyodide/**", self._hold)
+
+    def _hold(self, route: Any) -> None:
+        if self.opened:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def open(self) -> None:
+        self.opened = True
+        for route in self.held:
+            route.continue_()
+
+
+def test_a_hint_asked_for_while_the_engine_starts_follows_once_it_is_ready(page: Any) -> None:
+    """A learner who taps Hint in the first seconds (the first step is answered from the
+    build's data, but hints come from Python) is told the hint is coming, and gets it
+    without tapping again."""
+    gate = EngineGate(page)
+    goto(page, PAGE + "?lesson=bowers")
+    root = page.locator(LESSON)
+    page.wait_for_selector(f"{LESSON}[data-listening=true]")
+    root.locator("[data-lesson-hint]").click()
+    feedback = root.locator(".eu-feedback")
+    assert "Your hint will show as soon as it is ready." in feedback.inner_text()
+    assert root.get_attribute("data-ready") != "true"
+    gate.open()
+    root.locator(".eu-feedback--hint").wait_for(timeout=60_000)
+    assert "Hint 1: Look for the jack of the trump suit." in feedback.inner_text()
+    assert root.locator("[data-lesson-hint]").inner_text() == "Another hint"
+
+
+def test_next_step_tapped_while_the_engine_starts_opens_once_it_is_ready(page: Any) -> None:
+    """The first step played from the build's data, then Next step tapped before Python
+    runs: the next step opens once it does, with no second tap."""
+    gate = EngineGate(page)
+    goto(page, PAGE + "?lesson=bowers")
+    root = page.locator(LESSON)
+    page.wait_for_selector(f"{LESSON}[data-listening=true]")
+    root.locator(".eu-hand button[data-card=Jh]").click()  # answered from the build's data
+    wait_lesson_outcome(page, "done")
+    root.locator("[data-lesson-next]").click()
+    assert "The next step will open as soon as it is ready." in root.locator(".eu-feedback").inner_text()
+    assert root.get_attribute("data-step") == "0"
+    gate.open()
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '1'",
+                           timeout=60_000)
+    assert "The J♦ is the left bower." in root.locator("[data-region=narration]").inner_text()
+    assert root.get_attribute("data-outcome") == "open"
+
+
 def test_reset_needs_a_confirmation(page: Any) -> None:
     root = open_lessons(page)
     page.evaluate(

@@ -68,6 +68,9 @@ export async function mount(root, runtime) {
   let engine = null;
   let busy = false;
   let early = false; // the learner answered from the build's replies before Python was ready
+  // A hint or a step's button asked for before Python was ready: {action, lesson, step,
+  // moves, target}, carried out once Python has drawn that same position.
+  let pending = null;
 
   function save() {
     progress.at = { lesson: at.lesson, step: at.step, moves: at.moves, mistakes: at.mistakes, hints: at.hints };
@@ -168,6 +171,35 @@ export async function mount(root, runtime) {
       : "One moment: the card engine is still starting.";
   }
 
+  // What the learner is told will follow a request kept for Python (`pending`).
+  const FOLLOWS = {
+    hint: "Your hint will show as soon as it is ready.",
+    retry: "The step will start again as soon as it is ready.",
+    "next-step": "The next step will open as soon as it is ready.",
+    "next-lesson": "The next lesson will open as soon as it is ready.",
+  };
+
+  /** Keep a request made before Python was ready, the last one only, to do once it is. */
+  function keep(action, element) {
+    if (root.dataset.ready === "failed" || !(action in FOLLOWS)) {
+      say(waitWords(), "note");
+      return;
+    }
+    pending = { action, lesson: at.lesson, step: at.step, moves: at.moves.length, target: element.dataset.lesson };
+    say(`${waitWords()} ${FOLLOWS[action]}`, "note");
+  }
+
+  /** Do the kept request, if Python now shows the position it was made at. */
+  function doPending() {
+    const kept = pending;
+    pending = null;
+    if (!kept || kept.lesson !== at.lesson || kept.step !== at.step || kept.moves !== at.moves.length) return;
+    if (kept.action === "hint") onHint();
+    else if (kept.action === "retry") go(at.lesson, at.step, [], true);
+    else if (kept.action === "next-step") go(at.lesson, at.step + 1, [], true);
+    else if (kept.action === "next-lesson" && order.includes(kept.target)) go(kept.target, 0, [], true, true);
+  }
+
   /** Whether the build's replies answer the step on the table now. */
   function islandApplies() {
     const wanted = new URL(window.location.href).searchParams.get("lesson");
@@ -263,7 +295,7 @@ export async function mount(root, runtime) {
     if (action === "card") act({ card: element.dataset.card }, element);
     else if (action === "choose") act({ action: element.dataset.choice }, element);
     else if (!engine && action !== "reset-all" && action !== "reset-all-yes" && action !== "confirm-no") {
-      say(waitWords(), "note");
+      keep(action, element);
     } else if (action === "hint") onHint();
     else if (action === "retry") go(at.lesson, at.step, [], true);
     else if (action === "next-step") go(at.lesson, at.step + 1, [], true);
@@ -350,4 +382,5 @@ export async function mount(root, runtime) {
   }
   if (notes.length) say(notes.join(" "), "note");
   root.dataset.ready = "true";
+  doPending();
 }
