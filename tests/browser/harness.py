@@ -10,6 +10,7 @@
 ``runtime_call(page, method, payload)``       ask the page's card engine directly
 ``replace_file(path, data)``    change a file of a ``site_copy`` safely
 ``hold_requests(page, glob)``   hold requests back; ``first_held`` waits for one
+``EngineGate(page)``             Pyodide's files held back until ``open()``
 """
 
 from __future__ import annotations
@@ -348,6 +349,26 @@ def hold_requests(page: Any, pattern: str) -> list[Any]:
     held: list[Any] = []
     page.context.route(pattern, lambda route: held.append(route))
     return held
+
+
+class EngineGate:
+    """Pyodide's files held back until ``open()``: the engine starts only then."""
+
+    def __init__(self, page: Any) -> None:
+        self.held: list[Any] = []
+        self.opened = False
+        page.context.route("**/runtime/pyodide/**", self._hold)
+
+    def _hold(self, route: Any) -> None:
+        if self.opened:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def open(self) -> None:
+        self.opened = True
+        for route in self.held:
+            route.continue_()
 
 
 def first_held(page: Any, held: list[Any], timeout_ms: float = 10_000) -> Any:

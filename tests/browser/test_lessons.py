@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.browser.harness import goto, wait_lesson_outcome, wait_ready
+from tests.browser.harness import EngineGate, goto, wait_lesson_outcome, wait_ready
 
 PAGE = "practice/lessons/"
 LESSON = "[data-widget=lesson]"
@@ -95,26 +95,6 @@ def test_hints_are_graded(page: Any) -> None:
         "(t) => document.querySelector('[data-widget=lesson] .eu-feedback').innerText !== t", arg=first
     )
     assert "Hint 2" in root.locator(".eu-feedback").inner_text()
-
-
-class EngineGate:
-    """Pyodide's files held back until ``open()``: the engine starts only then."""
-
-    def __init__(self, page: Any) -> None:
-        self.held: list[Any] = []
-        self.opened = False
-        page.context.route("**/runtime/pyodide/**", self._hold)
-
-    def _hold(self, route: Any) -> None:
-        if self.opened:
-            route.continue_()
-        else:
-            self.held.append(route)
-
-    def open(self) -> None:
-        self.opened = True
-        for route in self.held:
-            route.continue_()
 
 
 def test_a_hint_asked_for_while_the_engine_starts_follows_once_it_is_ready(page: Any) -> None:

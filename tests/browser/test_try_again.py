@@ -17,7 +17,15 @@ from euchre_tutorial.tryagain.branch import decisions, finished_deal
 from euchre_tutorial.tryagain.render import side_tricks, team_points_text
 from euchre_tutorial.widgets.game import finished_deals
 
-from tests.browser.harness import axe, first_held, goto, hold_requests, presave, wait_ready
+from tests.browser.harness import (
+    EngineGate,
+    axe,
+    first_held,
+    goto,
+    hold_requests,
+    presave,
+    wait_ready,
+)
 from tests.free_play import free_play_save
 
 PAGE = "practice/try-again/"
@@ -187,6 +195,29 @@ def test_a_tap_before_the_engine_runs_is_answered(page: Any) -> None:
     page.wait_for_function("(s) => document.querySelector(s).textContent.includes('still starting')",
                            arg=f"{WIDGET} [data-ta-note]", timeout=15_000)
     assert root.get_attribute("data-ready") != "true"
+
+
+def test_a_choice_made_while_the_engine_starts_is_answered_once_it_runs(page: Any) -> None:
+    """A learner who chooses a card of the sample deal in the first seconds is told the
+    choice will be answered, and it is, with no second tap."""
+    gate = EngineGate(page)
+    goto(page, PAGE)
+    root = page.locator(WIDGET).first
+    page.wait_for_selector(f"{WIDGET}[data-listening=true]")
+    sample = root.locator("[data-ta-body]").get_attribute("data-session")
+    before = session_of(page)
+    root.locator("[data-ta-body] button[data-action=act]").first.click()
+    note = root.locator("[data-ta-note]")
+    assert "Your choice will be answered as soon as it is ready." in note.inner_text()
+    gate.open()
+    page.wait_for_function(
+        "([s, old]) => document.querySelector(s).dataset.session !== old",
+        arg=[f"{WIDGET} [data-ta-body]", sample],
+        timeout=60_000,
+    )
+    assert root.get_attribute("data-ready") == "true"
+    assert session_of(page) != before
+    assert "still starting" not in note.inner_text()
 
 
 def test_your_own_free_play_deals_open_in_place_and_back_returns_to_the_sample(page: Any) -> None:

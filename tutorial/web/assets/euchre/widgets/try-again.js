@@ -53,6 +53,7 @@ export async function mount(root, runtime) {
   const rules = JSON.parse(root.dataset.rules || "{}");
   const teacher = config.mode === "teacher";
   let busy = false;
+  let early = null; // a button tapped before the engine ran, answered once it does
 
   async function ask(method, payload) {
     root.setAttribute("aria-busy", "true");
@@ -92,8 +93,10 @@ export async function mount(root, runtime) {
     const button = event.target.closest("button[data-action]");
     if (!button || !root.contains(button) || busy) return;
     if (root.dataset.ready !== "true") {
-      // A tap before the engine runs is answered, not silently dropped.
-      if (root.dataset.ready !== "failed") say(root, "One moment: the card engine is still starting.");
+      // A tap before the engine runs is answered once it does (the last one), not dropped.
+      if (root.dataset.ready === "failed") return;
+      early = button;
+      say(root, "One moment: the card engine is still starting. Your choice will be answered as soon as it is ready.");
       return;
     }
     busy = true;
@@ -170,4 +173,14 @@ export async function mount(root, runtime) {
   if (!teacher) await showLocation({ focus: false });
   if (teacher) for (const link of root.querySelectorAll("a[data-link]")) link.textContent = link.href;
   root.dataset.ready = "true";
+  // still on the page as it was tapped (a link's deal, drawn meanwhile, replaces it)
+  if (early?.isConnected && !busy) {
+    busy = true;
+    try {
+      await handle(early);
+    } finally {
+      busy = false;
+      early = null;
+    }
+  }
 }
