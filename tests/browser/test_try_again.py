@@ -197,6 +197,27 @@ def test_a_tap_before_the_engine_runs_is_answered(page: Any) -> None:
     assert root.get_attribute("data-ready") != "true"
 
 
+@pytest.mark.parametrize(
+    ("device", "tallest_finger"),
+    [({"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}, 44),
+     ({"viewport": {"width": 1280, "height": 900}}, 24)],
+    ids=["phone", "desktop"],
+)
+def test_try_again_links_are_easy_to_tap(new_page: Any, device: dict[str, Any], tallest_finger: int) -> None:
+    """The learner's own deals' links are at least 44 px tall on a touch screen and 24 px
+    with a mouse (they are small text beside a deal's summary)."""
+    page = new_page(**device)
+    presave(page, {"euchre.game": {"v": 1, "data": {"save": free_play_save(2)}}})
+    goto(page, PAGE)
+    wait_ready(page, WIDGET)
+    links = page.locator(f"{WIDGET} [data-ta-own] a.eu-try-again")
+    links.first.wait_for()
+    for i in range(links.count()):
+        box = links.nth(i).bounding_box()
+        assert box is not None and box["height"] >= tallest_finger, box
+        assert box["width"] >= 24, box
+
+
 def test_a_choice_made_while_the_engine_starts_is_answered_once_it_runs(page: Any) -> None:
     """A learner who chooses a card of the sample deal in the first seconds is told the
     choice will be answered, and it is, with no second tap."""
