@@ -8,10 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import euchre
 import pytest
 from euchre import Phase, Rules
 from euchre_tutorial.lessons import DATA, LessonError, load_lesson_file, load_lessons, validate
-from euchre_tutorial.lessons.model import parse_lesson
+from euchre_tutorial.lessons.model import Lesson, parse_lesson
 from euchre_tutorial.lessons.runner import Rejected, replay, start_run
 from euchre_tutorial.lessons.validate import solution
 from euchre_tutorial.widgets import lesson as lesson_widget
@@ -151,3 +152,23 @@ def test_a_legal_card_the_step_does_not_want_still_gets_the_lesson_s_note() -> N
     refused = start_run(lesson, 1).move("play Qh")
     assert refused is not None and refused.legal
     assert refused.note.startswith("The A♥ beats the Q♥.")
+
+
+def _said_times(words: str, html: str) -> int:
+    return html.replace("&#x27;", "'").replace("&quot;", '"').count(words)
+
+
+@pytest.mark.parametrize("lesson", load_lessons(), ids=lambda lesson: lesson.id)
+def test_a_finished_trick_is_explained_once_on_screen(lesson: Lesson) -> None:
+    """When a step ends with a trick on the table, the table's note under the trick
+    explains it, and the step's feedback does not say it a second time (the two are both
+    read out by a screen reader); a step that ends later still explains its last trick."""
+    for index in range(len(lesson.steps)):
+        run = replay(lesson, index, solution(lesson, index))
+        model = lesson_widget.step_model(run)
+        state = run.state
+        if not state.tricks or run.start is None or len(state.tricks) == len(run.start.tricks):
+            continue
+        why = euchre.explain_trick(state.tricks[-1].cards, state.trump)
+        screen = model["html"]["table"] + model["html"]["feedback"]
+        assert _said_times(why, screen) == 1, (lesson.id, index, why)

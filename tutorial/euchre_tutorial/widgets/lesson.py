@@ -82,7 +82,8 @@ def _moves(payload: Mapping[str, Any]) -> list[str]:
 
 def _feedback(run: StepRun) -> str:
     """What the learner reads when the step is decided: the lesson's note and the engine's
-    explanation of the trick or the score."""
+    explanation of the trick or the score. A trick the table still shows already has its
+    explanation under it (``present.table``'s trick note), so it is not said twice."""
     step = run.step
     parts: list[str] = []
     if run.outcome is True and step.success:
@@ -91,7 +92,8 @@ def _feedback(run: StepRun) -> str:
         parts.append(step.wrong)
     start = run.start
     state = run.state
-    if start is not None and len(state.tricks) > len(start.tricks):
+    on_the_table = not state.current_trick and bool(state.actions) and state.actions[-1].kind == "play"
+    if start is not None and len(state.tricks) > len(start.tricks) and not on_the_table:
         trick = state.tricks[-1]
         parts.append(euchre.explain_trick(trick.cards, state.trump))
     if state.over and state.result is not None:
