@@ -129,6 +129,22 @@ def test_a_wrong_suit_for_a_card_that_keeps_its_suit_names_the_cards_that_move(
     assert check(q, list(q.answer))["reasons"] == reasons[:-1]
 
 
+@settings(max_examples=200, deadline=None)
+@given(question_ids(), st.data())
+def test_any_card_is_allowed_only_after_saying_what_was_led(qid: QuestionId, data: st.DataObject) -> None:
+    # "You hold no heart, so you may play any card." once came alone when the A♥ was led,
+    # while the left bower led said which suit it had made the trick
+    q = build(QuestionId("plays", qid.level, None, qid.seed, qid.rules))
+    led, trump = q.trick[0], q.trump
+    if euchre.legal_plays(list(q.hand), led, trump) != list(q.hand):
+        return
+    given_answer = data.draw(st.lists(st.sampled_from([o.value for o in q.options]), unique=True))
+    reasons = check(q, given_answer)["reasons"]
+    suit = euchre.effective_suit(led, trump)
+    said = reasons.index(f"You hold no {suit.singular}, so you may play any card.")
+    assert said == 1 and reasons[0].startswith(f"{led} was led")
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_trap_can_be_built_for_every_level(kind: str) -> None:
     for level in LEVELS:

@@ -124,6 +124,8 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
             reasons.append(sentence(
                 f"{led} was led, and {euchre.explain_suit(led, trump)}, so {suit.plural} were led"
             ))
+        else:
+            reasons.append(f"{led} was led, so the suit to follow is {suit.plural}.")
         reasons.append(f"You hold no {suit.singular}, so you may play any card.")
         for card in hand:
             if card.suit is suit and euchre.effective_suit(card, trump) is not suit:
