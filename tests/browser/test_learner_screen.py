@@ -282,3 +282,30 @@ def test_python_takes_over_the_state_the_build_drew(page: Any) -> None:
     assert root.get_attribute("data-outcome") == "done" and root.get_attribute("data-step") == "0"
     root.locator("[data-lesson-next]").click()
     page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '1'")
+
+
+SHOWN_BUT_HIDDEN = """() => [...document.querySelectorAll('.eu-widget [hidden]')]
+    .filter((e) => getComputedStyle(e).display !== 'none')
+    .map((e) => e.outerHTML.slice(0, 120))"""
+# Cards that nothing hides (no `hidden` above them, no closed <details>) but are not drawn.
+CARDS_NOT_DRAWN = """() => [...document.querySelectorAll('.eu-card')]
+    .filter((e) => !e.closest('[hidden], details:not([open])'))
+    .filter((e) => getComputedStyle(e).display === 'none')
+    .map((e) => e.outerHTML.slice(0, 120))"""
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["practice/play/", "practice/quiz/", "practice/lessons/", "practice/try-again/",
+     "practice/progress/", "practice/teachers/", "rules/cards/"],
+)
+def test_what_a_widget_hides_is_not_on_screen(page: Any, path: str) -> None:
+    """An element a widget marks `hidden` is not drawn: Material's button style once showed
+    a hidden Cancel under the first new game's form, where there was no game to go back to.
+    And every card nothing hides is drawn (a misplaced rule once hid the rows of cards)."""
+    goto(page, path)
+    wait_ready(page)
+    assert page.evaluate(SHOWN_BUT_HIDDEN) == []
+    assert page.evaluate(CARDS_NOT_DRAWN) == []
+    if path == PLAY:
+        assert not page.locator(f"{GAME} [data-cancel]").is_visible()
