@@ -108,6 +108,7 @@ def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) 
     visit_again(page)
     info = boot_info(page)
     assert info["boot"] == "snapshot", info.get("snapshot_refused")
+    assert info["snapshot_read_by"] == "reader"  # kept-snapshot.js, off the engine's thread
     assert info["snapshot_made"] is False
     assert info["bytecode_files"] == 0  # the snapshot has the recipe's modules imported
     # the rest (modules imported on first use) gets its bytecode once the engine answers
@@ -402,6 +403,26 @@ def test_a_stored_snapshot_that_cannot_be_used_gives_a_plain_start_and_a_new_one
     page.reload(wait_until="load")
     wait_ready(page, WIDGET)
     assert boot_info(page)["boot"] == "snapshot"
+
+
+def test_where_the_reader_worker_cannot_start_the_engine_reads_the_snapshot_itself(page: Any) -> None:
+    """The kept snapshot is read by a second worker (kept-snapshot.js); when that one
+    cannot start (its script fails to load), the engine's worker reads the file itself: a
+    good snapshot is still restored, and a damaged one still refused."""
+    allow_console_errors(page, "kept-snapshot", "404")
+    page.context.route("**/assets/euchre/kept-snapshot.js", lambda route: route.fulfill(status=404))
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    visit_again(page)
+    info = boot_info(page)
+    assert info["boot"] == "snapshot", info.get("snapshot_refused")
+    assert info["snapshot_read_by"] == "engine"
+    assert runtime_call(page, "runtime.ping") == "pong"
+    assert page.evaluate(CHANGE_STORED_SNAPSHOT, "bytes")
+    page.reload(wait_until="load")
+    wait_ready(page, WIDGET)
+    info = boot_info(page)
+    assert info["boot"] == "plain" and "could not be read (it is damaged)" in (info["snapshot_refused"] or "")
 
 
 # ------------------------------------------------------------------ offline

@@ -271,3 +271,72 @@ export function readSnapshotHead(head) {
     length: packedLength(head.subarray(packedAt)),
   };
 }
+
+// ---------------------------------------------------------------- reading the kept file
+
+/** The name of the file in the site's private file system (OPFS) that keeps the snapshot. */
+export const SNAPSHOT_FILE = "euchre-snapshot.bin";
+
+// A file opened for reading: {size, read(at, length), close()}, through a read-only
+// synchronous handle, or, when another tab holds the file open for writing (or the
+// browser has no such handles), as a File read whole. close() may be called again.
+async function openForReading(handle) {
+  let access = null;
+  try {
+    access = await handle.createSyncAccessHandle({ mode: "read-only" });
+  } catch {
+    const whole = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+    return { size: whole.length, read: (at, length) => whole.subarray(at, at + length), close() {} };
+  }
+  let open = true;
+  return {
+    size: access.getSize(),
+    read(at, length) {
+      const bytes = new Uint8Array(length);
+      if (access.read(bytes, { at }) !== length) throw new Error("the file is shorter than it says");
+      return bytes;
+    },
+    close() {
+      if (open) access.close();
+      open = false;
+    },
+  };
+}
+
+/**
+ * The snapshot kept in `directory` (the site's private file system), opened: null when
+ * none is kept, else {identity, length, readPacked, close}. What it was made from and the
+ * snapshot's length come from the file's head, read at once; readPacked() reads the packed
+ * bytes with one synchronous read, checks their checksum and closes the file (a plain Error
+ * when they cannot be read or are damaged); close() closes it unread. A plain Error when
+ * the head cannot be read. (In a worker only: synchronous handles exist nowhere else.)
+ */
+export async function openKeptSnapshot(directory) {
+  let handle;
+  try {
+    handle = await directory.getFileHandle(SNAPSHOT_FILE);
+  } catch {
+    return null; // none kept yet
+  }
+  const file = await openForReading(handle);
+  try {
+    const head = readSnapshotHead(file.read(0, Math.min(file.size, SNAPSHOT_HEAD_BYTES)));
+    return {
+      identity: head.identity,
+      length: head.length,
+      readPacked() {
+        try {
+          const packed = file.read(head.packedAt, file.size - head.packedAt);
+          if (checksum(packed) !== head.checksum) throw new Error("it is damaged");
+          return packed;
+        } finally {
+          file.close();
+        }
+      },
+      close: () => file.close(),
+    };
+  } catch (error) {
+    file.close();
+    throw error;
+  }
+}

@@ -3,9 +3,9 @@
 // Boot: read runtime/manifest.json, download our wheels, then restore Pyodide from the
 // memory snapshot this browser made on an earlier visit, when it was made from exactly
 // these files and reads back intact; otherwise (a first visit, no storage, a damaged or
-// stale snapshot) start Pyodide plainly. The kept snapshot's head is read the moment the
-// worker starts, the rest once Pyodide has asked for its own files, and Pyodide's module
-// is created while it is read, checked and unpacked. A plain start makes the snapshot
+// stale snapshot) start Pyodide plainly. The kept snapshot is read the moment the worker
+// starts, by a second worker (kept-snapshot.js), and Pyodide's module is created on this
+// thread while it is read, checked and unpacked. A plain start makes the snapshot
 // itself (snapshot.js's recipe, before the bridge answers anything) and keeps it in this
 // origin's private file system for the next visit, in a quiet moment (whenQuiet): no
 // snapshot is ever downloaded, so a first visit costs Pyodide's files, the trimmed
@@ -29,9 +29,8 @@ const SITE = new URL("../../", import.meta.url);
 const RUNTIME = new URL("runtime/", SITE);
 const PYODIDE = new URL("pyodide/", RUNTIME);
 const CACHE_PREFIX = "euchre-runtime-";
-// The memory snapshot this browser made, in this origin's private file system (OPFS): the
-// kept file, and the scratch file a new one is written to before it replaces it.
-const SNAPSHOT_FILE = "euchre-snapshot.bin";
+// The scratch file a new memory snapshot is written to, in this origin's private file
+// system (OPFS), before it replaces the kept one (snapshot.js's SNAPSHOT_FILE).
 const SNAPSHOT_SCRATCH_FILE = "euchre-snapshot.bin.partial";
 // How a snapshot is made and restored (shared with the build's proof under Node), loaded
 // at once beside the manifest rather than before this worker runs.
@@ -250,14 +249,14 @@ async function archiveFiles(bytes) {
 
 // The snapshot this browser kept on an earlier visit, opened the moment the worker starts:
 // null when there is none, else {identity, length, packed, release, discard}, or
-// {refusal} when the file cannot be read. Its head (what it was made from, how long it
-// is) is read at once; the rest, which the worker's thread takes tens of milliseconds to
-// read and check, once `release()` is called, after Pyodide has asked for its own files
-// (`packed`: a promise of the packed bytes once their checksum is checked). `discard()`
-// closes the file unread. It lives only in this origin's private file system (OPFS),
-// never on the server, and is read with synchronous calls (a Cache Storage body streams
-// in small chunks through this thread, which is busy starting Pyodide: several times
-// slower).
+// {refusal} when the file cannot be read. It lives only in this origin's private file
+// system (OPFS), never on the server. Its head (what it was made from, how long it is)
+// comes at once; `packed` is a promise of the packed bytes once their checksum is checked.
+// A second worker (kept-snapshot.js) reads them, so that this thread compiles Pyodide
+// meanwhile; where a worker cannot start one, this thread reads them, with synchronous
+// calls (a Cache Storage body streams in small chunks through this thread, which is busy
+// starting Pyodide: several times slower), once `release()` is called, after Pyodide has
+// asked for its own files. `discard()` lets the file go unread.
 const snapshotFolder = (async () => {
   const storage = self.navigator.storage;
   if (!storage || typeof storage.getDirectory !== "function") return null;
@@ -265,71 +264,96 @@ const snapshotFolder = (async () => {
 })().catch(() => null); // storage refused (private mode, quota): no snapshot
 const keptSnapshot = readKeptSnapshot();
 
-// A file opened for reading: {size, read(at, length), close()}, through a read-only
-// synchronous handle, or, when another tab holds the file open for writing (or the
-// browser has no such handles), as a File read whole. close() may be called again.
-async function openForReading(handle) {
-  let access = null;
-  try {
-    access = await handle.createSyncAccessHandle({ mode: "read-only" });
-  } catch {
-    const whole = new Uint8Array(await (await handle.getFile()).arrayBuffer());
-    return { size: whole.length, read: (at, length) => whole.subarray(at, at + length), close() {} };
-  }
-  let open = true;
-  return {
-    size: access.getSize(),
-    read(at, length) {
-      const bytes = new Uint8Array(length);
-      if (access.read(bytes, { at }) !== length) throw new Error("the file is shorter than it says");
-      return bytes;
-    },
-    close() {
-      if (open) access.close();
-      open = false;
-    },
-  };
-}
+const unreadable = (why) => new Refusal(`the snapshot could not be read (${why})`);
 
 async function readKeptSnapshot() {
   const directory = await snapshotFolder;
   if (!directory) return null;
-  let handle;
   try {
-    handle = await directory.getFileHandle(SNAPSHOT_FILE);
+    await directory.getFileHandle((await snapshotModule).SNAPSHOT_FILE);
   } catch {
-    return null; // none kept yet
+    return null; // none kept yet (a first visit): no second worker for nothing
   }
-  let file = null;
+  return (await readInReader()) ?? readHere(directory);
+}
+
+// The kept snapshot through kept-snapshot.js; undefined when that worker cannot start
+// (this thread then reads it).
+function readInReader() {
+  if (typeof Worker !== "function") return Promise.resolve(undefined);
+  let reader;
   try {
-    file = await openForReading(handle);
-    const { readSnapshotHead, SNAPSHOT_HEAD_BYTES } = await snapshotModule;
-    const head = readSnapshotHead(file.read(0, Math.min(file.size, SNAPSHOT_HEAD_BYTES)));
-    const opened = file;
-    let release;
-    const released = new Promise((resolve) => {
-      release = resolve;
+    reader = new Worker(new URL("./kept-snapshot.js", import.meta.url), {
+      type: "module",
+      name: "euchre-kept-snapshot",
     });
-    const packed = released.then(async () => {
-      let data;
-      try {
-        data = opened.read(head.packedAt, opened.size - head.packedAt);
-      } catch (error) {
-        throw new Refusal(`the snapshot could not be read (${error.message})`);
-      } finally {
-        opened.close();
-      }
-      if ((await snapshotModule).checksum(data) !== head.checksum) {
-        throw new Refusal("the snapshot could not be read (it is damaged)");
-      }
-      return data;
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolveHead) => {
+    let headSaid = false;
+    let resolvePacked;
+    let rejectPacked;
+    const packed = new Promise((resolve, reject) => {
+      resolvePacked = resolve;
+      rejectPacked = reject;
     });
     packed.catch(() => {}); // awaited by loadPyodide through restoreOptions
-    return { identity: head.identity, length: head.length, packed, release, discard: () => opened.close() };
+    const stop = () => reader.terminate();
+    reader.onmessage = ({ data }) => {
+      if (headSaid) {
+        stop();
+        if (data.packed) resolvePacked(data.packed);
+        else rejectPacked(unreadable(data.refusal));
+        return;
+      }
+      headSaid = true;
+      if (data.none) {
+        stop();
+        resolveHead(null);
+      } else if (data.refusal !== undefined) {
+        stop();
+        resolveHead({ refusal: unreadable(data.refusal) });
+      } else {
+        resolveHead({ identity: data.identity, length: data.length, packed, release() {}, discard: stop, readBy: "reader" });
+      }
+    };
+    reader.onerror = (event) => {
+      event.preventDefault();
+      stop();
+      if (!headSaid) {
+        headSaid = true;
+        resolveHead(undefined); // it did not start: this thread reads the file
+      } else {
+        rejectPacked(unreadable("its reader stopped"));
+      }
+    };
+  });
+}
+
+// The kept snapshot read on this thread (openKeptSnapshot's head now, the packed bytes
+// once released).
+async function readHere(directory) {
+  let kept;
+  try {
+    kept = await (await snapshotModule).openKeptSnapshot(directory);
   } catch (error) {
-    file?.close();
-    return { refusal: new Refusal(`the snapshot could not be read (${error.message})`) };
+    return { refusal: unreadable(error.message) };
   }
+  if (!kept) return null;
+  let release;
+  const released = new Promise((resolve) => {
+    release = resolve;
+  });
+  const packed = released.then(() => {
+    try {
+      return kept.readPacked();
+    } catch (error) {
+      throw unreadable(error.message);
+    }
+  });
+  packed.catch(() => {}); // awaited by loadPyodide through restoreOptions
+  return { identity: kept.identity, length: kept.length, packed, release, discard: kept.close, readBy: "engine" };
 }
 
 // Keep a snapshot this start made, for the next visit: written whole to a scratch file,
@@ -337,7 +361,7 @@ async function readKeptSnapshot() {
 // move files writes the kept one in place: a reader meanwhile finds it damaged and starts
 // plainly).
 async function keepSnapshot(identity, memory) {
-  const { packSnapshot, snapshotFile } = await snapshotModule;
+  const { packSnapshot, snapshotFile, SNAPSHOT_FILE } = await snapshotModule;
   const bytes = snapshotFile(identity, packSnapshot(memory));
   const directory = await snapshotFolder;
   const canMove = typeof FileSystemHandle === "function" && typeof FileSystemHandle.prototype.move === "function";
@@ -399,9 +423,9 @@ function pyodideOptions(manifest) {
 async function bootFromSnapshot(loadPyodide, manifest, stored, identity) {
   // Pyodide's module is created (its wasm compiled, the standard library mounted) while
   // the snapshot is read and unpacked into `target`; the options wait for both, then grow
-  // Pyodide's memory to the snapshot's size (snapshot.js). The snapshot is read once
-  // loadPyodide has asked for the wasm module and the standard library (a task later), so
-  // that they download and compile meanwhile.
+  // Pyodide's memory to the snapshot's size (snapshot.js). Read on this thread, the
+  // snapshot is released once loadPyodide has asked for the wasm module and the standard
+  // library (a task later), so that they download and compile meanwhile.
   if (!(stored.length > 0)) throw new Refusal("the snapshot could not be read (it is not packed)");
   const target = new Uint8Array(stored.length);
   const filled = fillMemory(stored, identity, target);
@@ -557,11 +581,13 @@ async function boot() {
   let pyodide = null;
   let bootKind = "snapshot";
   let refused = null;
+  let readBy = null; // who read the kept snapshot: "reader" (kept-snapshot.js) or "engine"
   let bytecode = null; // downloadBytecode's promise, on a plain start
   try {
     if (!entry) throw new Refusal("the site has no snapshot");
     if (!(await snapshotFolder)) throw new Refusal("this browser keeps no files for the site");
     const stored = await keptSnapshot;
+    readBy = stored?.readBy ?? null;
     if (!stored) throw new Refusal("no snapshot was made in this browser yet (a first visit)");
     if (stored.refusal) throw stored.refusal;
     pyodide = await bootFromSnapshot(loadPyodide, manifest, stored, identity);
@@ -587,6 +613,7 @@ async function boot() {
     JSON.stringify({
       boot: bootKind,
       snapshot_refused: refused,
+      snapshot_read_by: readBy,
       snapshot_made: made,
       manifest_from_cache: manifestFromCache,
       bytecode_files: bytecodeFiles,
