@@ -197,6 +197,30 @@ def test_a_tap_before_the_engine_runs_is_answered(page: Any) -> None:
     assert root.get_attribute("data-ready") != "true"
 
 
+def test_a_choice_tapped_in_the_sample_is_not_played_in_the_link_s_deal(page: Any) -> None:
+    """Arriving by a link, a learner taps a card of the sample deal shown while the engine
+    starts; once it runs, the link's deal replaces the sample, and that tap is not played
+    in it (the buttons there mean other cards)."""
+    goto(page, PAGE)
+    rules = site_rules(page)
+    played = finished_deal(8, rules)
+    k = a_card_decision(played, 3)
+    gate = EngineGate(page)
+    goto(page, f"{PAGE}?deal={quote(euchre.to_share_code(played), safe='')}&at={k}")
+    root = page.locator(WIDGET).first
+    page.wait_for_selector(f"{WIDGET}[data-listening=true]")
+    root.locator("[data-ta-body] button[data-action=act]").first.click()
+    gate.open()
+    page.wait_for_function(
+        "(k) => JSON.parse(document.querySelector('[data-widget=try-again] [data-ta-body]')"
+        ".dataset.session).at === k", arg=k, timeout=60_000)
+    page.wait_for_function("() => document.querySelector('[data-widget=try-again]').dataset.ready === 'true'")
+    opened = session_of(page)
+    page.wait_for_timeout(1500)
+    assert session_of(page) == opened
+    assert "Try again from trick 3" in root.locator(".eu-ta-title").inner_text()
+
+
 @pytest.mark.parametrize(
     ("device", "tallest_finger"),
     [({"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}, 44),

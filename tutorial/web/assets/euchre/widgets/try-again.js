@@ -53,7 +53,9 @@ export async function mount(root, runtime) {
   const rules = JSON.parse(root.dataset.rules || "{}");
   const teacher = config.mode === "teacher";
   let busy = false;
-  let early = null; // a button tapped before the engine ran, answered once it does
+  // A button tapped before the engine ran, and the deal it was tapped in ({button, drawn}):
+  // answered once the engine runs, if that deal is still the one drawn.
+  let early = null;
 
   async function ask(method, payload) {
     root.setAttribute("aria-busy", "true");
@@ -95,7 +97,7 @@ export async function mount(root, runtime) {
     if (root.dataset.ready !== "true") {
       // A tap before the engine runs is answered once it does (the last one), not dropped.
       if (root.dataset.ready === "failed") return;
-      early = button;
+      early = { button, drawn: body(root)?.dataset.session ?? null };
       say(root, "One moment: the card engine is still starting. Your choice will be answered as soon as it is ready.");
       return;
     }
@@ -173,14 +175,15 @@ export async function mount(root, runtime) {
   if (!teacher) await showLocation({ focus: false });
   if (teacher) for (const link of root.querySelectorAll("a[data-link]")) link.textContent = link.href;
   root.dataset.ready = "true";
-  // still on the page as it was tapped (a link's deal, drawn meanwhile, replaces it)
-  if (early?.isConnected && !busy) {
+  // still the deal it was tapped in (a link's deal, drawn meanwhile, replaces it)
+  const tapped = early;
+  early = null;
+  if (tapped && tapped.button.isConnected && (body(root)?.dataset.session ?? null) === tapped.drawn && !busy) {
     busy = true;
     try {
-      await handle(early);
+      await handle(tapped.button);
     } finally {
       busy = false;
-      early = null;
     }
   }
 }
