@@ -235,20 +235,20 @@ def cached_plays(line: HandState, me: int, start: int) -> tuple[PlayReview, ...]
     return _plays_of(euchre.to_share_code(line), me, start)
 
 
-def hindsight_html(session: Session) -> str:
-    """For each line, the learner's card plays with all cards shown."""
+def hindsight_html(session: Session, share: str) -> str:
+    """For each line, the learner's card plays with all cards shown; the deal as played
+    (``share``, its share code) links its costly plays to a try from them."""
     me = session.learner
     parts = []
-    lines: list[tuple[str, HandState, int]] = [("As played", session.original, 0)]
-    lines += [(f"Try {n}", t, session.at) for n, t in enumerate(session.tries, start=1)]
-    for number, (name, line, start) in enumerate(lines):
+    lines: list[tuple[str, HandState, int, str | None]] = [("As played", session.original, 0, share)]
+    lines += [(f"Try {n}", t, session.at, None) for n, t in enumerate(session.tries, start=1)]
+    for number, (name, line, start, line_share) in enumerate(lines):
         reviews = cached_plays(line, me, start)
         costly = sum(1 for r in reviews if r.cost > 0)
         summary = (f"{name}: {len(reviews)} card plays"
                    + (f", {costly} cost a trick" if costly else ", none cost a trick"))
         opened = " open" if number == len(lines) - 1 else ""
-        share = euchre.to_share_code(line) if number == 0 else None
-        table = plays_html(reviews, share, session.at)
+        table = plays_html(reviews, line_share, session.at)
         parts.append(f"<details{opened}><summary>{escape(summary)}</summary>{table}</details>")
     return (
         '<section class="eu-ta-hindsight" aria-labelledby="eu-ta-hindsight-h">'
@@ -371,7 +371,7 @@ def panel_html(session: Session) -> str:
     bids = _bids_of(share, session.learner)
     return (
         f"{intro_html(session)}{play_html(session)}{compare_html(session)}"
-        f"{hindsight_html(session)}{bids_html(bids, share, session.at)}"
+        f"{hindsight_html(session, share)}{bids_html(bids, share, session.at)}"
     )
 
 
