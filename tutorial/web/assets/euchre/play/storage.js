@@ -10,12 +10,22 @@ export function isGameRecord(data) {
   return Boolean(data) && typeof data === "object" && typeof data.save === "string";
 }
 
+/** A stored record's data, when `text` is a record of `version` whose data passes `check`;
+ * throws otherwise. */
+function recordData(text, version, check) {
+  const record = JSON.parse(text);
+  if (!record || record.v !== version || !("data" in record) || !check(record.data)) {
+    throw new Error("unexpected record");
+  }
+  return record.data;
+}
+
 /** The stored record's data, or null; unlike readRecord it never removes a damaged one
  * (the page that owns the record reports and resets it). */
 export function peekRecord(key, version, check = () => true) {
   try {
-    const record = JSON.parse(localStorage.getItem(key));
-    return record && record.v === version && "data" in record && check(record.data) ? record.data : null;
+    const text = localStorage.getItem(key);
+    return text === null ? null : recordData(text, version, check);
   } catch {
     return null;
   }
@@ -30,11 +40,7 @@ export function readRecord(key, version, check = () => true) {
   }
   if (text === null) return { value: null, corrupted: false };
   try {
-    const record = JSON.parse(text);
-    if (!record || record.v !== version || !("data" in record) || !check(record.data)) {
-      throw new Error("unexpected record");
-    }
-    return { value: record.data, corrupted: false };
+    return { value: recordData(text, version, check), corrupted: false };
   } catch {
     removeRecord(key);
     return { value: null, corrupted: true };

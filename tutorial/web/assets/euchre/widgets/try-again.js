@@ -139,6 +139,7 @@ export async function mount(root, runtime) {
   const own = root.querySelector("[data-ta-own]");
   const sample = { html: body(root).innerHTML, session: body(root).dataset.session ?? null };
   let showingSample = true;
+  let ownListed = false; // Python has listed the learner's own deals (once per visit)
 
   /** Draw what the address asks for: a link's deal, else the sample beside the learner's
    * own deals from free play. */
@@ -160,11 +161,14 @@ export async function mount(root, runtime) {
     }
     if (!own) return;
     own.hidden = false;
+    if (ownListed) return; // the free-play game does not change while this page is open
     const game = peekRecord(GAME_KEY, GAME_VERSION, isGameRecord);
     if (game) {
       const value = await ask("try_again.own_deals", { save: game.save });
-      if (value) morph(own, value.html);
+      if (!value) return; // the note says why; asked again the next time
+      morph(own, value.html);
     }
+    ownListed = true;
   }
 
   try {
