@@ -128,12 +128,16 @@ export async function mount(root, runtime) {
     }
   });
   const pagePath = location.pathname;
-  window.addEventListener("popstate", () => {
-    // Back or Forward between this page's own addresses (another page is Material's)
-    if (root.isConnected && location.pathname === pagePath && root.dataset.ready === "true") {
-      showLocation({ focus: false });
+  const onPopState = () => {
+    // a widget instant navigation has taken away stops listening (widgets have no unmount)
+    if (!root.isConnected) {
+      window.removeEventListener("popstate", onPopState);
+      return;
     }
-  });
+    // Back or Forward between this page's own addresses (another page is Material's)
+    if (location.pathname === pagePath && root.dataset.ready === "true") showLocation({ focus: false });
+  };
+  window.addEventListener("popstate", onPopState);
   listening(root); // a tap made while this script loaded is answered now
 
   const own = root.querySelector("[data-ta-own]");
