@@ -123,3 +123,24 @@ def test_no_seat_is_captioned_with_a_bower_s_word() -> None:
         captions.update(SEAT.findall(sheet_html(sheet_model(spec))))
     assert captions & {"Left", "Right"} == set()
     assert {"Left opponent", "Partner", "Right opponent"} <= captions
+
+
+TABLE = re.compile(r'<ol class="eu-(?:quiz-table|sheet-cards)"[^>]*>(.*?)</ol>')
+
+
+def test_the_card_led_is_captioned_led_on_the_page_and_on_the_printed_sheet() -> None:
+    """A "Which cards may you play?" question shows the trick so far; its first card is the
+    one led, on screen and on paper alike."""
+    seen = 0
+    for seed in range(8):
+        spec = QuizSpec(kinds=("plays",), seed=seed, count=4)
+        pages = [question_html(build(qid).to_public()) for qid in spec.question_ids()]
+        for drawn in [*pages, sheet_html(sheet_model(spec))]:
+            for table in TABLE.findall(drawn):
+                captions = SEAT.findall(table)
+                if not captions:
+                    continue
+                seen += 1
+                assert captions[0].endswith(" · led"), captions
+                assert not any(c.endswith(" · led") for c in captions[1:]), captions
+    assert seen >= 40

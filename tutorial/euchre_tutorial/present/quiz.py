@@ -98,6 +98,17 @@ def _seat(text: str) -> str:
     return tag("span", text, class_="eu-quiz-seat") if text else ""
 
 
+def played_html(played: Mapping[str, Any]) -> str:
+    """A card on the table under its seat's name, "· led" beside the card that was led: as
+    the quiz and the teacher's printed sheet both draw it.
+
+    >>> print(played_html({"seat": "Partner", "card": "Jd", "note": "led"}))  # doctest: +ELLIPSIS
+    <span class="eu-card ...>...<span class="eu-quiz-seat">Partner · led</span>
+    """
+    note = " · led" if played["note"] == "led" else ""
+    return card_html(Card.parse(played["card"])) + _seat(played["seat"] + note)
+
+
 def _option_html(q: Mapping[str, Any], opt: Mapping[str, Any], picked: Sequence[str],
                  marks: Mapping[str, str], live: bool) -> str:
     pick = q["pick"]
@@ -155,9 +166,7 @@ def question_html(q: Mapping[str, Any], *, picked: Sequence[str] = (),
     ]
     if q["table"]:
         played = "".join(
-            element("li", card_html(Card.parse(p["card"])) + _seat(p["seat"]), class_="eu-quiz-played",
-                    data_note=p["note"])
-            for p in q["table"]
+            element("li", played_html(p), class_="eu-quiz-played") for p in q["table"]
         )
         parts.append(element("ol", played, class_="eu-quiz-table", aria_label="Cards on the table"))
     if q["facts"]:

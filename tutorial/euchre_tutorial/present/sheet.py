@@ -19,6 +19,7 @@ from typing import Any
 from euchre import Card, Rules
 
 from euchre_tutorial.present.cards import card_html
+from euchre_tutorial.present.quiz import played_html
 from euchre_tutorial.quiz import KINDS, LEVELS, QuizSpec
 from euchre_tutorial.quiz.sheet import sheet_model
 from euchre_tutorial.quiz.spec import KIND_LABELS, MAX_COUNT
@@ -49,10 +50,7 @@ def item_html(q: Mapping[str, Any]) -> str:
         f'<span aria-hidden="true">{trump["symbol"]}</span> {escape(trump["name"])}</span></p>'
     ]
     if q["table"]:
-        cells = "".join(
-            f'<li>{card_html(Card.parse(p["card"]))}<span class="eu-quiz-seat">{escape(p["seat"])}'
-            f"</span></li>" for p in q["table"]
-        )
+        cells = "".join(f"<li>{played_html(p)}</li>" for p in q["table"])
         parts.append(f'<ol class="eu-sheet-cards">{cells}</ol>')
     if q["facts"]:
         parts.append('<ul class="eu-sheet-facts">'
