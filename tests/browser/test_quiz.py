@@ -248,6 +248,26 @@ def test_teacher_builder_makes_a_matching_link_and_sheet(page: Any) -> None:
     assert stored(page)["run"]["ids"] == [str(q) for q in spec.question_ids()]
 
 
+def test_the_builder_s_link_and_buttons_line_up(page: Any) -> None:
+    """"Open the quiz" is a link among buttons: it is as tall as they are and its words sit
+    on the same line as theirs."""
+    goto(page, "practice/teachers/")
+    wait_ready(page, "[data-widget=quiz-sheet]")
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('.eu-qs-buttons .md-button')].map((b) => {
+          const range = document.createRange();
+          range.selectNodeContents(b);
+          const words = range.getBoundingClientRect(), box = b.getBoundingClientRect();
+          return { top: box.top, height: box.height, middle: (words.top + words.bottom) / 2 };
+        })"""
+    )
+    assert len(boxes) == 3
+    for box in boxes[1:]:
+        assert abs(box["top"] - boxes[0]["top"]) < 1
+        assert abs(box["height"] - boxes[0]["height"]) < 1
+        assert abs(box["middle"] - boxes[0]["middle"]) < 1.5, boxes
+
+
 def test_embed_page_is_bare(page: Any) -> None:
     open_quiz(page, "embed/quiz/?kinds=suit&seed=3&count=2")
     for chrome in (".md-header", ".md-sidebar--primary", ".md-footer"):
