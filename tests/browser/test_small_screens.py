@@ -1,0 +1,51 @@
+"""A small phone (320 px wide): no page of the site is wider than the screen, so nothing has
+to be scrolled sideways to be read or tapped. A wide table may scroll inside its own box.
+
+Found this way: the teacher's "Decision" list (its options are whole sentences) and the
+progress page's file picker pushed their pages 113 and 40 px past a 320 px screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.browser.harness import allow_console_errors, goto, wait_ready
+from tests.browser.test_accessibility import site_pages
+
+PHONE = {"viewport": {"width": 320, "height": 640}, "is_mobile": True, "has_touch": True}
+
+# What sticks out past the right edge of the screen, outside any box that scrolls sideways.
+STICKING_OUT = """() => {
+  const width = document.documentElement.clientWidth;
+  const scrolls = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const x = getComputedStyle(p).overflowX;
+      if (x === "auto" || x === "scroll" || x === "hidden" || x === "clip") return true;
+    }
+    return false;
+  };
+  const out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && box.right > width + 1 && !scrolls(el)) {
+      out.push(`${el.tagName.toLowerCase()}.${String(el.className).split(" ")[0]} to ${Math.round(box.right)} px`);
+    }
+  }
+  return { page: document.documentElement.scrollWidth, width, out: out.slice(0, 4) };
+}"""
+
+
+def test_no_page_is_wider_than_a_small_phone(new_page: Any, site_dir: Path) -> None:
+    page = new_page(**PHONE)
+    # The rooms page of a static copy asks its own address for a room server (a 404 here).
+    allow_console_errors(page, r"/rooms/health")
+    problems = []
+    for path in site_pages(site_dir):
+        goto(page, path)
+        if page.locator("[data-widget]").count():
+            wait_ready(page)
+        seen = page.evaluate(STICKING_OUT)
+        if seen["page"] > seen["width"] or seen["out"]:
+            problems.append(f"/{path}: {seen['page']} px wide on a {seen['width']} px screen: {seen['out']}")
+    assert not problems, "\n".join(problems)
