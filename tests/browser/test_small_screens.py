@@ -2,7 +2,8 @@
 to be scrolled sideways to be read or tapped. A wide table may scroll inside its own box.
 
 Found this way: the teacher's "Decision" list (its options are whole sentences) and the
-progress page's file picker pushed their pages 113 and 40 px past a 320 px screen.
+progress page's file picker pushed their pages 113 and 40 px past a 320 px screen, and a
+marked "Diamonds" in the quiz pushed the second column of suits 14 px past it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,14 @@ from typing import Any
 
 from tests.browser.harness import allow_console_errors, goto, wait_ready
 from tests.browser.test_accessibility import site_pages
+from tests.browser.test_quiz import (
+    QUIZ,
+    answer,
+    current_question,
+    next_question,
+    open_quiz,
+    wrong_answer,
+)
 
 PHONE = {"viewport": {"width": 320, "height": 640}, "is_mobile": True, "has_touch": True}
 
@@ -45,7 +54,29 @@ def test_no_page_is_wider_than_a_small_phone(new_page: Any, site_dir: Path) -> N
         goto(page, path)
         if page.locator("[data-widget]").count():
             wait_ready(page)
-        seen = page.evaluate(STICKING_OUT)
-        if seen["page"] > seen["width"] or seen["out"]:
-            problems.append(f"/{path}: {seen['page']} px wide on a {seen['width']} px screen: {seen['out']}")
+        problem = wider_than_the_screen(page)
+        if problem:
+            problems.append(f"/{path}: {problem}")
     assert not problems, "\n".join(problems)
+
+
+def wider_than_the_screen(page: Any) -> str | None:
+    seen = page.evaluate(STICKING_OUT)
+    if seen["page"] > seen["width"] or seen["out"]:
+        return f"{seen['page']} px wide on a {seen['width']} px screen: {seen['out']}"
+    return None
+
+
+def test_a_quiz_answered_wrong_and_its_summary_fit_a_small_phone(new_page: Any) -> None:
+    """Marks and feedback make the answers wider than the question was: every question
+    answered wrong, then the summary with its review of the misses."""
+    page = new_page(**PHONE)
+    open_quiz(page, "practice/quiz/?kinds=suit,plays,winner,order&seed=5&count=6&level=learning&traps=50")
+    for number in range(6):
+        answer(page, wrong_answer(current_question(page)))
+        assert wider_than_the_screen(page) is None, f"question {number + 1}: {wider_than_the_screen(page)}"
+        if number < 5:
+            next_question(page)
+    page.locator(f"{QUIZ} .eu-quiz-actions .eu-quiz-submit").click()
+    page.wait_for_selector(f"{QUIZ} .eu-quiz-summary")
+    assert wider_than_the_screen(page) is None, f"summary: {wider_than_the_screen(page)}"
