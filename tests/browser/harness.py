@@ -401,6 +401,19 @@ def axe(page: Any, options: dict[str, Any] | None = None) -> list[dict[str, Any]
     return [v for v in result["violations"] if v.get("impact") in ("serious", "critical")]
 
 
+def axe_in_light_and_dark(page: Any) -> list[str]:
+    """The serious and critical axe violations of the page as it is now, in the light
+    scheme and in the dark one (described; empty when there are none); left light."""
+    found = []
+    for name, scheme in (("light", "default"), ("dark", "slate")):
+        page.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+        found += [f"{name}: {v['id']}: {v['help']} at "
+                  + "; ".join(f"{n.get('target')} {n.get('failureSummary', '')}" for n in v.get("nodes", [])[:4])
+                  for v in axe(page)]
+    page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
+    return found
+
+
 def site_url(page: Any, path: str = "") -> str:
     """The absolute URL of ``path`` on the page's server."""
     return f"{page._euchre_server.url}{path.lstrip('/')}"

@@ -15,6 +15,7 @@ import euchre
 from euchre import Card, Suit
 
 from tests.browser.harness import (
+    axe_in_light_and_dark,
     goto,
     presave,
     wait_for_my_decision,
@@ -162,6 +163,8 @@ def test_the_review_shares_and_exports(page: Any) -> None:
         if attr(root, "data-review") != "open":
             my_move(page, root)
     check_review(root)
+    # the trick winners' gold stays readable in both schemes (in the dark it was 3.7:1)
+    assert not axe_in_light_and_dark(page), axe_in_light_and_dark(page)
     with page.expect_download() as info:
         root.locator(".eu-review-actions button", has_text="Export EGN").click()
     record = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))

@@ -19,7 +19,14 @@ from typing import Any
 import pytest
 
 from tests.browser.harness import READY_TIMEOUT_MS as READY_MS
-from tests.browser.harness import ROOT, SUBPATH, allow_console_errors, axe, goto, wait_ready
+from tests.browser.harness import (
+    ROOT,
+    SUBPATH,
+    allow_console_errors,
+    axe_in_light_and_dark,
+    goto,
+    wait_ready,
+)
 
 ROOMS_PAGE = "practice/rooms/"
 STEP_MS = 20_000
@@ -62,22 +69,6 @@ def rooms(site_dir: Path) -> Iterator[RoomServer]:
         yield server
     finally:
         server.stop()
-
-
-def scheme(page: Any, name: str) -> None:
-    page.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)",
-                  "slate" if name == "dark" else "default")
-
-
-def serious(page: Any) -> list[str]:
-    found = []
-    for name in ("light", "dark"):
-        scheme(page, name)
-        found += [f"{name}: {v['id']}: {v['help']} at "
-                  + "; ".join(f"{n.get('target')} {n.get('failureSummary', '')}" for n in v.get("nodes", [])[:4])
-                  for v in axe(page)]
-    scheme(page, "light")
-    return found
 
 
 def enter(page: Any, name: str) -> None:
@@ -140,7 +131,7 @@ def test_two_people_join_by_the_link_and_play_a_deal_to_its_review(
     ann = ann_makes_a_room(new_page, rooms)
     link = ann.get_attribute(".eu-room-link", "value") or ""
     assert f"{SUBPATH}{ROOMS_PAGE}?room=" in link
-    assert not serious(ann), serious(ann)
+    assert not axe_in_light_and_dark(ann), axe_in_light_and_dark(ann)
 
     bob = new_page(rooms, viewport={"width": 390, "height": 844})
     bob.goto(link)
@@ -157,7 +148,7 @@ def test_two_people_join_by_the_link_and_play_a_deal_to_its_review(
     ann.click('[data-action="start"]')
     for page in (ann, bob):
         page.wait_for_selector("[data-region=table] .eu-table", timeout=STEP_MS)
-    assert not serious(bob), serious(bob)
+    assert not axe_in_light_and_dark(bob), axe_in_light_and_dark(bob)
     ann.screenshot(path=str(tmp_path / "table-desktop.png"), full_page=True)
     bob.screenshot(path=str(tmp_path / "table-phone.png"), full_page=True)
 
@@ -177,7 +168,7 @@ def test_two_people_join_by_the_link_and_play_a_deal_to_its_review(
     text = bob.locator(".eu-room-review").inner_text()
     assert "Deal 1 is over" in text and text.split("Score:")[1].splitlines()[0] == score
     assert bob.locator('[data-form="entry"]:visible').count() == 0
-    assert not serious(ann), serious(ann)
+    assert not axe_in_light_and_dark(ann), axe_in_light_and_dark(ann)
     ann.screenshot(path=str(tmp_path / "review-desktop.png"), full_page=True)
     shots = ROOT / "build" / "screenshots" / "rooms"
     shots.mkdir(parents=True, exist_ok=True)
@@ -214,7 +205,7 @@ def test_a_static_copy_says_how_to_start_a_room_server(page: Any) -> None:
     note.wait_for(state="visible")
     text = note.text_content() or ""
     assert "make serve" in text and "python -m euchre_rooms" in text and "ROOMS_URL" in text
-    assert not serious(page), serious(page)
+    assert not axe_in_light_and_dark(page), axe_in_light_and_dark(page)
 
 
 def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
@@ -231,7 +222,7 @@ def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
     assert eve.locator('[data-region=lobby] [data-action="start"], [data-action="ready"]').count() == 0
     ann.click('[data-action="start"]')
     eve.wait_for_selector("[data-region=table] .eu-table[data-watching]", timeout=STEP_MS)
-    assert not serious(eve), serious(eve)
+    assert not axe_in_light_and_dark(eve), axe_in_light_and_dark(eve)
 
     seen = set()
     for _ in range(30):
