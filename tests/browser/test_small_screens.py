@@ -3,13 +3,19 @@ to be scrolled sideways to be read or tapped. A wide table may scroll inside its
 
 Found this way: the teacher's "Decision" list (its options are whole sentences) and the
 progress page's file picker pushed their pages 113 and 40 px past a 320 px screen, and a
-marked "Diamonds" in the quiz pushed the second column of suits 14 px past it.
+marked "Diamonds" in the quiz pushed the second column of suits 14 px past it. Try again's
+hindsight table, which may scroll in its own box, fits that box on such a phone since its
+mark and the coach's words left their column for a row of their own.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+
+import euchre
+from euchre_tutorial.tryagain.branch import finished_deal
+from euchre_tutorial.tryagain.hindsight import review_plays
 
 from tests.browser.harness import allow_console_errors, goto, wait_ready
 from tests.browser.test_accessibility import site_pages
@@ -21,6 +27,7 @@ from tests.browser.test_quiz import (
     open_quiz,
     wrong_answer,
 )
+from tests.browser.test_try_again import a_card_decision, open_link, site_rules
 
 PHONE = {"viewport": {"width": 320, "height": 640}, "is_mobile": True, "has_touch": True}
 
@@ -80,3 +87,24 @@ def test_a_quiz_answered_wrong_and_its_summary_fit_a_small_phone(new_page: Any) 
     page.locator(f"{QUIZ} .eu-quiz-actions .eu-quiz-submit").click()
     page.wait_for_selector(f"{QUIZ} .eu-quiz-summary")
     assert wider_than_the_screen(page) is None, f"summary: {wider_than_the_screen(page)}"
+
+
+def test_try_again_s_hindsight_fits_a_small_phone(new_page: Any) -> None:
+    page = new_page(**PHONE)
+    goto(page, "practice/try-again/")
+    wait_ready(page)
+    rules = site_rules(page)
+    seed = next(s for s in range(60) if any(r.cost > 0 for r in review_plays(finished_deal(s, rules), 0)))
+    played = finished_deal(seed, rules)
+    open_link(page, euchre.to_share_code(played), a_card_decision(played, 2))
+    page.wait_for_selector(".eu-ta-hindsight .eu-ta-why")
+    assert wider_than_the_screen(page) is None, wider_than_the_screen(page)
+    boxes = page.locator(".eu-ta-scroll").evaluate_all(
+        "(bs) => bs.map((b) => [b.firstElementChild.className, b.scrollWidth, b.clientWidth, b.scrollLeft])"
+    )
+    assert [css for css, *_ in boxes] == ["eu-ta-table", "eu-ta-table eu-ta-plays"], boxes
+    # the lines side by side may scroll (a column per line), from their start; the
+    # hindsight fits its box
+    assert all(left == 0 for *_, left in boxes), boxes
+    _, wide, box, _ = boxes[1]
+    assert wide <= box, boxes

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from html import escape
 
@@ -155,26 +156,38 @@ def try_again_link(share: str | None, k: int, at: int) -> str:
     return f' <a class="eu-try-again" href="{escape(f"?deal={share}&at={k}")}">Try again from here</a>'
 
 
+def _numbers_kept_with_words(text: str) -> str:
+    """``text`` escaped, never broken between a word and the number after it (a narrow
+    column wraps "Trick 4, card 1" after the comma only).
+
+    >>> _numbers_kept_with_words("Trick 4, card 1")
+    'Trick&nbsp;4, card&nbsp;1'
+    """
+    return re.sub(r" (?=\d)", "&nbsp;", escape(text))
+
+
 def _play_row(review: PlayReview, share: str | None = None, at: int = -1) -> str:
     cost = review.cost
-    mark = ""
-    reasons = ""
-    if cost > 0:
-        mark = (f'<strong class="eu-ta-cost-mark">Cost {"a trick" if cost == 1 else f"{cost} tricks"}'
-                f"</strong>{try_again_link(share, review.k, at)} ")
-        if review.reasons:
-            items = "".join(f"<li>{escape(glyphs(r))}</li>" for r in review.reasons)
-            reasons = (f'<p class="eu-ta-coach-head">The coach at the time, from your cards only:</p>'
-                       f'<ul class="eu-ta-reasons">{items}</ul>')
     best = "the same" if review.best == review.played else escape(str(review.best.card))
-    return (
+    row = (
         f'<tr class="{"eu-ta-cost" if cost > 0 else "eu-ta-fine"}">'
-        f'<th scope="row">{escape(review.where)}</th>'
+        f'<th scope="row">{_numbers_kept_with_words(review.where)}</th>'
         f"<td>{escape(str(review.played.card))}</td>"
         f"<td>{result_words(review.tricks_played, review.points_played)}</td>"
-        f"<td>{best}: {result_words(review.tricks_best, review.points_best)}</td>"
-        f"<td>{mark}{reasons}</td></tr>"
+        f"<td>{best}: {result_words(review.tricks_best, review.points_best)}</td></tr>"
     )
+    if cost == 0:
+        return row
+    # The mark and the coach's reasons take a row of their own, the table's whole width:
+    # as a fifth column, a phone gave them two words a line and the table outgrew the screen.
+    mark = (f'<strong class="eu-ta-cost-mark">Cost {"a trick" if cost == 1 else f"{cost} tricks"}'
+            f"</strong>{try_again_link(share, review.k, at)}")
+    reasons = ""
+    if review.reasons:
+        items = "".join(f"<li>{escape(glyphs(r))}</li>" for r in review.reasons)
+        reasons = (f'<p class="eu-ta-coach-head">The coach at the time, from your cards only:</p>'
+                   f'<ul class="eu-ta-reasons">{items}</ul>')
+    return f'{row}<tr class="eu-ta-cost eu-ta-why"><td colspan="4">{mark}{reasons}</td></tr>'
 
 
 def plays_html(reviews: Sequence[PlayReview], share: str | None = None, at: int = -1) -> str:
@@ -188,7 +201,7 @@ def plays_html(reviews: Sequence[PlayReview], share: str | None = None, at: int 
         '<div class="eu-ta-scroll" tabindex="0" role="region" aria-label="Your card plays in hindsight">'
         '<table class="eu-ta-table eu-ta-plays"><thead><tr><th scope="col">When</th>'
         '<th scope="col">You played</th><th scope="col">Best after it</th>'
-        '<th scope="col">Best possible, all cards known</th><th scope="col">Mark</th></tr></thead>'
+        '<th scope="col">Best possible, all cards known</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div>"
     )
 

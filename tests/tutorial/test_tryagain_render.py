@@ -1,0 +1,57 @@
+"""The hindsight table of Try again, drawn: a play that cost a trick has its mark and the
+coach's words in a row of their own, across the whole table (as a fifth column a phone
+gave them two words a line, and the table outgrew the screen), and a play's place never
+breaks between a word and its number."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from euchre import Rules
+from euchre_tutorial.tryagain.branch import finished_deal
+from euchre_tutorial.tryagain.hindsight import PlayReview, review_plays
+from euchre_tutorial.tryagain.render import plays_html
+
+ROW = re.compile(r"<tr class=\"([^\"]*)\">(.*?)</tr>", re.S)
+
+
+@functools.cache
+def marked_reviews() -> tuple[PlayReview, ...]:
+    """The learner's plays in the first deals that hold a play costing a trick."""
+    for seed in range(60):
+        reviews = review_plays(finished_deal(seed, Rules()), 0)
+        if any(r.cost > 0 for r in reviews) and any(r.cost == 0 for r in reviews):
+            return tuple(reviews)
+    raise AssertionError("no deal in sixty with both a costly and a fine play")
+
+
+def test_the_mark_and_the_coach_s_words_take_a_row_across_the_table_under_the_costly_play() -> None:
+    reviews = marked_reviews()
+    drawn = plays_html(reviews, share="e1abc", at=-1)
+    assert drawn.count('<th scope="col">') == 4
+    rows = ROW.findall(drawn)
+    plays = [(css, body) for css, body in rows if "eu-ta-why" not in css]
+    assert len(plays) == len(reviews)
+    for review in reviews:
+        at = next(i for i, (_, body) in enumerate(rows) if f">{review.played.card}<" in body)
+        css, body = rows[at]
+        assert ("eu-ta-cost" in css) == (review.cost > 0)
+        assert body.count("<td>") == 3 and "Cost a" not in body
+        if review.cost > 0:
+            why_css, why = rows[at + 1]
+            assert "eu-ta-why" in why_css and why.startswith('<td colspan="4">')
+            assert "Cost a trick" in why or f"Cost {review.cost} tricks" in why
+            for reason in review.reasons:
+                assert reason.split()[0] in why
+        else:
+            assert at + 1 == len(rows) or "eu-ta-why" not in rows[at + 1][0]
+
+
+def test_a_play_s_place_breaks_only_after_its_comma() -> None:
+    reviews = marked_reviews()
+    headers = re.findall(r'<th scope="row">([^<]*)</th>', plays_html(reviews))
+    assert len(headers) == len(reviews)
+    for header, review in zip(headers, reviews, strict=True):
+        assert header == review.where.replace(" ", "&nbsp;").replace(",&nbsp;", ", ")
+        assert re.fullmatch(r"Trick&nbsp;\d, card&nbsp;\d", header)
