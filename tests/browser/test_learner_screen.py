@@ -144,6 +144,48 @@ def test_tab_order_is_the_drawn_order_in_free_play(page: Any) -> None:
     assert visited == drawn
 
 
+IN_GAME = "!!a?.closest('[data-widget=game] .eu-game')"
+
+
+def test_a_deal_of_free_play_by_keyboard_alone_never_drops_the_focus(page: Any) -> None:
+    """Enter and the arrow keys alone, at the normal pace. A bid's buttons and a played card
+    are redrawn away as the computer players move: the focus stays in the hand, not on the
+    page (where the next Tab would start again from the top); on each turn it waits on the
+    bid or the hand; a refused card leaves it where it was; the review's Next deal takes it
+    at the end."""
+    presave(page, {"euchre.settings": {"v": 1, "data": {**FAST, "speed": "normal"}}})
+    goto(page, PLAY)
+    root = page.locator(GAME)
+    wait_ready(page, GAME)
+    root.locator("#eu-game-level").select_option("easy")
+    root.locator("[data-game-start]").focus()
+    page.keyboard.press("Enter")
+    moves = 0
+    while root.get_attribute("data-review") != "open":
+        page.wait_for_function(
+            """() => { const r = document.querySelector('[data-widget=game]');
+                return r.dataset.yourTurn === 'true' || r.dataset.review === 'open'; }""", timeout=60_000)
+        if root.get_attribute("data-review") == "open":
+            break
+        assert active(page, IN_GAME), f"on the learner's turn the focus is on {active(page, 'a?.outerHTML')}"
+        was = active(page, "a?.dataset.card ? `[data-card='${a.dataset.card}']` : `[data-choice='${a.dataset.choice}']`")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            """(was) => { const r = document.querySelector('[data-widget=game]');
+                return !r.querySelector(`.eu-hand ${was}, .eu-choices ${was}`)
+                    || r.querySelector('.eu-message').dataset.kind === 'illegal'; }""", arg=was)
+        if root.locator(".eu-message").get_attribute("data-kind") == "illegal":
+            assert active(page, f"a?.matches(\"{was}\")"), "a refused card keeps the focus"
+            root.evaluate("(r) => { r.querySelector('.eu-message').dataset.kind = ''; }")
+            page.keyboard.press("ArrowRight")
+            continue
+        moves += 1
+        if root.locator(".eu-hand button.eu-card").count():  # (after the last card: the review)
+            assert active(page, IN_GAME), f"after a move the focus fell to {active(page, 'a?.tagName')}"
+    assert moves >= 2
+    assert active(page, "a?.dataset.reviewContinue !== undefined"), "the review's Next deal takes the focus"
+
+
 LESSON_DAMAGE = [
     "{not json",
     json.dumps({"v": 1, "data": {"stars": None, "at": None}}),

@@ -250,3 +250,49 @@ def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
     eve.click('[data-action="leave"]')
     eve.wait_for_selector('[data-form="entry"] [data-action="watch"]', timeout=STEP_MS)
     assert "watch=1" not in eve.url
+
+
+FOCUS_IN_TABLE = "() => !!document.activeElement?.closest('[data-region=table]')"
+
+
+def test_a_keyboard_player_plays_a_deal_with_enter_and_the_arrow_keys(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """Ann plays with three computer players, by keyboard alone. On each of her turns the
+    focus waits on her bid or her hand (she never Tabs down from the top of the page), the
+    arrow keys reach every card she holds, and a card the server refuses keeps the focus."""
+    ann = ann_makes_a_room(new_page, rooms)
+    ann.focus('[data-action="start"]')
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("[data-region=table] .eu-table", timeout=STEP_MS)
+    toured = False
+    cards_played = 0
+    for _ in range(60):
+        ann.wait_for_selector(".eu-table--your-turn, .eu-room-review", timeout=STEP_MS)
+        if ann.locator(".eu-room-review").count():
+            break
+        assert ann.evaluate(FOCUS_IN_TABLE), "on Ann's turn the focus is not on her bid or hand"
+        on_card = ann.evaluate("() => document.activeElement.dataset.card ?? null")
+        if on_card and not toured:
+            held = set(ann.locator("[data-region=table] .eu-hand [data-card]").evaluate_all(
+                "(cs) => cs.map((c) => c.dataset.card)"))
+            reached = set()
+            for _ in range(len(held)):
+                reached.add(ann.evaluate("() => document.activeElement.dataset.card"))
+                ann.keyboard.press("ArrowRight")
+            assert reached == held
+            toured = True
+        before = ann.get_attribute("[data-widget=room]", "data-version")
+        ann.evaluate("() => { document.querySelector('[data-region=error]').textContent = ''; }")
+        ann.keyboard.press("Enter")
+        ann.wait_for_function(
+            """(before) => document.querySelector('[data-widget=room]').dataset.version !== before
+                || document.querySelector('[data-region=error]').textContent !== ''""",
+            arg=before, timeout=STEP_MS)
+        if ann.get_attribute("[data-widget=room]", "data-version") == before:  # refused
+            assert ann.evaluate("() => document.activeElement.dataset.card") == on_card
+            ann.keyboard.press("ArrowRight")
+        elif on_card:
+            cards_played += 1
+    ann.wait_for_selector(".eu-room-review", timeout=STEP_MS)
+    assert toured and cards_played >= 1

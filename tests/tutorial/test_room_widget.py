@@ -1,11 +1,13 @@
 """The room widget's renderer (``room.render``) over the messages of a real room: every
 state a seat is sent draws as HTML, and that HTML never names a card the seat may not
-know. The lobby and the review carry the controls the page forwards."""
+know. The lobby and the review carry the controls the page forwards; the table says
+when the seat is to act and which card takes the focus."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -44,6 +46,7 @@ def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:
         ann = table[0]
         ann.do({"type": "start"})
         phases = set()
+        turns = set()
         rng = random.Random(4)
         while "review" not in phases:
             play_one_step(table, rng)
@@ -58,7 +61,17 @@ def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:
                 elif reply["phase"] == "playing":
                     assert reply["html"]["table"].count('class="eu-table') == 1
                     assert reply["version"] == state["version"]
+                    turns.add(reply["your_turn"])
+                    # the page focuses the bid or the hand when this turns true
+                    view = state["table"]["view"]
+                    assert reply["your_turn"] == (view["to_act"] == state["you"] and bool(view["legal"]))
+                    # a card redrawn away hands the focus to the hand's first card
+                    markup = reply["html"]["table"]
+                    assert markup.count("data-autofocus") == (1 if view["hand"] else 0)
+                    if view["hand"]:
+                        assert re.search(r'<ul class="eu-hand"[^>]*><li><button [^>]*data-autofocus', markup)
     assert {"playing", "review"} <= phases
+    assert turns == {True, False}
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

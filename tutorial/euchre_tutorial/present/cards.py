@@ -60,10 +60,13 @@ def card_html(
     action: str | None = None,
     disabled: bool = False,
     tabindex: int | None = None,
+    autofocus: bool = False,
 ) -> str:
     """One card as an inline, labelled element. ``note`` is appended to its label
     (for example "left bower"). With ``button`` the card is a ``<button>`` (for a card the
-    reader may pick); ``selected`` (True/False) adds ``aria-pressed``."""
+    reader may pick); ``selected`` (True/False) adds ``aria-pressed``; ``autofocus`` marks
+    the button that takes the focus when the focused control of its region is redrawn away
+    (``data-autofocus``, read by the page's morph)."""
     label = card.name if not note else f"{card.name}, {note}"
     classes = escape(card_classes(card, extra_class))
     if not button:
@@ -75,7 +78,8 @@ def card_html(
         label = f"{card.rank.label}, {label}"
     pressed = "" if selected is None else f' aria-pressed="{"true" if selected else "false"}"'
     extra = attrs({"data_action": action,
-                   "tabindex": None if tabindex is None else str(tabindex), "disabled": disabled})
+                   "tabindex": None if tabindex is None else str(tabindex), "disabled": disabled,
+                   "data_autofocus": autofocus})
     return (
         f'<button type="button" class="{classes}" data-card="{card.code}" '
         f'aria-label="{escape(label)}"{pressed}{extra}>{card_inner_html(card)}</button>'

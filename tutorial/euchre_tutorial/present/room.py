@@ -278,9 +278,10 @@ def display_names(state: Mapping[str, Any]) -> list[str]:
             for s in state["room"]["seats"]]
 
 
-def table_html(state: Mapping[str, Any]) -> tuple[str, str | None]:
-    """The table during play (the same renderer as free play, with the room's names) and
-    what a click on a card in the hand does (``play``, ``discard`` ...) or None."""
+def table_html(state: Mapping[str, Any]) -> tuple[str, str | None, bool]:
+    """The table during play (the same renderer as free play, with the room's names), what
+    a click on a card in the hand does (``play``, ``discard`` ...) or None, and whether this
+    seat is to act (a bid, a discard or a card)."""
     view = table_view(state)
     ui = TableUI(sort=True)
     names = display_names(state)
@@ -289,29 +290,32 @@ def table_html(state: Mapping[str, Any]) -> tuple[str, str | None]:
     score = (f'<p class="eu-room-score">Score: '
              f'{escape(_score_words(state["table"]["score"], view.rules, me, names))} '
              f'(to {state["table"]["game_to"]}).</p>')
-    return score + render_data(data, ui), data["card_action"]
+    return score + render_data(data, ui), data["card_action"], bool(data["your_turn"])
 
 
 def room_regions(state: Mapping[str, Any], page: str,
                  reactions: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
     """Everything the room page shows for one ``state`` message, as named regions of HTML
     (``lobby``, ``table``, ``review``, ``reactions``), plus the data the page needs:
-    ``card_action`` and the ``version`` to send with a move."""
+    ``card_action``, ``your_turn`` (the page moves the focus to the hand or the bid when it
+    turns true) and the ``version`` to send with a move."""
     phase = state["room"]["phase"]
     names = display_names(state)
     watching = state["you"] is None
     regions = {"lobby": "", "table": "", "review": "", "seats": "",
                "reactions": reactions_html(reactions, names, buttons=not watching)}
     card_action = None
+    your_turn = False
     banner = watching_html(state["room"]["code"]) if watching else ""
     if phase == "lobby" or state.get("table") is None:
         regions["lobby"] = banner + (watched_lobby_html(state, page) if watching
                                      else lobby_html(state, page))
     else:
         regions["lobby"] = banner
-        regions["table"], card_action = table_html(state)
+        regions["table"], card_action, your_turn = table_html(state)
         regions["seats"] = seats_html(state["room"], state["you"])
         if phase == "review" and state["table"].get("review"):
             regions["review"] = review_html(state, names)
     return {"html": regions, "card_action": None if watching else card_action,
+            "your_turn": your_turn and not watching,
             "version": state["version"], "phase": phase, "watching": watching}

@@ -253,7 +253,8 @@ def _hand_html(seat: Mapping[str, Any], data: Mapping[str, Any], ui: TableUI) ->
     items = []
     for index, code in enumerate(cards):
         button = card_html(Card.parse(code), button=True, action="card",
-                           tabindex=0 if index == 0 else -1, disabled=ui.disabled or ui.locked)
+                           tabindex=0 if index == 0 else -1, disabled=ui.disabled or ui.locked,
+                           autofocus=index == 0)
         items.append(f"<li>{button}</li>")
     label = "Your hand" + (f": {data['prompt']}" if action else "")
     return (f'<ul class="eu-hand"{attrs({"aria_label": label, "data_locked": ui.locked})}>'

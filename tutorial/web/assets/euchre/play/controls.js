@@ -1,6 +1,6 @@
 // Behaviour shared by the lesson and free-play tables (no markup: Python draws the table):
 // arrow keys move between the hand's cards, a refused card shakes, and the first control
-// to press on the learner's turn.
+// to press on the learner's turn, scrolled into view.
 
 import { morph } from "../dom.js";
 import { still } from "../settings.js";
@@ -41,6 +41,15 @@ export function firstControl(container) {
     container.querySelector(".eu-hand button.eu-card[tabindex='0']:not(:disabled)") ??
     container.querySelector(".eu-hand button.eu-card:not(:disabled)")
   );
+}
+
+/** On a small screen, scroll so the learner's choices (drawn after the hand and the
+ * prompt) are in view. */
+export function bringIntoView(container) {
+  const mine = container.querySelector(".eu-choices");
+  if (!mine) return;
+  const box = mine.getBoundingClientRect();
+  if (box.bottom > window.innerHeight || box.top < 0) mine.scrollIntoView({ block: "end", behavior: "auto" });
 }
 
 /** Shake a card that may not be played (no movement with reduced motion). */

@@ -8,7 +8,7 @@
 import { delegate, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
-import { disableAll, firstControl, refuse, rovingHand, say as sayIn, sayHtml } from "../play/controls.js";
+import { bringIntoView, disableAll, firstControl, refuse, rovingHand, say as sayIn, sayHtml } from "../play/controls.js";
 import { settingsWereReset, wireSettings } from "../settings.js";
 import { GAME_KEY, GAME_VERSION as VERSION, isGameRecord, readRecord, removeRecord, writeRecord } from "../play/storage.js";
 
@@ -102,7 +102,7 @@ export async function mount(root, runtime) {
         if (root.contains(document.activeElement) || document.activeElement === document.body) {
           firstControl(play)?.focus({ preventScroll: true });
         }
-        bringIntoView();
+        bringIntoView(play);
       }
     } catch (error) {
       say(`The card engine could not answer: ${error.message}`, "wrong");
@@ -110,14 +110,6 @@ export async function mount(root, runtime) {
       busy = false;
       running = false;
     }
-  }
-
-  /** On a small screen, scroll so the learner's hand and choices are in view. */
-  function bringIntoView() {
-    const mine = play.querySelector(".eu-choices"); // after the hand and the prompt
-    if (!mine) return;
-    const box = mine.getBoundingClientRect();
-    if (box.bottom > window.innerHeight || box.top < 0) mine.scrollIntoView({ block: "end", behavior: "auto" });
   }
 
   async function act(payload, button) {

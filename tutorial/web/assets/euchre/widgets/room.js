@@ -2,12 +2,14 @@
 // joins or resumes a seat (the seat token, the room and the last event's seq are kept in
 // localStorage), reconnects with backoff, forwards clicks (data-action) as protocol
 // commands with the version it last saw, and morphs in the HTML that Python renders from
-// each state the server sends (the worker's "room.render"). It draws nothing itself.
+// each state the server sends (the worker's "room.render"). It draws nothing itself. On
+// this seat's turn the bid or the hand takes the focus; arrow keys move along the hand.
 // A spectator ("Watch without playing", or an invite link with watch=1) sends `watch` and
 // is sent only the public table; Stop watching sends `leave`. Nothing of a watch is stored
 // but the page's address (room and watch=1), so a reload watches again.
 
 import { delegate, morph } from "../dom.js";
+import { bringIntoView, firstControl, rovingHand } from "../play/controls.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
 
 const SEAT_KEY = "euchre.room";
@@ -48,6 +50,8 @@ export async function mount(root, runtime) {
   const roomField = root.querySelector('[data-form="entry"] [name="room"]');
   if (invited && roomField && !roomField.value) roomField.value = invited;
 
+  rovingHand(region("table"));
+
   const saved = readRecord(SEAT_KEY, VERSION, validSeat);
   let seat = saved.value;
   let socket = null;
@@ -58,6 +62,7 @@ export async function mount(root, runtime) {
   let closing = false;
   let drawing = Promise.resolve();
   let engine = null;
+  let myTurn = false; // whether the last table drawn was waiting for this seat
   const edited = new Set(); // the entry fields typed in since the form was last drawn
 
   const say = (text) => {
@@ -115,11 +120,23 @@ export async function mount(root, runtime) {
         root.dataset.cardAction = reply.card_action || "";
         root.dataset.watching = reply.watching ? "true" : "false";
         showRegions(true);
+        if (reply.your_turn && !myTurn) focusMyTurn();
+        myTurn = Boolean(reply.your_turn);
       } catch (error) {
         fail(`The page could not draw the room: ${error.message}`);
       }
     });
     return drawing;
+  }
+
+  /** This seat is to act: the bid or the hand takes the focus (and comes into view on a
+   * phone), unless the reader is busy elsewhere on the page (a reaction, the invite link). */
+  function focusMyTurn() {
+    const table = region("table");
+    const at = document.activeElement;
+    if (at && at !== document.body && !table.contains(at)) return;
+    firstControl(table)?.focus({ preventScroll: true });
+    bringIntoView(table);
   }
 
   /** Draw the way in (name, room code) again; a field the reader has typed in since the
