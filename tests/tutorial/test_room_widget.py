@@ -16,7 +16,7 @@ from euchre_tutorial.widgets.room import render_message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.rooms.helpers import live_room, play_match, play_one_step, seated, server
+from tests.rooms.helpers import live_room, play_match, play_one_step, seated, server, settle
 from tests.rooms.tables import TABLES
 from tests.rooms.test_secrets import cards_named, knowable, spellings
 
@@ -50,6 +50,7 @@ def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:
         rng = random.Random(4)
         while "review" not in phases:
             play_one_step(table, rng)
+            settle(table)  # until the table waits for Ann or Bob: one of them is to act
             for person in table:
                 state = person.state or {}
                 reply = render_message({"state": state, "page": PAGE})
@@ -67,6 +68,15 @@ def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:
                     assert reply["your_turn"] == (view["to_act"] == state["you"] and bool(view["legal"]))
                     # a card redrawn away hands the focus to the hand's first card
                     markup = reply["html"]["table"]
+                    # the announced prompt starts with the move just made, by whoever made it
+                    said = re.search(r'<p class="eu-prompt"[^>]*>([^<]*)</p>', markup)
+                    assert said is not None
+                    if view["actions"]:
+                        actor = view["actors"][-1]
+                        seat = state["room"]["seats"][actor]
+                        name = "You" if actor == state["you"] else seat["name"] or f"Seat {actor + 1}"
+                        move, _, then = said.group(1).partition(". ")
+                        assert move.startswith(f"{name} ") and then, said.group(1)
                     assert markup.count("data-autofocus") == (1 if view["hand"] else 0)
                     if view["hand"]:
                         assert re.search(r'<ul class="eu-hand"[^>]*><li><button [^>]*data-autofocus', markup)

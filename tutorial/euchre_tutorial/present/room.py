@@ -281,11 +281,14 @@ def display_names(state: Mapping[str, Any]) -> list[str]:
 def table_html(state: Mapping[str, Any]) -> tuple[str, str | None, bool]:
     """The table during play (the same renderer as free play, with the room's names), what
     a click on a card in the hand does (``play``, ``discard`` ...) or None, and whether this
-    seat is to act (a bid, a discard or a card)."""
+    seat is to act (a bid, a discard or a card). The prompt starts with the move just made
+    ("Bob passes. Your turn: ..."): it is announced, so a player who cannot see the table
+    hears every move, as free play's message line tells them."""
     view = table_view(state)
     ui = TableUI(sort=True)
     names = display_names(state)
     data = table_data(view, ui, names)
+    data["prompt"] = f'{data["last"]} {data["prompt"]}'.strip()
     me = None if view.seat == NO_SEAT else view.seat
     score = (f'<p class="eu-room-score">Score: '
              f'{escape(_score_words(state["table"]["score"], view.rules, me, names))} '
