@@ -613,7 +613,8 @@ Rules.OPTIONS = {
         Option(
             "joker",
             "The joker (benny)",
-            "The joker is in the deck as the highest trump; turned up, it proposes hearts.",
+            "The joker joins the deck, one card more, as the highest trump; turned up, it "
+            "proposes hearts.",
         ),
         Option(
             "stick_the_dealer",

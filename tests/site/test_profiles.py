@@ -110,3 +110,35 @@ def test_bower_ranks_follow_the_joker(site_for: SitePath) -> None:
             assert "after the joker" not in page_text(site, "rules/cards"), spec
         assert f"the {left} card" in page_text(site, "rules/cards"), spec
         assert f"the {left} trump" in page_text(site, "rules/glossary"), spec
+
+
+def test_trump_counts_follow_the_deck_and_the_joker(site_for: SitePath) -> None:
+    """Every page that counts the trumps says what the engine counts: seven in the short
+    deck, nine in the long one, one more with the joker."""
+    words = {7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+    for spec in ("american", "long-deck", str(JOKER_RULES)):
+        rules = Rules.from_toml(JOKER_RULES.read_text()) if spec == str(JOKER_RULES) else Rules.profile(spec)
+        count = words[len(euchre.trump_order(Suit.HEARTS, deck=rules.deck, joker=rules.joker))]
+        site = site_for(spec)
+        cards = page_text(site, "rules/cards")
+        assert f"the trump suit has {count} cards" in cards, spec
+        assert f"There are only {count} of them" in cards, spec
+        assert f"There are only {count} trumps" in page_text(site, "rules/strategy"), spec
+        play = page_text(site, "practice/play")
+        assert f"There are {count} in this table's {rules.deck_size}-card deck" in play, spec
+        assert ("Once the joker and both bowers" in play) == rules.joker, spec
+
+
+def test_the_kitty_follows_the_deck_and_the_joker(site_for: SitePath) -> None:
+    """The deal page's kitty is the engine's: 3 cards of 24, 11 of 32, 4 with the joker;
+    the home page counts the joker in the deck; a joker table is told the lessons play
+    without it."""
+    for spec, kitty, deck, joker in (("american", 3, 24, False), ("long-deck", 11, 32, False),
+                                     (str(JOKER_RULES), 4, 24, True)):
+        site = site_for(spec)
+        size = deck + joker
+        assert f"With {size} cards and 4 players, the kitty holds {kitty} cards." in page_text(
+            site, "rules/deal"), spec
+        assert ("No lesson uses the joker" in page_text(site, "practice/lessons")) == joker
+        home = page_text(site, "")
+        assert f"the deck has {deck} cards{' and the joker' if joker else ''}." in home

@@ -15,13 +15,18 @@ blocks, each alone on its line, are:
 | ``{{ house_rules_card }}`` | the printable one-page summary of the active rules |
 | ``{{ four_six(7) }}`` / ``{{ four_six_all }}`` | the score kept with a 4 and a 6, drawn |
 
-and one inline name, ``{{ rules_name }}`` (the profile or house-rules file in use).
+and the inline names ``{{ rules_name }}`` (the profile or house-rules file in use),
+``{{ deck_size }}`` (the cards dealt from, a joker included), ``{{ kitty_size }}`` (the
+cards left face down after the deal and the upcard) and ``{{ trump_count }}`` (how many
+cards the trump suit has, bowers and joker included, in words): the engine counts them.
 An unknown key or name stops the build, naming it and its line.
 
 >>> import markdown
 >>> md = markdown.Markdown(extensions=[RulesTextExtension(rules="midwest")])
 >>> md.convert("{% if stick_the_dealer %}The dealer must call.{% endif %} Game: {{ rules.game_to }}.")
 '<p>The dealer must call. Game: 10.</p>'
+>>> md.convert("{{ trump_count }} trumps in {{ deck_size }} cards, {{ kitty_size }} in the kitty")
+'<p>seven trumps in 24 cards, 3 in the kitty</p>'
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from euchre import Deal, Suit
+from euchre.players.words import number_words
+from euchre.trump import trump_order
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
@@ -48,7 +56,12 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
 
     def run(self, lines: list[str]) -> list[str]:
         rules = rules_for(self.spec)
-        template = Template(rules.to_dict(), self._blocks(), {"rules_name": lambda: self.label})
+        template = Template(rules.to_dict(), self._blocks(), {
+            "rules_name": lambda: self.label,
+            "deck_size": lambda: str(rules.deck_size),
+            "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),
+            "trump_count": lambda: number_words(len(trump_order(Suit.HEARTS, rules.deck, rules.joker))),
+        })
         out, origins = template.render(lines)
         setattr(self.md, "euchre_origins", origins)  # noqa: B010 - a Markdown instance
         return out
