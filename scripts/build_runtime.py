@@ -22,7 +22,10 @@
    standard library's and the wheels' sha256 (the browser names its snapshot the same).
 5. Write ``docs/runtime/manifest.json``, which the worker and the service worker read.
 
-Every step is skipped when its inputs are unchanged, so a second run does nothing.
+Every step is skipped when its inputs are unchanged, so a second run does nothing. Two
+runs at once (two test workers that each find the runtime stale) take turns: the second
+waits for the first (a lock on ``build/runtime/.lock``), then finds everything up to date,
+instead of both writing the same partial files.
 
 >>> snapshot_hash("314.0.7", "ff", [("a.whl", "00"), ("b.whl", "11")], recipe="2")[:12]
 '83f354a9d603'
@@ -32,6 +35,8 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
+import fcntl
 import gzip
 import hashlib
 import json
@@ -42,7 +47,7 @@ import sys
 import tarfile
 import tempfile
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -628,11 +633,31 @@ def write_manifest(
     return target
 
 
+@contextlib.contextmanager
+def one_build_at_a_time() -> Iterator[None]:
+    """Hold the build's lock (``build/runtime/.lock``) while the block runs: another
+    build started meanwhile waits for it, so no partial file is written by two at once."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with (CACHE / ".lock").open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--no-snapshot", action="store_true",
                         help="no memory snapshot (the worker then always starts plainly)")
     args = parser.parse_args(argv)
+    with one_build_at_a_time():
+        build(no_snapshot=args.no_snapshot)
+    return 0
+
+
+def build(*, no_snapshot: bool = False) -> None:
+    """Every step, each skipped when its inputs are unchanged."""
     OUT.mkdir(parents=True, exist_ok=True)
     unpacked = unpacked_pyodide()
     pyodide_dir = vendor_pyodide(unpacked)
@@ -645,13 +670,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         PYODIDE_VERSION, stdlib_sha, [(w.name, sha256_file(w)) for w in wheels]
     )
     snapshot = None
-    if args.no_snapshot:
+    if no_snapshot:
         for stale in [*OUT.glob("snapshot-*.bin.gz"), *CACHE.glob("snapshot-*.bin.gz")]:
             stale.unlink()
     else:
         snapshot = build_snapshot(pyodide_dir, unpacked / LOCK_FILE, wheels, full_hash)
     write_manifest(wheels, snapshot, full_hash, lock_contents(unpacked), bytecode)
-    return 0
 
 
 if __name__ == "__main__":

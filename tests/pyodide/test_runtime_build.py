@@ -1,11 +1,14 @@
 """scripts/build_runtime.py: wheels built twice from the same sources are byte-identical,
 so the snapshot's name (a hash over the Pyodide version and the wheels) stays the same;
-Pyodide's large files have precompressed siblings."""
+Pyodide's large files have precompressed siblings; two builds at once take turns."""
 
 from __future__ import annotations
 
 import gzip
 import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 from types import ModuleType
 
@@ -62,3 +65,33 @@ def test_the_large_pyodide_files_have_precompressed_siblings(build_runtime: Modu
         sibling = folder / f"{name}.gz"
         assert gzip.decompress(sibling.read_bytes()) == (folder / name).read_bytes()
         assert sibling.stat().st_size < (folder / name).stat().st_size / 2
+
+
+WAITER = """
+import importlib.util, sys
+from pathlib import Path
+spec = importlib.util.spec_from_file_location("build_runtime", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+module.CACHE = Path(sys.argv[2])
+print("waiting", flush=True)
+with module.one_build_at_a_time():
+    print("after" if (module.CACHE / "released").exists() else "before", flush=True)
+"""
+
+
+def test_two_builds_at_once_take_turns(build_runtime: ModuleType, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two test workers that both find the runtime stale: the second build waits for the
+    first's lock (both writing one partial snapshot once broke it)."""
+    monkeypatch.setattr(build_runtime, "CACHE", tmp_path)
+    with build_runtime.one_build_at_a_time():
+        second = subprocess.Popen(
+            [sys.executable, "-c", WAITER, str(ROOT / "scripts" / "build_runtime.py"), str(tmp_path)],
+            stdout=subprocess.PIPE, text=True)
+        assert second.stdout is not None
+        assert second.stdout.readline().strip() == "waiting"
+        time.sleep(0.5)  # room for a second build that did not wait to get in first
+        (tmp_path / "released").touch()
+    out, _ = second.communicate(timeout=30)
+    assert out.strip() == "after"
