@@ -10,6 +10,7 @@ from euchre import Rules, Suit
 from tests.site.conftest import FIXTURES, HOUSE_RULES, PROFILES, SitePath, page_text
 
 JOKER_RULES = FIXTURES / "joker-rules.toml"
+CUTTHROAT_RULES = FIXTURES / "cutthroat-rules.toml"
 
 PAGES = ["", "about", "rules/quick-start", "rules/cards", "rules/deal", "rules/making-trump",
          "rules/going-alone", "rules/tricks", "rules/scoring", "rules/variations",
@@ -142,3 +143,22 @@ def test_the_kitty_follows_the_deck_and_the_joker(site_for: SitePath) -> None:
         assert ("No lesson uses the joker" in page_text(site, "practice/lessons")) == joker
         home = page_text(site, "")
         assert f"the deck has {deck} cards{' and the joker' if joker else ''}." in home
+
+
+def test_a_site_for_another_table_says_so_and_deals_there(site_for: SitePath) -> None:
+    """Built for three-handed cutthroat, the site says the rules pages describe the usual
+    four-player game and links to what changes; the home page's winner is a player; free
+    play's New game has that table chosen. A four-player site says none of it."""
+    cutthroat = site_for(str(CUTTHROAT_RULES))
+    note = "This table: three-handed cutthroat"
+    quick = page_text(cutthroat, "rules/quick-start")
+    assert note in quick and "This table plays with 3 players, each scoring alone" in quick
+    home = page_text(cutthroat, "")
+    assert "the first player to 10 points wins" in home
+    assert "The table is three-handed cutthroat: the rules pages describe" in home
+    play = (cutthroat / "practice/play/index.html").read_text(encoding="utf-8")
+    assert '<option value="3" selected>Three-handed cutthroat</option>' in play
+    american = site_for("american")
+    assert note.split(":")[0] not in page_text(american, "rules/quick-start")
+    assert "the first team to 10 points wins" in page_text(american, "")
+    assert "The table is" not in page_text(american, "")

@@ -1,16 +1,18 @@
 """Free play at two to six seats through the bridge: the table chooser's rules, a whole game
 to a winner at three and six players (and the other tables), per-side scores, and no hidden
-card (another hand, the kitty, someone else's discard) in any reply the page receives."""
+card (another hand, the kitty, someone else's discard) in any reply the page receives; a
+site built for another table offers that table first."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import euchre
 import pytest
 from euchre import Rules
-from euchre_tutorial.widgets.game import TABLES, Save, _game, table_rules
+from euchre_tutorial.widgets.game import TABLES, Save, _game, render, table_rules
 
 from tests.tutorial.test_game_bridge import call, human_move, value
 
@@ -104,3 +106,14 @@ def test_the_four_player_table_keeps_the_rules_exactly() -> None:
 def test_an_unknown_table_is_refused() -> None:
     reply = call("game.new", {"profile": "american", "table": "7"})
     assert not reply["ok"] and "table" in reply["error"]
+
+
+@pytest.mark.parametrize(("site_table", "chosen"), [("4", "4"), ("3", "3"), ("6", "6"), (None, "4")])
+def test_new_game_offers_the_sites_own_table_first(site_table: str | None, chosen: str) -> None:
+    """A site built for a cutthroat table starts free play at that table (the learner's own
+    last choice, kept in the browser, still wins); a table no preset names falls back to
+    four players."""
+    rules = Rules().at_table(site_table) if site_table else Rules().replace(players=4, partnerships=False)
+    html = render({}, rules)
+    selected = re.findall(r'<option value="([^"]+)" selected>', html.split('name="table"')[1].split("</select>")[0])
+    assert selected == [chosen]

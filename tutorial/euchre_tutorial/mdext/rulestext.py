@@ -16,6 +16,7 @@ blocks, each alone on its line, are:
 | ``{{ four_six(7) }}`` / ``{{ four_six_all }}`` | the score kept with a 4 and a 6, drawn |
 
 and the inline names ``{{ rules_name }}`` (the profile or house-rules file in use),
+``{{ table_name }}`` (the table in words: "three-handed cutthroat"),
 ``{{ deck_size }}`` (the cards dealt from, a joker included), ``{{ kitty_size }}`` (the
 cards left face down after the deal and the upcard) and ``{{ trump_count }}`` (how many
 cards the trump suit has, bowers and joker included, in words): the engine counts them.
@@ -58,6 +59,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
         rules = rules_for(self.spec)
         template = Template(rules.to_dict(), self._blocks(), {
             "rules_name": lambda: self.label,
+            "table_name": lambda: rules.table_name,
             "deck_size": lambda: str(rules.deck_size),
             "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),
             "trump_count": lambda: number_words(len(trump_order(Suit.HEARTS, rules.deck, rules.joker))),

@@ -80,14 +80,15 @@ def profile_title(name: str) -> str:
 
 
 def newgame_html(profiles: Sequence[str], tables: Mapping[str, tuple[str, Any]],
-                 config: Mapping[str, Any]) -> str:
-    """The "New game" form; the page sets the learner's last choices on its fields."""
+                 config: Mapping[str, Any], table: str = "4") -> str:
+    """The "New game" form, ``table`` chosen (the site's own table); the page sets the
+    learner's last choices on its fields."""
     table_options = [(key, name[:1].upper() + name[1:]) for key, (name, _r) in tables.items()]
     rules = [("site", "This site's rules"), *[(p, profile_title(p)) for p in profiles]]
     return (
         '<form class="eu-newgame" aria-label="New game" data-action-submit="start">'
         "<h3>New game</h3>"
-        + _select("Table", "table", table_options, "4")
+        + _select("Table", "table", table_options, table)
         + _select("Rules", "profile", rules, "site")
         + _select("Points to win", "game_to", TARGETS, str(config.get("game_to", "") or ""))
         + _select("Computer players", "level", LEVELS, str(config.get("level", "normal")))
@@ -100,8 +101,9 @@ def newgame_html(profiles: Sequence[str], tables: Mapping[str, tuple[str, Any]],
 
 
 def widget_html(model: Mapping[str, Any], profiles: Sequence[str],
-                tables: Mapping[str, tuple[str, Any]], config: Mapping[str, Any]) -> str:
-    """The whole widget as the build writes it."""
+                tables: Mapping[str, tuple[str, Any]], config: Mapping[str, Any],
+                table: str = "4") -> str:
+    """The whole widget as the build writes it (``table``: the one New game offers first)."""
     return (
         '<div class="eu-game">'
         f'<div class="eu-game-bar" data-region="bar">{bar_html(model)}</div>'
@@ -111,7 +113,7 @@ def widget_html(model: Mapping[str, Any], profiles: Sequence[str],
         '<p class="eu-game-note">The game starts when the card engine is ready.</p></div>'
         '<div class="eu-game-panel" data-region="panel"></div>'
         '<div class="eu-play" data-region="table"></div>'
-        f'<template data-template="newgame">{newgame_html(profiles, tables, config)}</template>'
+        f'<template data-template="newgame">{newgame_html(profiles, tables, config, table)}</template>'
         '<a class="eu-download" hidden data-egn-download>Download the game record</a>'
         "</div>"
     )

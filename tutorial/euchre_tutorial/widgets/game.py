@@ -560,8 +560,10 @@ def egn(payload: Mapping[str, Any]) -> dict[str, Any]:
 def render(config: Mapping[str, Any], rules: Rules) -> str:
     """The free-play widget before the engine starts: the score bar, disabled tools, an
     empty table area (no sample table with controls that do nothing), the new-game form
-    (kept in a template until it is shown) and the note that the engine is starting."""
+    (kept in a template until it is shown; the site's own table chosen) and the note that
+    the engine is starting."""
     game_to = config.get("game_to")
     played = rules.replace(game_to=int(game_to)) if game_to else rules
     model = game_model(Save(played, 1, (), str(config.get("level", "normal"))))
-    return page.widget_html(model, [str(p) for p in Rules.profiles()], TABLES, config)
+    return page.widget_html(model, [str(p) for p in Rules.profiles()], TABLES, config,
+                            table_key(rules) or "4")
