@@ -1,4 +1,4 @@
-// Behaviour shared by the lesson and free-play tables (no markup: Python draws the table):
+// Behaviour shared by the lesson, free-play and room tables (no markup: Python draws the table):
 // arrow keys move between the hand's cards, a refused card shakes, and the first control
 // to press on the learner's turn, scrolled into view.
 
