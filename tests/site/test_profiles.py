@@ -115,11 +115,13 @@ def test_bower_ranks_follow_the_joker(site_for: SitePath) -> None:
 
 def test_trump_counts_follow_the_deck_and_the_joker(site_for: SitePath) -> None:
     """Every page that counts the trumps says what the engine counts: seven in the short
-    deck, nine in the long one, one more with the joker."""
+    deck, nine in the long one, one more with the joker; free play's tip names the card
+    that is highest once the joker and the bowers are gone as the engine ranks it."""
     words = {7: "seven", 8: "eight", 9: "nine", 10: "ten"}
     for spec in ("american", "long-deck", str(JOKER_RULES)):
         rules = Rules.from_toml(JOKER_RULES.read_text()) if spec == str(JOKER_RULES) else Rules.profile(spec)
-        count = words[len(euchre.trump_order(Suit.HEARTS, deck=rules.deck, joker=rules.joker))]
+        order = euchre.trump_order(Suit.HEARTS, deck=rules.deck, joker=rules.joker)
+        count = words[len(order)]
         site = site_for(spec)
         cards = page_text(site, "rules/cards")
         assert f"the trump suit has {count} cards" in cards, spec
@@ -128,6 +130,8 @@ def test_trump_counts_follow_the_deck_and_the_joker(site_for: SitePath) -> None:
         play = page_text(site, "practice/play")
         assert f"There are {count} in this table's {rules.deck_size}-card deck" in play, spec
         assert ("Once the joker and both bowers" in play) == rules.joker, spec
+        # "... have been played, the ace of trump is the highest card left": the engine's order
+        assert order[2 + rules.joker] == euchre.Card.parse("Ah"), spec
 
 
 def test_the_kitty_follows_the_deck_and_the_joker(site_for: SitePath) -> None:

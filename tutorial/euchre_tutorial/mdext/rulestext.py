@@ -35,9 +35,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from euchre import Deal, Suit
+from euchre import Deal, Suit, trump_order
 from euchre.players.words import number_words
-from euchre.trump import trump_order
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
