@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from euchre import Rules
 from euchre_tutorial.quiz import QuestionId, QuizSpec, build, check, parse_query
 
 from tests.browser.harness import allow_console_errors, axe, goto, wait_ready
@@ -246,6 +247,33 @@ def test_teacher_builder_makes_a_matching_link_and_sheet(page: Any) -> None:
     wait_ready(page, QUIZ)
     spec, _ = parse_query(link.split("?", 1)[1], QuizSpec())
     assert stored(page)["run"]["ids"] == [str(q) for q in spec.question_ids()]
+
+
+def test_a_teacher_s_quiz_under_other_rules_names_them_for_the_class(page: Any) -> None:
+    """The teacher picks the long-deck rules by name and adds the joker: the sheet and the
+    quiz the link opens both say so in the engine's words. A mistyped rule is named, with
+    the engine's suggestion, and kept out of the link."""
+    goto(page, "practice/teachers/")
+    wait_ready(page, "[data-widget=quiz-sheet]")
+    titles = page.locator("select[name=rules] option").all_inner_texts()
+    assert titles == [Rules.profile_title(name) for name in Rules.profiles()]
+    page.select_option("select[name=rules]", label="Long-deck rules")
+    page.fill("input[name=house]", "jokr:1")
+    notes = page.locator(".eu-qs-notes")
+    page.wait_for_function("() => document.querySelector('.eu-qs-notes').textContent.includes('jokr')")
+    assert "did you mean joker" in notes.inner_text()
+    assert "jokr" not in page.locator(".eu-qs-link").input_value()
+    page.fill("input[name=house]", "joker:1")
+    page.wait_for_function("() => document.querySelector('.eu-qs-link').value.includes('joker')")
+    page.wait_for_function("() => document.querySelector('.eu-qs-notes').textContent.includes('ready')")
+    joker = dict(Rules.profile("long-deck").replace(joker=True).describe())["joker"]
+    named = f"Long-deck rules, with one change: {joker}"
+    assert named in page.locator(".eu-sheet-sub").first.inner_text()
+
+    page.goto(page.locator(".eu-qs-link").input_value())
+    wait_ready(page, QUIZ)
+    page.wait_for_selector(f"{QUIZ} .eu-quiz-rules")
+    assert page.locator(f"{QUIZ} .eu-quiz-rules").inner_text() == f"This quiz plays by {named}"
 
 
 def test_the_builder_s_link_and_buttons_line_up(page: Any) -> None:

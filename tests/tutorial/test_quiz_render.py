@@ -144,3 +144,31 @@ def test_the_card_led_is_captioned_led_on_the_page_and_on_the_printed_sheet() ->
                 assert captions[0].endswith(" · led"), captions
                 assert not any(c.endswith(" · led") for c in captions[1:]), captions
     assert seen >= 40
+
+
+def test_a_quiz_under_other_rules_than_the_site_s_says_which_on_screen_and_on_paper() -> None:
+    """A teacher's link to a long-deck quiz with the joker, opened on an American site: the
+    quiz and the printed sheet name the rules, in the engine's sentences; the site's own
+    quiz names none."""
+    shared = call("quiz.new", {"config": {"count": 2}, "rules": RULES.to_dict(),
+                               "query": "seed=9&count=2&rules=long-deck,joker:1"})
+    spec = shared["spec"]
+    assert isinstance(spec, dict) and isinstance(shared["questions"], list)
+    ids = [q["id"] for q in shared["questions"]]
+    drawn = call("quiz.view", {"run": {"ids": ids, "query": spec["query"], "answers": []}})["html"]
+    joker = dict(Rules.profile("long-deck").replace(joker=True).describe())["joker"]
+    said = re.search(r'<p class="eu-quiz-rules">(.*?)</p>', str(drawn))
+    assert said is not None
+    assert html.unescape(said.group(1)) == f"This quiz plays by Long-deck rules, with one change: {joker}"
+
+    sheet = call("quiz.sheet", {"config": {}, "rules": RULES.to_dict(), "query": spec["query"]})
+    assert sheet["subtitle"] == f"Quiz code: seed 9, Long-deck rules, with one change: {joker}"
+
+    own = call("quiz.new", {"config": {"count": 2}, "rules": RULES.to_dict(), "query": "seed=9&count=2"})
+    own_spec = own["spec"]
+    assert isinstance(own_spec, dict) and isinstance(own["questions"], list)
+    own_ids = [q["id"] for q in own["questions"]]
+    plain = call("quiz.view", {"run": {"ids": own_ids, "query": own_spec["query"], "answers": []}})["html"]
+    assert "eu-quiz-rules" not in str(plain)
+    assert call("quiz.sheet", {"config": {}, "rules": RULES.to_dict(), "query": "seed=9"})[
+        "subtitle"] == "Quiz code: seed 9, American rules."

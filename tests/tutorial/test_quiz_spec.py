@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 
-from euchre import Rules
+from euchre import Rules, RulesError
 from euchre_tutorial import bridge
 from euchre_tutorial.quiz import QuizSpec, parse_query
+from euchre_tutorial.quiz.rules_code import rules_code, rules_in_words
 from euchre_tutorial.quiz.spec import MAX_COUNT
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -111,3 +112,23 @@ def test_bridge_review_items_are_spread_in() -> None:
     questions = reply["value"]["questions"]  # type: ignore[index]
     assert [q["id"] for q in questions if q.get("review")] == review
     assert questions[0].get("review") is None
+
+
+def test_a_link_s_rules_are_named_in_the_engine_s_words() -> None:
+    """Every profile by its title; an option changed from it by the engine's own sentence for
+    it, or, for one the engine describes only when on, as not played."""
+    for name in Rules.profiles():
+        profile = Rules.profile(name)
+        assert rules_in_words(profile) == Rules.profile_title(name)
+        for key, option in Rules.OPTIONS.items():
+            value = getattr(profile, key)
+            if not isinstance(value, bool):
+                continue
+            try:
+                changed = profile.replace(**{key: not value})
+            except RulesError:
+                continue  # an option that needs another one first
+            if rules_code(changed).split(",")[0] != name:
+                continue  # closer to another profile, which the words then name
+            sentence = dict(changed.describe()).get(key) or f"{option.label}: not played."
+            assert rules_in_words(changed) == f"{Rules.profile_title(name)}, with one change: {sentence}"

@@ -20,13 +20,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations, permutations
 from typing import Any
+from urllib.parse import parse_qs
 
-from euchre import Card
+from euchre import Card, RulesError
 
 from euchre_tutorial.mastery.items import item_of_question, mastery_field
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import attrs, element, escape, tag
 from euchre_tutorial.quiz import QuestionId, build, check
+from euchre_tutorial.quiz.rules_code import parse_rules_code, rules_in_words
 
 HINTS = {
     "many": "Select every card you may play, then check.",
@@ -221,6 +223,29 @@ def _head_html(state: QuizState) -> str:
     )
 
 
+def rules_line(query: str) -> str:
+    """What a quiz whose share link names other rules than the site's says about them (a
+    link names its rules only when they differ); nothing for the site's own rules.
+
+    >>> rules_line("seed=4&rules=american,deck:32")
+    'This quiz plays by American rules, with one change: A 32-card deck.'
+    >>> rules_line("seed=4"), rules_line("rules=nonsense")
+    ('', '')
+    """
+    code = parse_qs(query).get("rules", [""])[-1]
+    if not code:
+        return ""
+    try:
+        return f"This quiz plays by {rules_in_words(parse_rules_code(code))}"
+    except RulesError:
+        return ""  # a spec the bridge checked never gets here
+
+
+def _rules_html(state: QuizState) -> str:
+    line = rules_line(state.query)
+    return tag("p", line, class_="eu-quiz-rules") if line else ""
+
+
 def _notes_html(state: QuizState) -> str:
     if not state.notes:
         return '<div class="eu-quiz-notes" hidden></div>'
@@ -306,7 +331,8 @@ def quiz_html(state: QuizState) -> str:
     parts = regions(state)
     return element(
         "div",
-        _head_html(state) + _notes_html(state) + element("div", parts["body"], class_="eu-quiz-body")
+        _head_html(state) + _rules_html(state) + _notes_html(state)
+        + element("div", parts["body"], class_="eu-quiz-body")
         + element("div", parts["feedback"], class_="eu-quiz-feedback", role="status", aria_live="polite")
         + element("div", parts["actions"], class_="eu-quiz-actions"),
         class_="eu-quiz", data_state=state.phase, data_result=parts["result"] or None,

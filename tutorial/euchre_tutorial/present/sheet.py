@@ -36,9 +36,16 @@ def embed_template() -> str:
 
 
 def status_text(model: Mapping[str, Any], notes: list[str]) -> str:
-    """The builder's one-line status after the engine made a sheet."""
+    """The builder's one-line status after the engine made a sheet: each setting it could
+    not use says so itself.
+
+    >>> status_text({"spec": {"count": 4}}, [])
+    '4 questions ready. The link and the sheet match.'
+    >>> status_text({"spec": {"count": 4}}, ["The count “0” was not used."])
+    'The count “0” was not used. The link and the sheet use the other settings.'
+    """
     if notes:
-        return f"Not used: {' '.join(notes)}"
+        return f"{' '.join(notes)} The link and the sheet use the other settings."
     return f"{model['spec']['count']} questions ready. The link and the sheet match."
 
 
@@ -108,8 +115,8 @@ def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
         for t in sorted({*TRAP_CHOICES, spec["traps"]})
     )
     profiles = "".join(
-        f'<option value="{name}"{" selected" if name == spec["rules"] else ""}>{name}</option>'
-        for name in Rules.profiles()
+        f'<option value="{name}"{" selected" if name == spec["rules"] else ""}>'
+        f"{escape(Rules.profile_title(name))}</option>" for name in Rules.profiles()
     )
     if spec["rules"] not in Rules.profiles():
         profiles = (f'<option value="{escape(spec["rules"])}" selected>this site\'s rules'

@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from euchre import Rules, RulesError
+from euchre.players.words import number_words
 
 MAX_LENGTH = 400
 _KEY_RE = re.compile(r"^[a-z_]{1,40}$")
@@ -48,6 +49,29 @@ def rules_code(rules: Rules) -> str:
         text = ("1" if value else "0") if isinstance(value, bool) else str(value)
         parts.append(f"{key}:{text}")
     return ",".join(parts)
+
+
+def rules_in_words(rules: Rules) -> str:
+    """The rules as a player names them: the closest profile's title, then each option that
+    differs from it in the engine's own sentence.
+
+    >>> rules_in_words(Rules.profile("midwest"))
+    'Midwest rules'
+    >>> rules_in_words(Rules().replace(deck=32))
+    'American rules, with one change: A 32-card deck.'
+    >>> rules_in_words(Rules.profile("long-deck").replace(dealer_may_decline=False, game_to=7))
+    'Long-deck rules, with two changes: Dealer may decline: not played. The game is won at 7 points.'
+    """
+    name, *changes = rules_code(rules).split(",")
+    if not changes:
+        return Rules.profile_title(name)
+    sentences = dict(rules.describe())
+    said = []
+    for change in changes:
+        key = change.partition(":")[0]
+        said.append(sentences.get(key) or f"{Rules.OPTIONS[key].label}: not played.")
+    count = "one change" if len(said) == 1 else f"{number_words(len(said))} changes"
+    return f"{Rules.profile_title(name)}, with {count}: {' '.join(said)}"
 
 
 def parse_rules_code(text: str) -> Rules:

@@ -4,6 +4,9 @@
 >>> model = sheet_model(QuizSpec(seed=3, count=4))
 >>> len(model["questions"]), len(model["key"]), model["key"][0]["number"]
 (4, 4, 1)
+>>> model["subtitle"]
+'Quiz code: seed 3, American rules.'
+
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 from euchre_tutorial.quiz.check import check
 from euchre_tutorial.quiz.generate import build
 from euchre_tutorial.quiz.levels import LEVELS
+from euchre_tutorial.quiz.rules_code import parse_rules_code, rules_in_words
 from euchre_tutorial.quiz.spec import QuizSpec
 
 
@@ -27,9 +31,10 @@ def sheet_model(spec: QuizSpec) -> dict[str, Any]:
         key.append({"number": number, "answer": question.answer_text(),
                     "reasons": feedback["reasons"]})
     level = LEVELS[spec.level].label
+    rules = rules_in_words(parse_rules_code(spec.rules))
     return {
         "title": f"Euchre trick quiz: {spec.count} questions, {level.lower()} level",
-        "subtitle": f"Quiz code: seed {spec.seed}, rules {spec.rules}",
+        "subtitle": f"Quiz code: seed {spec.seed}, {rules.rstrip('.')}.",
         "spec": spec.to_dict(),
         "questions": questions,
         "key": key,
