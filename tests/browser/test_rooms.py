@@ -258,10 +258,21 @@ FOCUS_IN_TABLE = "() => !!document.activeElement?.closest('[data-region=table]')
 def test_a_keyboard_player_plays_a_deal_with_enter_and_the_arrow_keys(
     new_page: Callable[..., Any], rooms: RoomServer
 ) -> None:
-    """Ann plays with three computer players, by keyboard alone. On each of her turns the
-    focus waits on her bid or her hand (she never Tabs down from the top of the page), the
-    arrow keys reach every card she holds, and a card the server refuses keeps the focus."""
-    ann = ann_makes_a_room(new_page, rooms)
+    """Ann makes a room and plays with three computer players, by keyboard alone. Her
+    Create lands her in the lobby, whose next control is the invite link; on each of her
+    turns the focus waits on her bid or her hand (she never Tabs down from the top of the
+    page), the arrow keys reach every card she holds, and a card the server refuses keeps
+    the focus."""
+    ann = new_page(rooms, viewport={"width": 1280, "height": 900})
+    goto(ann, ROOMS_PAGE)
+    enter(ann, "Ann")
+    ann.select_option('[name="level"]', "easy")
+    ann.focus('[data-action="create"]')
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    assert ann.evaluate("() => document.activeElement.matches('.eu-room-lobby')")
+    ann.keyboard.press("Tab")
+    assert ann.evaluate("() => document.activeElement.matches('.eu-room-link')")
     ann.focus('[data-action="start"]')
     ann.keyboard.press("Enter")
     ann.wait_for_selector("[data-region=table] .eu-table", timeout=STEP_MS)

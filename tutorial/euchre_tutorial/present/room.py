@@ -168,7 +168,7 @@ def lobby_html(state: Mapping[str, Any], page: str) -> str:
         result = (f'<p class="eu-room-result" role="status">Last match: '
                   f'{escape(_score_words(last["score"], rules, me))}.</p>')
     return (
-        f'<section class="eu-room-lobby" aria-label="Lobby">{invite_html(room["code"], page)}'
+        f'<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>{invite_html(room["code"], page)}'
         f'<p>Rules: {escape(str(room["rules_name"]))}, {escape(rules.table_name)}; '
         f'computer players: {escape(room["level"])}.</p>{result}'
         f'{seats_html(room, me)}<p class="eu-room-controls">{" ".join(controls)}</p></section>'
@@ -183,7 +183,8 @@ def watching_html(code: str) -> str:
     True
     """
     return (
-        '<section class="eu-room-watching" role="status" aria-label="Watching">'
+        '<section class="eu-room-watching" role="status" aria-label="Watching" tabindex="-1" '
+        "data-room-landing>"
         f"<p><strong>You are watching</strong> room {escape(code)}. You see what the whole "
         "table sees: the cards played, the bids, the score. Every hand stays face down.</p>"
         f'<p>{button_html("Stop watching", action="leave")}</p></section>'
@@ -195,7 +196,7 @@ def watched_lobby_html(state: Mapping[str, Any], page: str) -> str:
     room = state["room"]
     rules = Rules.from_dict(room["rules"])
     return (
-        f'<section class="eu-room-lobby" aria-label="Lobby">{invite_html(room["code"], page)}'
+        f'<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>{invite_html(room["code"], page)}'
         f'<p>Rules: {escape(str(room["rules_name"]))}, {escape(rules.table_name)}; '
         f'computer players: {escape(room["level"])}.</p>'
         f'{seats_html(room, None)}<p class="eu-room-wait">The host starts the match.</p></section>'

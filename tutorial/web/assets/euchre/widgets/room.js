@@ -91,8 +91,14 @@ export async function mount(root, runtime) {
     window.history.replaceState(window.history.state, "", url);
   }
 
+  /** Show the way in, or the room. A reader who was in the way in (its Create, Join or
+   * Watch button, or a field where Enter was pressed) lands on the lobby or the watching
+   * banner rather than on the page itself, which would send the next Tab back to the top. */
   function showRegions(inRoom) {
-    region("entry").hidden = inRoom;
+    const entry = region("entry");
+    const wasHere = inRoom && !entry.hidden && entry.contains(document.activeElement);
+    entry.hidden = inRoom;
+    if (wasHere) root.querySelector("[data-room-landing]")?.focus();
   }
 
   async function python() {
