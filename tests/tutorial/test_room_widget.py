@@ -39,6 +39,9 @@ def test_the_lobby_shows_the_invite_seats_and_the_hosts_controls() -> None:
     assert 'data-action="remove"' in host_html and 'data-action="remove"' not in guest_html
     assert 'data-action="ready"' in guest_html
     assert host_html.count('data-action="react"') == 6
+    # the rules by their title, as the entry form offers them, never by the engine's key
+    assert "American rules, four players in two teams; computer players: normal." in host_html
+    assert "Rules: american" not in host_html
 
 
 def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:

@@ -44,7 +44,7 @@ def entry_html(room: str = "", name: str = "") -> str:
     """The way into a room: a display name, then create a room (rules, table size, computer
     level) or join one by its code (filled in from an invite link), or watch it (no name
     needed)."""
-    profiles = [(p, p.replace("-", " ").capitalize()) for p in Rules.profiles()]
+    profiles = [(p, Rules.profile_title(p)) for p in Rules.profiles()]
     sizes = [(str(n), f"{n} players") for n in TABLE_SIZES]
     name_attrs = attrs({"name": "name", "value": name, "maxlength": "24",
                         "autocomplete": "nickname", "required": True})
@@ -168,11 +168,23 @@ def lobby_html(state: Mapping[str, Any], page: str) -> str:
         result = (f'<p class="eu-room-result" role="status">Last match: '
                   f'{escape(_score_words(last["score"], rules, me))}.</p>')
     return (
-        f'<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>{invite_html(room["code"], page)}'
-        f'<p>Rules: {escape(str(room["rules_name"]))}, {escape(rules.table_name)}; '
-        f'computer players: {escape(room["level"])}.</p>{result}'
+        '<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>'
+        f'{invite_html(room["code"], page)}<p>{escape(table_words(room))}</p>{result}'
         f'{seats_html(room, me)}<p class="eu-room-controls">{" ".join(controls)}</p></section>'
     )
+
+
+def table_words(room: Mapping[str, Any]) -> str:
+    """The room's rules, table and computer players, as the lobby says them.
+
+    >>> table_words({"rules_name": "long-deck", "rules": Rules.profile("long-deck").to_dict(),
+    ...              "level": "strong"})
+    'Long-deck rules, four players in two teams; computer players: strong.'
+    """
+    name = str(room["rules_name"])
+    title = Rules.profile_title(name) if name in Rules.profiles() else "House rules"
+    level = dict(LEVELS).get(str(room["level"]), str(room["level"])).lower()
+    return f"{title}, {Rules.from_dict(room['rules']).table_name}; computer players: {level}."
 
 
 def watching_html(code: str) -> str:
@@ -194,11 +206,9 @@ def watching_html(code: str) -> str:
 def watched_lobby_html(state: Mapping[str, Any], page: str) -> str:
     """The lobby as a spectator sees it: the invite, the rules, the seats; nothing to press."""
     room = state["room"]
-    rules = Rules.from_dict(room["rules"])
     return (
-        f'<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>{invite_html(room["code"], page)}'
-        f'<p>Rules: {escape(str(room["rules_name"]))}, {escape(rules.table_name)}; '
-        f'computer players: {escape(room["level"])}.</p>'
+        '<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>'
+        f'{invite_html(room["code"], page)}<p>{escape(table_words(room))}</p>'
         f'{seats_html(room, None)}<p class="eu-room-wait">The host starts the match.</p></section>'
     )
 
