@@ -68,9 +68,21 @@ def test_examples_needing_other_rules_carry_a_note(site_for: SitePath) -> None:
     assert "stick_the_dealer = false . This site plays otherwise" in midwest
 
 
+def test_the_pages_name_the_site_s_rules_as_a_reader_would(site_for: SitePath) -> None:
+    """"American rules", "Long-deck rules" or "House rules (its file)", never the key."""
+    for spec, title in (("american", "American rules"), ("long-deck", "Long-deck rules"),
+                        (str(HOUSE_RULES), "House rules (house-rules.toml)")):
+        home = page_text(site_for(spec), "")
+        assert f"This copy of the site follows {title} :" in home, spec
+        assert f"This copy follows {title} :" in page_text(site_for(spec), "about"), spec
+        card = page_text(site_for(spec), "rules/house-rules-card")
+        assert f"the rules this copy of the site follows: {title} ." in card, spec
+        assert "follows the rules" not in home
+
+
 def test_house_rules_card_lists_the_active_rules(site_for: SitePath) -> None:
     card = page_text(site_for(str(HOUSE_RULES)), "rules/house-rules-card")
-    assert "House rules: house-rules.toml" in card
+    assert "House rules (house-rules.toml)" in card
     assert "Stick the dealer" in card and "Canadian loner" in card
     assert "first side to 7 points" in card
 

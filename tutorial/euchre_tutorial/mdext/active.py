@@ -8,6 +8,8 @@ page, so the rules are read once per spec and cached.
 True
 >>> label_for(""), label_for("midwest"), label_for("club/house-rules.toml")
 ('american', 'midwest', 'house-rules.toml')
+>>> title_for(""), title_for("long-deck"), title_for("club/house-rules.toml")
+('American rules', 'Long-deck rules', 'House rules (house-rules.toml)')
 """
 
 from __future__ import annotations
@@ -41,3 +43,12 @@ def label_for(spec: str) -> str:
     if spec.endswith(".toml") or "/" in spec:
         return PurePath(spec).name
     return spec
+
+
+def title_for(spec: str) -> str:
+    """The active rules as a reader names them: the profile's title, or "House rules" and
+    the house-rules file's name."""
+    label = label_for(spec)
+    if label in Rules.profiles():
+        return Rules.profile_title(label)
+    return f"House rules ({label})"

@@ -15,7 +15,8 @@ blocks, each alone on its line, are:
 | ``{{ house_rules_card }}`` | the printable one-page summary of the active rules |
 | ``{{ four_six(7) }}`` / ``{{ four_six_all }}`` | the score kept with a 4 and a 6, drawn |
 
-and the inline names ``{{ rules_name }}`` (the profile or house-rules file in use),
+and the inline names ``{{ rules_name }}`` (the profile or house-rules file in use, as its
+key or file name), ``{{ rules_title }}`` (the same as a reader names it: "American rules"),
 ``{{ table_name }}`` (the table in words: "three-handed cutthroat"),
 ``{{ deck_size }}`` (the cards dealt from, a joker included), ``{{ kitty_size }}`` (the
 cards left face down after the deal and the upcard) and ``{{ trump_count }}`` (how many
@@ -42,7 +43,7 @@ from markdown.preprocessors import Preprocessor
 
 from euchre_tutorial import fourandsix
 from euchre_tutorial.mdext import tables
-from euchre_tutorial.mdext.active import label_for, rules_for
+from euchre_tutorial.mdext.active import label_for, rules_for, title_for
 from euchre_tutorial.mdext.template import BlockFn, Template
 
 
@@ -58,6 +59,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
         rules = rules_for(self.spec)
         template = Template(rules.to_dict(), self._blocks(), {
             "rules_name": lambda: self.label,
+            "rules_title": lambda: title_for(self.spec),
             "table_name": lambda: rules.table_name,
             "deck_size": lambda: str(rules.deck_size),
             "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),
@@ -100,7 +102,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
             "profiles_table": plain(lambda: tables.profiles_lines(rules)),
             "profile_details": plain(lambda: tables.profile_details_lines(rules)),
             "options_table": plain(lambda: tables.options_lines(rules)),
-            "house_rules_card": plain(lambda: tables.house_card_lines(rules, self.label)),
+            "house_rules_card": plain(lambda: tables.house_card_lines(rules, title_for(self.spec))),
             "four_six": four_six,
             "four_six_all": plain(lambda: self._stash(fourandsix.all_scores_html())),
         }

@@ -141,8 +141,8 @@ def options_lines(active: Rules) -> list[str]:
     return lines
 
 
-def house_card_lines(active: Rules, label: str) -> list[str]:
-    """A one-page summary of the active rules, for printing."""
+def house_card_lines(active: Rules, title: str) -> list[str]:
+    """A one-page summary of the active rules (``title``: their name), for printing."""
     rules_items = [f"- {sentence}" for _key, sentence in active.describe()]
     scores = [f"- {what}: {who}." for what, who in score_rows(active)]
     trump = Suit.HEARTS
@@ -150,7 +150,7 @@ def house_card_lines(active: Rules, label: str) -> list[str]:
     return [
         '<div class="eu-house-card" markdown="1">',
         "",
-        f'<p class="eu-house-card__title">House rules: {label}</p>',
+        f'<p class="eu-house-card__title">{title}</p>',
         "",
         f"**Game:** the first side to {active.game_to} points wins. "
         f"**Deck:** {active.deck_size} cards.",
