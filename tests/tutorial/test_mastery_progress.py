@@ -17,6 +17,16 @@ def test_the_catalogue_holds_every_skill_the_site_teaches() -> None:
         "going-alone", "leading", "discard"]
 
 
+def test_a_skill_s_summary_holds_at_every_table() -> None:
+    """The progress page is the same whatever the site's rules: no summary names a card
+    that only some decks have at the bottom of trump ("down to nine" is false with 32
+    cards) or says the bowers come first (the joker outranks them)."""
+    for s in SKILLS:
+        words = s.about.lower()
+        for rules_bound in ("nine", "seven", " 9", " 7", "24", "32", "right bower, left bower"):
+            assert rules_bound not in words, (s.id, rules_bound)
+
+
 def test_a_miss_is_due_again_within_the_day() -> None:
     record = mastery.record_answer(None, "left-bower", "left bower follows hearts", False, NOW)
     assert mastery.due_items(record, now=NOW) == []
