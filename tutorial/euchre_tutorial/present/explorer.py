@@ -23,19 +23,14 @@ from typing import Any
 
 import euchre
 from euchre import Card, Rules, Suit
+from euchre.players.words import number_words
 
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import element, escape, tag
 
 NO_TRUMP = "none"
 CHOICE_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
-_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-          8: "eight", 9: "nine", 10: "ten"}
 PANEL_HINT = "Choose a card above to see its suit and its rank under each trump."
-
-
-def _count(n: int) -> str:
-    return _WORDS.get(n, str(n))
 
 
 def ordinal(n: int) -> str:
@@ -105,11 +100,11 @@ def order_model(trump: Suit | None, rules: Rules) -> dict[str, Any]:
             higher = [c for c in cards if c.rank > lost.rank]
             row["gap"] = {"at": len(higher), "code": lost.code, "text": str(lost)}
             row["note"] = (
-                f"Only {_count(len(cards))} cards: the {lost.name} is a "
+                f"Only {number_words(len(cards))} cards: the {lost.name} is a "
                 f"{trump.singular} while {trump.plural} are trump."
             )
         elif row["trump"]:
-            row["note"] = f"{_count(len(cards))} trumps, highest first."
+            row["note"] = f"{number_words(len(cards))} trumps, highest first."
             row["note"] = row["note"][0].upper() + row["note"][1:]
         rows.append(row)
     return {"trump": trump_key(trump), "summary": _summary(trump, ranking, moved, full_suit), "rows": rows}
@@ -120,24 +115,24 @@ def _summary(
 ) -> str:
     if trump is None:
         return (
-            f"No trump: no suit beats another. Every suit keeps its {_count(full)} cards, "
+            f"No trump: no suit beats another. Every suit keeps its {number_words(full)} cards, "
             "ace high, and each jack stays in its own suit."
         )
     trumps = ranking[0][1]
     text = (
-        f"{trump.plural.capitalize()} are trump: {_count(len(trumps))} trumps, "
+        f"{trump.plural.capitalize()} are trump: {number_words(len(trumps))} trumps, "
         f"from the right bower ({trumps[0]}) down to the {trumps[-1].name}."
     )
     if any(c.is_joker for c in trumps):
         text = (
-            f"{trump.plural.capitalize()} are trump: {_count(len(trumps))} trumps, "
+            f"{trump.plural.capitalize()} are trump: {number_words(len(trumps))} trumps, "
             f"from the joker down to the {trumps[-1].name}."
         )
     for card in moved:
         assert card.suit is not None
         text += (
             f" The {card.name} joins them as the left bower, "
-            f"so {card.suit.plural} has only {_count(full - 1)} cards this hand."
+            f"so {card.suit.plural} has only {number_words(full - 1)} cards this hand."
         )
     return text
 
