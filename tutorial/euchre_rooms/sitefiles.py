@@ -129,7 +129,10 @@ class CompressedStaticFiles(StaticFiles):
         path = os.fspath(plain.path)
         media_type = plain.media_type or "application/octet-stream"
         sibling = path + ".gz"
-        sibling_stat = None if path.endswith(".gz") else _file_stat(sibling)
+        # off the event loop, as StaticFiles looks up the file itself: a slow disk never
+        # holds up the rooms' messages
+        sibling_stat = None if path.endswith(".gz") else await anyio.to_thread.run_sync(
+            _file_stat, sibling)
         if sibling_stat is not None:
             # The sibling's own ETag and Last-Modified (from its size and date) tell it apart.
             response: Response = FileResponse(
