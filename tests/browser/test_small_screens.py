@@ -5,7 +5,9 @@ Found this way: the teacher's "Decision" list (its options are whole sentences) 
 progress page's file picker pushed their pages 113 and 40 px past a 320 px screen, and a
 marked "Diamonds" in the quiz pushed the second column of suits 14 px past it. Try again's
 hindsight table, which may scroll in its own box, fits that box on such a phone since its
-mark and the coach's words left their column for a row of their own.
+mark and the coach's words left their column for a row of their own; its lines side by
+side fit with a try beside the deal as played since each trick has a row of its own, its
+cards two by two.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from tests.browser.test_quiz import (
     open_quiz,
     wrong_answer,
 )
-from tests.browser.test_try_again import a_card_decision, open_link, site_rules
+from tests.browser.test_try_again import WIDGET, a_card_decision, open_link, site_rules
 
 PHONE = {"viewport": {"width": 320, "height": 640}, "is_mobile": True, "has_touch": True}
 
@@ -96,15 +98,21 @@ def test_try_again_s_hindsight_fits_a_small_phone(new_page: Any) -> None:
     rules = site_rules(page)
     seed = next(s for s in range(60) if any(r.cost > 0 for r in review_plays(finished_deal(s, rules), 0)))
     played = finished_deal(seed, rules)
-    open_link(page, euchre.to_share_code(played), a_card_decision(played, 2))
+    k = a_card_decision(played, 2)
+    open_link(page, euchre.to_share_code(played), k)
     page.wait_for_selector(".eu-ta-hindsight .eu-ta-why")
     assert wider_than_the_screen(page) is None, wider_than_the_screen(page)
+    # a try of another card, finished: the deal as played and the try side by side
+    page.locator(f"{WIDGET} .eu-ta-hand button[data-action=act]:not([data-value='{played.actions[k]}'])").first.click()
+    page.wait_for_selector(f"{WIDGET} button[data-action=finish], {WIDGET} button[data-action=new-try]")
+    if page.locator(f"{WIDGET} button[data-action=finish]").count():
+        page.locator(f"{WIDGET} button[data-action=finish]").click()
+    page.wait_for_selector(f"{WIDGET} .eu-ta-compare th:has-text('Try 1')")
+    assert wider_than_the_screen(page) is None, wider_than_the_screen(page)
     boxes = page.locator(".eu-ta-scroll").evaluate_all(
-        "(bs) => bs.map((b) => [b.firstElementChild.className, b.scrollWidth, b.clientWidth, b.scrollLeft])"
+        "(bs) => bs.map((b) => [b.firstElementChild.className, b.scrollWidth, b.clientWidth])"
     )
-    assert [css for css, *_ in boxes] == ["eu-ta-table", "eu-ta-table eu-ta-plays"], boxes
-    # the lines side by side may scroll (a column per line), from their start; the
-    # hindsight fits its box
-    assert all(left == 0 for *_, left in boxes), boxes
-    _, wide, box, _ = boxes[1]
-    assert wide <= box, boxes
+    assert [css for css, *_ in boxes[:2]] == ["eu-ta-table eu-ta-lines", "eu-ta-table eu-ta-plays"], boxes
+    # the lines side by side (a trick's cards two by two) and the hindsight fit their boxes
+    for _css, wide, box in boxes:
+        assert wide <= box, boxes

@@ -1,17 +1,22 @@
-"""The hindsight table of Try again, drawn: a play that cost a trick has its mark and the
-coach's words in a row of their own, across the whole table (as a fifth column a phone
+"""The tables of Try again, drawn. In hindsight a play that cost a trick has its mark and
+the coach's words in a row of their own, across the whole table (as a fifth column a phone
 gave them two words a line, and the table outgrew the screen), and a play's place never
-breaks between a word and its number."""
+breaks between a word and its number. The lines side by side give each trick a row, its
+cards in the order played under their players' names (a trick on one line made two lines
+wider than a desktop's column, and the try was off to the right)."""
 
 from __future__ import annotations
 
 import functools
 import re
 
+import euchre
 from euchre import Rules
-from euchre_tutorial.tryagain.branch import finished_deal
+from euchre_tutorial.present.seats import seat_names
+from euchre_tutorial.tryagain.branch import decisions, finished_deal
 from euchre_tutorial.tryagain.hindsight import PlayReview, review_plays
-from euchre_tutorial.tryagain.render import plays_html
+from euchre_tutorial.tryagain.render import compare_html, plays_html
+from euchre_tutorial.tryagain.session import act, finish, open_session
 
 ROW = re.compile(r"<tr class=\"([^\"]*)\">(.*?)</tr>", re.S)
 
@@ -55,3 +60,34 @@ def test_a_play_s_place_breaks_only_after_its_comma() -> None:
     for header, review in zip(headers, reviews, strict=True):
         assert header == review.where.replace(" ", "&nbsp;").replace(",&nbsp;", ", ")
         assert re.fullmatch(r"Trick&nbsp;\d, card&nbsp;\d", header)
+
+
+TRICK_ROW = re.compile(r'<tr><th scope="row">Trick (\d)</th>(.*?)</tr>', re.S)
+CELL = re.compile(r"<td>(.*?)</td>", re.S)
+PLAYED = re.compile(r'<li( class="eu-ta-won")?><span class="eu-ta-seat">(\w+)</span>'
+                    r'<span class="eu-card[^"]*" data-card="(\w+)"')
+
+
+def test_the_lines_side_by_side_give_each_trick_a_row_as_the_engine_played_it() -> None:
+    played = finished_deal(8, Rules())
+    code = euchre.to_share_code(played)
+    k = next(d.k for d in decisions(played) if d.action.kind == "play" and d.choices > 1
+             and d.where.startswith("Trick 2,"))
+    session = open_session(code, k)
+    me = session.learner
+    other = next(a for a in session.start.legal_actions() if a != played.actions[k])
+    session = finish(act(session, str(other)))
+    lines = [session.original, *session.tries]
+    assert len(lines) == 2
+    drawn = compare_html(session)
+    rows = TRICK_ROW.findall(drawn)
+    assert [int(n) for n, _ in rows] == list(range(1, 6))
+    names = seat_names(me, played.players)
+    for number, cells in rows:
+        for line, cell in zip(lines, CELL.findall(cells), strict=True):
+            trick = line.tricks[int(number) - 1]
+            seen = PLAYED.findall(cell)
+            assert [(name, card) for _, name, card in seen] == [
+                (names[s], c.code) for s, c in zip(trick.seats, trick.cards, strict=True)]
+            assert [name for won, name, _ in seen if won] == [names[trick.winner]]
+            assert f"Won by {'you' if trick.winner == me else names[trick.winner]}" in cell

@@ -238,7 +238,7 @@ def rules_line(query: str) -> str:
     try:
         return f"This quiz plays by {rules_in_words(parse_rules_code(code))}"
     except RulesError:
-        return ""  # a spec the bridge checked never gets here
+        return ""  # a damaged stored query: the quiz goes on without the line
 
 
 def _rules_html(state: QuizState) -> str:

@@ -97,25 +97,30 @@ def _choice_made(line: HandState, at: int) -> str:
     return glyphs(choice_label(line.actions[at], chooser_view(replay)))
 
 
-def _tricks_html(state: HandState, me: int) -> str:
+def _trick_html(state: HandState, number: int, me: int) -> str:
+    """Trick ``number`` (1-based) of a line, compactly: each card under its player's name,
+    the winner's in bold, then who won it (nothing when the line has no such trick)."""
+    if number > len(state.tricks):
+        return ""
+    trick = state.tricks[number - 1]
     names = seat_names(me, state.players)
-    items = []
-    for number, trick in enumerate(state.tricks, start=1):
-        cards = " ".join(
-            f'<span class="eu-ta-played">{escape(names[s])} {card_html(c)}</span>'
-            for s, c in zip(trick.seats, trick.cards, strict=True)
-        )
-        ours = state.team_of(trick.winner) == state.team_of(me)
-        won = f'<span class="eu-ta-winner">{escape(won_by(names[trick.winner]))}</span>'
-        items.append(
-            f'<li class="{"eu-ta-ours" if ours else "eu-ta-theirs"}">'
-            f"<span class=\"eu-ta-trick-no\">Trick {number}:</span> {cards} {won}</li>"
-        )
-    return f'<ol class="eu-ta-tricks">{"".join(items)}</ol>'
+    won = ' class="eu-ta-won"'
+    cards = "".join(
+        f'<li{won if s == trick.winner else ""}>'
+        f'<span class="eu-ta-seat">{escape(names[s])}</span>{card_html(c)}</li>'
+        for s, c in zip(trick.seats, trick.cards, strict=True)
+    )
+    ours = state.team_of(trick.winner) == state.team_of(me)
+    return (
+        f'<ol class="eu-ta-trick">{cards}</ol>'
+        f'<p class="eu-ta-winner {"eu-ta-ours" if ours else "eu-ta-theirs"}">'
+        f"{escape(_sentence(won_by(names[trick.winner])))}</p>"
+    )
 
 
 def compare_html(session: Session) -> str:
-    """The deal as played and every finished try, side by side (tricks and points)."""
+    """The deal as played and every finished try, side by side: the choice, the tricks and
+    points, then each trick in a row of its own, so that two lines fit a screen."""
     me = session.learner
     lines: list[tuple[str, HandState]] = [("As played", session.original)]
     lines += [(f"Try {n}", t) for n, t in enumerate(session.tries, start=1)]
@@ -124,8 +129,10 @@ def compare_html(session: Session) -> str:
         ("Your choice", [escape(_choice_made(line, session.at)) for _, line in lines]),
         ("Tricks for your side", [str(side_tricks(line, me)) for _, line in lines]),
         ("Points", [escape(team_points_text(line, me)) for _, line in lines]),
-        ("The tricks", [_tricks_html(line, me) for _, line in lines]),
     ]
+    tricks = max(len(line.tricks) for _, line in lines)
+    rows += [(f"Trick {n}", [_trick_html(line, n, me) for _, line in lines])
+             for n in range(1, tricks + 1)]
     body = "".join(
         f'<tr><th scope="row">{escape(label)}</th>'
         + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
@@ -137,7 +144,7 @@ def compare_html(session: Session) -> str:
         '<section class="eu-ta-compare" aria-labelledby="eu-ta-compare-h">'
         '<h3 id="eu-ta-compare-h">The lines side by side</h3>'
         f'{hint}<div class="eu-ta-scroll" tabindex="0" role="region" aria-label="The lines side by side">'
-        f'<table class="eu-ta-table"><thead><tr><td></td>{head}</tr></thead>'
+        f'<table class="eu-ta-table eu-ta-lines"><thead><tr><td></td>{head}</tr></thead>'
         f"<tbody>{body}</tbody></table></div></section>"
     )
 
