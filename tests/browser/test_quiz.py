@@ -250,9 +250,9 @@ def test_teacher_builder_makes_a_matching_link_and_sheet(page: Any) -> None:
 
 
 def test_a_teacher_s_quiz_under_other_rules_names_them_for_the_class(page: Any) -> None:
-    """The teacher picks the long-deck rules by name and adds the joker: the sheet and the
-    quiz the link opens both say so in the engine's words. A mistyped rule is named, with
-    the engine's suggestion, and kept out of the link."""
+    """The teacher picks the long-deck rules by name and the joker from its list: the sheet
+    and the quiz the link opens both say so in the engine's words. A mistyped house rule is
+    named, with the engine's suggestion, and kept out of the link."""
     goto(page, "practice/teachers/")
     wait_ready(page, "[data-widget=quiz-sheet]")
     titles = page.locator("select[name=rules] option").all_inner_texts()
@@ -263,8 +263,11 @@ def test_a_teacher_s_quiz_under_other_rules_names_them_for_the_class(page: Any) 
     page.wait_for_function("() => document.querySelector('.eu-qs-notes').textContent.includes('jokr')")
     assert "did you mean joker" in notes.inner_text()
     assert "jokr" not in page.locator(".eu-qs-link").input_value()
-    page.fill("input[name=house]", "joker:1")
+    page.fill("input[name=house]", "")
+    page.select_option("select[name=joker]", label="With the joker")
     page.wait_for_function("() => document.querySelector('.eu-qs-link').value.includes('joker')")
+    link = page.locator(".eu-qs-link").input_value()
+    assert "rules=long-deck,joker:1" in link and "&joker=" not in link  # one rules code
     page.wait_for_function("() => document.querySelector('.eu-qs-notes').textContent.includes('ready')")
     joker = dict(Rules.profile("long-deck").replace(joker=True).describe())["joker"]
     named = f"Long-deck rules, with one change: {joker}"

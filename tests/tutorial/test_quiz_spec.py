@@ -9,7 +9,7 @@ from euchre import Rules, RulesError
 from euchre_tutorial import bridge
 from euchre_tutorial.quiz import QuizSpec, parse_query
 from euchre_tutorial.quiz.rules_code import rules_code, rules_in_words
-from euchre_tutorial.quiz.spec import MAX_COUNT
+from euchre_tutorial.quiz.spec import MAX_COUNT, PARAMS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +24,8 @@ HOSTILE = [
     "traps=150",
     "rules=american,joker:<b>",
     "rules=../../etc/passwd",
+    "deck=<script>alert(1)</script>",
+    "joker=%00%ff&deck=-1",
     "kinds=plays&kinds=winner",
     "%00%ff%fe",
     "kinds=" + "plays," * 5000,
@@ -66,7 +68,7 @@ def test_huge_count_falls_back_to_the_default() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from(["kinds", "seed", "count", "level", "traps", "rules", "x"]),
+@given(st.dictionaries(st.sampled_from([*PARAMS, "x"]),
                        st.text(max_size=60)))
 def test_any_query_gives_a_valid_spec(params: dict[str, str]) -> None:
     spec, notes = parse_query(params, BASE)
@@ -132,3 +134,16 @@ def test_a_link_s_rules_are_named_in_the_engine_s_words() -> None:
                 continue  # closer to another profile, which the words then name
             sentence = dict(changed.describe()).get(key) or f"{option.label}: not played."
             assert rules_in_words(changed) == f"{Rules.profile_title(name)}, with one change: {sentence}"
+
+
+def test_the_deck_and_the_joker_of_the_teacher_s_form_join_the_rules_code() -> None:
+    """The form's deck and joker lists change the rules the link names; the link it makes
+    says them in its rules code alone. A value the engine refuses is a note, in its words."""
+    spec, notes = parse_query("rules=long-deck&deck=24&joker=1", BASE)
+    assert notes == [] and spec.rules == "long-deck,deck:24,joker:1"
+    assert "deck=" not in spec.to_query() and "rules=long-deck,deck:24,joker:1" in spec.to_query()
+    spec, notes = parse_query("deck=&joker=", BASE)
+    assert (spec, notes) == (BASE, [])
+    spec, notes = parse_query("deck=28&joker=<b>", BASE)
+    assert spec.rules == BASE.rules and len(notes) == 2
+    assert "24 or 32" in notes[0] and "<b>" in notes[1] and "joker" in notes[1]

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+import euchre
 from euchre import Card, Rules
 
 from euchre_tutorial.present.cards import card_html
@@ -100,6 +101,21 @@ def sheet_html(model: Mapping[str, Any]) -> str:
     )
 
 
+def _deck_words(size: int) -> str:
+    """A deck as the form offers it: "32 cards (7 to ace)"."""
+    lowest = min(c.rank for c in euchre.make_deck(size) if c.suit is not None)
+    return f"{size} cards ({lowest.label} to ace)"
+
+
+DECKS = (("", "As the rules say"), *((str(n), _deck_words(n)) for n in (24, 32)))
+"""The form's deck choices (a value the engine refused would come back as a note)."""
+JOKER = (("", "As the rules say"), ("0", "Without the joker"), ("1", "With the joker"))
+
+
+def _table_options(choices: tuple[tuple[str, str], ...]) -> str:
+    return "".join(f'<option value="{value}">{escape(label)}</option>' for value, label in choices)
+
+
 def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
     kinds = "".join(
         f'<label class="eu-qs-check"><input type="checkbox" name="kinds" value="{k}"'
@@ -135,9 +151,13 @@ def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
         f'value="{spec["seed"]}" inputmode="numeric" disabled></label>'
         '<button type="button" class="md-button eu-qs-reseed" data-action="reseed" disabled>New seed</button>'
         f'<label>Rules <select name="rules" disabled>{profiles}</select></label>'
-        '<label class="eu-qs-house">House-rule changes (optional) <input name="house" '
-        'type="text" placeholder="deck:32, joker:1" autocomplete="off" spellcheck="false" '
-        'disabled></label>'
+        "</div>"
+        '<div class="eu-qs-row">'
+        f'<label>Deck <select name="deck" disabled>{_table_options(DECKS)}</select></label>'
+        f'<label>The joker <select name="joker" disabled>{_table_options(JOKER)}</select></label>'
+        '<label class="eu-qs-house">Other house rules (optional) <input name="house" '
+        'type="text" placeholder="stick_the_dealer:1, game_to:7" autocomplete="off" '
+        'spellcheck="false" disabled></label>'
         "</div>"
         '<p class="eu-qs-notes" role="status" aria-live="polite"></p>'
         "</form>"

@@ -100,6 +100,23 @@ def parse_rules_code(text: str) -> Rules:
     return Rules.from_dict(data)
 
 
+def with_option(rules: Rules, key: str, text: str) -> Rules:
+    """``rules`` with one option set from a link's text ("32", "1"); a value the option
+    cannot take raises RulesError in plain words.
+
+    >>> with_option(Rules(), "deck", "32").deck, with_option(Rules(), "joker", "1").joker
+    (32, True)
+    >>> with_option(Rules(), "deck", "28")
+    Traceback (most recent call last):
+    ...
+    euchre.rules.RulesError: 'deck' must be 24 or 32, not 28
+    """
+    key, text = key.strip().lower(), text.strip().lower()
+    if not _VALUE_RE.match(text):
+        raise RulesError(f"{key!r} cannot be {text[:20]!r}", key)
+    return rules.replace(**{key: _typed(key, text, getattr(Rules(), key))})
+
+
 def _typed(key: str, value: str, default: Any) -> Any:
     if isinstance(default, bool):
         if value in _TRUE:

@@ -31,14 +31,18 @@ from euchre.rng import SeededRandom
 
 from euchre_tutorial.quiz.levels import DEFAULT_LEVEL, LEVELS, parse_level
 from euchre_tutorial.quiz.model import KINDS, SEED_LIMIT, QuestionId
-from euchre_tutorial.quiz.rules_code import parse_rules_code, rules_code
+from euchre_tutorial.quiz.rules_code import parse_rules_code, rules_code, with_option
 from euchre_tutorial.quiz.traps import KIND_TRAPS
 
 MAX_COUNT = 50
 DEFAULT_COUNT = 10
 DEFAULT_SEED = 2024
 MAX_QUERY = 2000
-PARAMS = ("kinds", "seed", "count", "level", "traps", "rules")
+PARAMS = ("kinds", "seed", "count", "level", "traps", "rules", "deck", "joker")
+"""What a link may set. ``deck`` and ``joker`` (the teacher's form sets them) change the
+rules the link names; the link the spec makes names the result in ``rules`` alone."""
+TABLE_PARAMS = {"deck": "deck", "joker": "joker"}
+"""Link settings that are rules options of the same name (an empty value: the rules' own)."""
 ALIASES = {"kind": "kinds", "difficulty": "level", "trap": "traps", "n": "count"}
 KIND_ALIASES = {"play": "plays", "legal": "plays", "trick": "winner", "wins": "winner",
                 "rank": "order", "scoring": "score"}
@@ -242,4 +246,13 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
             changes["rules"] = rules_code(parse_rules_code(given["rules"]))
         except RulesError as exc:
             notes.append(f"The rules “{shown(given['rules'])}” were not used ({shown(str(exc), 90)}).")
+    table = {name: given[name].strip() for name in TABLE_PARAMS if given.get(name, "").strip()}
+    if table:
+        rules = parse_rules_code(changes.get("rules", base.rules))
+        for name, value in table.items():
+            try:
+                rules = with_option(rules, TABLE_PARAMS[name], value)
+            except RulesError as exc:
+                notes.append(f"The {name} “{shown(value)}” was not used ({shown(str(exc), 90)}).")
+        changes["rules"] = rules_code(rules)
     return replace(base, **changes), notes

@@ -51,6 +51,8 @@ export async function mount(root, runtime) {
     for (const name of ["seed", "count", "level", "traps"]) params.set(name, String(data.get(name) ?? ""));
     const house = String(data.get("house") ?? "").replace(/\s+/g, "");
     params.set("rules", house ? `${data.get("rules")},${house}` : String(data.get("rules")));
+    // the deck and the joker, when chosen, change those rules (Python makes one rules code)
+    for (const name of ["deck", "joker"]) if (data.get(name)) params.set(name, String(data.get(name)));
     return params.toString();
   }
 
