@@ -172,3 +172,17 @@ def test_a_quiz_under_other_rules_than_the_site_s_says_which_on_screen_and_on_pa
     assert "eu-quiz-rules" not in str(plain)
     assert call("quiz.sheet", {"config": {}, "rules": RULES.to_dict(), "query": "seed=9"})[
         "subtitle"] == "Quiz code: seed 9, American rules."
+
+
+def test_the_teacher_s_form_offers_the_site_s_rules_then_each_profile_by_title() -> None:
+    from euchre_tutorial.present.sheet import form_html
+    from euchre_tutorial.quiz.rules_code import rules_code
+
+    house = rules_code(Rules().replace(joker=True, game_to=7))
+    spec = {**QuizSpec().to_dict(), "rules": house}
+    options = re.findall(r'<option value="([^"]*)"( selected)?>([^<]*)</option>',
+                         re.search(r'<select name="rules".*?</select>', form_html("t", spec, RULES)).group(0))
+    assert [(value, html.unescape(text)) for value, _, text in options] == [
+        (house, "This site's rules"),
+        *((name, Rules.profile_title(name)) for name in Rules.profiles())]
+    assert [value for value, selected, _ in options if selected] == [house]

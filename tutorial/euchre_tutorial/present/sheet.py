@@ -135,7 +135,7 @@ def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
         f"{escape(Rules.profile_title(name))}</option>" for name in Rules.profiles()
     )
     if spec["rules"] not in Rules.profiles():
-        profiles = (f'<option value="{escape(spec["rules"])}" selected>this site\'s rules'
+        profiles = (f'<option value="{escape(spec["rules"])}" selected>This site\'s rules'
                     f"</option>{profiles}")
     return (
         f'<form class="eu-qs-form" id="{uid}-form" novalidate>'
