@@ -112,6 +112,8 @@ def with_option(rules: Rules, key: str, text: str) -> Rules:
     euchre.rules.RulesError: 'deck' must be 24 or 32, not 28
     """
     key, text = key.strip().lower(), text.strip().lower()
+    if key not in Rules.OPTIONS:
+        Rules.from_dict({key: text})  # raises the engine's message, with a suggestion
     if not _VALUE_RE.match(text):
         raise RulesError(f"{key!r} cannot be {text[:20]!r}", key)
     return rules.replace(**{key: _typed(key, text, getattr(Rules(), key))})

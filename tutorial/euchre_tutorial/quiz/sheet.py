@@ -6,7 +6,6 @@
 (4, 4, 1)
 >>> model["subtitle"]
 'Quiz code: seed 3, American rules.'
-
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ MAX_QUERY = 2000
 PARAMS = ("kinds", "seed", "count", "level", "traps", "rules", "deck", "joker")
 """What a link may set. ``deck`` and ``joker`` (the teacher's form sets them) change the
 rules the link names; the link the spec makes names the result in ``rules`` alone."""
-TABLE_PARAMS = {"deck": "deck", "joker": "joker"}
+TABLE_PARAMS = ("deck", "joker")
 """Link settings that are rules options of the same name (an empty value: the rules' own)."""
 ALIASES = {"kind": "kinds", "difficulty": "level", "trap": "traps", "n": "count"}
 KIND_ALIASES = {"play": "plays", "legal": "plays", "trick": "winner", "wins": "winner",
@@ -251,7 +251,7 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
         rules = parse_rules_code(changes.get("rules", base.rules))
         for name, value in table.items():
             try:
-                rules = with_option(rules, TABLE_PARAMS[name], value)
+                rules = with_option(rules, name, value)
             except RulesError as exc:
                 notes.append(f"The {name} “{shown(value)}” was not used ({shown(str(exc), 90)}).")
         changes["rules"] = rules_code(rules)
