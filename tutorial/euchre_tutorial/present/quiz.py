@@ -229,6 +229,8 @@ def rules_line(query: str) -> str:
 
     >>> rules_line("seed=4&rules=american,deck:32")
     'This quiz plays by American rules, with one change: A 32-card deck.'
+    >>> rules_line("seed=4&rules=midwest")
+    'This quiz plays by Midwest rules.'
     >>> rules_line("seed=4"), rules_line("rules=nonsense")
     ('', '')
     """
@@ -236,7 +238,7 @@ def rules_line(query: str) -> str:
     if not code:
         return ""
     try:
-        return f"This quiz plays by {rules_in_words(parse_rules_code(code))}"
+        return f"This quiz plays by {rules_in_words(parse_rules_code(code)).rstrip('.')}."
     except RulesError:
         return ""  # a damaged stored query: the quiz goes on without the line
 
