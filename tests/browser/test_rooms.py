@@ -76,14 +76,18 @@ def enter(page: Any, name: str) -> None:
     page.fill('[data-form="entry"] [name="name"]', name)
 
 
-def ann_makes_a_room(new_page: Callable[..., Any], rooms: RoomServer) -> Any:
-    """Ann, at a desktop browser, makes a room with easy computer players; her page, in
-    the lobby."""
+def ann_makes_a_room(new_page: Callable[..., Any], rooms: RoomServer, *, by_keyboard: bool = False) -> Any:
+    """Ann, at a desktop browser, makes a room with easy computer players (pressing Enter
+    on Create ``by_keyboard``); her page, in the lobby."""
     ann = new_page(rooms, viewport={"width": 1280, "height": 900})
     goto(ann, ROOMS_PAGE)
     enter(ann, "Ann")
     ann.select_option('[name="level"]', "easy")
-    ann.click('[data-action="create"]')
+    if by_keyboard:
+        ann.focus('[data-action="create"]')
+        ann.keyboard.press("Enter")
+    else:
+        ann.click('[data-action="create"]')
     ann.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
     return ann
 
@@ -263,13 +267,7 @@ def test_a_keyboard_player_plays_a_deal_with_enter_and_the_arrow_keys(
     turns the focus waits on her bid or her hand (she never Tabs down from the top of the
     page), the arrow keys reach every card she holds, and a card the server refuses keeps
     the focus."""
-    ann = new_page(rooms, viewport={"width": 1280, "height": 900})
-    goto(ann, ROOMS_PAGE)
-    enter(ann, "Ann")
-    ann.select_option('[name="level"]', "easy")
-    ann.focus('[data-action="create"]')
-    ann.keyboard.press("Enter")
-    ann.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    ann = ann_makes_a_room(new_page, rooms, by_keyboard=True)
     assert ann.evaluate("() => document.activeElement.matches('.eu-room-lobby')")
     ann.keyboard.press("Tab")
     assert ann.evaluate("() => document.activeElement.matches('.eu-room-link')")
