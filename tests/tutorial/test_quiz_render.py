@@ -20,9 +20,10 @@ from euchre_tutorial.present.quiz import (
     question_html,
     quiz_html,
 )
-from euchre_tutorial.present.sheet import sheet_html
+from euchre_tutorial.present.sheet import form_html, sheet_html
 from euchre_tutorial.quiz import QuestionId, QuizSpec, build, check
 from euchre_tutorial.quiz.fence import check_config
+from euchre_tutorial.quiz.rules_code import rules_code
 from euchre_tutorial.quiz.sheet import sheet_model
 from euchre_tutorial.widgets import quiz as quiz_widget
 
@@ -175,9 +176,6 @@ def test_a_quiz_under_other_rules_than_the_site_s_says_which_on_screen_and_on_pa
 
 
 def test_the_teacher_s_form_offers_the_site_s_rules_then_each_profile_by_title() -> None:
-    from euchre_tutorial.present.sheet import form_html
-    from euchre_tutorial.quiz.rules_code import rules_code
-
     house = rules_code(Rules().replace(joker=True, game_to=7))
     spec = {**QuizSpec().to_dict(), "rules": house}
     options = re.findall(r'<option value="([^"]*)"( selected)?>([^<]*)</option>',

@@ -181,8 +181,7 @@ def table_words(room: Mapping[str, Any]) -> str:
     ...              "level": "strong"})
     'Long-deck rules, four players in two teams; computer players: strong.'
     """
-    name = str(room["rules_name"])
-    title = Rules.profile_title(name) if name in Rules.profiles() else "House rules"
+    title = Rules.profile_title(str(room["rules_name"]))  # a profile's, or "House rules"
     level = dict(LEVELS).get(str(room["level"]), str(room["level"])).lower()
     return f"{title}, {Rules.from_dict(room['rules']).table_name}; computer players: {level}."
 

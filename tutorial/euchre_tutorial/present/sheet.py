@@ -107,8 +107,10 @@ def _deck_words(size: int) -> str:
     return f"{size} cards ({lowest.label} to ace)"
 
 
-DECKS = (("", "As the rules say"), *((str(n), _deck_words(n)) for n in (24, 32)))
-"""The form's deck choices (a value the engine refused would come back as a note)."""
+DECKS = (("", "As the rules say"),
+         *((str(n), _deck_words(n)) for n in sorted({Rules.profile(p).deck for p in Rules.profiles()})))
+"""The form's deck choices: the decks of the engine's profiles (a value the engine refused
+would come back as a note)."""
 JOKER = (("", "As the rules say"), ("0", "Without the joker"), ("1", "With the joker"))
 
 

@@ -97,13 +97,13 @@ def _choice_made(line: HandState, at: int) -> str:
     return glyphs(choice_label(line.actions[at], chooser_view(replay)))
 
 
-def _trick_html(state: HandState, number: int, me: int) -> str:
-    """Trick ``number`` (1-based) of a line, compactly: each card under its player's name,
-    the winner's in bold, then who won it (nothing when the line has no such trick)."""
+def _trick_html(state: HandState, number: int, me: int, names: Sequence[str]) -> str:
+    """Trick ``number`` (1-based) of a line, compactly: each card under its player's name
+    (``names``, as ``me`` calls the seats), the winner's in bold, then who won it (nothing
+    when the line has no such trick)."""
     if number > len(state.tricks):
         return ""
     trick = state.tricks[number - 1]
-    names = seat_names(me, state.players)
     won = ' class="eu-ta-won"'
     cards = "".join(
         f'<li{won if s == trick.winner else ""}>'
@@ -131,7 +131,8 @@ def compare_html(session: Session) -> str:
         ("Points", [escape(team_points_text(line, me)) for _, line in lines]),
     ]
     tricks = max(len(line.tricks) for _, line in lines)
-    rows += [(f"Trick {n}", [_trick_html(line, n, me) for _, line in lines])
+    names = seat_names(me, session.original.players)
+    rows += [(f"Trick {n}", [_trick_html(line, n, me, names) for _, line in lines])
              for n in range(1, tricks + 1)]
     body = "".join(
         f'<tr><th scope="row">{escape(label)}</th>'
