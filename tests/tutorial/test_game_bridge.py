@@ -4,12 +4,15 @@ and damaged saves. The learner's seat never receives hidden cards."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from typing import Any
 
 import euchre
 import pytest
 from euchre_tutorial import bridge
+from euchre_tutorial.present.game import newgame_html
 from euchre_tutorial.widgets.game import Save, _game
 
 
@@ -142,3 +145,18 @@ def test_profiles_and_house_rules() -> None:
     assert site["game_to"] == 7
     refused = call("game.new", {"profile": "nope"})
     assert not refused["ok"] and "cannot be used" in refused["error"]
+
+
+def test_rules_are_named_by_the_engines_titles() -> None:
+    """The "New game" form and the game's own line name each rule set as the engine does
+    (the beginner's profile is "Beginner's rules" everywhere, not a name made from its key).
+    Two profiles hold the same rules: the game keeps the name the learner chose."""
+    for name in euchre.Rules.profiles():
+        model = value("game.new", {"profile": name, "seed": 3})
+        assert model["rules"]["title"] == euchre.Rules.profile_title(name)
+        later = human_move(to_my_turn(model))
+        assert later["rules"]["title"] == euchre.Rules.profile_title(name)
+    form = newgame_html(euchre.Rules.profiles(), {"4": ("four players in two teams", None)}, {})
+    options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', form)
+    titles = {key: html.unescape(text) for key, text in options if key in euchre.Rules.profiles()}
+    assert titles == {name: euchre.Rules.profile_title(name) for name in euchre.Rules.profiles()}

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from euchre import Rules
+
 from euchre_tutorial.present.markup import attrs, button_html, escape
 from euchre_tutorial.present.review import review_html
 from euchre_tutorial.present.scores import score_bar_html, winner_html
@@ -70,21 +72,12 @@ def _select(label: str, name: str, options: Sequence[tuple[str, str]], value: st
             f'<select id="eu-game-{name}" name="{name}">{items}</select></p>')
 
 
-def profile_title(name: str) -> str:
-    """A rules profile as a reader knows it.
-
-    >>> profile_title("american"), profile_title("long-deck"), profile_title("house")
-    ('American rules', 'Long-deck rules', 'House rules')
-    """
-    return f"{name[:1].upper()}{name[1:]} rules"
-
-
 def newgame_html(profiles: Sequence[str], tables: Mapping[str, tuple[str, Any]],
                  config: Mapping[str, Any], table: str = "4") -> str:
     """The "New game" form, ``table`` chosen (the site's own table); the page sets the
     learner's last choices on its fields."""
     table_options = [(key, name[:1].upper() + name[1:]) for key, (name, _r) in tables.items()]
-    rules = [("site", "This site's rules"), *[(p, profile_title(p)) for p in profiles]]
+    rules = [("site", "This site's rules"), *[(p, Rules.profile_title(p)) for p in profiles]]
     return (
         '<form class="eu-newgame" aria-label="New game" data-action-submit="start">'
         "<h3>New game</h3>"

@@ -84,11 +84,14 @@ class Save:
     level: str = "normal"
     undo: bool = True
     seen: int = 0  # finished deals whose review the learner has closed
+    profile: str = ""  # the rule set the learner chose by name, when one was
 
     def pack(self) -> str:
         """The opaque text the page stores."""
-        data = {"v": SAVE_VERSION, "r": self.rules.to_dict(), "s": self.seed,
-                "a": list(self.actions), "l": self.level, "u": self.undo, "n": self.seen}
+        data: dict[str, Any] = {"v": SAVE_VERSION, "r": self.rules.to_dict(), "s": self.seed,
+                                "a": list(self.actions), "l": self.level, "u": self.undo, "n": self.seen}
+        if self.profile:
+            data["p"] = self.profile
         raw = json.dumps(data, separators=(",", ":")).encode()
         return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii")
 
@@ -102,7 +105,8 @@ class Save:
                 raise ValueError("unknown version")
             rules = Rules.from_dict(data["r"])
             return cls(rules, int(data["s"]), tuple(str(a) for a in data["a"]),
-                       str(data.get("l", "normal")), bool(data.get("u", True)), int(data.get("n", 0)))
+                       str(data.get("l", "normal")), bool(data.get("u", True)), int(data.get("n", 0)),
+                       str(data.get("p", "")))
         except Exception as exc:
             raise BridgeError(f"The saved game could not be read ({type(exc).__name__}).") from None
 
@@ -296,10 +300,17 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     }
 
 
-def _rules_name(rules: Rules) -> str:
-    """The profile these rules match (ignoring the target score), else "house"."""
+def _rules_name(rules: Rules, chosen: str = "") -> str:
+    """The profile these rules match (ignoring the target score), else "house". Two
+    profiles can hold the same rules: the one the learner ``chosen`` comes first.
+
+    >>> same = Rules.profile("stick-the-dealer")
+    >>> _rules_name(same), _rules_name(same, "stick-the-dealer"), _rules_name(same, "beginner")
+    ('midwest', 'stick-the-dealer', 'midwest')
+    """
     key = table_key(rules)
-    for name in Rules.profiles():
+    names = Rules.profiles()
+    for name in ([chosen] if chosen in names else []) + names:
         base = Rules.profile(name)
         if base.replace(game_to=rules.game_to) == rules:
             return name
@@ -339,6 +350,7 @@ def game_model(save: Save) -> dict[str, Any]:
     table = table_data(shown.view(SEAT), FREE_PLAY)
     current = [] if review_due else list(zip(shown.actions, shown.actors, strict=False))
     can_undo = save.undo and winner is None and any(actor == SEAT for _, actor in current)
+    rules_name = _rules_name(rules, save.profile)
     return {
         "save": save.pack(),
         "table": table,
@@ -358,9 +370,9 @@ def game_model(save: Save) -> dict[str, Any]:
         "can_undo": can_undo,
         "computer_turn": (not review_due and winner is None and shown.to_act is not None
                           and shown.to_act != SEAT),
-        "rules": {"name": _rules_name(game.rules), "title": page.profile_title(_rules_name(game.rules)),
-                  "game_to": game.rules.game_to,
-                  "lines": [text for _, text in game.rules.describe()]},
+        "rules": {"name": rules_name, "title": Rules.profile_title(rules_name),
+                  "game_to": rules.game_to,
+                  "lines": [text for _, text in rules.describe()]},
         "level": save.level,
         "undo": save.undo,
         "winner_score": None if winner is None else game.score[winner],
@@ -416,7 +428,9 @@ def new(payload: Mapping[str, Any]) -> dict[str, Any]:
         import random
 
         seed = random.SystemRandom().randrange(1, 2**31)
-    save = Save(_rules(payload), seed, (), level, bool(payload.get("undo", True)), 0)
+    profile = str(payload.get("profile", "") or "")
+    save = Save(_rules(payload), seed, (), level, bool(payload.get("undo", True)), 0,
+                profile if profile in Rules.profiles() else "")
     return game_reply(save)
 
 
