@@ -15,8 +15,9 @@ from euchre import Rules
 from euchre_tutorial.present.seats import seat_names
 from euchre_tutorial.tryagain.branch import decisions, finished_deal
 from euchre_tutorial.tryagain.hindsight import PlayReview, review_plays
-from euchre_tutorial.tryagain.render import compare_html, plays_html
-from euchre_tutorial.tryagain.session import act, finish, open_session
+from euchre_tutorial.tryagain.render import compare_html, play_html, plays_html
+from euchre_tutorial.tryagain.session import Session, act, finish, open_session
+from euchre_tutorial.tryagain.sheet import answer_key_html
 
 ROW = re.compile(r"<tr class=\"([^\"]*)\">(.*?)</tr>", re.S)
 
@@ -91,3 +92,27 @@ def test_the_lines_side_by_side_give_each_trick_a_row_as_the_engine_played_it() 
                 (names[s], c.code) for s, c in zip(trick.seats, trick.cards, strict=True)]
             assert [name for won, name, _ in seen if won] == [names[trick.winner]]
             assert f"Won by {'you' if trick.winner == me else names[trick.winner]}" in cell
+
+
+
+def first_try(played: euchre.HandState) -> tuple[int, Session, Session]:
+    """The first card play with a choice, tried another way: (its index, the try one
+    card in, the try finished)."""
+    k = next(d.k for d in decisions(played) if d.action.kind == "play" and d.choices > 1)
+    session = open_session(euchre.to_share_code(played), k)
+    other = next(a for a in session.start.legal_actions() if a != played.actions[k])
+    going = act(session, str(other))
+    return k, going, finish(going)
+
+
+def test_a_table_where_each_plays_alone_counts_tricks_for_you_not_a_side() -> None:
+    """Cutthroat (three players, each for themselves): the try, the comparison and the
+    teacher's answer key count the learner's own tricks, and say so without a "side"."""
+    played = finished_deal(4, Rules(players=3, partnerships=False))
+    k, going, done = first_try(played)
+    drawn = " ".join([play_html(going), compare_html(done), answer_key_html(played, k)])
+    text = re.sub(r"<[^>]+>", " ", drawn)
+    assert "Tricks so far: you " in text and "Tricks for you" in text and " for you " in text
+    assert not re.search(r"\b(your|other) side\b|partner", text, re.I), text
+    _k, _going, four = first_try(finished_deal(4, Rules()))
+    assert "Tricks for your side" in compare_html(four)

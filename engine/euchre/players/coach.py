@@ -31,6 +31,8 @@ from euchre.players.words import (
     card_list,
     chance_words,
     number_words,
+    side_takes,
+    side_words,
     suit_words,
     tricks_words,
 )
@@ -126,7 +128,7 @@ def _play_advice(view: SeatView, player: StrongPlayer, legal: list[Card]) -> Adv
     reasons = _play_reasons(know, top, order, legal, makers)
     words = action_words(action, view)
     if top.samples:
-        summary = f"{words}: your side can expect {tricks_words(top.mean_tricks)}."
+        summary = f"{words}: {side_words(view.rules)} can expect {tricks_words(top.mean_tricks)}."
     else:
         summary = f"{words}: the usual rule of thumb."
     return Advice(
@@ -185,7 +187,7 @@ def _play_reasons(
     if others and top.samples:
         nxt = others[0]
         line = (
-            f"In the deals that fit what you have seen, your side then takes "
+            f"In the deals that fit what you have seen, {side_takes(know.view.rules, 'then')} "
             f"{tricks_words(top.mean_tricks)}, with {_euchre_words(top.euchre_chance, makers)}"
         )
         if (nxt.points, nxt.tricks) == (top.points, top.tricks):
@@ -219,7 +221,7 @@ def _play_details(view: SeatView, order: Sequence[CardStats]) -> list[str]:
                 "thumb chose."]
     out = [
         f"{order[0].samples} deals that fit what you have seen, each played out with every "
-        "card known; averages for your side:"
+        f"card known; averages for {side_words(view.rules)}:"
     ]
     for s in order:
         out.append(
@@ -357,17 +359,18 @@ def _bid_advice(
     side = outlook[action]
     calls = [(a, t) for a, t in outlook.items() if t is not None]
     summary = f"{words}."
+    who = side_words(view.rules)
     if side is not None:
         line = (
-            f"Your side should take {tricks_words(side)}, with "
+            f"{_sentence(who)} should take {tricks_words(side)}, with "
             f"{chance_words(euchre_chance(side))} of being euchred."
         )
         reasons.append(line)
-        summary = f"{words}: your side should take {tricks_words(side)}."
+        summary = f"{words}: {who} should take {tricks_words(side)}."
     elif calls and action.kind == "pass":
         best_call, tricks = max(calls, key=lambda item: values[item[0]])
         reasons.append(
-            f"If you chose to {_lower(action_words(best_call, view))}, your side would take "
+            f"If you chose to {_lower(action_words(best_call, view))}, {who} would take "
             f"{tricks_words(tricks)}, with {chance_words(euchre_chance(tricks))} of being "
             "euchred: not worth the risk."
         )
@@ -380,7 +383,7 @@ def _bid_advice(
     for a, v in ranked:
         t = outlook[a]
         extra = (
-            f" (your side about {t:.1f} tricks, euchred {round(100 * euchre_chance(t))}% of "
+            f" ({who} about {t:.1f} tricks, euchred {round(100 * euchre_chance(t))}% of "
             "the time)"
             if t is not None
             else ""

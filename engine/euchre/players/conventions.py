@@ -142,7 +142,8 @@ def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
     if trumps and out_trumps:
         top = trumps[0]
         if know.is_boss(top) and (our_call or len(trumps) >= 2):
-            why = "your side called trump" if our_call else "you hold the highest trump left"
+            caller = "you" if maker == know.seat and not know.partners() else "your side"
+            why = f"{caller} called trump" if our_call else "you hold the highest trump left"
             return top, f"lead {role(top, trump)}, {top}: {why}, so draw the opponents' trumps"
         if our_call and maker != know.seat and maker not in view.sitting_out:
             low = trumps[-1]

@@ -19,6 +19,7 @@ from euchre.actions import Action
 from euchre.cards import Card, Suit
 from euchre.phase import Phase
 from euchre.players.knowledge import proposed
+from euchre.rules import Rules
 from euchre.state import HandState
 from euchre.view import SeatView
 
@@ -143,6 +144,27 @@ def tricks_words(mean: float, total: int = 5) -> str:
     return f"about {number_words(round(mean))} {of}"
 
 
+def side_words(rules: Rules) -> str:
+    """Whom a deal's tricks count for, as the learner hears it: "your side" at a table of
+    sides (or of called partners), "you" when each player scores alone.
+
+    >>> side_words(Rules()), side_words(Rules(players=3, partnerships=False))
+    ('your side', 'you')
+    """
+    return "your side" if rules.partnerships or rules.call_ace else "you"
+
+
+def side_takes(rules: Rules, when: str = "") -> str:
+    """ "your side takes" or "you take" (``when`` goes before the verb): the verb agrees
+    with ``side_words``.
+
+    >>> side_takes(Rules(), "then"), side_takes(Rules(players=2, partnerships=False), "then")
+    ('your side then takes', 'you then take')
+    """
+    who = side_words(rules)
+    return " ".join(w for w in (who, when, "take" if who == "you" else "takes") if w)
+
+
 # (upper bound of the chance, words), in order.
 _CHANCES = (
     (0.03, "almost no chance"),
@@ -177,6 +199,8 @@ __all__ = [
     "card_list",
     "chance_words",
     "number_words",
+    "side_takes",
+    "side_words",
     "suit_words",
     "tricks_words",
 ]

@@ -17,7 +17,7 @@ from typing import Any
 import euchre
 from euchre import Card, SeatView
 from euchre.players import action_words
-from euchre.players.words import tricks_words
+from euchre.players.words import side_words, tricks_words
 
 from euchre_tutorial.present.markup import escape
 from euchre_tutorial.present.words import in_sentence
@@ -63,7 +63,8 @@ def summary(advice: Any, view: SeatView) -> str:
     tricks = len(view.hand) + len(view.tricks)
     if advice.unit == "tricks" and tricks:
         # the same words as the coach's own reasons give the same number
-        return f"With this card your side can expect {tricks_words(best, tricks)} of this deal."
+        return (f"With this card {side_words(view.rules)} can expect {tricks_words(best, tricks)} "
+                "of this deal.")
     if len(values) > 1:
         gap = best - values[1][1]
         if gap >= 0.25:

@@ -20,6 +20,7 @@ from html import escape
 
 import euchre
 from euchre import Action, HandState, Phase
+from euchre.players.words import side_words
 
 from euchre_tutorial.html import card_html
 from euchre_tutorial.present.seats import seat_names
@@ -127,7 +128,7 @@ def compare_html(session: Session) -> str:
     head = "".join(f'<th scope="col">{escape(name)}</th>' for name, _ in lines)
     rows = [
         ("Your choice", [escape(_choice_made(line, session.at)) for _, line in lines]),
-        ("Tricks for your side", [str(side_tricks(line, me)) for _, line in lines]),
+        (f"Tricks for {side_words(session.original.rules)}", [str(side_tricks(line, me)) for _, line in lines]),
         ("Points", [escape(team_points_text(line, me)) for _, line in lines]),
     ]
     tricks = max(len(line.tricks) for _, line in lines)
@@ -355,7 +356,7 @@ def play_html(session: Session) -> str:
     return (
         '<section class="eu-ta-play" aria-labelledby="eu-ta-play-h">'
         f'<h3 id="eu-ta-play-h" tabindex="-1" data-focus>{heading}</h3>'
-        f'<p>{escape(where(state))}.{escape(trump)} Tricks so far: your side '
+        f'<p>{escape(where(state))}.{escape(trump)} Tricks so far: {side_words(state.rules)} '
         f"{side_tricks(state, me)}, the others {len(state.tricks) - side_tricks(state, me)}.</p>"
         f"{_happened_html(state, session)}{current}"
         f'<p class="eu-ta-prompt">{escape(prompt(state.view(me)))}</p>'

@@ -15,6 +15,7 @@ from urllib.parse import quote
 import euchre
 from euchre import HandState, Phase, Rules
 from euchre.players import action_words
+from euchre.players.words import side_words
 
 from euchre_tutorial.html import card_html
 from euchre_tutorial.present.seats import seat_names
@@ -94,7 +95,7 @@ def answer_key_html(state: HandState, k: int) -> str:
         for action, tricks in values.items():
             end = best_line(start.apply(action))
             rows.append(f"<li>{escape(action_words(action, start))}: "
-                        f"{escape(result_words(tricks, points_for(end, me)))} for your side</li>")
+                        f"{escape(result_words(tricks, points_for(end, me)))} for {side_words(start.rules)}</li>")
         line = best_line(start)
         plays = []
         for number, trick in enumerate(line.tricks, start=1):
