@@ -69,6 +69,19 @@ def test_value_error_message_reaches_the_page(
 
     scratch_methods.append("test.refuse")
     assert call("test.refuse") == {"ok": False, "error": "you hold a heart"}
+    # a refusal is expected: one line in the console, not a traceback
+    assert capsys.readouterr().err == "euchre bridge: test.refuse refused: you hold a heart\n"
+
+
+def test_a_value_error_that_is_not_a_refusal_keeps_its_traceback(
+    scratch_methods: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    @bridge.expose("test.bug")
+    def bug(payload: Any) -> int:
+        return int("not a number")
+
+    scratch_methods.append("test.bug")
+    assert call("test.bug")["ok"] is False
     assert "Traceback" in capsys.readouterr().err
 
 

@@ -3,8 +3,9 @@
 The page's JavaScript asks ``runtime.call(method, payload)``; the worker passes the method
 name and the JSON of the payload here and posts the JSON reply back. A reply is either
 ``{"ok": true, "value": ...}`` or ``{"ok": false, "error": "plain words"}``: a handler's
-exception never reaches the page as a traceback (the traceback goes to stderr, which the
-worker shows in the browser console).
+exception never reaches the page as a traceback. A refusal (a bad link, an illegal move,
+rules that cannot be used) is one line on stderr, which the worker shows in the browser
+console; anything else is a fault, and its traceback goes there.
 
 Widget modules register their handlers with :func:`expose`; importing this module imports
 every module of :mod:`euchre_tutorial.widgets`, so a new widget module registers itself.
@@ -27,6 +28,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from euchre import IllegalAction, RulesError
+
 Handler = Callable[[Any], Any]
 F = TypeVar("F", bound=Handler)
 
@@ -38,6 +41,10 @@ WIDGET_ERRORS: dict[str, str] = {}
 
 class BridgeError(ValueError):
     """A handler's refusal in plain words (bad payload, unknown option): sent as the error."""
+
+
+# What a handler raises to refuse the reader's input: expected, so logged without a traceback.
+REFUSALS: tuple[type[ValueError], ...] = (BridgeError, IllegalAction, RulesError)
 
 
 def expose(name: str) -> Callable[[F], F]:
@@ -93,7 +100,10 @@ def dispatch(method: str, payload_json: str) -> str:
         return _error(f"The request to {method} was not valid JSON.")
     try:
         value = handler(payload)
-    except ValueError as exc:  # includes BridgeError, IllegalAction and RulesError
+    except REFUSALS as exc:
+        print(f"euchre bridge: {method} refused: {exc}", file=sys.stderr)
+        return _error(str(exc) or type(exc).__name__)
+    except ValueError as exc:
         _log(method, exc)
         return _error(str(exc) or type(exc).__name__)
     except Exception as exc:
