@@ -46,6 +46,12 @@ def test_house_rules_in_a_link() -> None:
     assert notes == [] and spec.rules == "american,deck:32,joker:1"
 
 
+def test_rules_no_profile_has_are_named_with_the_names_a_link_may_use() -> None:
+    _spec, notes = parse_query("rules=texas", BASE)
+    assert notes == ["The rules “texas” were not used (no rule set has that name; a link may "
+                     "name american, midwest, long-deck, beginner or stick-the-dealer)."]
+
+
 def test_hostile_values_are_dropped_with_a_note() -> None:
     for query in HOSTILE:
         spec, notes = parse_query(query, BASE)

@@ -84,8 +84,9 @@ def parse_rules_code(text: str) -> Rules:
     if ":" not in parts[0]:
         data["profile"] = parts.pop(0)
         if data["profile"] not in Rules.profiles():
-            names = ", ".join(Rules.profiles())
-            raise RulesError(f"unknown profile: choose one of {names}", "profile")
+            *first, last = Rules.profiles()
+            raise RulesError(f"no rule set has that name; a link may name {', '.join(first)} "
+                             f"or {last}", "profile")
     defaults = Rules().to_dict()
     for part in parts:
         key, sep, value = part.partition(":")

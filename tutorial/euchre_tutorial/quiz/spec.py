@@ -245,7 +245,7 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
         try:
             changes["rules"] = rules_code(parse_rules_code(given["rules"]))
         except RulesError as exc:
-            notes.append(f"The rules “{shown(given['rules'])}” were not used ({shown(str(exc), 90)}).")
+            notes.append(f"The rules “{shown(given['rules'])}” were not used ({shown(str(exc), 140)}).")
     table = {name: given[name].strip() for name in TABLE_PARAMS if given.get(name, "").strip()}
     if table:
         rules = parse_rules_code(changes.get("rules", base.rules))
@@ -253,6 +253,6 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
             try:
                 rules = with_option(rules, name, value)
             except RulesError as exc:
-                notes.append(f"The {name} “{shown(value)}” was not used ({shown(str(exc), 90)}).")
+                notes.append(f"The {name} “{shown(value)}” was not used ({shown(str(exc), 140)}).")
         changes["rules"] = rules_code(rules)
     return replace(base, **changes), notes
