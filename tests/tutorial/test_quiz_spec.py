@@ -52,6 +52,12 @@ def test_rules_no_profile_has_are_named_with_the_names_a_link_may_use() -> None:
                      "name american, midwest, long-deck, beginner or stick-the-dealer)."]
 
 
+def test_a_deck_or_joker_the_rules_cannot_take_is_named_with_what_they_can() -> None:
+    _spec, notes = parse_query("deck=40&joker=7", BASE)
+    assert notes == ["The deck “40” was not used (deck must be 24 or 32, not 40).",
+                     "The joker “7” was not used (joker must be 1 or 0: on or off)."]
+
+
 def test_hostile_values_are_dropped_with_a_note() -> None:
     for query in HOSTILE:
         spec, notes = parse_query(query, BASE)

@@ -126,7 +126,7 @@ def _typed(key: str, value: str, default: Any) -> Any:
             return True
         if value in _FALSE:
             return False
-        raise RulesError(f"{key!r} must be 1 or 0 (on or off)", key)
+        raise RulesError(f"{key!r} must be 1 or 0: on or off", key)
     if isinstance(default, int):
         if not value.isdigit() or len(value) > 3:
             raise RulesError(f"{key!r} must be a whole number", key)
