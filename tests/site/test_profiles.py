@@ -163,8 +163,9 @@ def test_the_kitty_follows_the_deck_and_the_joker(site_for: SitePath) -> None:
 
 def test_a_site_for_another_table_says_so_and_deals_there(site_for: SitePath) -> None:
     """Built for three-handed cutthroat, the site says the rules pages describe the usual
-    four-player game and links to what changes; the home page's winner is a player; free
-    play's New game has that table chosen. A four-player site says none of it."""
+    four-player game and links to what changes, and so do the lessons; the home page's
+    winner is a player; free play's New game has that table chosen, and its page says where
+    the learner sits. A four-player site says none of it."""
     cutthroat = site_for(str(CUTTHROAT_RULES))
     note = "This table: three-handed cutthroat"
     quick = page_text(cutthroat, "rules/quick-start")
@@ -174,7 +175,18 @@ def test_a_site_for_another_table_says_so_and_deals_there(site_for: SitePath) ->
     assert "The table is three-handed cutthroat: the rules pages describe" in home
     play = (cutthroat / "practice/play/index.html").read_text(encoding="utf-8")
     assert '<option value="3" selected>Three-handed cutthroat</option>' in play
+    lessons = page_text(cutthroat, "practice/lessons")
+    assert ("They are played at the usual table, four players in two teams; this site's table "
+            "is three-handed cutthroat.") in lessons
+    assert "can use any set of rules, and deals at this site's table." in lessons
+    play_text = page_text(cutthroat, "practice/play")
+    assert ("The game starts at this site's table, three-handed cutthroat. You sit at the "
+            "bottom, and the others are Player 2 and Player 3, clockwise. The first player to "
+            "reach the target score wins.") in play_text
+    assert "North is your partner, and West and East" not in play_text
     american = site_for("american")
+    assert "this site's table" not in page_text(american, "practice/lessons")
+    assert "North is your partner, and West and East" in page_text(american, "practice/play")
     assert note.split(":")[0] not in page_text(american, "rules/quick-start")
     assert "the first team to 10 points wins" in page_text(american, "")
     assert "The table is" not in page_text(american, "")
