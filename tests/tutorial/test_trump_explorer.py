@@ -10,6 +10,7 @@ import euchre
 import pytest
 from euchre import Rules, Suit
 from euchre_tutorial import bridge
+from euchre_tutorial.present.explorer import order_model
 from euchre_tutorial.widgets import trump_explorer
 
 SUITS = list(Suit)
@@ -83,6 +84,18 @@ def test_left_bower_is_marked_and_its_suit_shrinks(trump: Suit) -> None:
     assert rows.gaps == {trump.partner.letter: left.code}
     assert f"left bower — counts as a {trump.singular}" in rows.badges
     assert "right bower" in rows.badges
+
+
+@pytest.mark.parametrize(("rules", "summary"), [
+    (Rules(), "Hearts are trump: seven trumps, from the right bower (J♥) down to the nine of "
+              "hearts. The jack of diamonds joins them as the left bower, so diamonds has only "
+              "five cards this hand."),
+    (Rules().replace(joker=True), "Hearts are trump: eight trumps, from the joker down to the "
+                                  "nine of hearts. The jack of diamonds joins them as the left "
+                                  "bower, so diamonds has only five cards this hand."),
+], ids=["plain", "joker"])
+def test_the_summary_names_the_top_trump_and_the_suit_that_shrinks(rules: Rules, summary: str) -> None:
+    assert order_model(Suit.HEARTS, rules)["summary"] == summary
 
 
 def test_no_trump_choice_only_with_the_option() -> None:

@@ -119,15 +119,11 @@ def _summary(
             "ace high, and each jack stays in its own suit."
         )
     trumps = ranking[0][1]
+    top = "the joker" if trumps[0].is_joker else f"the right bower ({trumps[0]})"
     text = (
         f"{trump.plural.capitalize()} are trump: {number_words(len(trumps))} trumps, "
-        f"from the right bower ({trumps[0]}) down to the {trumps[-1].name}."
+        f"from {top} down to the {trumps[-1].name}."
     )
-    if any(c.is_joker for c in trumps):
-        text = (
-            f"{trump.plural.capitalize()} are trump: {number_words(len(trumps))} trumps, "
-            f"from the joker down to the {trumps[-1].name}."
-        )
     for card in moved:
         assert card.suit is not None
         text += (
