@@ -11,6 +11,9 @@ from tests.site.conftest import FIXTURES, HOUSE_RULES, PROFILES, SitePath, page_
 
 JOKER_RULES = FIXTURES / "joker-rules.toml"
 CUTTHROAT_RULES = FIXTURES / "cutthroat-rules.toml"
+# The rules pages that describe the four-player game, and say so at another table.
+TABLE_PAGES = ["rules/quick-start", "rules/deal", "rules/making-trump", "rules/going-alone",
+               "rules/tricks", "rules/scoring", "rules/strategy"]
 
 PAGES = ["", "about", "rules/quick-start", "rules/cards", "rules/deal", "rules/making-trump",
          "rules/going-alone", "rules/tricks", "rules/scoring", "rules/variations",
@@ -162,14 +165,18 @@ def test_the_kitty_follows_the_deck_and_the_joker(site_for: SitePath) -> None:
 
 
 def test_a_site_for_another_table_says_so_and_deals_there(site_for: SitePath) -> None:
-    """Built for three-handed cutthroat, the site says the rules pages describe the usual
-    four-player game and links to what changes, and so do the lessons; the home page's
+    """Built for three-handed cutthroat, each rules page about the four-player game says so
+    and links to what changes at this table, and so do the lessons; the home page's
     winner is a player; free play's New game has that table chosen, and its page says where
     the learner sits. A four-player site says none of it."""
     cutthroat = site_for(str(CUTTHROAT_RULES))
     note = "This table: three-handed cutthroat"
-    quick = page_text(cutthroat, "rules/quick-start")
-    assert note in quick and "This table plays with 3 players, each scoring alone" in quick
+    told = ("This page describes the usual game, four players in two teams. Three-handed "
+            "cutthroat: each player scores alone, and the maker plays against the other two.")
+    for page in TABLE_PAGES:
+        assert note in page_text(cutthroat, page) and told in page_text(cutthroat, page), page
+        html = (cutthroat / page / "index.html").read_text(encoding="utf-8")
+        assert 'href="../table-sizes/#three-handed-euchre-cutthroat"' in html, page
     home = page_text(cutthroat, "")
     assert "the first player to 10 points wins" in home
     assert "The table is three-handed cutthroat: the rules pages describe" in home
@@ -187,6 +194,7 @@ def test_a_site_for_another_table_says_so_and_deals_there(site_for: SitePath) ->
     american = site_for("american")
     assert "this site's table" not in page_text(american, "practice/lessons")
     assert "North is your partner, and West and East" in page_text(american, "practice/play")
-    assert note.split(":")[0] not in page_text(american, "rules/quick-start")
+    for page in TABLE_PAGES:
+        assert "This page describes the usual game" not in page_text(american, page), page
     assert "the first team to 10 points wins" in page_text(american, "")
     assert "The table is" not in page_text(american, "")

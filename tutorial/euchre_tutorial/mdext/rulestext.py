@@ -9,6 +9,7 @@ blocks, each alone on its line, are:
 | ``{{ ranking_table(hearts) }}`` | the four suits in order when that suit is trump |
 | ``{{ ranking_tabs }}`` | content tabs with the ranking for each trump suit |
 | ``{{ score_table }}`` | what every way a deal can end scores, under the active rules |
+| ``{{ table_note }}`` | on a rules page, a note when the site plays at another table than four in two teams |
 | ``{{ profiles_table }}`` | every house-rules key under each named profile and this site |
 | ``{{ profile_details }}`` | each profile's rules in sentences (collapsible) |
 | ``{{ options_table }}`` | the active rules: key, value and meaning |
@@ -99,6 +100,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
             "ranking_table": ranking,
             "ranking_tabs": plain(lambda: tables.ranking_tab_lines(rules)),
             "score_table": plain(lambda: tables.score_lines(rules)),
+            "table_note": plain(lambda: tables.table_note_lines(rules)),
             "profiles_table": plain(lambda: tables.profiles_lines(rules)),
             "profile_details": plain(lambda: tables.profile_details_lines(rules)),
             "options_table": plain(lambda: tables.options_lines(rules)),

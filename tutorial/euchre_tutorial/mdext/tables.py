@@ -18,6 +18,7 @@ from typing import Any
 
 import euchre
 from euchre import Card, Rules, Suit
+from euchre.tables import TABLES
 
 from euchre_tutorial.html import card_html
 from euchre_tutorial.mdext.template import format_value
@@ -139,6 +140,40 @@ def options_lines(active: Rules) -> list[str]:
     for key, sentence in active.describe():
         lines.append(f"| `{key}` | {_cell(values.get(key))} | {sentence} |")
     return lines
+
+
+# The section of "Two-handed, cutthroat and six-handed Euchre" about each table.
+TABLE_SECTIONS = {"2": "two-handed-euchre", "3": "three-handed-euchre-cutthroat",
+                  "5": "call-ace", "6-ace": "call-ace", "6": "five-handed-and-six-handed-euchre"}
+
+
+def table_note_lines(active: Rules) -> list[str]:
+    """A rules page's note for a site at another table than four in two teams: the page
+    describes the usual game, this table is different, and where to read what changes.
+    Nothing for the usual table. Its links are relative to the rules pages.
+
+    >>> table_note_lines(Rules())
+    []
+    >>> table_note_lines(Rules().at_table("3"))[1]
+    '!!! note "This table: three-handed cutthroat"'
+    """
+    key = active.table_key
+    if key == "4":
+        return []
+    if key is not None:
+        what = TABLES[key].description
+    else:
+        how = f"in two teams of {active.players // 2}" if active.partnerships else "each scoring alone"
+        what = f"This table plays with {active.players} players, {how}."
+    section = f"#{TABLE_SECTIONS[key]}" if key in TABLE_SECTIONS else ""
+    return [
+        "",
+        f'!!! note "This table: {active.table_name}"',
+        "    This page describes the usual game, four players in two teams. "
+        f"{what} [Two-handed, cutthroat and six-handed Euchre](table-sizes.md{section}) says "
+        "what changes, and [free play](../practice/play.md) deals at this table.",
+        "",
+    ]
 
 
 def house_card_lines(active: Rules, title: str) -> list[str]:
