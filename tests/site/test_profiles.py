@@ -179,6 +179,7 @@ def test_a_site_for_another_table_says_so_and_deals_there(site_for: SitePath) ->
         assert 'href="../table-sizes/#three-handed-euchre-cutthroat"' in html, page
     home = page_text(cutthroat, "")
     assert "the first player to 10 points wins" in home
+    assert "Game: the first player to 10 points wins." in page_text(cutthroat, "rules/house-rules-card")
     assert "The table is three-handed cutthroat: the rules pages describe" in home
     play = (cutthroat / "practice/play/index.html").read_text(encoding="utf-8")
     assert '<option value="3" selected>Three-handed cutthroat</option>' in play

@@ -187,7 +187,8 @@ def house_card_lines(active: Rules, title: str) -> list[str]:
         "",
         f'<p class="eu-house-card__title">{title}</p>',
         "",
-        f"**Game:** the first side to {active.game_to} points wins. "
+        f"**Game:** the first {'side' if active.partnerships else 'player'} to "
+        f"{active.game_to} points wins. "
         f"**Deck:** {active.deck_size} cards.",
         "",
         f"**Trump, highest first** (hearts as the example): {order}",
