@@ -201,6 +201,24 @@ def test_a_name_typed_while_the_page_starts_survives_the_forms_redraw(
     ann.wait_for_selector(".eu-room-seats >> text=Cleo", timeout=STEP_MS)
 
 
+def test_a_room_at_another_table_is_made_from_the_form(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """Friends who play cutthroat pick that table by name: the room has three seats and
+    its lobby says so. (The form once offered "3 players", which every profile refused.)"""
+    ann = new_page(rooms, viewport={"width": 390, "height": 844})
+    goto(ann, ROOMS_PAGE)
+    enter(ann, "Ann")
+    ann.wait_for_selector("[data-region=status] >> text=Connected to the room server", timeout=STEP_MS)
+    assert ann.input_value('[name="rules"]') == "site" and ann.input_value('[name="table"]') == "4"
+    ann.select_option('[name="table"]', "3")
+    ann.click('[data-action="create"]')
+    ann.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    assert "American rules, three-handed cutthroat" in ann.inner_text(".eu-room-lobby")
+    assert ann.locator(".eu-room-seats li").count() == 3
+    assert ann.inner_text("[data-region=error]").strip() == ""
+
+
 def test_a_static_copy_says_how_to_start_a_room_server(page: Any) -> None:
     allow_console_errors(page, r"rooms/health")
     goto(page, ROOMS_PAGE)

@@ -32,6 +32,27 @@ def test_bad_rules_are_refused_with_the_engines_reason() -> None:
         assert hub.rooms == {}
 
 
+def test_a_named_table_plays_the_rules_at_that_table() -> None:
+    """The entry form sends a profile (or the site's rules) and one of the engine's tables:
+    American rules at cutthroat are three seats, each scoring alone, and still "american";
+    five-handed call-ace gets the 32-card deck it needs. A table the engine does not know
+    is refused in words, and the connection goes on."""
+    with server() as (client, hub), people(client, ["Ann", "Bob", "Cy"]) as [ann, bob, cy]:
+        ann.create(rules="american", table="3")
+        room = (ann.state or {})["room"]
+        assert len(room["seats"]) == 3 and room["rules"]["partnerships"] is False
+        assert room["rules_name"] == "american"
+        bob.create(rules={"profile": "american", "players": 3, "partnerships": False}, table="5")
+        room = (bob.state or {})["room"]
+        assert (len(room["seats"]), room["rules"]["deck"], room["rules"]["call_ace"]) == (5, 32, True)
+        assert room["rules_name"] == "american"
+        cy.send({"type": "create", "name": "Cy", "rules": "american", "table": "9"})
+        assert "unknown table '9'" in cy.expect("error")["error"]
+        cy.create(rules="long-deck", table="6")
+        assert len((cy.state or {})["room"]["seats"]) == 6
+        assert len(hub.rooms) == 3
+
+
 def test_people_join_press_ready_and_the_host_starts_with_computers_in_open_seats() -> None:
     with server() as (client, _hub), people(client, ["Ann", "Bob", "Cy"]) as table:
         ann, bob, cy = table

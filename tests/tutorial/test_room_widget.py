@@ -11,8 +11,10 @@ import re
 from typing import Any
 
 import pytest
+from euchre import Rules
+from euchre.tables import TABLES as ENGINE_TABLES
 from euchre_tutorial.bridge import BridgeError
-from euchre_tutorial.widgets.room import render_message
+from euchre_tutorial.widgets.room import render, render_message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,6 +44,22 @@ def test_the_lobby_shows_the_invite_seats_and_the_hosts_controls() -> None:
     # the rules by their title, as the entry form offers them, never by the engine's key
     assert "American rules, four players in two teams; computer players: normal." in host_html
     assert "Rules: american" not in host_html
+
+
+def test_the_way_in_offers_this_site_s_rules_and_the_engine_s_tables() -> None:
+    """A cutthroat site's form chooses its own rules and table; after leaving a room the
+    form is drawn again the same way from the rules the page sends; every table of the
+    engine is offered by name, so a host never picks a size the rules refuse."""
+    cutthroat = Rules().at_table("3")
+    for html in (render({"server": ""}, cutthroat),
+                 render_message({"entry": {"room": "", "name": "Ann",
+                                           "rules": cutthroat.to_dict()}})["html"]["entry"]):
+        assert '<option value="site" selected>This site&#x27;s rules</option>' in html
+        assert '<option value="3" selected>Three-handed cutthroat</option>' in html
+        tables = re.findall(r'<select name="table">(.*?)</select>', html)[0]
+        assert re.findall(r'<option value="([^"]+)"', tables) == list(ENGINE_TABLES)
+    plain = render_message({"entry": {"room": "", "name": "Ann", "rules": "damaged"}})["html"]["entry"]
+    assert 'value="site"' not in plain and '<option value="4" selected>' in plain
 
 
 def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:

@@ -390,13 +390,14 @@ class Hub:
         level = check_level(command.get("level", "normal"))
         spec = command.get("rules")
         players = command.get("players")
-        rules_from_request(spec, players)  # refuses bad rules before anything is made
+        table = command.get("table")
+        rules_from_request(spec, players, table)  # refuses bad rules before anything is made
         if len(self.rooms) >= self.settings.max_rooms:
             raise Refused("this server has as many rooms as it can hold: try again later")
         code = new_room_code()
         key = hash_secret(code)
         record = new_record(
-            "create", self.clock(), code=code, rules=spec, players=players, level=level,
+            "create", self.clock(), code=code, rules=spec, players=players, table=table, level=level,
             seed=secrets.randbits(62), continue_seconds=self.settings.continue_seconds,
         )
         await self.backend.create(key, record)

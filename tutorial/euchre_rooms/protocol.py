@@ -49,6 +49,7 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
         _f("name", "text"),
         _f("rules", "text", "object", required=False),
         _f("players", "whole number", required=False),
+        _f("table", "text", required=False),
         _f("level", "text", required=False),
     ),
     "join": (_f("room", "text"), _f("name", "text"), _f("seat", "whole number", required=False)),

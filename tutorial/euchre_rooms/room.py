@@ -50,33 +50,70 @@ def new_record(kind: str, at: float, **fields: Any) -> Record:
     return {"k": kind, "at": at, **fields}
 
 
-def rules_from_request(spec: Any, players: int | None) -> Rules:
-    """The rules a host asked for: a profile name or a house-rules dict, and a table size.
-    Bad choices raise ``Refused`` with the engine's message.
+def _base_rules(spec: Any) -> Rules:
+    if spec is None:
+        return Rules()
+    if isinstance(spec, str):
+        return Rules.profile(spec)
+    if isinstance(spec, dict):
+        return Rules.from_dict(spec)
+    raise Refused("'rules' must be a profile name or a table of house rules")
+
+
+def rules_from_request(spec: Any, players: int | None, table: str | None = None) -> Rules:
+    """The rules a host asked for: a profile name or a house-rules dict, played at a table
+    (``table``, a key of the engine's tables: "3" is cutthroat, with partners' options off
+    and the deck the table needs) or with a number of players as given. Bad choices raise
+    ``Refused`` with the engine's message.
 
     >>> rules_from_request("midwest", None).stick_the_dealer
     True
     >>> rules_from_request({"profile": "american", "players": 3, "partnerships": False}, None).players
     3
+    >>> rules_from_request("american", None, "5").table_name
+    'five-handed call-ace'
     >>> rules_from_request("american", 5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     euchre_rooms.room.Refused: 'players' = 5 does not go with 'deck' = 24, ...: 5 players need 26 cards ...
     """
     try:
-        if spec is None:
-            rules = Rules()
-        elif isinstance(spec, str):
-            rules = Rules.profile(spec)
-        elif isinstance(spec, dict):
-            rules = Rules.from_dict(spec)
-        else:
-            raise Refused("'rules' must be a profile name or a table of house rules")
-        if players is not None and players != rules.players:
+        rules = _base_rules(spec)
+        if table is not None:
+            rules = rules.at_table(table)
+        elif players is not None and players != rules.players:
             rules = rules.replace(players=players)
     except RulesError as exc:
         raise Refused(str(exc)) from None
     return rules
+
+
+def rules_label(spec: Any) -> str:
+    """The name of the rules a host asked for, the table aside: a profile's name, or
+    "house" for house rules no profile matches.
+
+    >>> rules_label("long-deck"), rules_label(None), rules_label(Rules.profile("midwest").to_dict())
+    ('long-deck', 'american', 'midwest')
+    >>> rules_label({"profile": "american", "players": 3, "partnerships": False})
+    'american'
+    >>> rules_label({"profile": "american", "game_to": 7})
+    'house'
+    """
+    try:
+        base = _base_rules(spec)
+    except (RulesError, Refused):
+        return "house"
+    if isinstance(spec, str):
+        return spec
+    key = base.table_key
+    for name in Rules.profiles():
+        profile = Rules.profile(name)
+        try:
+            if profile == base or (key is not None and profile.at_table(key) == base):
+                return name  # a profile, or one played at another table
+        except RulesError:
+            continue
+    return "house"
 
 
 @dataclass
@@ -119,6 +156,8 @@ class Room:
 
     code: str
     rules: Rules
+    rules_name: str
+    """The name of the rules the host chose, the table aside ("long-deck", "house")."""
     level: str
     seed: int
     created_at: float
@@ -142,10 +181,11 @@ class Room:
     @classmethod
     def create(cls, record: Record) -> Room:
         """A new, empty room from its ``create`` record."""
-        rules = rules_from_request(record["rules"], record.get("players"))
+        rules = rules_from_request(record["rules"], record.get("players"), record.get("table"))
         return cls(
             code=record["code"],
             rules=rules,
+            rules_name=rules_label(record["rules"]),
             level=record["level"],
             seed=record["seed"],
             created_at=record["at"],
@@ -478,7 +518,7 @@ class Room:
             "players": self.players,
             "level": self.level,
             "rules": self.rules.to_dict(),
-            "rules_name": self.rules.name,
+            "rules_name": self.rules_name,
             "seats": [s.public(i, self.host, now) for i, s in enumerate(self.seats)],
             "match": self.matches,
             "last_match": self.last_match,

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from euchre import Rules, SeatView
+from euchre.tables import TABLES
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
 from euchre_tutorial.present.seats import NO_SEAT
@@ -31,7 +32,6 @@ EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
 """The reactions a room accepts (the server's fixed set)."""
 
 LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("strong", "Strong"))
-TABLE_SIZES = (2, 3, 4, 5, 6)
 
 
 def _options(choices: Sequence[tuple[str, str]], chosen: str) -> str:
@@ -40,12 +40,21 @@ def _options(choices: Sequence[tuple[str, str]], chosen: str) -> str:
         for value, label in choices)
 
 
-def entry_html(room: str = "", name: str = "") -> str:
-    """The way into a room: a display name, then create a room (rules, table size, computer
+def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str:
+    """The way into a room: a display name, then create a room (rules, table, computer
     level) or join one by its code (filled in from an invite link), or watch it (no name
-    needed)."""
+    needed). The rules offered are this site's (``site``, chosen first) and the named
+    profiles; the tables are the engine's, this site's chosen.
+
+    >>> html = entry_html(site=Rules().at_table("3"))
+    >>> '<option value="site" selected>' in html and '<option value="3" selected>' in html
+    True
+    """
     profiles = [(p, Rules.profile_title(p)) for p in Rules.profiles()]
-    sizes = [(str(n), f"{n} players") for n in TABLE_SIZES]
+    if site is not None:
+        profiles.insert(0, ("site", "This site's rules"))
+    tables = [(key, table.name[:1].upper() + table.name[1:]) for key, table in TABLES.items()]
+    here = (site.table_key if site is not None else None) or "4"
     name_attrs = attrs({"name": "name", "value": name, "maxlength": "24",
                         "autocomplete": "nickname", "required": True})
     code_attrs = attrs({"name": "room", "value": room, "maxlength": "16",
@@ -58,8 +67,8 @@ def entry_html(room: str = "", name: str = "") -> str:
         f'<p>{button_html("Join the room", action="join")} '
         f'{button_html("Watch without playing", action="watch")}</p></fieldset>'
         '<fieldset><legend>Or create a room</legend>'
-        f'<p><label>Rules <select name="rules">{_options(profiles, "american")}</select></label></p>'
-        f'<p><label>Table <select name="players">{_options(sizes, "4")}</select></label></p>'
+        f'<p><label>Rules <select name="rules">{_options(profiles, profiles[0][0])}</select></label></p>'
+        f'<p><label>Table <select name="table">{_options(tables, here)}</select></label></p>'
         f'<p><label>Computer players <select name="level">{_options(LEVELS, "normal")}</select>'
         "</label></p>"
         f'<p>{button_html("Create a room", action="create")}</p></fieldset>'

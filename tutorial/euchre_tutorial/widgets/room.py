@@ -9,7 +9,7 @@ play, the hand review. This module never imports the server (the browser's wheel
 Where the server is: the fence's ``server`` key, else the build's ``ROOMS_URL``
 environment setting, else the page's own address (``/rooms/``).
 
->>> from euchre import Rules
+>>> from euchre import Rules, RulesError
 >>> check_config({}, Rules())["server"] in ("", __import__("os").environ.get("ROOMS_URL", ""))
 True
 >>> "How to start a room server" in render({"server": ""}, Rules())
@@ -60,13 +60,27 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
         "Looking for the room server…</p>"
         '<p class="eu-room-error" data-region="error" role="alert"></p>'
         f"{NO_SERVER}"
-        f'<div data-region="entry">{entry_html()}</div>'
+        f'<div data-region="entry">{entry_html(site=rules)}</div>'
         '<div data-region="lobby"></div>'
         '<div data-region="review"></div>'
         '<div data-region="table" class="eu-game"></div>'
         '<div data-region="seats"></div>'
         '<div data-region="reactions"></div>'
     )
+
+
+def _site_rules(data: Any) -> Rules | None:
+    """The site's rules the page sent (its widget's ``data-rules``), or None if unreadable.
+
+    >>> _site_rules({"players": 3, "partnerships": False}).table_key, _site_rules("x")
+    ('3', None)
+    """
+    if not isinstance(data, Mapping):
+        return None
+    try:
+        return Rules.from_dict(data)
+    except (TypeError, ValueError):  # RulesError is a ValueError
+        return None
 
 
 @expose("room.render")
@@ -76,7 +90,8 @@ def render_message(payload: Mapping[str, Any]) -> dict[str, Any]:
     again (``payload["entry"]``: ``{"room": code, "name": name}``)."""
     entry = payload.get("entry")
     if isinstance(entry, Mapping):
-        return {"html": {"entry": entry_html(str(entry.get("room", "")), str(entry.get("name", "")))}}
+        site = _site_rules(entry.get("rules"))
+        return {"html": {"entry": entry_html(str(entry.get("room", "")), str(entry.get("name", "")), site)}}
     state = payload.get("state")
     if not isinstance(state, Mapping) or "room" not in state or "you" not in state:
         raise BridgeError("room.render needs the server's state")

@@ -36,6 +36,8 @@ function socketUrl(base) {
 
 export async function mount(root, runtime) {
   const config = JSON.parse(root.dataset.config || "{}");
+  // This site's rules as the build wrote them: sent as they are when the host picks them.
+  const siteRules = JSON.parse(root.dataset.rules || "{}");
   const region = (name) => root.querySelector(`[data-region="${name}"]`);
   const status = region("status");
   const errorLine = region("error");
@@ -153,7 +155,7 @@ export async function mount(root, runtime) {
     for (const name of REGIONS) if (name !== "entry") morph(region(name), "");
     drawing = drawing.then(async () => {
       try {
-        const reply = await (await python()).call("room.render", { entry: { room, name: seat?.name || "" } });
+        const reply = await (await python()).call("room.render", { entry: { room, name: seat?.name || "", rules: siteRules } });
         const typed = [...edited].map((name) => [name, formValue(name)]);
         morph(region("entry"), reply.html.entry);
         for (const [name, value] of typed) {
@@ -311,7 +313,9 @@ export async function mount(root, runtime) {
       }
       remember({ name });
       if (action === "create") {
-        send({ type: "create", name, rules: formValue("rules"), players: Number(formValue("players")), level: formValue("level") });
+        const chosen = formValue("rules");
+        const rules = chosen === "site" ? siteRules : chosen;
+        send({ type: "create", name, rules, table: formValue("table"), level: formValue("level") });
       } else {
         const room = formValue("room");
         if (!CODE_RE.test(room)) {
