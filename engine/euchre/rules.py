@@ -222,6 +222,33 @@ class Rules:
             changes.update({k: False for k in PARTNER_ONLY})
         return self.replace(**changes)
 
+    def profile_at_table(self, prefer: str = "", any_target: bool = False) -> str:
+        """The profile these rules are, played at their table: its name, or "house" when no
+        profile is. Two profiles can hold the same rules: ``prefer`` (the name a reader
+        chose) comes first. ``any_target``: the target score may differ.
+
+        >>> cutthroat = Rules.profile("long-deck").at_table("3")
+        >>> cutthroat.name, cutthroat.profile_at_table()
+        ('house', 'long-deck')
+        >>> same = Rules.profile("stick-the-dealer")
+        >>> same.replace(game_to=5).profile_at_table(), same.profile_at_table("stick-the-dealer")
+        ('house', 'stick-the-dealer')
+        >>> same.replace(game_to=5).profile_at_table(any_target=True)
+        'midwest'
+        """
+        key = self.table_key
+        names = self.profiles()
+        for name in ([prefer] if prefer in names else []) + names:
+            base = Rules.profile(name)
+            if any_target:
+                base = base.replace(game_to=self.game_to)
+            try:
+                if base == self or (key is not None and base.at_table(key) == self):
+                    return name
+            except RulesError:
+                continue
+        return "house"
+
     @property
     def table_key(self) -> str | None:
         """The key of the table these rules play at (the deck aside), or None for a table

@@ -36,6 +36,20 @@ def test_every_profile_plays_at_every_table(profile: str, key: str) -> None:
     assert rules.at_table(key) is rules
 
 
+@pytest.mark.parametrize("profile", Rules.profiles())
+@pytest.mark.parametrize("key", KEYS)
+def test_a_profile_at_any_table_is_named_by_that_profile(profile: str, key: str) -> None:
+    """What free play and the rooms call a game: the profile chosen, at whatever table;
+    with another target only when the target may differ; else house rules."""
+    rules = Rules.profile(profile).at_table(key)
+    assert rules.profile_at_table(profile) == profile
+    assert rules.profile_at_table() in {profile, "midwest"}  # stick-the-dealer is midwest's twin
+    shorter = rules.replace(game_to=rules.game_to - 3)
+    assert shorter.profile_at_table(profile) == "house"
+    assert shorter.profile_at_table(profile, any_target=True) == profile
+    assert rules.replace(joker=not rules.joker).profile_at_table(profile) == "house"
+
+
 def test_the_four_player_table_keeps_the_rules_exactly() -> None:
     midwest = Rules.profile("midwest")
     assert midwest.at_table("4") is midwest and midwest.at_table("4").title == "Midwest rules"

@@ -90,7 +90,7 @@ def rules_from_request(spec: Any, players: int | None, table: str | None = None)
 
 def rules_label(spec: Any) -> str:
     """The name of the rules a host asked for, the table aside: a profile's name, or
-    "house" for house rules no profile matches.
+    "house" for house rules no profile is (the engine's ``profile_at_table``).
 
     >>> rules_label("long-deck"), rules_label(None), rules_label(Rules.profile("midwest").to_dict())
     ('long-deck', 'american', 'midwest')
@@ -99,21 +99,12 @@ def rules_label(spec: Any) -> str:
     >>> rules_label({"profile": "american", "game_to": 7})
     'house'
     """
-    try:
-        base = _base_rules(spec)
-    except (RulesError, Refused):
-        return "house"
     if isinstance(spec, str):
         return spec
-    key = base.table_key
-    for name in Rules.profiles():
-        profile = Rules.profile(name)
-        try:
-            if profile == base or (key is not None and profile.at_table(key) == base):
-                return name  # a profile, or one played at another table
-        except RulesError:
-            continue
-    return "house"
+    try:
+        return _base_rules(spec).profile_at_table()
+    except (RulesError, Refused):
+        return "house"
 
 
 @dataclass

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from euchre.cards import Card, Rank, Suit
 from euchre.players.knowledge import Knowledge
+from euchre.players.words import side_words
 from euchre.trump import card_power, effective_suit, is_trump, role, trick_winner
 
 
@@ -142,8 +143,8 @@ def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
     if trumps and out_trumps:
         top = trumps[0]
         if know.is_boss(top) and (our_call or len(trumps) >= 2):
-            caller = "you" if maker == know.seat and not know.partners() else "your side"
-            why = f"{caller} called trump" if our_call else "you hold the highest trump left"
+            why = (f"{side_words(view.rules)} called trump" if our_call
+                   else "you hold the highest trump left")
             return top, f"lead {role(top, trump)}, {top}: {why}, so draw the opponents' trumps"
         if our_call and maker != know.seat and maker not in view.sitting_out:
             low = trumps[-1]

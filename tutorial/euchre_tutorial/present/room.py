@@ -53,7 +53,7 @@ def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str
     profiles = [(p, Rules.profile_title(p)) for p in Rules.profiles()]
     if site is not None:
         profiles.insert(0, ("site", "This site's rules"))
-    tables = [(key, table.name[:1].upper() + table.name[1:]) for key, table in TABLES.items()]
+    tables = [(key, table.label) for key, table in TABLES.items()]
     here = (site.table_key if site is not None else None) or "4"
     name_attrs = attrs({"name": "name", "value": name, "maxlength": "24",
                         "autocomplete": "nickname", "required": True})

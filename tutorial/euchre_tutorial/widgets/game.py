@@ -300,25 +300,6 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     }
 
 
-def _rules_name(rules: Rules, chosen: str = "") -> str:
-    """The profile these rules match (ignoring the target score), else "house". Two
-    profiles can hold the same rules: the one the learner ``chosen`` comes first.
-
-    >>> same = Rules.profile("stick-the-dealer")
-    >>> _rules_name(same), _rules_name(same, "stick-the-dealer"), _rules_name(same, "beginner")
-    ('midwest', 'stick-the-dealer', 'midwest')
-    """
-    key = table_key(rules)
-    names = Rules.profiles()
-    for name in ([chosen] if chosen in names else []) + names:
-        base = Rules.profile(name)
-        if base.replace(game_to=rules.game_to) == rules:
-            return name
-        if key is not None and table_rules(base, key).replace(game_to=rules.game_to) == rules:
-            return name  # the profile played at another table of the chooser
-    return "house"
-
-
 def game_model(save: Save) -> dict[str, Any]:
     """Everything the free-play table shows now, for the learner's seat."""
     game = _game(save)
@@ -350,7 +331,7 @@ def game_model(save: Save) -> dict[str, Any]:
     table = table_data(shown.view(SEAT), FREE_PLAY)
     current = [] if review_due else list(zip(shown.actions, shown.actors, strict=False))
     can_undo = save.undo and winner is None and any(actor == SEAT for _, actor in current)
-    rules_name = _rules_name(rules, save.profile)
+    rules_name = rules.profile_at_table(save.profile, any_target=True)
     return {
         "save": save.pack(),
         "table": table,

@@ -9,7 +9,7 @@ play, the hand review. This module never imports the server (the browser's wheel
 Where the server is: the fence's ``server`` key, else the build's ``ROOMS_URL``
 environment setting, else the page's own address (``/rooms/``).
 
->>> from euchre import Rules, RulesError
+>>> from euchre import Rules
 >>> check_config({}, Rules())["server"] in ("", __import__("os").environ.get("ROOMS_URL", ""))
 True
 >>> "How to start a room server" in render({"server": ""}, Rules())
