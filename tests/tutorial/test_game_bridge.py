@@ -156,7 +156,7 @@ def test_rules_are_named_by_the_engines_titles() -> None:
         assert model["rules"]["title"] == euchre.Rules.profile_title(name)
         later = human_move(to_my_turn(model))
         assert later["rules"]["title"] == euchre.Rules.profile_title(name)
-    form = newgame_html(euchre.Rules.profiles(), {"4": ("four players in two teams", None)}, {})
+    form = newgame_html(euchre.Rules.profiles(), euchre.Rules.tables(), {})
     options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', form)
     titles = {key: html.unescape(text) for key, text in options if key in euchre.Rules.profiles()}
     assert titles == {name: euchre.Rules.profile_title(name) for name in euchre.Rules.profiles()}

@@ -12,9 +12,11 @@ from typing import Any
 import euchre
 import pytest
 from euchre import Rules
-from euchre_tutorial.widgets.game import TABLES, Save, _game, render, table_rules
+from euchre_tutorial.widgets.game import Save, _game, render, table_rules
 
 from tests.tutorial.test_game_bridge import call, human_move, value
+
+TABLES = Rules.tables()  # the tables free play's New game offers
 
 SIDES = {"2": 2, "3": 3, "4": 2, "5": 5, "6-ace": 6, "6": 2}
 
@@ -117,3 +119,11 @@ def test_new_game_offers_the_sites_own_table_first(site_table: str | None, chose
     html = render({}, rules)
     selected = re.findall(r'<option value="([^"]+)" selected>', html.split('name="table"')[1].split("</select>")[0])
     assert selected == [chosen]
+
+
+def test_new_game_names_each_table_as_the_engine_does() -> None:
+    """The chooser lists every table the engine offers, in its order, by the engine's label
+    ("Three-handed cutthroat"), the same words as the rooms' form."""
+    chooser = render({}, Rules()).split('name="table"')[1].split("</select>")[0]
+    offered = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', chooser)
+    assert offered == [(key, table.label) for key, table in TABLES.items()]

@@ -15,9 +15,11 @@ from typing import Any
 import euchre
 from euchre import Card, Rules
 from euchre_tutorial import bridge
-from euchre_tutorial.widgets.game import TABLES, Save, _game
+from euchre_tutorial.widgets.game import Save, _game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+TABLES = Rules.tables()  # the tables free play's New game offers
 
 PROFILES = sorted(Rules.profiles())
 CALLED = re.compile(r"\b[Cc]all(?:s|ing)? (?:for )?the (?:best|ace of) \w+")

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from euchre import Rules
+from euchre.tables import Table
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
 from euchre_tutorial.present.review import review_html
@@ -72,11 +73,11 @@ def _select(label: str, name: str, options: Sequence[tuple[str, str]], value: st
             f'<select id="eu-game-{name}" name="{name}">{items}</select></p>')
 
 
-def newgame_html(profiles: Sequence[str], tables: Mapping[str, tuple[str, Any]],
+def newgame_html(profiles: Sequence[str], tables: Mapping[str, Table],
                  config: Mapping[str, Any], table: str = "4") -> str:
     """The "New game" form, ``table`` chosen (the site's own table); the page sets the
     learner's last choices on its fields."""
-    table_options = [(key, name[:1].upper() + name[1:]) for key, (name, _r) in tables.items()]
+    table_options = [(key, table.label) for key, table in tables.items()]
     rules = [("site", "This site's rules"), *[(p, Rules.profile_title(p)) for p in profiles]]
     return (
         '<form class="eu-newgame" aria-label="New game" data-action-submit="start">'
@@ -94,7 +95,7 @@ def newgame_html(profiles: Sequence[str], tables: Mapping[str, tuple[str, Any]],
 
 
 def widget_html(model: Mapping[str, Any], profiles: Sequence[str],
-                tables: Mapping[str, tuple[str, Any]], config: Mapping[str, Any],
+                tables: Mapping[str, Table], config: Mapping[str, Any],
                 table: str = "4") -> str:
     """The whole widget as the build writes it (``table``: the one New game offers first)."""
     return (

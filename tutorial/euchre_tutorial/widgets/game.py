@@ -1,6 +1,6 @@
 """Free play: a whole game against computer players, with hints, undo, a review after
 every deal, the score in numbers and as a 4 and a 6, share links and EGN export. The table
-may have two to six seats (see ``TABLES``); the learner is always seat 0.
+may have two to six seats (``Rules.tables()``); the learner is always seat 0.
 
 The browser holds an opaque save (the rules, the seed and every action, packed) and sends
 it with each request; Python rebuilds the game, so a reload resumes it exactly. Replies
@@ -48,11 +48,6 @@ from euchre_tutorial.widgets import WidgetConfigError
 SAVE_VERSION = 1
 SEAT = 0
 FREE_PLAY = TableUI(sort=True)  # the learner's hand sorted by suit, trumps together
-# The table sizes of the "New game" chooser: key -> (name, the rules that make that table),
-# as the engine names them (Rules.tables()).
-TABLES: dict[str, tuple[str, dict[str, Any]]] = {
-    key: (table.name, dict(table.settings)) for key, table in Rules.tables().items()
-}
 CONFIG_KEYS = {
     "level": "the computer players' level: easy, normal or strong (normal if left out)",
     "game_to": "points that win a game (the rules' own target if left out)",
@@ -144,7 +139,7 @@ def _with(save: Save, game: Game, **changes: Any) -> Save:
 
 # ---------------------------------------------------------------------- table sizes
 def table_rules(base: Rules, table: str) -> Rules:
-    """``base`` (the site's rules or a profile) played at the table ``table`` of TABLES.
+    """``base`` (the site's rules or a profile) played at the table ``table`` (a key of ``Rules.tables()``).
     Options about partners are switched off where every player scores alone; the four-player
     table keeps ``base`` exactly when it already is one.
 
@@ -157,7 +152,7 @@ def table_rules(base: Rules, table: str) -> Rules:
 
 
 def table_key(rules: Rules) -> str | None:
-    """The key of TABLES these rules play at, or None (a table the chooser does not offer).
+    """The key of ``Rules.tables()`` these rules play at, or None (a table the chooser does not offer).
 
     >>> table_key(Rules()), table_key(Rules().replace(players=6, deck=32))
     ('4', '6')
@@ -398,7 +393,7 @@ def _save(payload: Any) -> Save:
 
 @expose("game.new")
 def new(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: a new game (``profile``, ``rules``, ``table`` (a key of TABLES),
+    """Bridge handler: a new game (``profile``, ``rules``, ``table`` (a key of ``Rules.tables()``),
     ``game_to``, ``level``, ``undo``, ``seed``) -> its model."""
     payload = payload if isinstance(payload, Mapping) else {}
     level = str(payload.get("level", "normal"))
@@ -560,5 +555,5 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     game_to = config.get("game_to")
     played = rules.replace(game_to=int(game_to)) if game_to else rules
     model = game_model(Save(played, 1, (), str(config.get("level", "normal"))))
-    return page.widget_html(model, [str(p) for p in Rules.profiles()], TABLES, config,
+    return page.widget_html(model, [str(p) for p in Rules.profiles()], Rules.tables(), config,
                             table_key(rules) or "4")
