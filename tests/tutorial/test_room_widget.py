@@ -140,3 +140,25 @@ def test_the_room_page_never_draws_a_card_its_seat_may_not_know(
 def test_a_message_without_a_state_is_refused_plainly() -> None:
     with pytest.raises(BridgeError, match="needs the server's state"):
         render_message({"page": PAGE})
+
+
+def test_where_each_plays_alone_the_score_names_players_as_the_table_does() -> None:
+    """At a cutthroat table the score line, the review and the lobby's last match call the
+    others by the names the table shows them ("Bob", "Computer 3"), never "seat 2", and
+    the lobby says who won."""
+    with server() as (client, _hub), seated(client, ["Ann", "Bob"], table="3",
+                                            rules={"game_to": 2}, level="easy") as people:
+        people[0].do({"type": "start"})
+        play_match(people, random.Random(7))
+        settle(people)
+        ann = people[0]
+        drawn_html = [drawn(state) for text in ann.texts
+                      if (state := json.loads(text).get("state")) is not None]
+    lines = {line for html in drawn_html
+             for line in re.findall(r"(?:Score|Last match): ([^<]*)", html)}
+    assert len(lines) >= 3, lines
+    for line in lines:
+        assert "seat" not in line.lower(), line
+        assert re.search(r"\byou \d+, Bob \d+, Computer 3 \d+", line), line
+    [last] = [line for line in lines if " won; " in line]
+    assert last.split(" won; ")[0] in ("you", "Bob", "Computer 3")

@@ -488,7 +488,8 @@ class Room:
         self.review_until = None
         self.continued = set()
         if self.game.over:
-            self.last_match = {"score": list(self.game.score), "winner": self.game.winner}
+            self.last_match = {"score": list(self.game.score), "winner": self.game.winner,
+                               "names": [seat.name for seat in self.seats]}
             self.phase = LOBBY
             self.finished, self.game = self.game, None
             for i, s in enumerate(self.seats):

@@ -174,8 +174,7 @@ def lobby_html(state: Mapping[str, Any], page: str) -> str:
     last = room.get("last_match")
     result = ""
     if last:
-        result = (f'<p class="eu-room-result" role="status">Last match: '
-                  f'{escape(_score_words(last["score"], rules, me))}.</p>')
+        result = f'<p class="eu-room-result" role="status">{escape(last_match_words(last, rules, me))}</p>'
     return (
         '<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>'
         f'{invite_html(room["code"], page)}<p>{escape(table_words(room))}</p>{result}'
@@ -222,31 +221,52 @@ def watched_lobby_html(state: Mapping[str, Any], page: str) -> str:
 
 
 def _side_names(rules: Rules, me: int | None, names: Sequence[str] = ()) -> list[str]:
-    """A word for each side of the score, seen from ``me`` (a spectator, None: the
-    players' ``names``).
+    """A word for each side of the score, seen from ``me`` (None: a spectator), the
+    players called by their ``names`` as the table shows them.
 
     >>> _side_names(Rules(), None, ["Ann", "Bob", "Cy", "Di"])
     ['Ann and Cy', 'Bob and Di']
+    >>> _side_names(Rules(), 1, ["Ann", "You", "Cy", "Di"])
+    ['the other side', 'your side']
+    >>> _side_names(Rules().at_table("3"), 0, ["You", "Computer 2", "Cy"])
+    ['you', 'Computer 2', 'Cy']
     """
-    if me is None:
-        def name(seat: int) -> str:
-            return names[seat] if seat < len(names) else f"seat {seat + 1}"
-        if rules.partnerships:
-            teams = [[name(s) for s in range(rules.players) if rules.team_of(s) == t]
-                     for t in (0, 1)]
-            return [", ".join(team[:-1]) + " and " + team[-1] if len(team) > 1 else "".join(team)
-                    for team in teams]
-        return [name(seat) for seat in range(rules.players)]
-    if rules.partnerships:
+    def name(seat: int) -> str:
+        if seat == me:
+            return "you"
+        return names[seat] if seat < len(names) else f"seat {seat + 1}"
+    if rules.partnerships and me is not None:
         mine = rules.team_of(me)
         return ["your side" if team == mine else "the other side" for team in (0, 1)]
-    return ["you" if seat == me else f"seat {seat + 1}" for seat in range(rules.players)]
+    if rules.partnerships:
+        teams = [[name(s) for s in range(rules.players) if rules.team_of(s) == t]
+                 for t in (0, 1)]
+        return [", ".join(team[:-1]) + " and " + team[-1] if len(team) > 1 else "".join(team)
+                for team in teams]
+    return [name(seat) for seat in range(rules.players)]
 
 
 def _score_words(score: Sequence[int], rules: Rules, me: int | None,
                  names: Sequence[str] = ()) -> str:
     sides = _side_names(rules, me, names)
     return ", ".join(f"{sides[i]} {points}" for i, points in enumerate(score) if i < len(sides))
+
+
+def last_match_words(last: Mapping[str, Any], rules: Rules, me: int | None) -> str:
+    """The lobby's line on the match just played: who won and the score, everyone called by
+    the name they had in it (the computers' seats are open again).
+
+    >>> last = {"score": [1, 2, 11], "winner": 2, "names": ["Ann", "Bob", "Computer 3"]}
+    >>> last_match_words(last, Rules().at_table("3"), 0)
+    'Last match: Computer 3 won; you 1, Bob 2, Computer 3 11.'
+    >>> last_match_words({"score": [10, 4], "winner": 0}, Rules(), 1)
+    'Last match: the other side won; the other side 10, your side 4.'
+    """
+    names = [str(name) for name in last.get("names") or []]
+    sides = _side_names(rules, me, names)
+    winner = last.get("winner")
+    won = f"{sides[winner]} won; " if isinstance(winner, int) and 0 <= winner < len(sides) else ""
+    return f"Last match: {won}{_score_words(last['score'], rules, me, names)}."
 
 
 def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
