@@ -189,12 +189,13 @@ def test_a_site_for_another_table_says_so_and_deals_there(site_for: SitePath) ->
     assert "can use any set of rules, and deals at this site's table." in lessons
     play_text = page_text(cutthroat, "practice/play")
     assert ("The game starts at this site's table, three-handed cutthroat. You sit at the "
-            "bottom, and the others are Player 2 and Player 3, clockwise. The first player to "
-            "reach the target score wins.") in play_text
+            "bottom. Player 2 and Player 3 sit clockwise from you, each playing for themselves. "
+            "The first player to reach the target score wins.") in play_text
     assert "North is your partner, and West and East" not in play_text
     american = site_for("american")
     assert "this site's table" not in page_text(american, "practice/lessons")
-    assert "North is your partner, and West and East" in page_text(american, "practice/play")
+    assert ("you sit South, at the bottom. North is your partner, and West and East play "
+            "against you. The first side to reach the target score wins.") in page_text(american, "practice/play")
     for page in TABLE_PAGES:
         assert "This page describes the usual game" not in page_text(american, page), page
     assert "the first team to 10 points wins" in page_text(american, "")

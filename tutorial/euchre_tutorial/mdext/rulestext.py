@@ -18,7 +18,8 @@ blocks, each alone on its line, are:
 
 and the inline names ``{{ rules_name }}`` (the profile or house-rules file in use, as its
 key or file name), ``{{ rules_title }}`` (the same as a reader names it: "American rules"),
-``{{ table_name }}`` (the table in words: "three-handed cutthroat"),
+``{{ table_name }}`` (the table in words: "three-handed cutthroat"), ``{{ seating }}``
+(who the reader plays with and against at that table, by the names the table shows them),
 ``{{ deck_size }}`` (the cards dealt from, a joker included), ``{{ kitty_size }}`` (the
 cards left face down after the deal and the upcard) and ``{{ trump_count }}`` (how many
 cards the trump suit has, bowers and joker included, in words): the engine counts them.
@@ -46,6 +47,7 @@ from euchre_tutorial import fourandsix
 from euchre_tutorial.mdext import tables
 from euchre_tutorial.mdext.active import label_for, rules_for, title_for
 from euchre_tutorial.mdext.template import BlockFn, Template
+from euchre_tutorial.present.seats import seating_words
 
 
 class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
@@ -62,6 +64,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
             "rules_name": lambda: self.label,
             "rules_title": lambda: title_for(self.spec),
             "table_name": lambda: rules.table_name,
+            "seating": lambda: seating_words(rules),
             "deck_size": lambda: str(rules.deck_size),
             "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),
             "trump_count": lambda: number_words(len(trump_order(Suit.HEARTS, rules.deck, rules.joker))),
