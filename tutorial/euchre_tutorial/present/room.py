@@ -258,15 +258,15 @@ def last_match_words(last: Mapping[str, Any], rules: Rules, me: int | None) -> s
 
     >>> last = {"score": [1, 2, 11], "winner": 2, "names": ["Ann", "Bob", "Computer 3"]}
     >>> last_match_words(last, Rules().at_table("3"), 0)
-    'Last match: Computer 3 won; you 1, Bob 2, Computer 3 11.'
+    'Last match: Computer 3 won. Final score: you 1, Bob 2, Computer 3 11.'
     >>> last_match_words({"score": [10, 4], "winner": 0}, Rules(), 1)
-    'Last match: the other side won; the other side 10, your side 4.'
+    'Last match: the other side won. Final score: the other side 10, your side 4.'
     """
     names = [str(name) for name in last.get("names") or []]
     sides = _side_names(rules, me, names)
     winner = last.get("winner")
-    won = f"{sides[winner]} won; " if isinstance(winner, int) and 0 <= winner < len(sides) else ""
-    return f"Last match: {won}{_score_words(last['score'], rules, me, names)}."
+    won = f"{sides[winner]} won. " if isinstance(winner, int) and 0 <= winner < len(sides) else ""
+    return f"Last match: {won}Final score: {_score_words(last['score'], rules, me, names)}."
 
 
 def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
