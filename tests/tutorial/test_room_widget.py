@@ -80,6 +80,8 @@ def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:
                     review = reply["html"]["review"]
                     waiting = state["table"]["review"]["waiting"]
                     assert ('data-action="continue"' in review) == (state["you"] in waiting)
+                    assert "The makers (" in review
+                    assert "side scores " in review or "Nobody scores this deal." in review
                 elif reply["phase"] == "playing":
                     assert reply["html"]["table"].count('class="eu-table') == 1
                     assert reply["version"] == state["version"]
@@ -144,8 +146,8 @@ def test_a_message_without_a_state_is_refused_plainly() -> None:
 
 def test_where_each_plays_alone_the_score_names_players_as_the_table_does() -> None:
     """At a cutthroat table the score line, the review and the lobby's last match call the
-    others by the names the table shows them ("Bob", "Computer 3"), never "seat 2", and
-    the lobby says who won."""
+    others by the names the table shows them ("Bob", "Computer 3"), never "seat 2"; the
+    review speaks of one maker and says who scores in words; the lobby says who won."""
     with server() as (client, _hub), seated(client, ["Ann", "Bob"], table="3",
                                             rules={"game_to": 2}, level="easy") as people:
         people[0].do({"type": "start"})
@@ -160,5 +162,9 @@ def test_where_each_plays_alone_the_score_names_players_as_the_table_does() -> N
     for line in lines:
         assert "seat" not in line.lower(), line
         assert re.search(r"\byou \d+, Bob \d+, Computer 3 \d+", line), line
+    reviews = [html for html in drawn_html if "is over</h2>" in html]
+    assert reviews and all("The maker (" in html and "The makers" not in html for html in reviews)
+    assert all(re.search(r"<p>(?:(?:You score|[A-Z][\w ]+ scores) \d points?[,.] ?(?:and )?)+</p>|"
+                         r"<p>Nobody scores this deal\.</p>", html) for html in reviews)
     winners = set(re.findall(r"Last match: (you|Bob|Computer 3) won\. Final score: ", "".join(drawn_html)))
     assert len(winners) == 1, winners

@@ -269,6 +269,26 @@ def last_match_words(last: Mapping[str, Any], rules: Rules, me: int | None) -> s
     return f"Last match: {won}Final score: {_score_words(last['score'], rules, me, names)}."
 
 
+def points_words(points: Sequence[int], sides: Sequence[str]) -> str:
+    """Who scores what in one deal, as a sentence.
+
+    >>> points_words([0, 2], ["your side", "the other side"])
+    'The other side scores 2 points.'
+    >>> points_words([1, 0, 1], ["you", "Bob", "Computer 3"])
+    'You score 1 point, and Computer 3 scores 1 point.'
+    >>> points_words([0, 2, 2, 2, 0], ["you", "Bob", "Cy", "Di", "Ed"])
+    'Bob scores 2 points, Cy scores 2 points, and Di scores 2 points.'
+    >>> points_words([0, 0], ["your side", "the other side"])
+    'Nobody scores this deal.'
+    """
+    said = [f"{sides[i]} {'score' if sides[i] == 'you' else 'scores'} {n} point{'' if n == 1 else 's'}"
+            for i, n in enumerate(points) if n and i < len(sides)]
+    if not said:
+        return "Nobody scores this deal."
+    text = ", ".join(said[:-1]) + ", and " + said[-1] if len(said) > 1 else said[0]
+    return text[:1].upper() + text[1:] + "."
+
+
 def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     """The hand review after a deal: who made trump, the tricks, the points, the score, and
     Continue (or who the table still waits for, with the countdown)."""
@@ -279,9 +299,9 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     sides = _side_names(rules, me, names)
     makers = review["makers"]
     maker_side = sides[makers] if makers is not None and makers < len(sides) else "nobody"
-    points = [f"{sides[i]} {p}" for i, p in enumerate(review["points"]) if p and i < len(sides)]
-    lines = [f"The makers ({escape(maker_side)}) took {review['maker_tricks']} of the tricks.",
-             "Points this deal: " + escape(", ".join(points) or "none") + ".",
+    who_made = "makers" if rules.partnerships or rules.call_ace else "maker"
+    lines = [f"The {who_made} ({escape(maker_side)}) took {review['maker_tricks']} of the tricks.",
+             escape(points_words(review["points"], sides)),
              "Score: " + escape(_score_words(table["score"], rules, me, names)) + "."]
     if review["game_over"]:
         lines.append("The match is over. Continue to go back to the lobby.")
