@@ -405,6 +405,19 @@ class Rules:
         return seats.team_of(seat, self.partnerships)
 
     @property
+    def maker_has_partner(self) -> bool:
+        """Whether whoever makes trump plays with a partner: a team mate at a table of
+        teams, the secret partner at call-ace; False where each player plays alone against
+        the maker (two-handed, cutthroat).
+
+        >>> Rules().maker_has_partner, Rules().at_table("5").maker_has_partner
+        (True, True)
+        >>> Rules().at_table("3").maker_has_partner
+        False
+        """
+        return self.partnerships or self.call_ace
+
+    @property
     def hand_size(self) -> int:
         """Cards dealt to each player."""
         return 5

@@ -151,7 +151,7 @@ def side_words(rules: Rules) -> str:
     >>> side_words(Rules()), side_words(Rules(players=3, partnerships=False))
     ('your side', 'you')
     """
-    return "your side" if rules.partnerships or rules.call_ace else "you"
+    return "your side" if rules.maker_has_partner else "you"
 
 
 def side_takes(rules: Rules, when: str = "") -> str:

@@ -299,7 +299,7 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     sides = _side_names(rules, me, names)
     makers = review["makers"]
     maker_side = sides[makers] if makers is not None and makers < len(sides) else "nobody"
-    who_made = "makers" if rules.partnerships or rules.call_ace else "maker"
+    who_made = "makers" if rules.maker_has_partner else "maker"
     lines = [f"The {who_made} ({escape(maker_side)}) took {review['maker_tricks']} of the tricks.",
              escape(points_words(review["points"], sides)),
              "Score: " + escape(_score_words(table["score"], rules, me, names)) + "."]
