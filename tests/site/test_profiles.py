@@ -188,9 +188,10 @@ def test_a_site_for_another_table_says_so_and_deals_there(site_for: SitePath) ->
             "is three-handed cutthroat.") in lessons
     assert "can use any set of rules, and deals at this site's table." in lessons
     play_text = page_text(cutthroat, "practice/play")
-    assert ("The game starts at this site's table, three-handed cutthroat. You sit at the "
-            "bottom. Player 2 and Player 3 sit clockwise from you, each playing for themselves. "
-            "The first player to reach the target score wins.") in play_text
+    assert ("The game starts at this site's table. You sit at the bottom. Player 2 and Player "
+            "3 sit clockwise from you. Three-handed cutthroat: each player scores alone, and the "
+            "maker plays against the other two. The first player to reach the target score "
+            "wins.") in play_text
     assert "North is your partner, and West and East" not in play_text
     american = site_for("american")
     assert "this site's table" not in page_text(american, "practice/lessons")

@@ -26,6 +26,17 @@ from euchre.view import SeatView
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
+def word_list(words: Sequence[str]) -> str:
+    """Words as a sentence lists them: "West, North and East".
+
+    >>> word_list(["West", "North", "East"]), word_list(["North"]), word_list([])
+    ('West, North and East', 'North', '')
+    """
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def card_list(cards: Sequence[Card]) -> str:
     """Cards as the learner reads them: "J♥, A♥ and 10♦".
 
@@ -33,10 +44,7 @@ def card_list(cards: Sequence[Card]) -> str:
     >>> card_list(parse_cards("Jh Ah Td"))
     'J♥, A♥ and 10♦'
     """
-    names = [str(c) for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return word_list([str(c) for c in cards])
 
 
 def suit_words(suit: Suit | None) -> str:
@@ -203,4 +211,5 @@ __all__ = [
     "side_words",
     "suit_words",
     "tricks_words",
+    "word_list",
 ]

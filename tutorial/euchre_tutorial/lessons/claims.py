@@ -41,6 +41,7 @@ from euchre import (
     trick_winner,
     trump_order,
 )
+from euchre.players.words import word_list
 
 SEAT_WORDS = ("You", "West", "North", "East")  # as seen from the learner, clockwise
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
@@ -118,8 +119,7 @@ _PARSERS: dict[str, Callable[[Any], Any]] = {
 
 
 def _listing(cards: tuple[Card, ...] | list[Card]) -> str:
-    names = [f"the {c}" for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return word_list([f"the {c}" for c in cards])
 
 
 def _subject(seat: int) -> str:

@@ -19,6 +19,7 @@ from html import escape
 
 import euchre
 from euchre import Card, Deal, HandState, Phase, Rules, make_deck
+from euchre.players.words import word_list
 
 from euchre_tutorial.html import card_html, cards_html
 from euchre_tutorial.mdext.example_cards import box, check_deck
@@ -333,10 +334,6 @@ def _deal_html(f: Fields, dealer: int, hands: list[list[Card]], upcard: Card,
             f'<p class="eu-example__answer"><strong>Score:</strong> {score}</p>')
 
 
-def _join(words: list[str]) -> str:
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
-
-
 def _sides_words(state: HandState, names: tuple[str, ...]) -> str:
     """Who plays with the maker and who against, in words."""
     if state.maker is None:
@@ -347,7 +344,7 @@ def _sides_words(state: HandState, names: tuple[str, ...]) -> str:
     if not others:
         return ""
     verb = "play" if len(makers) > 1 else "plays"
-    return f"{_join(makers)} {verb} against {_join(others)}."
+    return f"{word_list(makers)} {verb} against {word_list(others)}."
 
 
 def _points_words_all(state: HandState, names: tuple[str, ...]) -> str:
@@ -358,7 +355,7 @@ def _points_words_all(state: HandState, names: tuple[str, ...]) -> str:
         if not team:
             return ""
         seats = [names[s] for s in range(state.players) if rules.team_of(s) == team[0][0]]
-        return f"Points: the team of {_join(seats)} scores {team[0][1]}."
+        return f"Points: the team of {word_list(seats)} scores {team[0][1]}."
     scored = [(s, state.result.points[rules.team_of(s)]) for s in range(state.players)]
     gains = [f"{names[s]} {p}" for s, p in scored if p]
     return ("Points: " + ", ".join(gains) + ".") if gains else ""

@@ -18,8 +18,9 @@ blocks, each alone on its line, are:
 
 and the inline names ``{{ rules_name }}`` (the profile or house-rules file in use, as its
 key or file name), ``{{ rules_title }}`` (the same as a reader names it: "American rules"),
-``{{ table_name }}`` (the table in words: "three-handed cutthroat"), ``{{ seating }}``
-(who the reader plays with and against at that table, by the names the table shows them),
+``{{ table_name }}`` (the table in words: "three-handed cutthroat"), ``{{ table_description }}``
+(how that table plays, in the engine's sentence), ``{{ seating }}`` (who the reader plays
+with and against at that table, by the names the table shows them),
 ``{{ deck_size }}`` (the cards dealt from, a joker included), ``{{ kitty_size }}`` (the
 cards left face down after the deal and the upcard) and ``{{ trump_count }}`` (how many
 cards the trump suit has, bowers and joker included, in words): the engine counts them.
@@ -64,6 +65,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
             "rules_name": lambda: self.label,
             "rules_title": lambda: title_for(self.spec),
             "table_name": lambda: rules.table_name,
+            "table_description": lambda: tables.table_description(rules),
             "seating": lambda: seating_words(rules),
             "deck_size": lambda: str(rules.deck_size),
             "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),

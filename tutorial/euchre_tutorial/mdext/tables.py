@@ -147,6 +147,22 @@ TABLE_SECTIONS = {"2": "two-handed-euchre", "3": "three-handed-euchre-cutthroat"
                   "5": "call-ace", "6-ace": "call-ace", "6": "five-handed-and-six-handed-euchre"}
 
 
+def table_description(active: Rules) -> str:
+    """How the active rules' table plays, in a sentence: the engine's description of that
+    table, or its size and sides for a table the engine does not name.
+
+    >>> table_description(Rules().at_table("3"))
+    'Three-handed cutthroat: each player scores alone, and the maker plays against the other two.'
+    >>> table_description(Rules().replace(players=4, partnerships=False))
+    'This table plays with 4 players, each scoring alone.'
+    """
+    key = active.table_key
+    if key is not None:
+        return TABLES[key].description
+    how = f"in two teams of {active.players // 2}" if active.partnerships else "each scoring alone"
+    return f"This table plays with {active.players} players, {how}."
+
+
 def table_note_lines(active: Rules) -> list[str]:
     """A rules page's note for a site at another table than four in two teams: the page
     describes the usual game, this table is different, and where to read what changes.
@@ -160,11 +176,7 @@ def table_note_lines(active: Rules) -> list[str]:
     key = active.table_key
     if key == "4":
         return []
-    if key is not None:
-        what = TABLES[key].description
-    else:
-        how = f"in two teams of {active.players // 2}" if active.partnerships else "each scoring alone"
-        what = f"This table plays with {active.players} players, {how}."
+    what = table_description(active)
     section = f"#{TABLE_SECTIONS[key]}" if key in TABLE_SECTIONS else ""
     return [
         "",

@@ -22,10 +22,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from euchre import Rules, SeatView
+from euchre.players.words import word_list
 from euchre.tables import TABLES
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
-from euchre_tutorial.present.seats import NO_SEAT
+from euchre_tutorial.present.seats import NO_SEAT, verb
 from euchre_tutorial.present.table import TableUI, render_data, seatless, table_data
 
 EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
@@ -241,8 +242,7 @@ def _side_names(rules: Rules, me: int | None, names: Sequence[str] = ()) -> list
     if rules.partnerships:
         teams = [[name(s) for s in range(rules.players) if rules.team_of(s) == t]
                  for t in (0, 1)]
-        return [", ".join(team[:-1]) + " and " + team[-1] if len(team) > 1 else "".join(team)
-                for team in teams]
+        return [word_list(team) for team in teams]
     return [name(seat) for seat in range(rules.players)]
 
 
@@ -281,7 +281,7 @@ def points_words(points: Sequence[int], sides: Sequence[str]) -> str:
     >>> points_words([0, 0], ["your side", "the other side"])
     'Nobody scores this deal.'
     """
-    said = [f"{sides[i]} {'score' if sides[i] == 'you' else 'scores'} {n} point{'' if n == 1 else 's'}"
+    said = [f"{sides[i]} {verb(sides[i], 'score', 'scores')} {n} point{'' if n == 1 else 's'}"
             for i, n in enumerate(points) if n and i < len(sides)]
     if not said:
         return "Nobody scores this deal."

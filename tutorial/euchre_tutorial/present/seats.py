@@ -17,9 +17,8 @@ seat 0 would see it:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from euchre import Rules
+from euchre.players.words import word_list
 
 NO_SEAT = -1
 """The viewer's seat in a spectator's view: no seat at all (never a player's index)."""
@@ -62,32 +61,27 @@ def seat_place(seat: int, me: int, players: int = 4) -> str:
 
 
 def verb(name: str, plain: str, third: str) -> str:
-    """``plain`` after "You", ``third`` after anyone else.
+    """``plain`` after "You" (or "you" within a sentence), ``third`` after anyone else.
 
-    >>> verb("You", "win", "wins"), verb("West", "win", "wins")
-    ('win', 'wins')
+    >>> verb("You", "win", "wins"), verb("you", "win", "wins"), verb("West", "win", "wins")
+    ('win', 'win', 'wins')
     """
-    return plain if name == "You" else third
-
-
-def _and(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    return plain if name in ("You", "you") else third
 
 
 def seating_words(rules: Rules) -> str:
     """Who the learner (seat 0, at the bottom) plays with and against at ``rules``' table,
-    by the names the table shows: a sentence for a page to say before the first deal.
+    by the names the table shows and the engine's teams: a sentence for a page to say
+    before the first deal (how each table scores is the engine's table description).
 
     >>> seating_words(Rules())
     'North is your partner, and West and East play against you.'
     >>> seating_words(Rules().at_table("2"))
     'Your opponent, Player 2, sits across from you.'
     >>> seating_words(Rules().at_table("3"))
-    'Player 2 and Player 3 sit clockwise from you, each playing for themselves.'
+    'Player 2 and Player 3 sit clockwise from you.'
     >>> seating_words(Rules().at_table("6"))
     'Player 3 and Player 5 are your partners, and Player 2, Player 4 and Player 6 play against you.'
-    >>> print(seating_words(Rules().at_table("5")))
-    Player 2, Player 3, Player 4 and Player 5 sit clockwise from you. Each player scores alone; in each deal the maker names a suit, and whoever holds its best card is the maker's secret partner.
     """
     names = seat_names(0, rules.players)
     others = names[1:]
@@ -96,11 +90,7 @@ def seating_words(rules: Rules) -> str:
         partners = [names[s] for s in range(1, rules.players) if rules.team_of(s) == mine]
         against = [names[s] for s in range(1, rules.players) if rules.team_of(s) != mine]
         are = "is your partner" if len(partners) == 1 else "are your partners"
-        return f"{_and(partners)} {are}, and {_and(against)} play against you."
+        return f"{word_list(partners)} {are}, and {word_list(against)} play against you."
     if rules.players == 2:
         return f"Your opponent, {others[0]}, sits across from you."
-    if rules.call_ace:
-        return (f"{_and(others)} sit clockwise from you. Each player scores alone; in each deal "
-                "the maker names a suit, and whoever holds its best card is the maker's secret "
-                "partner.")
-    return f"{_and(others)} sit clockwise from you, each playing for themselves."
+    return f"{word_list(others)} sit clockwise from you."

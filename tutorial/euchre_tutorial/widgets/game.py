@@ -33,6 +33,7 @@ from typing import Any
 
 import euchre
 from euchre import Game, HandState, Rules, RulesError
+from euchre.players.words import word_list
 
 from euchre_tutorial import computer
 from euchre_tutorial.bridge import BridgeError, expose
@@ -166,8 +167,7 @@ def table_name(rules: Rules) -> str:
 
 
 def _team_words(seats: list[int], names: list[str]) -> str:
-    words = [names[s] for s in seats]
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+    return word_list([names[s] for s in seats])
 
 
 def side_labels(rules: Rules, seat: int = SEAT) -> list[tuple[str, str]]:
