@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from euchre.rules import Rules
 
@@ -74,6 +76,19 @@ class HandResult:
     def march(self) -> bool:
         """True when the makers took all five tricks."""
         return self.makers is not None and self.maker_tricks == TRICKS
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandResult:
+        """The result back from :meth:`to_dict`'s plain data.
+
+        >>> HandResult.from_dict(HandResult((0, 2, 2), 0, 1, individual=True).to_dict()).euchred
+        True
+        """
+        return cls(tuple(int(p) for p in data["points"]),
+                   None if data["makers"] is None else int(data["makers"]),
+                   int(data["maker_tricks"]), bool(data.get("alone", False)),
+                   bool(data.get("defender_alone", False)), bool(data.get("redeal", False)),
+                   bool(data.get("individual", False)))
 
     def to_dict(self) -> dict[str, object]:
         """Plain data."""

@@ -535,9 +535,7 @@ class Room:
             result = finished.result
             assert result is not None
             table["review"] = {
-                "points": list(result.points),
-                "makers": result.makers,
-                "maker_tricks": result.maker_tricks,
+                **result.to_dict(),  # how the deal ended, as the engine tells it
                 "continued": sorted(self.continued),
                 "waiting": self.waiting_for(),
                 "seconds": None if self.review_until is None

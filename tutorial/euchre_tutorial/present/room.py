@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from euchre import Rules, SeatView
+from euchre import HandResult, Rules, SeatView, explain_score
 from euchre.players.words import word_list
 from euchre.tables import TABLES
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
-from euchre_tutorial.present.seats import NO_SEAT, verb
+from euchre_tutorial.present.seats import NO_SEAT
 from euchre_tutorial.present.table import TableUI, render_data, seatless, table_data
 
 EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
@@ -269,40 +269,20 @@ def last_match_words(last: Mapping[str, Any], rules: Rules, me: int | None) -> s
     return f"Last match: {won}Final score: {_score_words(last['score'], rules, me, names)}."
 
 
-def points_words(points: Sequence[int], sides: Sequence[str]) -> str:
-    """Who scores what in one deal, as a sentence.
-
-    >>> points_words([0, 2], ["your side", "the other side"])
-    'The other side scores 2 points.'
-    >>> points_words([1, 0, 1], ["you", "Bob", "Computer 3"])
-    'You score 1 point, and Computer 3 scores 1 point.'
-    >>> points_words([0, 2, 2, 2, 0], ["you", "Bob", "Cy", "Di", "Ed"])
-    'Bob scores 2 points, Cy scores 2 points, and Di scores 2 points.'
-    >>> points_words([0, 0], ["your side", "the other side"])
-    'Nobody scores this deal.'
-    """
-    said = [f"{sides[i]} {verb(sides[i], 'score', 'scores')} {n} point{'' if n == 1 else 's'}"
-            for i, n in enumerate(points) if n and i < len(sides)]
-    if not said:
-        return "Nobody scores this deal."
-    text = ", ".join(said[:-1]) + ", and " + said[-1] if len(said) > 1 else said[0]
-    return text[:1].upper() + text[1:] + "."
-
-
 def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
-    """The hand review after a deal: who made trump, the tricks, the points, the score, and
-    Continue (or who the table still waits for, with the countdown)."""
+    """The hand review after a deal: who made trump, how the deal scored (the engine's
+    ``explain_score``), the score, and Continue (or who the table still waits for, with the
+    countdown)."""
     room, table = state["room"], state["table"]
     review = table["review"]
     me = state["you"]
     rules = Rules.from_dict(room["rules"])
     sides = _side_names(rules, me, names)
     makers = review["makers"]
-    maker_side = sides[makers] if makers is not None and makers < len(sides) else "nobody"
-    who_made = "makers" if rules.maker_has_partner else "maker"
-    lines = [f"The {who_made} ({escape(maker_side)}) took {review['maker_tricks']} of the tricks.",
-             escape(points_words(review["points"], sides)),
-             "Score: " + escape(_score_words(table["score"], rules, me, names)) + "."]
+    lines = [explain_score(HandResult.from_dict(review)),
+             f"Score: {_score_words(table['score'], rules, me, names)}."]
+    if makers is not None and 0 <= makers < len(sides):
+        lines.insert(0, f"{sides[makers][:1].upper()}{sides[makers][1:]} made trump.")
     if review["game_over"]:
         lines.append("The match is over. Continue to go back to the lobby.")
     waiting = [names[s] for s in review["waiting"] if s < len(names)]
@@ -310,10 +290,10 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
         action = button_html("Continue", action="continue", class_="md-button md-button--primary",
                              data_review_continue=True)
     else:
-        action = ('<span>Waiting for ' + escape(", ".join(waiting) or "the table") + ".</span>")
+        action = f"<span>Waiting for {escape(word_list(waiting) or 'the table')}.</span>"
     timer = (f' <span class="eu-room-timer">Play goes on in {_seconds(review["seconds"])}.</span>'
              if review["seconds"] is not None else "")
-    body = "".join(f"<p>{line}</p>" for line in lines)
+    body = "".join(f"<p>{escape(line)}</p>" for line in lines)
     return (f'<section class="eu-room-review" aria-label="Hand review">'
             f'<h2>Deal {table["deal"] + 1} is over</h2>{body}<p>{action}{timer}</p></section>')
 

@@ -61,12 +61,12 @@ def seat_place(seat: int, me: int, players: int = 4) -> str:
 
 
 def verb(name: str, plain: str, third: str) -> str:
-    """``plain`` after "You" (or "you" within a sentence), ``third`` after anyone else.
+    """``plain`` after "You", ``third`` after anyone else.
 
-    >>> verb("You", "win", "wins"), verb("you", "win", "wins"), verb("West", "win", "wins")
-    ('win', 'win', 'wins')
+    >>> verb("You", "win", "wins"), verb("West", "win", "wins")
+    ('win', 'wins')
     """
-    return plain if name in ("You", "you") else third
+    return plain if name == "You" else third
 
 
 def seating_words(rules: Rules) -> str:
