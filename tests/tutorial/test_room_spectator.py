@@ -14,7 +14,7 @@ from euchre_tutorial.widgets.room import render_message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.rooms.helpers import connect, play_one_step, seated, server
+from tests.rooms.helpers import connect, play_match, play_one_step, seated, server
 from tests.rooms.tables import TABLES
 
 PAGE = "http://127.0.0.1:8000/practice/rooms/"
@@ -80,6 +80,34 @@ def test_a_spectator_sees_a_banner_the_seats_and_nothing_to_press() -> None:
             assert pictures
         finally:
             eve.hang_up()
+
+
+def test_a_spectator_sees_who_won_when_the_match_ends() -> None:
+    # Back in the lobby after the match, the spectator's page says who won and the final
+    # score, naming each team by its players, as a player's lobby does from their side.
+    with server() as (client, _hub), seated(client, ["Ann"], rules={"game_to": 2},
+                                            level="easy") as table:
+        ann = table[0]
+        assert ann.code is not None
+        eve = connect(client, "Eve")
+        try:
+            eve.send({"type": "watch", "room": ann.code})
+            assert "Last match" not in drawn(eve.expect("watching")["state"])
+            ann.do({"type": "start"})
+            play_match(table, random.Random(11))
+            while eve.seq < ann.seq:
+                eve.recv()
+            assert eve.state is not None and eve.state["room"]["phase"] == "lobby"
+            lobby = drawn(eve.state)
+        finally:
+            eve.hang_up()
+    teams = ["Ann and Computer 3", "Computer 2 and Computer 4"]
+    shown = re.search(r'class="eu-room-result" role="status">Last match: (.+?) won\. '
+                      r"Final score: (.+?) (\d+), (.+?) (\d+)\.</p>", lobby)
+    assert shown, lobby
+    winner, first, first_points, second, second_points = shown.groups()
+    assert [first, second] == teams and winner in teams
+    assert int([first_points, second_points][teams.index(winner)]) >= 2
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -159,11 +159,11 @@ def reactions_html(seen: Sequence[Mapping[str, Any]] = (), names: Sequence[str] 
 
 
 def lobby_html(state: Mapping[str, Any], page: str) -> str:
-    """The lobby: the invite, the rules, the seats, Ready (and Start for the host)."""
+    """The lobby: the invite, the rules, the last match, the seats, Ready (and Start for
+    the host)."""
     room = state["room"]
     me = state["you"]
     mine = room["seats"][me]
-    rules = Rules.from_dict(room["rules"])
     controls = [button_html("I am not ready" if mine["ready"] else "I am ready",
                             action="ready", data_ready="false" if mine["ready"] else "true")]
     if room["host"] == me:
@@ -172,15 +172,30 @@ def lobby_html(state: Mapping[str, Any], page: str) -> str:
     else:
         controls.append('<span class="eu-room-wait">The host starts the match.</span>')
     controls.append(button_html("Leave the room", action="leave"))
-    last = room.get("last_match")
-    result = ""
-    if last:
-        result = f'<p class="eu-room-result" role="status">{escape(last_match_words(last, rules, me))}</p>'
     return (
         '<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>'
-        f'{invite_html(room["code"], page)}<p>{escape(table_words(room))}</p>{result}'
+        f'{invite_html(room["code"], page)}<p>{escape(table_words(room))}</p>'
+        f'{last_match_html(room, me)}'
         f'{seats_html(room, me)}<p class="eu-room-controls">{" ".join(controls)}</p></section>'
     )
+
+
+def last_match_html(room: Mapping[str, Any], me: int | None) -> str:
+    """The lobby's status line on the match just played, seen from ``me`` (None: a
+    spectator); empty before the first match ends.
+
+    >>> room = {"rules": Rules().to_dict(), "last_match": {"score": [10, 6], "winner": 0,
+    ...         "names": ["Ann", "Bob", "Cy", "Di"]}}
+    >>> last_match_html(room, None)
+    '<p class="eu-room-result" role="status">Last match: Ann and Cy won. Final score: Ann and Cy 10, Bob and Di 6.</p>'
+    >>> last_match_html({"rules": Rules().to_dict(), "last_match": None}, 0)
+    ''
+    """
+    last = room.get("last_match")
+    if not last:
+        return ""
+    words = last_match_words(last, Rules.from_dict(room["rules"]), me)
+    return f'<p class="eu-room-result" role="status">{escape(words)}</p>'
 
 
 def table_words(room: Mapping[str, Any]) -> str:
@@ -212,11 +227,13 @@ def watching_html(code: str) -> str:
 
 
 def watched_lobby_html(state: Mapping[str, Any], page: str) -> str:
-    """The lobby as a spectator sees it: the invite, the rules, the seats; nothing to press."""
+    """The lobby as a spectator sees it: the invite, the rules, the last match, the seats;
+    nothing to press."""
     room = state["room"]
     return (
         '<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>'
         f'{invite_html(room["code"], page)}<p>{escape(table_words(room))}</p>'
+        f'{last_match_html(room, None)}'
         f'{seats_html(room, None)}<p class="eu-room-wait">The host starts the match.</p></section>'
     )
 
