@@ -8,6 +8,9 @@ import re
 import euchre
 import pytest
 from euchre import Card, Deal, Phase, Rules
+from euchre.trump import card_power, effective_suit
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
 
@@ -66,6 +69,36 @@ def test_lead_right_bower_reason() -> None:
     assert str(advice.action) == "play Jh"
     text = " ".join(advice.reasons)
     assert "J♥" in text and "right bower" in text
+
+
+def test_the_dealer_throws_the_lower_of_two_equal_discards() -> None:
+    """J♥ and 10♥ leave equally good hands when spades are trump; the coach (and so the
+    strong player) throws 10♥ and keeps J♥, never the other way round."""
+    deal = Deal(dealer=3, hands=["9c Tc Qd 9d Td", "Ah Kh Qh 9h Kd", "Ac Kc Qc Ad Ks",
+                                 "Js Jc Qs Jh Th"], upcard="As", kitty=["9s", "Ts", "Jd"])
+    state = euchre.HandState.new(deal, Rules()).apply("order")
+    advice = euchre.coach(state)
+    assert str(advice.action) == "discard Th"
+    assert advice.reasons[0] == "Discard 10♥: it is your least useful card."
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**31), name=st.sampled_from(["american", "long-deck", "joker"]))
+def test_a_discard_never_keeps_a_lower_card_of_its_suit(seed: int, name: str) -> None:
+    """Whatever the dealer holds, the card thrown is the lowest of its suit in the hand
+    (a higher card of the same suit is never worth less)."""
+    rules = rule_sets()[name]
+    state = euchre.HandState.new(Deal.random(seed=seed, dealer=seed % rules.players, rules=rules),
+                                 rules)
+    state = state.apply("order")
+    assert state.phase is Phase.DISCARD and state.to_act is not None and state.trump is not None
+    thrown = euchre.coach(state, seed=seed).action.card
+    assert thrown is not None
+    trump = state.trump
+    lower_kept = [card for card in state.hands[state.to_act]
+                  if card != thrown and effective_suit(card, trump) is effective_suit(thrown, trump)
+                  and card_power(card, trump) < card_power(thrown, trump)]
+    assert not lower_kept, (str(thrown), [str(c) for c in lower_kept])
 
 
 def test_bidding_advice_compares_points() -> None:

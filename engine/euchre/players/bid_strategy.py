@@ -191,7 +191,10 @@ def _discard_value(view: SeatView, a: Action, style: Style) -> float:
         penalty = 0.01
     else:
         rest = [c for c in view.hand if c != a.card]
-        penalty = 0.0
+        # Between discards that leave equally good hands, throw the lowest card (as
+        # best_discard does): a hundredth of a point is the most this ever weighs.
+        assert a.card is not None
+        penalty = card_power(a.card, trump) * 1e-5
     mine = hand_tricks(rest, trump, view.rules)
     maker_side = view.maker == view.seat or _is_partner(view, view.maker)
     partner_out = view.alone and view.maker != view.seat
