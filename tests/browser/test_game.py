@@ -87,10 +87,11 @@ def check_review(root: Any) -> None:
     """The winners in the review are the ones the engine computes from the cards shown."""
     review = root.locator(".eu-review")
     facts = review.locator(".eu-review-facts").inner_text()
-    found = re.search(r"(Clubs|Diamonds|Hearts|Spades) were trump", facts)
+    found = re.search(r"made (clubs|diamonds|hearts|spades) trump", facts)
     if not found:
+        assert re.search(r"Nobody made trump\.|called no-trump", facts), facts
         return
-    trump = Suit.parse(found.group(1).lower())
+    trump = Suit.parse(found.group(1))
     tricks = review.locator(".eu-review-trick").evaluate_all(
         """(items) => items.map((li) => ({winner: li.dataset.winner,
             plays: [...li.querySelectorAll('.eu-review-play')].map((p) => [p.querySelector('.eu-review-who').textContent, p.dataset.card])}))"""

@@ -47,6 +47,18 @@ def human_move(model: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError("no card could be played")
 
 
+NAMES = ["You", "West", "North", "East"]
+
+
+def made_trump(facts: str) -> tuple[int | None, euchre.Suit | None]:
+    """Who the review's opening says made trump, and what: (None, None) when nobody did."""
+    if "Nobody made trump." in facts:
+        return None, None
+    found = re.search(r"\b(You|West|North|East) (?:made (\w+) trump|called no-trump)", facts)
+    assert found, facts
+    return NAMES.index(found[1]), None if found[2] is None else euchre.Suit.parse(found[2])
+
+
 def test_new_game_hides_other_hands() -> None:
     model = value("game.new", {"profile": "american", "seed": 11})
     game = _game(Save.unpack(model["save"]))
@@ -79,6 +91,7 @@ def test_a_whole_short_game_to_a_winner_with_reviews() -> None:
             assert [t["winner"] for t in review["tricks"]] == [t.winner for t in final.tricks]
             assert all(t["why"].endswith(".") for t in review["tricks"])
             assert review["score_text"] == euchre.explain_score(final)
+            assert made_trump(review["facts"]) == (final.maker, final.trump)
             reviews += 1
             if model["winner"]:
                 break
@@ -136,8 +149,22 @@ def test_share_link_replays_a_deal_and_a_bad_one_is_explained() -> None:
         state = state.apply(state.legal_actions()[0])
     review = value("game.shared", {"code": euchre.to_share_code(state)})
     assert [t["winner"] for t in review["tricks"]] == [t.winner for t in state.tricks]
+    assert made_trump(review["facts"]) == (state.maker, state.trump)
     bad = call("game.shared", {"code": "e1garbage"})
     assert not bad["ok"] and bad["error"].startswith("This link does not hold a deal")
+
+
+def test_a_no_trump_deal_says_who_called_it() -> None:
+    # A no-trump call is not "nobody made trump": the review names who called it.
+    rules = euchre.Rules().replace(no_trump=True)
+    state = euchre.HandState.new(euchre.Deal.random(seed=7, dealer=0, rules=rules), rules)
+    for action in ["pass"] * 4 + ["call no-trump alone"]:
+        state = state.apply(action)
+    while state.to_act is not None:
+        state = state.apply(state.legal_actions()[0])
+    review = value("game.shared", {"code": euchre.to_share_code(state)})
+    assert "West called no-trump and went alone." in review["facts"]
+    assert made_trump(review["facts"]) == (1, None)
 
 
 def test_profiles_and_house_rules() -> None:

@@ -116,3 +116,20 @@ def test_a_table_where_each_plays_alone_counts_tricks_for_you_not_a_side() -> No
     assert not re.search(r"\b(your|other) side\b|partner", text, re.I), text
     _k, _going, four = first_try(finished_deal(4, Rules()))
     assert "Tricks for your side" in compare_html(four)
+
+
+def test_a_try_in_a_no_trump_deal_says_no_suit_is_trump() -> None:
+    # Once someone has called no-trump the try's status line says so, as it names the
+    # trump suit in any other deal.
+    rules = Rules().replace(no_trump=True)
+    played = euchre.HandState.new(euchre.Deal.random(seed=7, dealer=0, rules=rules), rules)
+    for action in ["pass"] * 4 + ["call no-trump"]:
+        played = played.apply(action)
+    while played.to_act is not None:
+        played = played.apply(played.legal_actions()[0])
+    _k, going, _done = first_try(played)
+    text = re.sub(r"<[^>]+>", " ", play_html(going))
+    assert "No suit is trump. Tricks so far:" in text and "are trump" not in text
+    _k, suited, _done = first_try(finished_deal(4, Rules()))
+    assert re.search(r"(Clubs|Diamonds|Hearts|Spades) are trump\. Tricks so far:",
+                     re.sub(r"<[^>]+>", " ", play_html(suited)))

@@ -32,6 +32,7 @@ from euchre_tutorial.mdext.fields import (
     seat_key,
     seat_names,
 )
+from euchre_tutorial.present.words import contract_words
 
 CLAIM = re.compile(r"^(?P<who>makers|defenders|north-south|east-west|ns|ew)\s+(?P<n>\d+)$")
 SEAT_CLAIM = re.compile(r"^(?P<seat>.+?)\s+(?P<n>\d+)$")
@@ -305,10 +306,7 @@ def _deal_html(f: Fields, dealer: int, hands: list[list[Card]], upcard: Card,
         f"<td>{cards_html(hands[s])}</td></tr>" for s in range(state.players))
     bidding = "".join(f"<li><strong>{names[s]}:</strong> {escape(a)}</li>" for s, a in bids)
     maker = names[state.maker] if state.maker is not None else None
-    lone = state.alone and state.called_ace is None
-    trump = state.trump.plural if state.trump else "no-trump"
-    made = (f"{maker} made {trump} trump{', alone' if lone else ''}." if maker
-            else "Nobody made trump.")
+    made = contract_words(state, names)
     if state.called_ace is not None and maker is not None:
         suit = state.called_ace.singular
         if called is None:

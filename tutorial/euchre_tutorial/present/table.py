@@ -288,6 +288,8 @@ def _center_html(data: Mapping[str, Any]) -> str:
     if trump:
         info = (f'<p class="eu-trump eu-suit-{trump["letter"]}">Trump: '
                 f'<span aria-hidden="true">{trump["symbol"]}</span> {escape(trump["name"])}</p>')
+    elif data["maker"] is not None:
+        info = '<p class="eu-trump">No trump: no suit is trump this deal</p>'
     else:
         info = '<p class="eu-trump">Trump not made yet</p>'
     up = ""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from euchre import Action, Phase, SeatView, Suit
+from euchre import Action, HandState, Phase, SeatView, Suit
 from euchre.players import action_words
 from euchre.players.words import suit_words
 from euchre.state import proposed_suit
@@ -87,6 +87,29 @@ def in_sentence(words: str) -> str:
     ('order up ♥ hearts', 'pick up J♥')
     """
     return words[:1].lower() + words[1:]
+
+
+def contract_words(state: HandState, names: Sequence[str]) -> str:
+    """Who made trump, in one sentence, the seats called by ``names``; a no-trump call and
+    going alone are said, and a deal everyone passed is "Nobody made trump.".
+
+    >>> from euchre import Deal, Rules
+    >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
+    >>> names = ["You", "West", "North", "East"]
+    >>> contract_words(state.apply("pass").apply("order alone"), names)
+    'North made clubs trump and went alone.'
+    >>> rules = Rules().replace(no_trump=True)
+    >>> state = HandState.new(Deal.random(seed=7, dealer=0, rules=rules), rules)
+    >>> for _ in range(4):
+    ...     state = state.apply("pass")
+    >>> contract_words(state.apply("call no-trump"), names)
+    'West called no-trump.'
+    """
+    if state.maker is None:
+        return "Nobody made trump."
+    made = "called no-trump" if state.trump is None else f"made {state.trump.plural} trump"
+    alone = " and went alone" if state.declared_alone else ""
+    return f"{names[state.maker]} {made}{alone}."
 
 
 def card_action(view: SeatView) -> str | None:

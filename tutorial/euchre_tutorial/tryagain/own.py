@@ -21,6 +21,7 @@ import euchre
 from euchre import HandState
 
 from euchre_tutorial.present.seats import seat_names
+from euchre_tutorial.present.words import contract_words
 from euchre_tutorial.tryagain.branch import branch, decisions
 from euchre_tutorial.tryagain.render import from_words, team_points_text
 
@@ -53,13 +54,11 @@ def deal_words(state: HandState, seat: int) -> str:
     >>> from euchre import Rules
     >>> from euchre_tutorial.tryagain.branch import finished_deal
     >>> deal_words(finished_deal(3, Rules()), 0)
-    'East dealt; hearts were trump. You and North 0, West and East 1.'
+    'East dealt. West made hearts trump. You and North 0, West and East 1.'
     """
     names = seat_names(seat, state.players)
-    dealer = "You" if state.dealer == seat else names[state.dealer]
-    trump = (f"{state.trump.plural} were trump" if state.trump is not None
-             else "nobody made trump")
-    return f"{dealer} dealt; {trump}. {team_points_text(state, seat)}."
+    return (f"{names[state.dealer]} dealt. {contract_words(state, names)} "
+            f"{team_points_text(state, seat)}.")
 
 
 def own_deals_html(states: Sequence[HandState], seat: int) -> str:

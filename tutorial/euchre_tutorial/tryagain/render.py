@@ -342,7 +342,8 @@ def play_html(session: Session) -> str:
             "Try again from the same point</button></section>"
         )
     me = session.learner
-    trump = "" if state.trump is None else f" {state.trump.symbol} {state.trump.plural.capitalize()} are trump."
+    trump = (f" {state.trump.symbol} {state.trump.plural.capitalize()} are trump." if state.trump
+             else " No suit is trump." if state.maker is not None else "")
     fresh = len(state.actions) == session.at
     heading = "Your try: choose again" if fresh else "Your try goes on"
     finish = ("" if fresh else

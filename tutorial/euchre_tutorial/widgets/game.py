@@ -43,7 +43,7 @@ from euchre_tutorial.present.advice import advice_data, advice_html
 from euchre_tutorial.present.clicks import click_text, resolve
 from euchre_tutorial.present.seats import seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
-from euchre_tutorial.present.words import describe
+from euchre_tutorial.present.words import contract_words, describe
 from euchre_tutorial.widgets import WidgetConfigError
 
 SAVE_VERSION = 1
@@ -260,10 +260,7 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
         others = [p for t, p in enumerate(result.points) if t != mine]
         points = {"us": result.points[mine], "them": max(others)}
         all_points = list(result.points)
-    dealer = names[state.dealer]
-    trump_words = (f"{state.trump.plural.capitalize()} were trump." if state.trump
-                   else "Nobody made trump.")
-    facts = f"{'You' if dealer == 'You' else dealer} dealt and turned up the {state.upcard}. {trump_words}"
+    facts = f"{names[state.dealer]} dealt and turned up the {state.upcard}. {contract_words(state, names)}"
     if state.called_ace is not None and state.maker is not None:
         suit = state.called_ace
         partner = state.ace_partner
