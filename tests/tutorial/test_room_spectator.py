@@ -60,7 +60,7 @@ def test_a_spectator_sees_a_banner_the_seats_and_nothing_to_press() -> None:
 
             ann.do({"type": "start"})
             rng = random.Random(3)
-            pictures = 0
+            pictures = reviews = 0
             for _ in range(40):
                 if not play_one_step(table, rng):
                     break
@@ -77,9 +77,12 @@ def test_a_spectator_sees_a_banner_the_seats_and_nothing_to_press() -> None:
                 assert "Your turn" not in html and "Your hand" not in html
                 view = eve.state["table"]["view"]
                 assert html.count('class="eu-backs"') == len(view["hand_sizes"])
+                if eve.state["room"]["phase"] == "review":  # the tricks, nobody's side marked
+                    assert html.count('<li class="eu-review-trick"') == len(view["tricks"])
+                    reviews += 1
                 for size in view["hand_sizes"]:
                     assert f'aria-label="{size} {"card" if size == 1 else "cards"}"' in html
-            assert pictures
+            assert pictures and reviews
         finally:
             eve.hang_up()
 

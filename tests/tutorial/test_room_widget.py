@@ -32,6 +32,28 @@ def explained(state: dict[str, Any]) -> str:
     return html.escape(euchre.explain_score(HandResult.from_dict(state["table"]["review"])))
 
 
+def told_tricks(state: dict[str, Any], shown: str) -> None:
+    """The review lists the deal's tricks in order, as free play's review does: each with
+    its four (or three, or six) cards, who won it, and the engine's reason, and the tricks
+    this seat's side won marked."""
+    view = state["table"]["view"]
+    rules = euchre.Rules.from_dict(state["room"]["rules"])
+    trump = None if view["trump"] is None else euchre.Suit.parse(view["trump"])
+    items = re.findall(r'<li class="eu-review-trick( eu-review-trick--ours)?" data-winner="([^"]*)">'
+                       r'(.*?)<p class="eu-review-why">([^<]*)</p></li>', shown)
+    assert len(items) == len(view["tricks"]), shown
+    me = state["you"]
+    for (ours, winner, plays, why), trick in zip(items, view["tricks"], strict=True):
+        cards = [euchre.Card.parse(c) for c in trick["cards"]]
+        assert re.findall(r'<li class="eu-review-play[^"]*" data-card="([^"]+)"', plays) == [c.code for c in cards]
+        assert html.unescape(why) == euchre.explain_trick(cards, trump)
+        won = trick["winner"]
+        name = "You" if won == me else state["room"]["seats"][won]["name"]
+        assert html.unescape(winner) == name
+        same = me is not None and (won == me or (rules.partnerships and rules.team_of(won) == rules.team_of(me)))
+        assert bool(ours) == same
+
+
 def drawn(state: dict[str, Any]) -> str:
     reply = render_message({"state": state, "page": PAGE, "reactions": []})
     return "".join(reply["html"].values())
@@ -88,6 +110,7 @@ def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:
                     waiting = state["table"]["review"]["waiting"]
                     assert ('data-action="continue"' in review) == (state["you"] in waiting)
                     assert explained(state) in review
+                    told_tricks(state, review)
                 elif reply["phase"] == "playing":
                     assert reply["html"]["table"].count('class="eu-table') == 1
                     assert reply["version"] == state["version"]
@@ -176,6 +199,8 @@ def test_where_each_plays_alone_the_score_names_players_as_the_table_does() -> N
         makers = state["table"]["review"]["makers"]
         if makers is not None:
             maker = "You" if makers == ann.seat else state["room"]["seats"][makers]["name"]
-            assert f"<p>{maker} made trump.</p>" in shown
+            assert re.search(rf"<p>{maker} (made (clubs|diamonds|hearts|spades) trump|called no-trump)"
+                             r"( and went alone)?\.</p>", shown), shown
+        told_tricks(state, shown)
     winners = set(re.findall(r"Last match: (you|Bob|Computer 3) won\. Final score: ", "".join(drawn_html)))
     assert len(winners) == 1, winners

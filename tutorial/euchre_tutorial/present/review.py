@@ -7,10 +7,10 @@ discard stays face down in the bidding.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from euchre import Card
+from euchre import Card, Suit, Trick, explain_trick
 
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import button_html, escape
@@ -31,6 +31,64 @@ def try_again_href(share: str, kept: int) -> str:
     return escape(f"../try-again/?deal={share}&at={kept}")
 
 
+def trick_rows(tricks: Sequence[Trick], trump: Suit | None, names: Sequence[str],
+               ours: Callable[[int], bool],
+               kept: Mapping[tuple[int, str], int] | None = None) -> list[dict[str, Any]]:
+    """Each finished trick as the review draws it: who led, each card with who played it,
+    who won and why (the engine's ``explain_trick``), and whether the winner is on the
+    reader's side (``ours``). ``kept`` maps the reader's (seat, card) plays to the number
+    of actions before them, for a "Try again from here" link.
+
+    >>> from euchre import Deal, HandState, Rules
+    >>> state = HandState.new(Deal.random(seed=3, dealer=0), Rules()).apply("order")
+    >>> while state.to_act is not None:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> row = trick_rows(state.tricks, state.trump, ["You", "West", "North", "East"],
+    ...                  lambda seat: seat in (0, 2))[0]
+    >>> row["number"], len(row["cards"]), row["why"] == explain_trick(state.tricks[0].cards, state.trump)
+    (1, 4, True)
+    """
+    kept = kept or {}
+    return [{
+        "number": number,
+        "leader": names[trick.leader],
+        "cards": [{"seat": s, "name": names[s], "card": c.code, "try_again": kept.get((s, c.code))}
+                  for s, c in zip(trick.seats, trick.cards, strict=True)],
+        "winner": trick.winner,
+        "winner_name": names[trick.winner],
+        "winner_card": trick.winning_card.code,
+        "our_side": ours(trick.winner),
+        "why": explain_trick(trick.cards, trump),
+    } for number, trick in enumerate(tricks, start=1)]
+
+
+def tricks_html(tricks: Sequence[Mapping[str, Any]], share: str | None = None) -> str:
+    """The tricks of a deal (from :func:`trick_rows`), in order, each with who won it and
+    why; a play with ``try_again`` links to the try-again page for the deal ``share``."""
+    items = []
+    for trick in tricks:
+        ours = " eu-review-trick--ours" if trick["our_side"] else ""
+        who = trick["winner_name"]
+        plays = []
+        for play in trick["cards"]:
+            win = " eu-review-play--winner" if play["card"] == trick["winner_card"] else ""
+            link = ""
+            if share is not None and play.get("try_again") is not None:
+                link = (f'<a class="eu-try-again" href="{try_again_href(share, play["try_again"])}">'
+                        "Try again from here</a>")
+            plays.append(f'<li class="eu-review-play{win}" data-card="{play["card"]}">'
+                         f'<span class="eu-review-who">{escape(play["name"])}</span>'
+                         f'{card_html(Card.parse(play["card"]))}{link}</li>')
+        items.append(
+            f'<li class="eu-review-trick{ours}" data-winner="{escape(who)}">'
+            f'<p class="eu-review-trick-head"><strong>Trick {trick["number"]}</strong> · led by '
+            f'{escape(trick["leader"])} · <span class="eu-review-winner">{escape(who)} '
+            f'{verb(who, "win", "wins")}</span></p>'
+            f'<ul class="eu-review-plays">{"".join(plays)}</ul>'
+            f'<p class="eu-review-why">{escape(trick["why"])}</p></li>')
+    return f'<ol class="eu-review-tricks">{"".join(items)}</ol>'
+
+
 def review_html(review: Mapping[str, Any], heading: str,
                 actions: Sequence[tuple[str, str]] = ()) -> str:
     """The review of ``review`` (from ``widgets.game.review_model``) under ``heading``;
@@ -49,27 +107,6 @@ def review_html(review: Mapping[str, Any], heading: str,
     deal = (f'<details class="eu-review-deal"><summary>The deal and the bidding</summary>'
             f'<div class="eu-review-hands">{hands}</div>'
             f'<ol class="eu-review-bids">{"".join(bids)}</ol></details>')
-    tricks = []
-    for trick in review["tricks"]:
-        ours = " eu-review-trick--ours" if trick["our_side"] else ""
-        who = trick["winner_name"]
-        plays = []
-        for play in trick["cards"]:
-            win = " eu-review-play--winner" if play["card"] == trick["winner_card"] else ""
-            link = ""
-            if play.get("try_again") is not None:
-                link = (f'<a class="eu-try-again" href="{try_again_href(review["share"], play["try_again"])}">'
-                        "Try again from here</a>")
-            plays.append(f'<li class="eu-review-play{win}" data-card="{play["card"]}">'
-                         f'<span class="eu-review-who">{escape(play["name"])}</span>'
-                         f'{card_html(Card.parse(play["card"]))}{link}</li>')
-        tricks.append(
-            f'<li class="eu-review-trick{ours}" data-winner="{escape(who)}">'
-            f'<p class="eu-review-trick-head"><strong>Trick {trick["number"]}</strong> · led by '
-            f'{escape(trick["leader"])} · <span class="eu-review-winner">{escape(who)} '
-            f'{verb(who, "win", "wins")}</span></p>'
-            f'<ul class="eu-review-plays">{"".join(plays)}</ul>'
-            f'<p class="eu-review-why">{escape(trick["why"])}</p></li>')
     points = ""
     if review["score_text"]:
         points = (f'<p class="eu-review-points"><strong>Points: </strong>'
@@ -81,7 +118,7 @@ def review_html(review: Mapping[str, Any], heading: str,
     return (f'<section class="eu-review" aria-label="{escape(heading)}">'
             f'<h3 class="eu-review-title">{escape(heading)}</h3>'
             f'<p class="eu-review-facts">{escape(review["facts"])}</p>{deal}'
-            f'<ol class="eu-review-tricks">{"".join(tricks)}</ol>{points}'
+            f'{tricks_html(review["tricks"], review["share"])}{points}'
             f'<div class="eu-review-actions">{buttons}</div>'
             '<p class="eu-share" hidden><label>Link to this deal: '
             '<input type="text" readonly data-share-link></label>'

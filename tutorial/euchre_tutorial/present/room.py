@@ -26,8 +26,10 @@ from euchre.players.words import word_list
 from euchre.tables import TABLES
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
+from euchre_tutorial.present.review import trick_rows, tricks_html
 from euchre_tutorial.present.seats import NO_SEAT
 from euchre_tutorial.present.table import TableUI, render_data, seatless, table_data
+from euchre_tutorial.present.words import contract_words
 
 EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
 """The reactions a room accepts (the server's fixed set)."""
@@ -288,18 +290,17 @@ def last_match_words(last: Mapping[str, Any], rules: Rules, me: int | None) -> s
 
 def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     """The hand review after a deal: who made trump, how the deal scored (the engine's
-    ``explain_score``), the score, and Continue (or who the table still waits for, with the
-    countdown)."""
+    ``explain_score``), the score, the tricks (free play's trick list, folded), and
+    Continue (or who the table still waits for, with the countdown)."""
     room, table = state["room"], state["table"]
     review = table["review"]
     me = state["you"]
     rules = Rules.from_dict(room["rules"])
-    sides = _side_names(rules, me, names)
-    makers = review["makers"]
+    view = table_view(state)
     lines = [explain_score(HandResult.from_dict(review)),
              f"Score: {_score_words(table['score'], rules, me, names)}."]
-    if makers is not None and 0 <= makers < len(sides):
-        lines.insert(0, f"{sides[makers][:1].upper()}{sides[makers][1:]} made trump.")
+    if view.maker is not None:
+        lines.insert(0, contract_words(view, names))
     if review["game_over"]:
         lines.append("The match is over. Continue to go back to the lobby.")
     waiting = [names[s] for s in review["waiting"] if s < len(names)]
@@ -311,8 +312,15 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     timer = (f' <span class="eu-room-timer">Play goes on in {_seconds(review["seconds"])}.</span>'
              if review["seconds"] is not None else "")
     body = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    tricks = ""
+    if view.tricks:
+        mine = rules.team_of(me) if me is not None and rules.partnerships else None
+        rows = trick_rows(view.tricks, view.trump, names,
+                          lambda winner: winner == me or (mine is not None and rules.team_of(winner) == mine))
+        tricks = ('<details class="eu-review-deal eu-room-tricks"><summary>The tricks, card by card'
+                  f'</summary>{tricks_html(rows)}</details>')
     return (f'<section class="eu-room-review" aria-label="Hand review">'
-            f'<h2>Deal {table["deal"] + 1} is over</h2>{body}<p>{action}{timer}</p></section>')
+            f'<h2>Deal {table["deal"] + 1} is over</h2>{body}{tricks}<p>{action}{timer}</p></section>')
 
 
 def table_view(state: Mapping[str, Any]) -> SeatView:

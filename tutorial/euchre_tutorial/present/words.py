@@ -89,9 +89,11 @@ def in_sentence(words: str) -> str:
     return words[:1].lower() + words[1:]
 
 
-def contract_words(state: HandState, names: Sequence[str]) -> str:
+def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
     """Who made trump, in one sentence, the seats called by ``names``; a no-trump call and
-    going alone are said, and a deal everyone passed is "Nobody made trump.".
+    going alone are said, and a deal everyone passed is "Nobody made trump.". ``deal`` is
+    the deal itself or a seat's view of it (call-ace's maker, alone without a word when
+    holding the called card, never "went alone").
 
     >>> from euchre import Deal, Rules
     >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
@@ -104,12 +106,15 @@ def contract_words(state: HandState, names: Sequence[str]) -> str:
     ...     state = state.apply("pass")
     >>> contract_words(state.apply("call no-trump"), names)
     'West called no-trump.'
+    >>> contract_words(state.apply("call spades alone").view(2), names)
+    'West made spades trump and went alone.'
     """
-    if state.maker is None:
+    if deal.maker is None:
         return "Nobody made trump."
-    made = "called no-trump" if state.trump is None else f"made {state.trump.plural} trump"
-    alone = " and went alone" if state.declared_alone else ""
-    return f"{names[state.maker]} {made}{alone}."
+    made = "called no-trump" if deal.trump is None else f"made {deal.trump.plural} trump"
+    said = deal.declared_alone if isinstance(deal, HandState) else deal.alone and not deal.rules.call_ace
+    alone = " and went alone" if said else ""
+    return f"{names[deal.maker]} {made}{alone}."
 
 
 def card_action(view: SeatView) -> str | None:

@@ -41,6 +41,7 @@ from euchre_tutorial.mastery.items import item_of_mistake, mastery_field
 from euchre_tutorial.present import game as page
 from euchre_tutorial.present.advice import advice_data, advice_html
 from euchre_tutorial.present.clicks import click_text, resolve
+from euchre_tutorial.present.review import trick_rows
 from euchre_tutorial.present.seats import seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
 from euchre_tutorial.present.words import contract_words, describe
@@ -231,27 +232,15 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     names = seat_names(seat, state.players)
     view = state.view(seat)
     bidding = []
-    kept: dict[tuple[int, str], int] = {}  # (seat, card) of a play -> actions before it
+    kept: dict[tuple[int, str], int] = {}  # (seat, card) of the learner's play -> actions before it
     for index, (action, actor) in enumerate(zip(view.actions, view.actors, strict=False)):
-        if action.kind == "play":
-            kept[(actor, action.card.code)] = index
-        else:
+        if action.kind != "play":
             bidding.append({"text": describe(action, actor, view),
                             "try_again": index if actor == seat else None})
-    tricks = []
-    for number, trick in enumerate(state.tricks, start=1):
-        tricks.append({
-            "number": number,
-            "leader": names[trick.leader],
-            "cards": [{"seat": s, "name": names[s], "card": c.code,
-                       "try_again": kept.get((s, c.code)) if s == seat else None}
-                      for s, c in zip(trick.seats, trick.cards, strict=True)],
-            "winner": trick.winner,
-            "winner_name": names[trick.winner],
-            "winner_card": trick.winning_card.code,
-            "our_side": _same_side(state, trick.winner, seat),
-            "why": euchre.explain_trick(trick.cards, state.trump),
-        })
+        elif actor == seat:
+            kept[(actor, action.card.code)] = index
+    tricks = trick_rows(state.tricks, state.trump, names,
+                        lambda winner: _same_side(state, winner, seat), kept)
     mine = state.team_of(seat)
     result = state.result
     points = {"us": 0, "them": 0}
