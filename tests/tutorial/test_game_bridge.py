@@ -187,3 +187,26 @@ def test_rules_are_named_by_the_engines_titles() -> None:
     options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', form)
     titles = {key: html.unescape(text) for key, text in options if key in euchre.Rules.profiles()}
     assert titles == {name: euchre.Rules.profile_title(name) for name in euchre.Rules.profiles()}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_call_ace_review_names_the_secret_partner(seed: int) -> None:
+    # Five-handed call-ace: the review's opening says what the maker called for and who
+    # held it (the engine's ace_partner), in the learner's words for each seat.
+    rules = euchre.Rules().at_table("5")
+    state = euchre.HandState.new(euchre.Deal.random(seed=seed, dealer=seed % 5, rules=rules), rules)
+    state = state.apply("order")
+    while state.to_act is not None:
+        state = state.apply(state.legal_actions()[seed % len(state.legal_actions())])
+    assert state.called_ace is not None and state.maker is not None
+    facts = value("game.shared", {"code": euchre.to_share_code(state)})["facts"]
+    names = ["You"] + [f"Player {n}" for n in range(2, 6)]
+    maker, suit, partner = names[state.maker], state.called_ace.singular, state.ace_partner
+    if partner is None:
+        expected = f"{maker} called for the best {suit}, but nobody held one"
+    elif partner == state.maker:
+        expected = f"{maker} called for the best {suit} and held it"
+    else:
+        held = "you held it and were" if partner == 0 else f"{names[partner]} held it and was"
+        expected = f"{maker} called for the best {suit}: {held} the secret partner."
+    assert expected in facts, facts

@@ -15,6 +15,7 @@ import euchre
 import pytest
 from euchre import HandResult, Rules
 from euchre.tables import TABLES as ENGINE_TABLES
+from euchre.trump import card_power, effective_suit
 from euchre_tutorial.bridge import BridgeError
 from euchre_tutorial.widgets.room import render, render_message
 from hypothesis import HealthCheck, given, settings
@@ -204,3 +205,47 @@ def test_where_each_plays_alone_the_score_names_players_as_the_table_does() -> N
         told_tricks(state, shown)
     winners = set(re.findall(r"Last match: (you|Bob|Computer 3) won\. Final score: ", "".join(drawn_html)))
     assert len(winners) == 1, winners
+
+
+def test_at_call_ace_the_review_names_the_secret_partner() -> None:
+    """Five-handed call-ace: each review after a contract says which suit the maker called
+    for and who held its best card (the secret partner), or that the maker played alone;
+    the partner is the seat whose play of that card everyone saw."""
+    with server() as (client, _hub), seated(client, ["Ann", "Bob"], table="5",
+                                            rules={"game_to": 3}, level="easy") as people:
+        people[0].do({"type": "start"})
+        play_match(people, random.Random(5))
+        settle(people)
+        ann = people[0]
+        states = [state for text in ann.texts if (state := json.loads(text).get("state")) is not None]
+    called = 0
+    for state in states:
+        review = (state.get("table") or {}).get("review")
+        if state["room"]["phase"] != "review" or review is None or review["makers"] is None:
+            continue
+        view = state["table"]["view"]
+        suit = euchre.Suit.parse(review["called"])
+        trump = None if view["trump"] is None else euchre.Suit.parse(view["trump"])
+        # every card held when the maker called was played: the best one of the suit shows
+        # who held it
+        of_suit = [(card_power(card, trump), seat) for trick in view["tricks"]
+                   for seat, code in zip(trick["seats"], trick["cards"], strict=True)
+                   if effective_suit(card := euchre.Card.parse(code), trump) is suit]
+        assert review["ace_partner"] == (max(of_suit)[1] if of_suit else None)
+        names = ["You" if s["seat"] == ann.seat else s["name"] for s in state["room"]["seats"]]
+        shown = html.unescape(drawn(state))
+        sentence = euchre_called_words(view["maker"], suit, review["ace_partner"], names)
+        assert sentence in shown, shown
+        called += 1
+    assert called
+
+
+def euchre_called_words(maker: int, suit: euchre.Suit, partner: int | None, names: list[str]) -> str:
+    """What the review must say of the call, written out here from the rules of call-ace."""
+    who = names[maker]
+    if partner is None:
+        return f"{who} called for the best {suit.singular}, but nobody held one"
+    if partner == maker:
+        return f"{who} called for the best {suit.singular} and held it"
+    held = "you held it and were" if names[partner] == "You" else f"{names[partner]} held it and was"
+    return f"{who} called for the best {suit.singular}: {held} the secret partner."

@@ -536,6 +536,10 @@ class Room:
             assert result is not None
             table["review"] = {
                 **result.to_dict(),  # how the deal ended, as the engine tells it
+                # call-ace: the suit called and the secret partner, public once every card
+                # is played (null: not a call-ace deal, or nobody held the called card)
+                "called": finished.called_ace.letter if finished.called_ace else None,
+                "ace_partner": finished.ace_partner if finished.called_ace else None,
                 "continued": sorted(self.continued),
                 "waiting": self.waiting_for(),
                 "seconds": None if self.review_until is None

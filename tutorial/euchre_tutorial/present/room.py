@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from euchre import HandResult, Rules, SeatView, explain_score
+from euchre import HandResult, Rules, SeatView, Suit, explain_score
 from euchre.players.words import word_list
 from euchre.tables import TABLES
 
@@ -29,7 +29,7 @@ from euchre_tutorial.present.markup import attrs, button_html, escape
 from euchre_tutorial.present.review import trick_rows, tricks_html
 from euchre_tutorial.present.seats import NO_SEAT
 from euchre_tutorial.present.table import TableUI, render_data, seatless, table_data
-from euchre_tutorial.present.words import contract_words
+from euchre_tutorial.present.words import called_ace_words, contract_words
 
 EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
 """The reactions a room accepts (the server's fixed set)."""
@@ -300,7 +300,11 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     lines = [explain_score(HandResult.from_dict(review)),
              f"Score: {_score_words(table['score'], rules, me, names)}."]
     if view.maker is not None:
-        lines.insert(0, contract_words(view, names))
+        made = contract_words(view, names)
+        if review.get("called"):
+            made += " " + called_ace_words(view.maker, Suit.parse(review["called"]),
+                                           review.get("ace_partner"), names)
+        lines.insert(0, made)
     if review["game_over"]:
         lines.append("The match is over. Continue to go back to the lobby.")
     waiting = [names[s] for s in review["waiting"] if s < len(names)]

@@ -117,6 +117,29 @@ def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
     return f"{names[deal.maker]} {made}{alone}."
 
 
+def called_ace_words(maker: int, suit: Suit, partner: int | None, names: Sequence[str]) -> str:
+    """Call-ace, once the deal is over: what the maker called for and who turned out to be
+    the secret partner (``partner`` None: nobody held the called card), the seats called
+    by ``names`` ("You" for the reader).
+
+    >>> names = ["You", "Player 2", "Player 3", "Player 4", "Player 5"]
+    >>> called_ace_words(1, Suit.CLUBS, 0, names)
+    'Player 2 called for the best club: you held it and were the secret partner.'
+    >>> called_ace_words(0, Suit.CLUBS, 0, names)
+    'You called for the best club and held it: you played alone.'
+    >>> called_ace_words(3, Suit.HEARTS, None, names)
+    'Player 4 called for the best heart, but nobody held one: Player 4 played alone.'
+    """
+    who = names[maker]
+    played = "you" if who == "You" else who
+    if partner is None:
+        return f"{who} called for the best {suit.singular}, but nobody held one: {played} played alone."
+    if partner == maker:
+        return f"{who} called for the best {suit.singular} and held it: {played} played alone."
+    held = "you held it and were" if names[partner] == "You" else f"{names[partner]} held it and was"
+    return f"{who} called for the best {suit.singular}: {held} the secret partner."
+
+
 def card_action(view: SeatView) -> str | None:
     """What a click on one of your cards means now: play, discard, give or best."""
     kinds = {a.kind for a in view.legal}

@@ -44,7 +44,7 @@ from euchre_tutorial.present.clicks import click_text, resolve
 from euchre_tutorial.present.review import trick_rows
 from euchre_tutorial.present.seats import seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
-from euchre_tutorial.present.words import contract_words, describe
+from euchre_tutorial.present.words import called_ace_words, contract_words, describe
 from euchre_tutorial.widgets import WidgetConfigError
 
 SAVE_VERSION = 1
@@ -251,18 +251,7 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
         all_points = list(result.points)
     facts = f"{names[state.dealer]} dealt and turned up the {state.upcard}. {contract_words(state, names)}"
     if state.called_ace is not None and state.maker is not None:
-        suit = state.called_ace
-        partner = state.ace_partner
-        maker = names[state.maker]
-        played = "you" if maker == "You" else maker
-        if partner is None:
-            facts += (f" {maker} called for the best {suit.singular}, but nobody held one: "
-                      f"{played} played alone.")
-        elif partner == state.maker:
-            facts += f" {maker} called for the best {suit.singular} and held it: {played} played alone."
-        else:
-            held = "you held it and were" if partner == seat else f"{names[partner]} held it and was"
-            facts += f" {maker} called for the best {suit.singular}: {held} the secret partner."
+        facts += " " + called_ace_words(state.maker, state.called_ace, state.ace_partner, names)
     return {
         "facts": facts,
         "dealer": names[state.dealer],
