@@ -58,6 +58,8 @@ def explain_score(subject: HandState | HandResult) -> str:
     'The makers took 2 tricks, fewer than 3: euchred, and the defenders score 2 points.'
     >>> explain_score(HandResult((0, 2, 2), 0, 1, individual=True))
     'The maker took 1 trick, fewer than 3: euchred, and each opponent scores 2 points.'
+    >>> explain_score(HandResult((0, 2, 2, 0, 2), 0, 2, individual=True))  # call-ace
+    'The maker and the secret partner took 2 tricks, fewer than 3: euchred, and each opponent scores 2 points.'
     """
     result = subject.result if isinstance(subject, HandState) else subject
     if result is None:
@@ -69,7 +71,8 @@ def explain_score(subject: HandState | HandResult) -> str:
     made = result.maker_tricks
     makers, defenders = score_hand(made, result.alone, None, result.defender_alone)
     if result.individual:
-        maker_side = sum(1 for p in result.points if p == makers) if makers else 1
+        # the maker's side is the seats that scored the maker's points (none, when euchred)
+        maker_side = sum(1 for p in result.points if p == makers)
         who = "The maker" if maker_side == 1 else "The maker and the secret partner"
         each = "scores" if maker_side == 1 else "each score"
         others = "each opponent scores"

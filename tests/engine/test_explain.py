@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from euchre import HandResult, Suit, explain_score, explain_suit, explain_trick, parse_cards
+from euchre import (
+    Deal,
+    HandResult,
+    HandState,
+    Rules,
+    Suit,
+    explain_score,
+    explain_suit,
+    explain_trick,
+    parse_cards,
+)
 
 
 @pytest.mark.parametrize(
@@ -48,3 +60,18 @@ def test_explain_suit() -> None:
 )
 def test_explain_score(result: HandResult, words: str) -> None:
     assert words in explain_score(result)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_at_call_ace_the_account_names_the_secret_partner_whatever_the_outcome(seed: int) -> None:
+    """Five-handed call-ace, any deal: the account speaks of "the maker and the secret
+    partner" exactly when the maker had a partner (the engine's ace_partner, another seat),
+    euchred or not."""
+    rules = Rules().at_table("5")
+    state = HandState.new(Deal.random(seed=seed, dealer=seed % 5, rules=rules), rules).apply("order")
+    rng = random.Random(seed)
+    while state.to_act is not None:
+        state = state.apply(rng.choice(state.legal_actions()))
+    partnered = state.ace_partner not in (None, state.maker)
+    words = explain_score(state)
+    assert words.startswith("The maker and the secret partner took" if partnered else "The maker took"), words
