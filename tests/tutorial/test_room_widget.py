@@ -17,6 +17,7 @@ from euchre import HandResult, Rules
 from euchre.tables import TABLES as ENGINE_TABLES
 from euchre.trump import card_power, effective_suit
 from euchre_tutorial.bridge import BridgeError
+from euchre_tutorial.present.words import called_ace_words
 from euchre_tutorial.widgets.room import render, render_message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -179,14 +180,8 @@ def test_where_each_plays_alone_the_score_names_players_as_the_table_does() -> N
     others by the names the table shows them ("Bob", "Computer 3"), never "seat 2"; the
     review names who made trump and gives the engine's account of the deal; the lobby says
     who won."""
-    with server() as (client, _hub), seated(client, ["Ann", "Bob"], table="3",
-                                            rules={"game_to": 2}, level="easy") as people:
-        people[0].do({"type": "start"})
-        play_match(people, random.Random(7))
-        settle(people)
-        ann = people[0]
-        states = [state for text in ann.texts if (state := json.loads(text).get("state")) is not None]
-        drawn_html = [drawn(state) for state in states]
+    ann, states = whole_match(table="3", game_to=2, seed=7)
+    drawn_html = [drawn(state) for state in states]
     lines = {line for html in drawn_html
              for line in re.findall(r"(?:Score|Final score): ([^<]*)", html)}
     assert len(lines) >= 3, lines
@@ -199,7 +194,7 @@ def test_where_each_plays_alone_the_score_names_players_as_the_table_does() -> N
         assert explained(state) in shown  # the engine's words: "The maker took 4 tricks ..."
         makers = state["table"]["review"]["makers"]
         if makers is not None:
-            maker = "You" if makers == ann.seat else state["room"]["seats"][makers]["name"]
+            maker = "You" if makers == ann else state["room"]["seats"][makers]["name"]
             assert re.search(rf"<p>{maker} (made (clubs|diamonds|hearts|spades) trump|called no-trump)"
                              r"( and went alone)?\.</p>", shown), shown
         told_tricks(state, shown)
@@ -211,13 +206,7 @@ def test_at_call_ace_the_review_names_the_secret_partner() -> None:
     """Five-handed call-ace: each review after a contract says which suit the maker called
     for and who held its best card (the secret partner), or that the maker played alone;
     the partner is the seat whose play of that card everyone saw."""
-    with server() as (client, _hub), seated(client, ["Ann", "Bob"], table="5",
-                                            rules={"game_to": 3}, level="easy") as people:
-        people[0].do({"type": "start"})
-        play_match(people, random.Random(5))
-        settle(people)
-        ann = people[0]
-        states = [state for text in ann.texts if (state := json.loads(text).get("state")) is not None]
+    ann, states = whole_match(table="5", game_to=3, seed=5)
     called = 0
     for state in states:
         review = (state.get("table") or {}).get("review")
@@ -231,21 +220,24 @@ def test_at_call_ace_the_review_names_the_secret_partner() -> None:
         of_suit = [(card_power(card, trump), seat) for trick in view["tricks"]
                    for seat, code in zip(trick["seats"], trick["cards"], strict=True)
                    if effective_suit(card := euchre.Card.parse(code), trump) is suit]
-        assert review["ace_partner"] == (max(of_suit)[1] if of_suit else None)
-        names = ["You" if s["seat"] == ann.seat else s["name"] for s in state["room"]["seats"]]
+        partner = max(of_suit)[1] if of_suit else None
+        assert review["ace_partner"] == partner
+        names = ["You" if s["seat"] == ann else s["name"] for s in state["room"]["seats"]]
         shown = html.unescape(drawn(state))
-        sentence = euchre_called_words(view["maker"], suit, review["ace_partner"], names)
-        assert sentence in shown, shown
+        assert called_ace_words(view["maker"], suit, partner, names) in shown, shown
         called += 1
     assert called
 
 
-def euchre_called_words(maker: int, suit: euchre.Suit, partner: int | None, names: list[str]) -> str:
-    """What the review must say of the call, written out here from the rules of call-ace."""
-    who = names[maker]
-    if partner is None:
-        return f"{who} called for the best {suit.singular}, but nobody held one"
-    if partner == maker:
-        return f"{who} called for the best {suit.singular} and held it"
-    held = "you held it and were" if names[partner] == "You" else f"{names[partner]} held it and was"
-    return f"{who} called for the best {suit.singular}: {held} the secret partner."
+def whole_match(table: str, game_to: int, seed: int) -> tuple[int, list[dict[str, Any]]]:
+    """Ann and Bob play a whole match at ``table`` with easy computers: Ann's seat and
+    every state she was sent."""
+    with server() as (client, _hub), seated(client, ["Ann", "Bob"], table=table,
+                                            rules={"game_to": game_to}, level="easy") as people:
+        people[0].do({"type": "start"})
+        play_match(people, random.Random(seed))
+        settle(people)
+        ann = people[0]
+        assert ann.seat is not None
+        return ann.seat, [state for text in ann.texts
+                          if (state := json.loads(text).get("state")) is not None]
