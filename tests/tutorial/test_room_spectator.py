@@ -78,7 +78,6 @@ def test_a_spectator_sees_a_banner_the_seats_and_nothing_to_press() -> None:
                 assert "Your turn" not in html and "Your hand" not in html
                 view = eve.state["table"]["view"]
                 assert html.count('class="eu-backs"') == len(view["hand_sizes"])
-
                 for size in view["hand_sizes"]:
                     assert f'aria-label="{size} {"card" if size == 1 else "cards"}"' in html
             assert pictures
