@@ -23,6 +23,7 @@ from typing import Any
 
 from euchre import HandResult, Rules, SeatView, Suit, explain_score
 from euchre.players.words import word_list
+from euchre.seats import same_team
 from euchre.tables import TABLES
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
@@ -318,9 +319,8 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     body = "".join(f"<p>{escape(line)}</p>" for line in lines)
     tricks = ""
     if view.tricks:
-        mine = rules.team_of(me) if me is not None and rules.partnerships else None
         rows = trick_rows(view.tricks, view.trump, names,
-                          lambda winner: winner == me or (mine is not None and rules.team_of(winner) == mine))
+                          lambda winner: me is not None and same_team(winner, me, rules.partnerships))
         tricks = ('<details class="eu-review-deal eu-room-tricks"><summary>The tricks, card by card'
                   f'</summary>{tricks_html(rows)}</details>')
     return (f'<section class="eu-room-review" aria-label="Hand review">'

@@ -91,9 +91,8 @@ def in_sentence(words: str) -> str:
 
 def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
     """Who made trump, in one sentence, the seats called by ``names``; a no-trump call and
-    going alone are said, and a deal everyone passed is "Nobody made trump.". ``deal`` is
-    the deal itself or a seat's view of it (call-ace's maker, alone without a word when
-    holding the called card, never "went alone").
+    going alone is said when the maker said it, and a deal everyone passed is "Nobody made
+    trump.". ``deal`` is the deal itself or a seat's view of it.
 
     >>> from euchre import Deal, Rules
     >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
@@ -112,7 +111,8 @@ def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
     if deal.maker is None:
         return "Nobody made trump."
     made = "called no-trump" if deal.trump is None else f"made {deal.trump.plural} trump"
-    said = deal.declared_alone if isinstance(deal, HandState) else deal.alone and not deal.rules.call_ace
+    said = any(action.alone for action, actor in zip(deal.actions, deal.actors, strict=True)
+               if actor == deal.maker)
     alone = " and went alone" if said else ""
     return f"{names[deal.maker]} {made}{alone}."
 
