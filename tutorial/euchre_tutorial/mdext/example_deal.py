@@ -169,16 +169,14 @@ def _check_table_claim(text: str, state: HandState) -> None:
 
 
 def _called_card(state: HandState) -> tuple[int, Card] | None:
-    """Who holds the highest card of the called suit (before the call), and that card."""
-    suit = state.called_ace
-    best: tuple[int, int, Card] | None = None
-    for seat in range(state.players):
-        for card in state.hand(seat):
-            if euchre.effective_suit(card, state.trump) is suit:
-                power = euchre.card_power(card, state.trump)
-                if best is None or power > best[0]:
-                    best = (power, seat, card)
-    return None if best is None else (best[1], best[2])
+    """Just after the call: the secret partner the engine found (``ace_partner``; the maker
+    itself when it holds the best card) and that partner's best card of the called suit,
+    the card that made it partner; None when nobody holds the suit."""
+    partner, suit, trump = state.ace_partner, state.called_ace, state.trump
+    if partner is None:
+        return None
+    held = [card for card in state.hand(partner) if euchre.effective_suit(card, trump) is suit]
+    return partner, max(held, key=lambda card: euchre.card_power(card, trump))
 
 
 def check_deal(f: Fields, rules: Rules) -> str:
