@@ -151,8 +151,13 @@ def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
             return low, f"your partner called trump: lead a trump, {low}, to help draw trumps"
     aces = [c for c in hand if not is_trump(c, trump) and know.is_boss(c)]
     if aces:
-        # Prefer a suit where many cards are still out, so nobody can trump it yet.
-        best = max(aces, key=lambda c: len(know.outstanding(effective_suit(c, trump))))
+        # Prefer a suit where many cards are still out, so nobody can trump it yet; in
+        # that suit, the top card (with A♥ and K♥ both unbeatable, A♥ is the highest
+        # heart left, not K♥).
+        best = max(
+            aces,
+            key=lambda c: (len(know.outstanding(effective_suit(c, trump))), card_power(c, trump)),
+        )
         return best, f"{best} is the highest {effective_suit(best, trump).singular} left: lead it"
     if trumps and not out_trumps:
         return trumps[0], f"nobody else holds a trump: lead {trumps[0]}"
