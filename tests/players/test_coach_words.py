@@ -9,7 +9,8 @@ import euchre
 import pytest
 from euchre import Action, Deal, HandState, Phase, Rules
 from euchre.players import action_words
-from euchre.trump import effective_suit, is_trump
+from euchre.players.words import card_list
+from euchre.trump import card_power, effective_suit, is_trump
 
 from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
 
@@ -142,3 +143,31 @@ def test_a_lead_low_reason_says_only_what_the_hand_shows() -> None:
             mine = lengths.pop(effective_suit(led, trump))
             assert lengths and mine < min(lengths.values()), (text, hand)
     assert said >= 5, "too few leads of a low card to check"
+
+
+def test_a_discard_hint_names_what_is_kept_in_order() -> None:
+    """After "Discard X", the hint names the trumps kept from the highest down, then the
+    off-suit aces, and calls them what they are ("Keep your trumps: ...", never "trumps
+    and aces" with no ace; a learner read K♠, A♦, Q♠ and 9♠ as one jumble)."""
+    rules = Rules()
+    said = 0
+    for state in _states(rules, 60, 5200):
+        if state.phase is not Phase.DISCARD:
+            continue
+        advice = euchre.coach(state)
+        if advice.action.kind != "discard":
+            continue
+        trump = state.trump
+        rest = [c for c in state.hands[state.to_act] if c != advice.action.card]
+        trumps = sorted((c for c in rest if is_trump(c, trump)), key=lambda c: -card_power(c, trump))
+        aces = [c for c in rest if not is_trump(c, trump) and c.rank.name == "ACE"]
+        keep = [r for r in advice.reasons if r.startswith("Keep your")]
+        if not trumps and not aces:
+            assert not keep, advice.reasons
+            continue
+        said += 1
+        (line,) = keep
+        kinds = [k for k, cards in (("trump", trumps), ("ace", aces)) if cards]
+        assert [w for w in ("trump", "ace") if f"your {w}" in line] == kinds, line
+        assert line.endswith(card_list(trumps + aces) + "."), (line, [str(c) for c in rest])
+    assert said >= 5, "too few discards to check"

@@ -233,6 +233,32 @@ def _play_details(view: SeatView, order: Sequence[CardStats]) -> list[str]:
 
 
 # ---------------------------------------------------------------------- bidding
+def _keep_words(rest: Sequence[Card], trump: Suit) -> str:
+    """What a discard keeps worth keeping: the trumps from the highest down, then the
+    off-suit aces, named as what they are ("" when there is neither).
+
+    >>> from euchre.cards import parse_cards
+    >>> _keep_words(parse_cards("Ks Ad Qs 9s"), Suit.SPADES)
+    'Keep your trumps and your ace: K♠, Q♠, 9♠ and A♦.'
+    >>> _keep_words(parse_cards("9s Jc Kh"), Suit.SPADES)
+    'Keep your trumps: J♣ and 9♠.'
+    >>> _keep_words(parse_cards("Ah Ac Kd"), Suit.SPADES)
+    'Keep your aces: A♥ and A♣.'
+    >>> _keep_words(parse_cards("Kh Qd"), Suit.SPADES)
+    ''
+    """
+    trumps = sorted((c for c in rest if is_trump(c, trump)), key=lambda c: -card_power(c, trump))
+    aces = [c for c in rest if not is_trump(c, trump) and c.rank.name == "ACE"]
+    kinds = []
+    if trumps:
+        kinds.append("trumps" if len(trumps) > 1 else "trump")
+    if aces:
+        kinds.append("aces" if len(aces) > 1 else "ace")
+    if not kinds:
+        return ""
+    return f"Keep your {' and your '.join(kinds)}: {_cards(trumps + aces)}."
+
+
 def _trumps_text(hand: Sequence[Card], trump: Suit) -> str:
     trumps = sorted((c for c in hand if is_trump(c, trump)), key=lambda c: -card_power(c, trump))
     if not trumps:
@@ -311,9 +337,9 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
                 else "it is your least useful card"
             )
             out.append(f"Discard {card}: {why}.")
-            keep = [c for c in rest if is_trump(c, made) or c.rank.name == "ACE"]
+            keep = _keep_words(rest, made)
             if keep:
-                out.append(f"Keep your trumps and aces: {_cards(keep)}.")
+                out.append(keep)
     elif phase is Phase.DEFEND:
         made = view.trump
         assert made is not None
