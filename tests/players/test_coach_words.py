@@ -171,3 +171,19 @@ def test_a_discard_hint_names_what_is_kept_in_order() -> None:
         assert [w for w in ("trump", "ace") if f"your {w}" in line] == kinds, line
         assert line.endswith(card_list(trumps + aces) + "."), (line, [str(c) for c in rest])
     assert said >= 5, "too few discards to check"
+
+
+def test_the_joker_is_named_once() -> None:
+    """The joker's name says what it is: never "Joker (the joker)" or "lead the joker,
+    Joker", as a learner at a joker table read it."""
+    said = 0
+    for state in _states(RULES["joker"], 30, 6100):
+        if state.phase is not Phase.PLAY:
+            continue
+        if not any(c.is_joker for c in state.hands[state.to_act]):
+            continue
+        advice = euchre.coach(state)
+        text = " ".join([advice.summary, *advice.reasons])
+        said += "Joker" in text
+        assert "Joker (the joker)" not in text and "the joker, Joker" not in text, text
+    assert said >= 3, "too few hints about the joker to check"

@@ -177,7 +177,7 @@ def _play_reasons(
     rule_card, rule_why = conventions.play(know, legal)
     what = role(card, trump)
     # "Play J♥ (the right bower)", unless the reason says so itself ("lead the right bower")
-    said = rule_card == card and what in rule_why
+    said = (rule_card == card and what in rule_why) or card.is_joker  # "Joker" says it
     named = f"{card} ({what})" if what != "a plain card" and not said else str(card)
     if rule_card == card:
         out.append(f"Play {named}: {rule_why}.")

@@ -145,7 +145,8 @@ def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
         if know.is_boss(top) and (our_call or len(trumps) >= 2):
             why = (f"{side_words(view.rules)} called trump" if our_call
                    else "you hold the highest trump left")
-            return top, f"lead {role(top, trump)}, {top}: {why}, so draw the opponents' trumps"
+            named = role(top, trump) if top.is_joker else f"{role(top, trump)}, {top}"
+            return top, f"lead {named}: {why}, so draw the opponents' trumps"
         if our_call and maker != know.seat and maker not in view.sitting_out:
             low = trumps[-1]
             return low, f"your partner called trump: lead a trump, {low}, to help draw trumps"
