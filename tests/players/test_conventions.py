@@ -1,9 +1,11 @@
 """The rules of thumb say only what is true of the cards: "A♥ is the highest heart left"
-never while the learner holds a higher heart, or while one is still unplayed."""
+never while the learner holds a higher heart, or while one is still unplayed; "do not
+overtake it" never with a card that overtakes."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import euchre
 import pytest
@@ -28,13 +30,29 @@ def _lead_state(hands: list[str], upcard: str) -> HandState:
     return state
 
 
+def _play_states(name: str, deals: int, seed: int) -> Iterator[HandState]:
+    """Every card-play state of ``deals`` random deals at the rule set ``name``."""
+    rules = RULES[name]
+    for index in range(deals):
+        choosers = [RandomChooser(seed + index * 11 + s) for s in range(rules.players)]
+        deal = Deal.random(seed=seed + 600 + index, dealer=index % rules.players, rules=rules)
+        yield from (s for s in states_of_deal(deal, rules, choosers) if s.phase is Phase.PLAY)
+
+
+def _rule_of_thumb(state: HandState) -> tuple[Knowledge, list[Card], Card, str]:
+    view = state.view(state.to_act)  # type: ignore[arg-type]
+    know = Knowledge.of(view)
+    legal = [a.card for a in view.legal]
+    card, why = conventions.play(know, legal)
+    return know, legal, card, why
+
+
 def test_with_the_ace_and_king_of_a_suit_the_ace_leads() -> None:
     """Both are unbeatable, but only the ace is "the highest heart left"."""
     state = _lead_state(
         ["9c Tc Qd 9s Ts", "Ah Kh 9d Qs Qc", "9h Th Kd Ks Kc", "Ac Ad As Js Jh"], "Td"
     )
-    view = state.view(1)
-    card, why = conventions.play(Knowledge.of(view), [a.card for a in view.legal])
+    _know, _legal, card, why = _rule_of_thumb(state)
     assert str(card) == "A♥"
     assert why == "A♥ is the highest heart left: lead it"
     advice = euchre.coach(state)
@@ -60,22 +78,50 @@ def _higher_cards_not_played(state: HandState, card: Card, suit: Suit) -> list[C
 
 @pytest.mark.parametrize("name", ["american", "three-handed", "six-handed", "no-trump", "joker"])
 def test_the_highest_card_left_is_never_below_one_still_out(name: str) -> None:
-    rules = RULES[name]
     said = 0
-    for index in range(40):
-        choosers = [RandomChooser(300 + index * 11 + s) for s in range(rules.players)]
-        deal = Deal.random(seed=900 + index, dealer=index % rules.players, rules=rules)
-        for state in states_of_deal(deal, rules, choosers):
-            if state.phase is not Phase.PLAY:
-                continue
-            view = state.view(state.to_act)  # type: ignore[arg-type]
-            legal = [a.card for a in view.legal]
-            card, why = conventions.play(Knowledge.of(view), legal)
-            found = HIGHEST_LEFT.search(why)
-            if not found:
-                continue
-            said += 1
-            assert found.group(1) == str(card), why
-            higher = _higher_cards_not_played(state, card, _suit_named(found.group(2)))
-            assert not higher, (name, why, [str(c) for c in view.hand], higher)
+    for state in _play_states(name, 40, 300):
+        _know, _legal, card, why = _rule_of_thumb(state)
+        found = HIGHEST_LEFT.search(why)
+        if not found:
+            continue
+        said += 1
+        assert found.group(1) == str(card), why
+        higher = _higher_cards_not_played(state, card, _suit_named(found.group(2)))
+        assert not higher, (name, why, [str(c) for c in state.hands[state.to_act]], higher)
+    assert said > 5
+
+
+def test_when_every_card_overtakes_the_partner_the_hint_says_so() -> None:
+    """Spades are trump, East leads 9♠ and the partner's 10♠ is winning; holding only A♠
+    and J♠ in spades, any card overtakes it: the hint says so instead of "do not overtake
+    it"."""
+    deal = Deal(
+        dealer=0,
+        hands=["Qc Kc As Js Ah", "9s Td Qd Kd Ac", "Ts Qh Kh 9c Tc", "Ad 9d Jd Th Jh"],
+        upcard="9h",
+        kitty=["Jc", "Qs", "Ks"],
+    )
+    state = HandState.new(deal, Rules())
+    for action in ["pass"] * 7 + ["call s", "play 9s", "play Ts", "play Ad"]:
+        state = state.apply(action)  # North names spades in round two; the play begins
+    _know, legal, card, why = _rule_of_thumb(state)
+    assert sorted(str(c) for c in legal) == ["A♠", "J♠"]
+    assert (str(card), why) == (
+        "A♠",
+        "every card you may play beats your partner's 10♠: play the lowest, A♠",
+    )
+
+
+@pytest.mark.parametrize("name", ["american", "six-handed", "canadian"])
+def test_keeping_low_under_a_partner_never_overtakes(name: str) -> None:
+    said = 0
+    for state in _play_states(name, 40, 700):
+        know, legal, card, why = _rule_of_thumb(state)
+        if "your partner's" not in why or len(legal) < 2:
+            continue
+        said += 1
+        if why.startswith("every card you may play beats"):
+            assert all(conventions.beats(know, c) for c in legal), why
+        else:
+            assert not conventions.beats(know, card), (why, [str(c) for c in legal])
     assert said > 5

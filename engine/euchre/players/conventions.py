@@ -70,6 +70,11 @@ def _follow(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
             know.is_boss(card) and (is_trump(card, trump) or led not in _ruff_risk(know))
         )
         low = lowest(know, legal)
+        if beats(know, low):  # following suit, every card left beats the partner's
+            return (
+                low,
+                f"every card you may play beats your partner's {card}: play the lowest, {low}",
+            )
         if safe:
             return (
                 low,
