@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import euchre
 import pytest
@@ -125,3 +126,18 @@ def test_keeping_low_under_a_partner_never_overtakes(name: str) -> None:
         else:
             assert not conventions.beats(know, card), (why, [str(c) for c in legal])
     assert said > 5
+
+
+def test_the_strategy_pages_ace_tip_is_what_the_coach_does() -> None:
+    """The rules pages' tip "an outside ace": a maker draws trumps before taking the ace's
+    trick; a defender leads the ace early. The coach's rule of thumb does the same."""
+    tip = (Path(__file__).parents[2] / "docs/rules/strategy.md").read_text(encoding="utf-8")
+    assert "draw trumps first" in tip and "Against the makers, lead it early" in tip
+    east = ["Jd Ah 9d Qs Qc", "Ah Kh 9d Qs Qc"]  # as the maker, as a defender
+    hands = [["9c Tc Qd 9s Ts", e, "9h Th Kd Ks Kc", "Ac Ad As Js Jh"] for e in east]
+    maker = HandState.new(Deal(dealer=0, hands=hands[0], upcard="Td"), Rules())
+    maker = maker.apply("order")  # East orders diamonds up; North discards
+    maker = maker.apply(maker.legal_actions()[0])
+    defender = _lead_state(hands[1], "Td")  # North, the dealer, picks diamonds up
+    assert str(_rule_of_thumb(maker)[2]) == "J♦"
+    assert str(_rule_of_thumb(defender)[2]) == "A♥"
