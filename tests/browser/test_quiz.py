@@ -250,9 +250,10 @@ def test_teacher_builder_makes_a_matching_link_and_sheet(page: Any) -> None:
 
 
 def test_a_teacher_s_quiz_under_other_rules_names_them_for_the_class(page: Any) -> None:
-    """The teacher picks the long-deck rules by name and the joker from its list: the sheet
-    and the quiz the link opens both say so in the engine's words. A mistyped house rule is
-    named, with the engine's suggestion, and kept out of the link."""
+    """The teacher picks the long-deck rules by name and the joker from its list (and can
+    turn the rules' defending alone off): the sheet and the quiz the link opens both say so
+    in the engine's words. A mistyped house rule is named, with the engine's suggestion,
+    and kept out of the link."""
     goto(page, "practice/teachers/")
     wait_ready(page, "[data-widget=quiz-sheet]")
     titles = page.locator("select[name=rules] option").all_inner_texts()
@@ -272,6 +273,12 @@ def test_a_teacher_s_quiz_under_other_rules_names_them_for_the_class(page: Any) 
     joker = dict(Rules.profile("long-deck").replace(joker=True).describe())["joker"]
     named = f"Long-deck rules, with one change: {joker}"
     assert named in page.locator(".eu-sheet-sub").first.inner_text()
+    # the long-deck rules play defending alone; the form's list can turn it off, and back
+    page.select_option("select[name=defend_alone]", label="Not played")
+    page.wait_for_function("() => document.querySelector('.eu-qs-link').value.includes('defend_alone')")
+    assert "rules=long-deck,joker:1,defend_alone:0" in page.locator(".eu-qs-link").input_value()
+    page.select_option("select[name=defend_alone]", label="As the rules say")
+    page.wait_for_function("() => !document.querySelector('.eu-qs-link').value.includes('defend_alone')")
 
     page.goto(page.locator(".eu-qs-link").input_value())
     wait_ready(page, QUIZ)

@@ -25,6 +25,7 @@ from euchre_tutorial.quiz import QuestionId, QuizSpec, build, check
 from euchre_tutorial.quiz.fence import check_config
 from euchre_tutorial.quiz.rules_code import rules_code
 from euchre_tutorial.quiz.sheet import sheet_model
+from euchre_tutorial.quiz.spec import TABLE_PARAMS
 from euchre_tutorial.widgets import quiz as quiz_widget
 
 RULES = Rules()
@@ -184,3 +185,11 @@ def test_the_teacher_s_form_offers_the_site_s_rules_then_each_profile_by_title()
         (house, "This site's rules"),
         *((name, Rules.profile_title(name)) for name in Rules.profiles())]
     assert [value for value, selected, _ in options if selected] == [house]
+
+
+def test_the_teacher_s_form_has_a_list_for_each_rules_option_a_link_may_set() -> None:
+    """One list per link setting that changes the rules (the page sends each list marked
+    ``data-rules-option``), its first choice the rules' own."""
+    form = form_html("t", QuizSpec().to_dict(), RULES)
+    lists = re.findall(r'<select name="(\w+)" data-rules-option disabled><option value="">', form)
+    assert lists == list(TABLE_PARAMS)

@@ -8,6 +8,7 @@ import json
 from euchre import Rules, RulesError
 from euchre_tutorial import bridge
 from euchre_tutorial.quiz import QuizSpec, parse_query
+from euchre_tutorial.quiz.generate import build
 from euchre_tutorial.quiz.rules_code import rules_code, rules_in_words
 from euchre_tutorial.quiz.spec import MAX_COUNT, PARAMS
 from hypothesis import given, settings
@@ -159,3 +160,23 @@ def test_the_deck_and_the_joker_of_the_teacher_s_form_join_the_rules_code() -> N
     spec, notes = parse_query("deck=28&joker=<b>", BASE)
     assert spec.rules == BASE.rules and len(notes) == 2
     assert "24 or 32" in notes[0] and "<b>" in notes[1] and "joker" in notes[1]
+
+
+def test_defending_alone_joins_the_rules_code_and_changes_the_score_answers() -> None:
+    """A lone defender's points are the one house rule besides the deck and the joker that
+    changes a quiz's answers: the teacher's form has a list for it, and its link setting
+    joins the rules code like theirs."""
+    spec, notes = parse_query("rules=american&defend_alone=1", BASE)
+    assert notes == [] and spec.rules == "american,defend_alone:1"
+    spec, notes = parse_query("rules=long-deck&defend_alone=0", BASE)
+    assert notes == [] and spec.rules == "long-deck,defend_alone:0"
+    _spec, notes = parse_query("defend_alone=maybe", BASE)
+    assert notes == ["The defending-alone choice “maybe” was not used "
+                     "(defend_alone must be 1 or 0: on or off)."]
+
+    def facts(query: str) -> str:
+        spec, _ = parse_query(f"kinds=score&count=40&level=tournament&{query}", BASE)
+        return " ".join(f for qid in spec.question_ids() for f in build(qid).facts)
+
+    assert "a defender went alone too" in facts("defend_alone=1")
+    assert "a defender went alone too" not in facts("defend_alone=0")

@@ -112,10 +112,23 @@ DECKS = (("", "As the rules say"),
 """The form's deck choices: the decks of the engine's profiles (a value the engine refused
 would come back as a note)."""
 JOKER = (("", "As the rules say"), ("0", "Without the joker"), ("1", "With the joker"))
+DEFEND_ALONE = (("", "As the rules say"), ("0", "Not played"), ("1", "Played"))
+TABLE_LISTS = (("deck", "Deck", DECKS), ("joker", "The joker", JOKER),
+               ("defend_alone", Rules.OPTIONS["defend_alone"].label, DEFEND_ALONE))
+"""The form's lists of rules options, one per link setting of ``TABLE_PARAMS``: (name,
+label, choices); each is marked ``data-rules-option`` for the page to send."""
 
 
 def _table_options(choices: tuple[tuple[str, str], ...]) -> str:
     return "".join(f'<option value="{value}">{escape(label)}</option>' for value, label in choices)
+
+
+def _table_lists() -> str:
+    return "".join(
+        f'<label>{escape(label)} <select name="{name}" data-rules-option disabled>'
+        f"{_table_options(choices)}</select></label>"
+        for name, label, choices in TABLE_LISTS
+    )
 
 
 def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
@@ -155,8 +168,7 @@ def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
         f'<label>Rules <select name="rules" disabled>{profiles}</select></label>'
         "</div>"
         '<div class="eu-qs-row">'
-        f'<label>Deck <select name="deck" disabled>{_table_options(DECKS)}</select></label>'
-        f'<label>The joker <select name="joker" disabled>{_table_options(JOKER)}</select></label>'
+        f"{_table_lists()}"
         '<label class="eu-qs-house">Other house rules (optional) <input name="house" '
         'type="text" placeholder="stick_the_dealer:1, game_to:7" autocomplete="off" '
         'spellcheck="false" disabled></label>'

@@ -38,11 +38,13 @@ MAX_COUNT = 50
 DEFAULT_COUNT = 10
 DEFAULT_SEED = 2024
 MAX_QUERY = 2000
-PARAMS = ("kinds", "seed", "count", "level", "traps", "rules", "deck", "joker")
-"""What a link may set. ``deck`` and ``joker`` (the teacher's form sets them) change the
+TABLE_PARAMS = {"deck": "deck", "joker": "joker", "defend_alone": "defending-alone choice"}
+"""Link settings that are rules options of the same name (an empty value: the rules' own),
+with what a note calls them: the options that change a quiz's answers (the cards in play,
+and a lone defender's points), each a list on the teacher's form."""
+PARAMS = ("kinds", "seed", "count", "level", "traps", "rules", *TABLE_PARAMS)
+"""What a link may set. The ``TABLE_PARAMS`` (the teacher's form sets them) change the
 rules the link names; the link the spec makes names the result in ``rules`` alone."""
-TABLE_PARAMS = ("deck", "joker")
-"""Link settings that are rules options of the same name (an empty value: the rules' own)."""
 ALIASES = {"kind": "kinds", "difficulty": "level", "trap": "traps", "n": "count"}
 KIND_ALIASES = {"play": "plays", "legal": "plays", "trick": "winner", "wins": "winner",
                 "rank": "order", "scoring": "score"}
@@ -253,6 +255,7 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
             try:
                 rules = with_option(rules, name, value)
             except RulesError as exc:
-                notes.append(f"The {name} “{shown(value)}” was not used ({shown(str(exc), 140)}).")
+                notes.append(f"The {TABLE_PARAMS[name]} “{shown(value)}” was not used "
+                             f"({shown(str(exc), 140)}).")
         changes["rules"] = rules_code(rules)
     return replace(base, **changes), notes

@@ -51,8 +51,11 @@ export async function mount(root, runtime) {
     for (const name of ["seed", "count", "level", "traps"]) params.set(name, String(data.get(name) ?? ""));
     const house = String(data.get("house") ?? "").replace(/\s+/g, "");
     params.set("rules", house ? `${data.get("rules")},${house}` : String(data.get("rules")));
-    // the deck and the joker, when chosen, change those rules (Python makes one rules code)
-    for (const name of ["deck", "joker"]) if (data.get(name)) params.set(name, String(data.get(name)));
+    // the lists of rules options (the deck, the joker...), when chosen, change those rules
+    // (Python makes one rules code)
+    for (const list of form.querySelectorAll("select[data-rules-option]")) {
+      if (list.value) params.set(list.name, list.value);
+    }
     return params.toString();
   }
 
