@@ -96,13 +96,8 @@ def test_when_every_card_overtakes_the_partner_the_hint_says_so() -> None:
     """Spades are trump, East leads 9♠ and the partner's 10♠ is winning; holding only A♠
     and J♠ in spades, any card overtakes it: the hint says so instead of "do not overtake
     it"."""
-    deal = Deal(
-        dealer=0,
-        hands=["Qc Kc As Js Ah", "9s Td Qd Kd Ac", "Ts Qh Kh 9c Tc", "Ad 9d Jd Th Jh"],
-        upcard="9h",
-        kitty=["Jc", "Qs", "Ks"],
-    )
-    state = HandState.new(deal, Rules())
+    hands = ["Qc Kc As Js Ah", "9s Td Qd Kd Ac", "Ts Qh Kh 9c Tc", "Ad 9d Jd Th Jh"]
+    state = HandState.new(Deal(0, hands, upcard="9h", kitty=["Jc", "Qs", "Ks"]), Rules())
     for action in ["pass"] * 7 + ["call s", "play 9s", "play Ts", "play Ad"]:
         state = state.apply(action)  # North names spades in round two; the play begins
     _know, legal, card, why = _rule_of_thumb(state)
