@@ -187,3 +187,22 @@ def test_the_joker_is_named_once() -> None:
         said += "Joker" in text
         assert "Joker (the joker)" not in text and "the joker, Joker" not in text, text
     assert said >= 3, "too few hints about the joker to check"
+
+
+@pytest.mark.parametrize("table", ["2", "3"])
+def test_a_lone_maker_and_a_lone_opponent_are_named_as_one(table: str) -> None:
+    """Where the maker plays alone against everyone, hints say "the maker", never "the
+    makers"; at a table of two the learner's one opponent is "your opponent", never "an
+    opponent" or "the opponents'" (a learner at two-handed read both)."""
+    rules = Rules().at_table(table)
+    said = 0
+    for state in _states(rules, 12, 7300):
+        if state.phase is Phase.PLAY and len(state.tricks) < 3:
+            continue  # keep the run short: the plays of the early tricks are the slow ones
+        advice = euchre.coach(state)
+        text = " ".join([advice.summary, *advice.reasons, *advice.details])
+        said += "the maker" in text or "your opponent" in text
+        assert "the makers" not in text, text
+        if table == "2":
+            assert "an opponent" not in text and "the opponents" not in text, text
+    assert said >= 3, "too few hints about the maker or the opponent to check"

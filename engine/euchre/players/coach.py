@@ -30,12 +30,15 @@ from euchre.players.words import (
     action_words,
     card_list,
     chance_words,
+    makers_words,
     number_words,
+    opponents_words,
     side_takes,
     side_words,
     suit_words,
     tricks_words,
 )
+from euchre.rules import Rules
 from euchre.state import HandState
 from euchre.trump import card_power, effective_suit, is_trump, role
 from euchre.view import SeatView
@@ -156,10 +159,10 @@ def _play_advice(view: SeatView, player: StrongPlayer, legal: list[Card]) -> Adv
     )
 
 
-def _euchre_words(chance: float, makers: bool) -> str:
+def _euchre_words(chance: float, makers: bool, rules: Rules) -> str:
     if makers:
         return f"{chance_words(chance)} of being euchred"
-    return f"{chance_words(chance)} of euchring the makers"
+    return f"{chance_words(chance)} of euchring {makers_words(rules)}"
 
 
 def _play_reasons(
@@ -188,7 +191,7 @@ def _play_reasons(
         nxt = others[0]
         line = (
             f"In the deals that fit what you have seen, {side_takes(know.view.rules, 'then')} "
-            f"{tricks_words(top.mean_tricks)}, with {_euchre_words(top.euchre_chance, makers)}"
+            f"{tricks_words(top.mean_tricks)}, with {_euchre_words(top.euchre_chance, makers, know.view.rules)}"
         )
         if (nxt.points, nxt.tricks) == (top.points, top.tricks):
             line += f"; {nxt.card} would do just as well."
@@ -226,7 +229,7 @@ def _play_details(view: SeatView, order: Sequence[CardStats]) -> list[str]:
     for s in order:
         out.append(
             f"{action_words(Action('play', cards=(s.card,)), view)}: {s.mean_tricks:.1f} "
-            f"tricks, {s.mean_points:+.2f} points, makers euchred in "
+            f"tricks, {s.mean_points:+.2f} points, {makers_words(view.rules)} euchred in "
             f"{round(100 * s.euchre_chance)}% of the deals."
         )
     return out
@@ -300,7 +303,8 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
             if view.dealer != view.seat and rules.team_of(view.dealer) == rules.team_of(view.seat):
                 out.append(f"Your partner is the dealer and would pick up {up}.")
             else:
-                out.append(f"Ordering up hands the dealer, an opponent, the upcard {up}.")
+                dealer = opponents_words(rules) if rules.players == 2 else "an opponent"
+                out.append(f"Ordering up hands the dealer, {dealer}, the upcard {up}.")
         out.append(
             f"On its own your hand should take {tricks_words(est)} with {suit_words(trump)} "
             "as trump."

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from euchre.cards import Card, Rank, Suit
 from euchre.players.knowledge import Knowledge
-from euchre.players.words import side_words
+from euchre.players.words import opponents_words, side_words
 from euchre.trump import card_power, effective_suit, is_trump, role, trick_winner
 
 
@@ -151,7 +151,8 @@ def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
             why = (f"{side_words(view.rules)} called trump" if our_call
                    else "you hold the highest trump left")
             named = role(top, trump) if top.is_joker else f"{role(top, trump)}, {top}"
-            return top, f"lead {named}: {why}, so draw the opponents' trumps"
+            theirs = opponents_words(view.rules, possessive=True)
+            return top, f"lead {named}: {why}, so draw {theirs} trumps"
         if our_call and maker != know.seat and maker not in view.sitting_out:
             low = trumps[-1]
             return low, f"your partner called trump: lead a trump, {low}, to help draw trumps"

@@ -173,6 +173,30 @@ def side_takes(rules: Rules, when: str = "") -> str:
     return " ".join(w for w in (who, when, "take" if who == "you" else "takes") if w)
 
 
+def makers_words(rules: Rules) -> str:
+    """Who made trump, as the learner hears it: "the makers" (a side), or "the maker" where
+    the maker plays alone against everyone (two-handed, cutthroat).
+
+    >>> makers_words(Rules()), makers_words(Rules(players=3, partnerships=False))
+    ('the makers', 'the maker')
+    """
+    return "the makers" if rules.maker_has_partner else "the maker"
+
+
+def opponents_words(rules: Rules, possessive: bool = False) -> str:
+    """The learner's opponents: "the opponents", or "your opponent" at a table of two;
+    ``possessive``: "the opponents'", "your opponent's".
+
+    >>> opponents_words(Rules()), opponents_words(Rules(players=2, partnerships=False))
+    ('the opponents', 'your opponent')
+    >>> opponents_words(Rules(), True), opponents_words(Rules().at_table("2"), True)
+    ("the opponents'", "your opponent's")
+    """
+    if rules.players == 2:
+        return "your opponent's" if possessive else "your opponent"
+    return "the opponents'" if possessive else "the opponents"
+
+
 # (upper bound of the chance, words), in order.
 _CHANCES = (
     (0.03, "almost no chance"),
