@@ -70,7 +70,7 @@ def _follow(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
             know.is_boss(card) and (is_trump(card, trump) or led not in _ruff_risk(know))
         )
         low = lowest(know, legal)
-        if beats(know, low):  # following suit, every card left beats the partner's
+        if beats(know, low):  # one suit to play (the led suit, or only trumps): all beat it
             return (
                 low,
                 f"every card you may play beats your partner's {card}: play the lowest, {low}",
