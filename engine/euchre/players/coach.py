@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euchre.actions import Action
-from euchre.cards import Card, Suit
+from euchre.cards import Card, Rank, Suit
 from euchre.phase import Phase
 from euchre.players import bid_strategy, conventions
 from euchre.players.estimate import best_discard, euchre_chance, hand_tricks
@@ -251,7 +251,7 @@ def _keep_words(rest: Sequence[Card], trump: Suit) -> str:
     ''
     """
     trumps = sorted((c for c in rest if is_trump(c, trump)), key=lambda c: -card_power(c, trump))
-    aces = [c for c in rest if not is_trump(c, trump) and c.rank.name == "ACE"]
+    aces = [c for c in rest if not is_trump(c, trump) and c.rank is Rank.ACE]
     kinds = []
     if trumps:
         kinds.append("trumps" if len(trumps) > 1 else "trump")
@@ -303,8 +303,8 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
             if view.dealer != view.seat and rules.team_of(view.dealer) == rules.team_of(view.seat):
                 out.append(f"Your partner is the dealer and would pick up {up}.")
             else:
-                dealer = opponents_words(rules) if rules.players == 2 else "an opponent"
-                out.append(f"Ordering up hands the dealer, {dealer}, the upcard {up}.")
+                out.append(f"Ordering up hands the dealer, {opponents_words(rules, 'one')}, "
+                           f"the upcard {up}.")
         out.append(
             f"On its own your hand should take {tricks_words(est)} with {suit_words(trump)} "
             "as trump."

@@ -151,7 +151,7 @@ def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
             why = (f"{side_words(view.rules)} called trump" if our_call
                    else "you hold the highest trump left")
             named = role(top, trump) if top.is_joker else f"{role(top, trump)}, {top}"
-            theirs = opponents_words(view.rules, possessive=True)
+            theirs = opponents_words(view.rules, "possessive")
             return top, f"lead {named}: {why}, so draw {theirs} trumps"
         if our_call and maker != know.seat and maker not in view.sitting_out:
             low = trumps[-1]

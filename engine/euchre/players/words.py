@@ -14,6 +14,7 @@ never the engine's action codes.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from euchre.actions import Action
 from euchre.cards import Card, Suit
@@ -183,18 +184,20 @@ def makers_words(rules: Rules) -> str:
     return "the makers" if rules.maker_has_partner else "the maker"
 
 
-def opponents_words(rules: Rules, possessive: bool = False) -> str:
-    """The learner's opponents: "the opponents", or "your opponent" at a table of two;
-    ``possessive``: "the opponents'", "your opponent's".
+def opponents_words(rules: Rules, form: Literal["all", "one", "possessive"] = "all") -> str:
+    """The learner's opponents, with one word for a table of two: ``form`` "all" ("the
+    opponents", "your opponent"), "one" ("an opponent", "your opponent") or "possessive"
+    ("the opponents'", "your opponent's").
 
-    >>> opponents_words(Rules()), opponents_words(Rules(players=2, partnerships=False))
-    ('the opponents', 'your opponent')
-    >>> opponents_words(Rules(), True), opponents_words(Rules().at_table("2"), True)
-    ("the opponents'", "your opponent's")
+    >>> two = Rules().at_table("2")
+    >>> [opponents_words(Rules(), f) for f in ("all", "one", "possessive")]
+    ['the opponents', 'an opponent', "the opponents'"]
+    >>> [opponents_words(two, f) for f in ("all", "one", "possessive")]
+    ['your opponent', 'your opponent', "your opponent's"]
     """
     if rules.players == 2:
-        return "your opponent's" if possessive else "your opponent"
-    return "the opponents'" if possessive else "the opponents"
+        return "your opponent's" if form == "possessive" else "your opponent"
+    return {"all": "the opponents", "one": "an opponent", "possessive": "the opponents'"}[form]
 
 
 # (upper bound of the chance, words), in order.
