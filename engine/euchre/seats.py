@@ -32,6 +32,22 @@ def same_team(a: int, b: int, partnerships: bool) -> bool:
     return team_of(a, partnerships) == team_of(b, partnerships)
 
 
+def same_side(a: int, b: int, partnerships: bool, maker_side: Collection[int]) -> bool:
+    """True when seats ``a`` and ``b`` played on the same side of a deal: team mates with
+    partnerships; where each player scores alone, both on the maker's side (``maker_side``:
+    the maker, and a call-ace partner) or both against it. With no maker (a deal thrown
+    in), only team mates.
+
+    >>> same_side(0, 2, True, {1, 3}), same_side(0, 2, False, {1}), same_side(0, 2, False, {0, 2})
+    (True, True, True)
+    >>> same_side(0, 1, False, {1}), same_side(0, 2, False, ())
+    (False, False)
+    """
+    if partnerships or not maker_side:
+        return same_team(a, b, partnerships)
+    return (a in maker_side) == (b in maker_side)
+
+
 @cache
 def team_seats(seat: int, players: int, partnerships: bool) -> frozenset[int]:
     """Every seat of ``seat``'s team, the seat included.

@@ -37,7 +37,8 @@ def explained(state: dict[str, Any]) -> str:
 def told_tricks(state: dict[str, Any], shown: str) -> None:
     """The review lists the deal's tricks in order, as free play's review does: each with
     its four (or three, or six) cards, who won it, and the engine's reason, and the tricks
-    this seat's side won marked."""
+    this seat's side of the deal won marked (at cutthroat and call-ace, the maker's side or
+    the others, as in free play)."""
     view = state["table"]["view"]
     rules = euchre.Rules.from_dict(state["room"]["rules"])
     trump = None if view["trump"] is None else euchre.Suit.parse(view["trump"])
@@ -45,6 +46,14 @@ def told_tricks(state: dict[str, Any], shown: str) -> None:
                        r'(.*?)<p class="eu-review-why">([^<]*)</p></li>', shown)
     assert len(items) == len(view["tricks"]), shown
     me = state["you"]
+    review, maker = state["table"]["review"], view["maker"]
+    side = set(review["maker_side"])  # the maker's side: its team, its call-ace partner
+    if maker is None:  # the cards were thrown in: no tricks, no side
+        assert side == set() and not items
+    elif rules.partnerships:
+        assert side == {s for s in range(rules.players) if rules.team_of(s) == rules.team_of(maker)}
+    else:
+        assert side == {maker} | ({review["ace_partner"]} if review["called"] else set()) - {None}
     for (ours, winner, plays, why), trick in zip(items, view["tricks"], strict=True):
         cards = [euchre.Card.parse(c) for c in trick["cards"]]
         assert re.findall(r'<li class="eu-review-play[^"]*" data-card="([^"]+)"', plays) == [c.code for c in cards]
@@ -52,7 +61,10 @@ def told_tricks(state: dict[str, Any], shown: str) -> None:
         won = trick["winner"]
         name = "You" if won == me else state["room"]["seats"][won]["name"]
         assert html.unescape(winner) == name
-        same = me is not None and (won == me or (rules.partnerships and rules.team_of(won) == rules.team_of(me)))
+        if rules.partnerships:
+            same = me is not None and rules.team_of(won) == rules.team_of(me)
+        else:  # each scores alone: the maker's side of the deal, or the others
+            same = me is not None and (won in side) == (me in side)
         assert bool(ours) == same
 
 

@@ -540,6 +540,7 @@ class Room:
                 # is played (null: not a call-ace deal, or nobody held the called card)
                 "called": finished.called_ace.letter if finished.called_ace else None,
                 "ace_partner": finished.ace_partner if finished.called_ace else None,
+                "maker_side": sorted(finished.maker_side),  # public once the deal is over
                 "continued": sorted(self.continued),
                 "waiting": self.waiting_for(),
                 "seconds": None if self.review_until is None

@@ -23,7 +23,7 @@ from typing import Any
 
 from euchre import HandResult, Rules, SeatView, Suit, explain_score
 from euchre.players.words import word_list
-from euchre.seats import same_team
+from euchre.seats import same_side
 from euchre.tables import TABLES
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
@@ -319,8 +319,10 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     body = "".join(f"<p>{escape(line)}</p>" for line in lines)
     tricks = ""
     if view.tricks:
+        side = review.get("maker_side") or ()
         rows = trick_rows(view.tricks, view.trump, names,
-                          lambda winner: me is not None and same_team(winner, me, rules.partnerships))
+                          lambda winner: me is not None
+                          and same_side(winner, me, rules.partnerships, side))
         tricks = ('<details class="eu-review-deal eu-room-tricks"><summary>The tricks, card by card'
                   f'</summary>{tricks_html(rows)}</details>')
     return (f'<section class="eu-room-review" aria-label="Hand review">'

@@ -34,6 +34,7 @@ from typing import Any
 import euchre
 from euchre import Game, HandState, Rules, RulesError
 from euchre.players.words import word_list
+from euchre.seats import same_side
 
 from euchre_tutorial import computer
 from euchre_tutorial.bridge import BridgeError, expose
@@ -218,14 +219,6 @@ def _four_six(points: int) -> str:
     return score_svg(min(points, 10))
 
 
-def _same_side(state: HandState, a: int, b: int) -> bool:
-    """Whether two seats played on the same side of this deal: partners, or (every player
-    scoring alone) both with the maker or both against."""
-    if state.rules.partnerships or not state.maker_side:
-        return state.team_of(a) == state.team_of(b)
-    return (a in state.maker_side) == (b in state.maker_side)
-
-
 def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     """A finished (or shared) deal replayed: hands, bidding, every trick with who won it and
     why, and the points."""
@@ -240,7 +233,8 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
         elif actor == seat:
             kept[(actor, action.card.code)] = index
     tricks = trick_rows(state.tricks, state.trump, names,
-                        lambda winner: _same_side(state, winner, seat), kept)
+                        lambda winner: same_side(winner, seat, state.rules.partnerships,
+                                                 state.maker_side), kept)
     mine = state.team_of(seat)
     result = state.result
     points = {"us": 0, "them": 0}
