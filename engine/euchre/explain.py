@@ -58,6 +58,8 @@ def explain_score(subject: HandState | HandResult) -> str:
     'The makers took 2 tricks, fewer than 3: euchred, and the defenders score 2 points.'
     >>> explain_score(HandResult((0, 2, 2), 0, 1, individual=True))
     'The maker took 1 trick, fewer than 3: euchred, and each opponent scores 2 points.'
+    >>> explain_score(HandResult((4, 0), 0, 5, alone=True))
+    'The lone maker took all 5 tricks, a march: 4 points.'
     >>> explain_score(HandResult((0, 2, 2, 0, 2), 0, 2, individual=True))  # call-ace
     'The maker and the secret partner took 2 tricks, fewer than 3: euchred, and each opponent scores 2 points.'
     """
@@ -82,8 +84,7 @@ def explain_score(subject: HandState | HandResult) -> str:
         others = "the defenders score"
     plural = "trick" if made == 1 else "tricks"
     if made == TRICKS:
-        extra = " alone" if result.alone and not result.individual else ""
-        return f"{who} took all 5 tricks{extra}, a march: {makers} points."
+        return f"{who} took all 5 tricks, a march: {makers} points."
     if made >= TRICKS_TO_MAKE:
         note = (
             " (going alone pays extra only for a march)"

@@ -53,7 +53,7 @@ def test_explain_suit() -> None:
     [
         (HandResult((1, 0), 0, 3), "took 3 tricks and score 1 point"),
         (HandResult((2, 0), 0, 5), "a march: 2 points"),
-        (HandResult((4, 0), 0, 5, alone=True), "alone, a march: 4 points"),
+        (HandResult((4, 0), 0, 5, alone=True), "The lone maker took all 5 tricks, a march: 4 points."),
         (HandResult((0, 2), 0, 1), "euchred"),
         (HandResult((0, 0), None, 0), "thrown in"),
     ],

@@ -32,7 +32,7 @@ from euchre_tutorial.mdext.fields import (
     seat_key,
     seat_names,
 )
-from euchre_tutorial.present.words import contract_words
+from euchre_tutorial.present.words import contract_words, told
 
 CLAIM = re.compile(r"^(?P<who>makers|defenders|north-south|east-west|ns|ew)\s+(?P<n>\d+)$")
 SEAT_CLAIM = re.compile(r"^(?P<seat>.+?)\s+(?P<n>\d+)$")
@@ -102,11 +102,11 @@ def check_score(f: Fields, rules: Rules) -> str:
     if (makers, defenders) != ((n, 0) if m["who"] == "makers" else (0, n)):
         raise FieldError(f"the claim is {claim!r}, but the engine scores it: "
                          f"{_points_words(makers, defenders)}", "points")
-    who = "A lone maker" if alone else "The makers"
+    who = "A lone maker takes" if alone else "The makers take"
     against = " against a lone defender" if defender_alone else ""
     plural = "trick" if tricks == 1 else "tricks"
     return box("score", (
-        f'<p class="eu-example__setup">{who} take {tricks} {plural}{against}.</p>'
+        f'<p class="eu-example__setup">{who} {tricks} {plural}{against}.</p>'
         f'<p class="eu-example__answer"><strong>Score:</strong> '
         f"{escape(_points_words(makers, defenders))} "
         f"{'point' if max(makers, defenders) == 1 else 'points'}.</p>"))
@@ -207,31 +207,24 @@ def check_deal(f: Fields, rules: Rules) -> str:
     except ValueError as exc:
         raise FieldError(f"this deal cannot happen: {exc}", "dealer") from None
 
-    bids: list[tuple[int, str]] = []
     line = f.line_of("bidding")
     for action in [a.strip() for a in (f.get("bidding") or "").split(",") if a.strip()]:
-        seat = state.to_act
         state = _apply(state, action, "bidding", line)
-        bids.append((seat if seat is not None else -1, action))
     if f.get("discard"):
-        seat = state.to_act
         card = f.card("discard")
         state = _apply(state, f"discard {card.code}", "discard", f.line_of("discard"))
-        bids.append((seat if seat is not None else -1, f"discards {card} face down"))
     called: tuple[int, Card] | None = None
     if f.get("call-ace"):
-        seat = state.to_act
         suit = f.trump("call-ace")
         if suit is None:
             raise FieldError("call-ace names a suit", "call-ace")
         state = _apply(state, f"call ace {suit.plural}", "call-ace", f.line_of("call-ace"))
         called = _called_card(state)
-        bids.append((seat if seat is not None else -1,
-                     f"calls for the best {suit.singular}"))
     while state.phase is Phase.DEFEND:
         # Where defending alone is allowed (002), an example's defenders play together
         # unless it says otherwise: each declines the offer.
         state = _apply(state, "pass", "bidding", line)
+    bids = told(state, names)
     tricks_html = []
     for number, (text, tline) in enumerate(f.get_all("trick"), start=1):
         try:
@@ -296,13 +289,13 @@ def _trick_row(number: int, plays: list[tuple[int, Card]], cards: list[Card],
 
 
 def _deal_html(f: Fields, dealer: int, hands: list[list[Card]], upcard: Card,
-               bids: list[tuple[int, str]], tricks_html: list[str], state: HandState,
+               bids: list[str], tricks_html: list[str], state: HandState,
                called: tuple[int, Card] | None = None) -> str:
     names = seat_names(state.players)
     rows = "".join(
         f"<tr><th scope=\"row\">{names[s]}{' (dealer)' if s == dealer else ''}</th>"
         f"<td>{cards_html(hands[s])}</td></tr>" for s in range(state.players))
-    bidding = "".join(f"<li><strong>{names[s]}:</strong> {escape(a)}</li>" for s, a in bids)
+    bidding = "".join(f"<li>{escape(sentence)}</li>" for sentence in bids)
     maker = names[state.maker] if state.maker is not None else None
     made = contract_words(state, names)
     if state.called_ace is not None and maker is not None:

@@ -40,9 +40,9 @@ from euchre_tutorial.present.words import (
     CARD_KINDS,
     card_action,
     choice_label,
-    describe,
     prompt,
     proposed,
+    told,
 )
 
 
@@ -180,8 +180,7 @@ def table_data(view: SeatView, ui: TableUI | None = None,
             "bid": bids[seat],
             "to_act": seat == view.to_act,
         })
-    log = [describe(a, actor, view, names)
-           for a, actor in zip(view.actions, view.actors, strict=False)]
+    log = told(view, names)
     trump = view.trump
     my_team = rules.team_of(0 if watching else me)  # a spectator counts from seat 0
     team_tricks = [0, 0]

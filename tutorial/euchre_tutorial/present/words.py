@@ -26,22 +26,44 @@ from euchre_tutorial.present.seats import seat_names
 CARD_KINDS = ("play", "discard", "give", "best")
 
 
-def proposed(view: SeatView) -> Suit:
+def proposed(view: SeatView | HandState) -> Suit:
     """The suit the upcard proposes (the engine decides a turned-up joker's)."""
     return proposed_suit(view.upcard)
 
 
-def describe(action: Action, actor: int, view: SeatView,
-             names: Sequence[str] | None = None) -> str:
+def describe(action: Action, actor: int, view: SeatView | HandState,
+             names: Sequence[str] | None = None, *, declines_defence: bool = False) -> str:
     """One action in words, as ``view.seat`` saw it ("West orders up ♥ hearts."). A hidden
     card (another seat's discard) is "a card face down". ``names`` names the seats (by
-    default by their places, as the view's seat sees them)."""
-    names = names if names is not None else seat_names(view.seat, view.rules.players)
+    default by their places, as the view's seat sees them).
+
+    ``view`` may be the whole deal instead of one seat's view: a narrator who sees every
+    card and is nobody's "you", as a worked example tells a deal (``names`` then needed).
+    ``declines_defence`` says a pass turns down the offer to defend alone (see :func:`told`).
+
+    >>> from euchre import Deal, Rules
+    >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
+    >>> state = state.apply("pass").apply("pass").apply("pass")
+    >>> names = ["North", "East", "South", "West"]
+    >>> describe(Action.parse("order"), state.to_act, state, names)
+    'North picks up the upcard: ♣ clubs are trump.'
+    >>> state = state.apply("order")
+    >>> describe(Action.parse("discard 9s"), state.to_act, state, names)
+    'North discards 9♠ face down.'
+    """
+    if isinstance(view, SeatView):
+        you = actor == view.seat
+        names = names if names is not None else seat_names(view.seat, view.rules.players)
+    elif names is None:
+        raise ValueError("a narrator's describe needs the seat names")
+    else:
+        you = False
     who = names[actor]
-    you = actor == view.seat
     suit = proposed(view)
     kind = action.kind
-    if kind == "pass":
+    if kind == "pass" and declines_defence:
+        text = "decline to defend alone" if you else "declines to defend alone"
+    elif kind == "pass":
         text = "pass" if you else "passes"
     elif kind == "order":
         if actor == view.dealer:
@@ -55,6 +77,8 @@ def describe(action: Action, actor: int, view: SeatView,
                  "best": ("discard", "discards"), "swap": ("swap", "swaps")}[kind]
         if action.cards:
             text = (verbs[0] if you else verbs[1]) + " " + " ".join(str(c) for c in action.cards)
+            if not you and kind in ("discard", "best"):
+                text += " face down"  # only a narrator sees another seat's discard
         else:
             text = (verbs[0] if you else verbs[1]) + " a card face down"
     elif kind == "play":
@@ -71,6 +95,29 @@ def describe(action: Action, actor: int, view: SeatView,
     if action.alone and kind in ("order", "call"):
         text += " and go alone" if you else " and goes alone"
     return f"{who} {text}."
+
+
+def told(deal: SeatView | HandState, names: Sequence[str] | None = None) -> list[str]:
+    """Every action of ``deal`` so far in words, in order, each as :func:`describe` says it
+    (``deal`` and ``names`` as there). A pass once trump is made is a defender turning down
+    the offer to defend alone, and says so.
+
+    >>> from euchre import Deal, Rules
+    >>> rules = Rules().replace(defend_alone=True)
+    >>> state = HandState.new(Deal.random(seed=7, dealer=0, rules=rules), rules)
+    >>> state = state.apply("order alone").apply("discard 9s").apply("pass")
+    >>> for sentence in told(state, ["North", "East", "South", "West"]):
+    ...     print(sentence)
+    East orders up ♣ clubs and goes alone.
+    North discards 9♠ face down.
+    South declines to defend alone.
+    """
+    out = []
+    made = False  # once trump is made, a pass turns down defending alone
+    for action, actor in zip(deal.actions, deal.actors, strict=False):
+        out.append(describe(action, actor, deal, names, declines_defence=made))
+        made = made or action.kind in ("order", "call")
+    return out
 
 
 def choice_label(action: Action, view: SeatView) -> str:

@@ -45,7 +45,7 @@ from euchre_tutorial.present.clicks import click_text, resolve
 from euchre_tutorial.present.review import trick_rows
 from euchre_tutorial.present.seats import seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
-from euchre_tutorial.present.words import called_ace_words, contract_words, describe
+from euchre_tutorial.present.words import called_ace_words, contract_words, told
 from euchre_tutorial.widgets import WidgetConfigError
 
 SAVE_VERSION = 1
@@ -226,9 +226,10 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     view = state.view(seat)
     bidding = []
     kept: dict[tuple[int, str], int] = {}  # (seat, card) of the learner's play -> actions before it
+    said = told(view)
     for index, (action, actor) in enumerate(zip(view.actions, view.actors, strict=False)):
         if action.kind != "play":
-            bidding.append({"text": describe(action, actor, view),
+            bidding.append({"text": said[index],
                             "try_again": index if actor == seat else None})
         elif actor == seat:
             kept[(actor, action.card.code)] = index
@@ -417,7 +418,7 @@ def next_move(payload: Mapping[str, Any]) -> dict[str, Any]:
     assert seat is not None
     action = computer.choose(st, save.level, save.seed)
     seen = st.apply(action).view(SEAT)  # the action as the learner's seat saw it
-    words = describe(seen.actions[-1], seat, seen)
+    words = told(seen)[-1]
     game = game.apply(action)
     return {"moved": words, "model": game_reply(_with(save, game))}
 
