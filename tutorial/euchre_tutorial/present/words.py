@@ -32,14 +32,16 @@ def proposed(view: SeatView | HandState) -> Suit:
 
 
 def describe(action: Action, actor: int, view: SeatView | HandState,
-             names: Sequence[str] | None = None, *, declines_defence: bool = False) -> str:
+             names: Sequence[str] | None = None, *, declines_defence: bool = False,
+             declines_best: bool = False) -> str:
     """One action in words, as ``view.seat`` saw it ("West orders up ♥ hearts."). A hidden
     card (another seat's discard) is "a card face down". ``names`` names the seats (by
     default by their places, as the view's seat sees them).
 
     ``view`` may be the whole deal instead of one seat's view: a narrator who sees every
     card and is nobody's "you", as a worked example tells a deal (``names`` then needed).
-    ``declines_defence`` says a pass turns down the offer to defend alone (see :func:`told`).
+    ``declines_defence`` says a pass turns down the offer to defend alone, ``declines_best``
+    that it turns down calling for the partner's best card (see :func:`told`).
 
     >>> from euchre import Deal, Rules
     >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
@@ -61,26 +63,26 @@ def describe(action: Action, actor: int, view: SeatView | HandState,
     who = names[actor]
     suit = proposed(view)
     kind = action.kind
+    alone = ""
+    if action.alone and kind in ("order", "call"):
+        alone = " and go alone" if you else " and goes alone"
     if kind == "pass" and declines_defence:
         text = "decline to defend alone" if you else "declines to defend alone"
+    elif kind == "pass" and declines_best:
+        text = ("play without your partner's best card" if you
+                else "plays without the partner's best card")
     elif kind == "pass":
         text = "pass" if you else "passes"
     elif kind == "order":
         if actor == view.dealer:
-            text = ("pick up " if you else "picks up ") + f"the upcard: {suit_words(suit)} are trump"
+            text = (("pick up " if you else "picks up ") + f"the upcard{alone}: "
+                    f"{suit_words(suit)} are trump")
         else:
-            text = ("order up " if you else "orders up ") + suit_words(suit)
+            text = ("order up " if you else "orders up ") + suit_words(suit) + alone
     elif kind == "call":
-        text = ("call " if you else "calls ") + suit_words(action.suit)
+        text = ("call " if you else "calls ") + suit_words(action.suit) + alone
     elif kind in ("discard", "give", "best", "swap"):
-        verbs = {"discard": ("discard", "discards"), "give": ("give", "gives"),
-                 "best": ("discard", "discards"), "swap": ("swap", "swaps")}[kind]
-        if action.cards:
-            text = (verbs[0] if you else verbs[1]) + " " + " ".join(str(c) for c in action.cards)
-            if not you and kind in ("discard", "best"):
-                text += " face down"  # only a narrator sees another seat's discard
-        else:
-            text = (verbs[0] if you else verbs[1]) + " a card face down"
+        text = _card_passing(action, you, view, names)
     elif kind == "play":
         text = ("play " if you else "plays ") + str(action.card)
     elif kind == "decline":
@@ -92,15 +94,43 @@ def describe(action: Action, actor: int, view: SeatView | HandState,
                 f"{action.suit.singular}: its holder is the secret partner")
     else:
         text = str(action)
-    if action.alone and kind in ("order", "call"):
-        text += " and go alone" if you else " and goes alone"
     return f"{who} {text}."
+
+
+def _card_passing(action: Action, you: bool, view: SeatView | HandState,
+                  names: Sequence[str]) -> str:
+    """A discard, a call for best, a card given to a lone partner or a farmer's swap, the
+    verb after the seat's name. Another seat's cards are face down unless a narrator tells."""
+    shown = " ".join(str(c) for c in action.cards)
+    kind = action.kind
+    if kind == "discard":
+        if you:
+            return f"discard {shown}"
+        return f"discards {shown or 'a card'} face down"
+    if kind == "best":
+        if you:
+            return f"set aside {shown} and call for your partner's best card"
+        return f"sets aside {shown or 'a card'} face down and calls for the partner's best card"
+    if kind == "give":
+        maker = view.maker
+        if maker is None:
+            receiver = "the partner"
+        elif isinstance(view, SeatView) and maker == view.seat:
+            receiver = "you"
+        else:
+            receiver = names[maker]
+        if you:
+            return f"give {shown} to {receiver}"
+        return f"gives {shown or 'a card face down'} to {receiver}"
+    if you:
+        return f"swap {shown} for the kitty"
+    return f"swaps {shown or 'three cards'} for the kitty"
 
 
 def told(deal: SeatView | HandState, names: Sequence[str] | None = None) -> list[str]:
     """Every action of ``deal`` so far in words, in order, each as :func:`describe` says it
-    (``deal`` and ``names`` as there). A pass once trump is made is a defender turning down
-    the offer to defend alone, and says so.
+    (``deal`` and ``names`` as there). A pass once trump is made says what it turns down:
+    a defender's, defending alone; the lone maker's, calling for the partner's best card.
 
     >>> from euchre import Deal, Rules
     >>> rules = Rules().replace(defend_alone=True)
@@ -113,9 +143,11 @@ def told(deal: SeatView | HandState, names: Sequence[str] | None = None) -> list
     South declines to defend alone.
     """
     out = []
-    made = False  # once trump is made, a pass turns down defending alone
+    made = False  # once trump is made, a defender's pass turns down defending alone
     for action, actor in zip(deal.actions, deal.actors, strict=False):
-        out.append(describe(action, actor, deal, names, declines_defence=made))
+        out.append(describe(action, actor, deal, names,
+                            declines_defence=made and actor != deal.maker,
+                            declines_best=made and actor == deal.maker))
         made = made or action.kind in ("order", "call")
     return out
 
@@ -221,6 +253,11 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
             return f"Your turn: name a trump suit other than {suit.plural}, or pass."
         return f"{names[who]} is deciding: name a suit or pass."
     if phase is Phase.DISCARD:
+        if view.rules.dealer_may_decline:
+            if mine:
+                return ("Your turn: take the upcard and discard one card face down, or turn it "
+                        "down and keep your hand.")
+            return f"{names[who]} is deciding whether to take the upcard."
         if mine:
             return "Your turn: you picked up the upcard, so discard one card face down."
         return f"{names[who]} is discarding a card."
@@ -235,4 +272,25 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
                 return "Your turn: play a card (follow suit if you can)."
             return "Your turn: lead any card."
         return f"{names[who]} is playing."
+    if phase is Phase.FARMER:
+        remedy = ("throw it in for a new deal" if view.rules.farmers_remedy == "redeal"
+                  else "swap three low cards for the kitty")
+        if mine:
+            return f"Your turn: you hold a farmer's hand. Keep it, or {remedy}."
+        return f"{names[who]} holds a farmer's hand and is deciding whether to keep it."
+    if phase is Phase.DEFEND:
+        if mine:
+            return ("Your turn: defend alone (your partner sits out), or defend with your "
+                    "partner.")
+        return f"{names[who]} is deciding whether to defend alone."
+    if phase is Phase.CALL_FOR_BEST:
+        if mine:
+            return ("Your turn: you play alone. Set aside one card face down to call for your "
+                    "partner's best card, or play without it.")
+        return f"{names[who]} is deciding whether to call for the partner's best card."
+    if phase is Phase.GIVE_BEST:
+        if mine:
+            return ("Your turn: your partner plays alone and called for your best card. "
+                    "Choose the card to pass over.")
+        return f"{names[who]} is choosing a card to pass to the lone player."
     return f"Your turn: {phase}." if mine else f"{names[who]} is deciding ({phase})."

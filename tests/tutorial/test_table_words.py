@@ -1,0 +1,77 @@
+"""The table in words (present/words.py) at every rule set: the prompt is a sentence for
+every phase (never the phase's bare name), and the log says what each pass after trump is
+made turns down."""
+
+from __future__ import annotations
+
+import pytest
+from euchre import Deal, HandState, Phase
+from euchre_tutorial.present.words import prompt, told
+
+from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
+
+RULE_SETS = rule_sets()
+
+
+def _states(name: str, deals: int) -> list[HandState]:
+    rules = RULE_SETS[name]
+    out = []
+    for i in range(deals):
+        choosers = [RandomChooser(31 * i + seat) for seat in range(rules.players)]
+        deal = Deal.random(seed=900 + i, dealer=i % rules.players, rules=rules)
+        out.extend(states_of_deal(deal, rules, choosers))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_every_phase_has_a_prompt_sentence(name: str) -> None:
+    seen: set[Phase] = set()
+    for state in _states(name, 12):
+        seen.add(state.phase)
+        for seat in {state.to_act, (state.to_act or 0) + 1}:
+            view = state.view(seat % state.players)
+            words = prompt(view)
+            assert not words.endswith((f"({state.phase}).", f": {state.phase}.")), words
+            assert words.endswith("."), words
+    assert Phase.PLAY in seen
+
+
+@pytest.mark.parametrize(("name", "phase"), [
+    ("defend-alone", Phase.DEFEND), ("calling-for-best", Phase.CALL_FOR_BEST),
+    ("calling-for-best", Phase.GIVE_BEST), ("farmer-swap", Phase.FARMER),
+    ("farmer-redeal", Phase.FARMER), ("decline", Phase.DISCARD),
+])
+def test_the_rare_phases_are_reached_and_asked_in_words(name: str, phase: Phase) -> None:
+    asked = [prompt(s.view(s.to_act)) for s in _states(name, 40)
+             if s.phase is phase and s.to_act is not None]
+    assert asked, f"no deal reached {phase}"
+    assert all(words.startswith("Your turn: ") for words in asked)
+
+
+@pytest.mark.parametrize("name", ["defend-alone", "calling-for-best", "six-handed"])
+def test_a_pass_once_trump_is_made_says_what_it_turns_down(name: str) -> None:
+    said = 0
+    for state in _states(name, 40):
+        if state.result is not None or state.phase is not Phase.PLAY or state.tricks:
+            continue
+        if state.current_trick:
+            continue  # each deal once: at its first lead
+        words = told(state.view(0))
+        made = next(i for i, a in enumerate(state.actions) if a.kind in ("order", "call"))
+        for index, (action, actor) in enumerate(zip(state.actions, state.actors, strict=True)):
+            if action.kind != "pass" or index < made:
+                continue
+            said += 1
+            wanted = ("without the partner's best card" if actor == state.maker
+                      else "to defend alone")
+            if actor == 0:
+                wanted = wanted.replace("the partner's", "your partner's")
+            assert wanted in words[index], (words[index], actor, state.maker)
+    assert said > 5
+
+
+def test_a_dealer_who_picks_up_alone_says_so_before_naming_trump() -> None:
+    state = HandState.new(Deal.random(seed=7, dealer=0), RULE_SETS["american"])
+    state = state.apply("pass").apply("pass").apply("pass").apply("order alone")
+    assert told(state.view(1))[-1] == "East picks up the upcard and goes alone: ♣ clubs are trump."
+    assert told(state.view(0))[-1] == "You pick up the upcard and go alone: ♣ clubs are trump."
