@@ -48,6 +48,22 @@ def test_the_rare_phases_are_reached_and_asked_in_words(name: str, phase: Phase)
     assert all(words.startswith("Your turn: ") for words in asked)
 
 
+@pytest.mark.parametrize("passes", [0, 1, 2, 3])
+def test_the_dealer_is_offered_to_turn_the_upcard_down_only_when_it_may(passes: int) -> None:
+    """At a table where the dealer may decline, an upcard another player ordered may be
+    turned down; the dealer's own pick-up (after three passes) may not."""
+    rules = RULE_SETS["decline"]
+    for seed in range(5):
+        state = HandState.new(Deal.random(seed=seed, dealer=0, rules=rules), rules)
+        for _ in range(passes):
+            state = state.apply("pass")
+        state = state.apply("order")
+        may = any(action.kind == "decline" for action in state.legal_actions())
+        assert may == (passes < 3)
+        assert ("turn it down" in prompt(state.view(0))) == may
+        assert ("whether to take the upcard" in prompt(state.view(1))) == may
+
+
 @pytest.mark.parametrize("name", ["defend-alone", "calling-for-best", "six-handed"])
 def test_a_pass_once_trump_is_made_says_what_it_turns_down(name: str) -> None:
     said = 0

@@ -253,7 +253,8 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
             return f"Your turn: name a trump suit other than {suit.plural}, or pass."
         return f"{names[who]} is deciding: name a suit or pass."
     if phase is Phase.DISCARD:
-        if view.rules.dealer_may_decline:
+        # the dealer may turn down an upcard another player ordered, never their own pick-up
+        if view.rules.dealer_may_decline and view.maker != view.dealer:
             if mine:
                 return ("Your turn: take the upcard and discard one card face down, or turn it "
                         "down and keep your hand.")
