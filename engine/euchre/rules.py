@@ -405,6 +405,16 @@ class Rules:
         return seats.team_of(seat, self.partnerships)
 
     @property
+    def partner_count(self) -> int:
+        """How many team mates each player has: one in two teams of two, two in two teams
+        of three, none where each player scores alone.
+
+        >>> [Rules().at_table(t).partner_count for t in ("4", "6", "3")]
+        [1, 2, 0]
+        """
+        return self.players // self.num_teams - 1
+
+    @property
     def maker_has_partner(self) -> bool:
         """Whether whoever makes trump plays with a partner: a team mate at a table of
         teams, the secret partner at call-ace; False where each player plays alone against

@@ -206,3 +206,37 @@ def test_a_lone_maker_and_a_lone_opponent_are_named_as_one(table: str) -> None:
         if table == "2":
             assert "an opponent" not in text and "the opponents" not in text, text
     assert said >= 3, "too few hints about the maker or the opponent to check"
+
+
+@pytest.mark.parametrize("name", ["defend-alone", "six-handed"])
+def test_the_defending_alone_hint_fits_the_maker_and_the_suggestion(name: str) -> None:
+    """Asked whether to defend alone, the hint calls a lone maker lone and a maker with a
+    partner "the makers"; it names the learner's partners (two of them in two teams of
+    three); and it argues for what it suggests (it once said "A lone maker is playing" of
+    a maker with a partner, and argued against defending alone while suggesting it)."""
+    rules = RULES[name]
+    asked = 0
+    for state in _states(rules, 60, 8100):
+        if state.phase is not Phase.DEFEND:
+            continue
+        asked += 1
+        advice = euchre.coach(state)
+        first, second = advice.reasons[0], advice.reasons[1]
+        assert first.startswith("A lone maker plays" if state.alone else "The makers play"), first
+        partners = "your partners" if name == "six-handed" else "your partner"
+        assert partners in second and (name == "six-handed" or "your partners" not in second)
+        assert ("pays more only if" in second) == (advice.action.kind == "pass"), second
+    assert asked >= 5, "too few deals reached the offer to defend alone"
+
+
+def test_a_hint_to_defend_alone_argues_for_it() -> None:
+    """North holds the five top clubs when East orders clubs up: the coach suggests
+    defending alone, and says why it pays."""
+    rules = Rules().replace(defend_alone=True)
+    hands = ["Jc Js Ac Kc Qc", "9h Th 9d Td 9s", "Ah Kh Ad Kd As", "Qh Jh Qd Jd Ks"]
+    state = HandState.new(Deal(3, hands, "9c", "Tc Ts Qs"), rules)
+    state = state.apply("pass").apply("order").apply("discard Ks").apply("pass")
+    advice = euchre.coach(state)
+    assert advice.action.kind == "defend"
+    assert advice.reasons[1] == ("Alone, taking all five tricks pays 4, twice what a euchre "
+                                 "with your partner pays; your hand is strong enough to try.")

@@ -33,6 +33,7 @@ from euchre.players.words import (
     makers_words,
     number_words,
     opponents_words,
+    partner_words,
     side_takes,
     side_words,
     suit_words,
@@ -347,12 +348,21 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
     elif phase is Phase.DEFEND:
         made = view.trump
         assert made is not None
+        who = "A lone maker plays" if view.alone else f"{makers_words(view.rules).capitalize()} play"
         out.append(
-            f"A lone maker is playing with {made.plural} as trump; {_trumps_text(hand, made)}{_aces_text(hand, made)}."
+            f"{who} with {made.plural} as trump; {_trumps_text(hand, made)}{_aces_text(hand, made)}."
         )
-        out.append(
-            "Defending alone pays more only if you take all five tricks; your partner's cards usually help more."
-        )
+        partners, theirs = partner_words(view.rules), partner_words(view.rules, possessive=True)
+        if action.kind == "defend":
+            out.append(
+                f"Alone, taking all five tricks pays 4, twice what a euchre with {partners} pays; "
+                "your hand is strong enough to try."
+            )
+        else:
+            out.append(
+                "Defending alone pays more only if you take all five tricks; "
+                f"{theirs} cards usually help more."
+            )
     elif phase is Phase.CALL_FOR_BEST:
         if action.kind == "best":
             out.append(f"Give up {action.card}, your weakest card, for your partner's best card.")

@@ -77,7 +77,7 @@ def action_words(
     alone = " and go alone" if a.alone and a.kind != "defend" else ""
     kind = a.kind
     if kind == "pass":
-        return _pass_words(view.phase)
+        return _pass_words(view.phase, view.rules)
     if kind == "order":
         if view.seat == view.dealer:
             return f"Pick up {view.upcard}{alone}"
@@ -109,11 +109,11 @@ def action_words(
     return str(a).capitalize()
 
 
-def _pass_words(phase: Phase) -> str:
+def _pass_words(phase: Phase, rules: Rules) -> str:
     if phase is Phase.FARMER:
         return "Keep your hand"
     if phase is Phase.DEFEND:
-        return "Defend with your partner"
+        return f"Defend with {partner_words(rules)}"
     if phase is Phase.CALL_FOR_BEST:
         return "Play without your partner's card"
     return "Pass"
@@ -182,6 +182,19 @@ def makers_words(rules: Rules) -> str:
     ('the makers', 'the maker')
     """
     return "the makers" if rules.maker_has_partner else "the maker"
+
+
+def partner_words(rules: Rules, possessive: bool = False) -> str:
+    """The learner's team mates: "your partner", or "your partners" in two teams of three
+    ("your partner's", "your partners'" with ``possessive``).
+
+    >>> partner_words(Rules()), partner_words(Rules().at_table("6"), possessive=True)
+    ('your partner', "your partners'")
+    """
+    many = rules.partner_count > 1
+    if possessive:
+        return "your partners'" if many else "your partner's"
+    return "your partners" if many else "your partner"
 
 
 def opponents_words(rules: Rules, form: Literal["all", "one", "possessive"] = "all") -> str:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from euchre import Action, HandState, Phase, SeatView, Suit
 from euchre.players import action_words
-from euchre.players.words import suit_words
+from euchre.players.words import partner_words, suit_words
 from euchre.state import proposed_suit
 
 from euchre_tutorial.present.seats import seat_names
@@ -281,8 +281,9 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
         return f"{names[who]} holds a farmer's hand and is deciding whether to keep it."
     if phase is Phase.DEFEND:
         if mine:
-            return ("Your turn: defend alone (your partner sits out), or defend with your "
-                    "partner.")
+            partners = partner_words(view.rules)
+            sit = "sit" if view.rules.partner_count > 1 else "sits"
+            return f"Your turn: defend alone ({partners} {sit} out), or defend with {partners}."
         return f"{names[who]} is deciding whether to defend alone."
     if phase is Phase.CALL_FOR_BEST:
         if mine:
