@@ -240,3 +240,19 @@ def test_a_hint_to_defend_alone_argues_for_it() -> None:
     assert advice.action.kind == "defend"
     assert advice.reasons[1] == ("Alone, taking all five tricks pays 4, twice what a euchre "
                                  "with your partner pays; your hand is strong enough to try.")
+
+
+@pytest.mark.parametrize(("name", "because"), [
+    ("farmer-swap", "three unknown cards from the kitty would not improve it"),
+    ("farmer-redeal", "a new deal would be no better"),
+])
+def test_keeping_a_farmers_hand_says_why(name: str, because: str) -> None:
+    kept = 0
+    for state in _states(RULES[name], 40, 5100):
+        if state.phase is not Phase.FARMER:
+            continue
+        advice = euchre.coach(state)
+        if advice.action.kind == "pass":
+            kept += 1
+            assert because in advice.reasons[0], advice.reasons
+    assert kept, "no farmer's hand was kept"

@@ -382,8 +382,13 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
             )
         elif action.kind == "redeal":
             out.append(f"Your hand ({_cards(hand)}) is weak: ask for a new deal.")
+        elif view.rules.farmers_remedy == "redeal":
+            out.append(f"Keep your hand ({_cards(hand)}): on average a new deal would be no better.")
         else:
-            out.append(f"Keep your hand ({_cards(hand)}).")
+            out.append(
+                f"Keep your hand ({_cards(hand)}): on average three unknown cards from the kitty "
+                "would not improve it."
+            )
     return out
 
 
