@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from euchre import Deal, HandState, Phase
-from euchre_tutorial.present.words import prompt, told
+from euchre_tutorial.present.words import choice_label, prompt, told
 
 from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
 
@@ -91,3 +91,15 @@ def test_a_dealer_who_picks_up_alone_says_so_before_naming_trump() -> None:
     state = state.apply("pass").apply("pass").apply("pass").apply("order alone")
     assert told(state.view(1))[-1] == "East picks up the upcard and goes alone: ♣ clubs are trump."
     assert told(state.view(0))[-1] == "You pick up the upcard and go alone: ♣ clubs are trump."
+
+
+def test_turning_the_upcard_down_is_said_with_the_buttons_verb() -> None:
+    rules = RULE_SETS["decline"]
+    state = HandState.new(Deal.random(seed=3, dealer=0, rules=rules), rules)
+    state = state.apply("order")
+    button = choice_label(next(a for a in state.legal_actions() if a.kind == "decline"),
+                          state.view(0))
+    assert button.startswith("Turn down ")
+    state = state.apply("decline")
+    assert told(state.view(0))[-1] == "You turn down the upcard and keep your hand."
+    assert told(state.view(1))[-1] == "East turns down the upcard and keeps their hand."

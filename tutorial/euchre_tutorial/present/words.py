@@ -86,7 +86,9 @@ def describe(action: Action, actor: int, view: SeatView | HandState,
     elif kind == "play":
         text = ("play " if you else "plays ") + str(action.card)
     elif kind == "decline":
-        text = "decline the upcard" if you else "declines the upcard"
+        # the button says "Turn down 7♠": the log uses the same verb
+        text = ("turn down the upcard and keep your hand" if you
+                else "turns down the upcard and keeps their hand")
     elif kind == "defend":
         text = "defend alone" if you else "defends alone"
     elif kind == "ace" and action.suit is not None:
