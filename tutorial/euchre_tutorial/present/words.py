@@ -230,6 +230,21 @@ def card_action(view: SeatView) -> str | None:
     return None
 
 
+# What the table asks in the phases that need no more than who is asked:
+# (to the learner, to the others about {who}).
+_ASKED = {
+    Phase.CALL_ACE: ("Your turn: name a suit. Whoever holds its highest card becomes your "
+                     "secret partner for this deal.",
+                     "{who} is choosing a suit to call for a secret partner."),
+    Phase.CALL_FOR_BEST: ("Your turn: you play alone. Set aside one card face down to call for "
+                          "your partner's best card, or play without it.",
+                          "{who} is deciding whether to call for the partner's best card."),
+    Phase.GIVE_BEST: ("Your turn: your partner plays alone and called for your best card. "
+                      "Choose the card to pass over.",
+                      "{who} is choosing a card to pass to the lone player."),
+}
+
+
 def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
     """What the table asks now, of the learner or of the seat deciding (``names`` as in
     :func:`describe`)."""
@@ -264,11 +279,6 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
         if mine:
             return "Your turn: you picked up the upcard, so discard one card face down."
         return f"{names[who]} is discarding a card."
-    if phase is Phase.CALL_ACE:
-        if mine:
-            return ("Your turn: name a suit. Whoever holds its highest card becomes your "
-                    "secret partner for this deal.")
-        return f"{names[who]} is choosing a suit to call for a secret partner."
     if phase is Phase.PLAY:
         if mine:
             if view.current_trick:
@@ -287,14 +297,7 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
             sit = "sit" if view.rules.partner_count > 1 else "sits"
             return f"Your turn: defend alone ({partners} {sit} out), or defend with {partners}."
         return f"{names[who]} is deciding whether to defend alone."
-    if phase is Phase.CALL_FOR_BEST:
-        if mine:
-            return ("Your turn: you play alone. Set aside one card face down to call for your "
-                    "partner's best card, or play without it.")
-        return f"{names[who]} is deciding whether to call for the partner's best card."
-    if phase is Phase.GIVE_BEST:
-        if mine:
-            return ("Your turn: your partner plays alone and called for your best card. "
-                    "Choose the card to pass over.")
-        return f"{names[who]} is choosing a card to pass to the lone player."
+    if phase in _ASKED:
+        yours, theirs = _ASKED[phase]
+        return yours if mine else theirs.format(who=names[who])
     return f"Your turn: {phase}." if mine else f"{names[who]} is deciding ({phase})."
