@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from euchre import Deal, HandState, Rules
 
 DOCS = Path(__file__).parents[2] / "docs" / "rules"
 
@@ -27,3 +28,23 @@ def test_the_pages_say_defending_alone_is_open_against_any_maker(page: str,
     (tests/engine/test_rules_002.py); the pages once said "when the maker goes alone"."""
     section = _section(page, heading)
     assert "whether the maker plays alone or with a partner" in section, section
+
+
+@pytest.mark.parametrize(("page", "heading"), [
+    ("variations.md", "The dealer may decline"),
+    ("making-trump.md", "The dealer's pick-up and discard"),
+    ("glossary.md", "Decline"),
+])
+def test_the_pages_say_a_dealer_may_not_decline_their_own_pick_up(page: str,
+                                                                  heading: str) -> None:
+    """The engine refuses a dealer's decline of their own pick-up ("you picked the upcard
+    up yourself, so you cannot decline it"); the pages once said only "after the upcard
+    is accepted"."""
+    rules = Rules().replace(dealer_may_decline=True)
+    state = HandState.new(Deal.random(seed=3, dealer=0, rules=rules), rules)
+    own = state.apply("pass").apply("pass").apply("pass").apply("order")
+    ordered = state.apply("order")
+    assert not any(a.kind == "decline" for a in own.legal_actions())
+    assert any(a.kind == "decline" for a in ordered.legal_actions())
+    section = _section(page, heading)
+    assert "in their own turn may not" in section, section

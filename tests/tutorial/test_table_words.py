@@ -60,7 +60,7 @@ def test_the_dealer_is_offered_to_turn_the_upcard_down_only_when_it_may(passes: 
         state = state.apply("order")
         may = any(action.kind == "decline" for action in state.legal_actions())
         assert may == (passes < 3)
-        assert ("turn it down" in prompt(state.view(0))) == may
+        assert ("decline it" in prompt(state.view(0))) == may
         assert ("whether to take the upcard" in prompt(state.view(1))) == may
 
 
@@ -93,13 +93,15 @@ def test_a_dealer_who_picks_up_alone_says_so_before_naming_trump() -> None:
     assert told(state.view(0))[-1] == "You pick up the upcard and go alone: ♣ clubs are trump."
 
 
-def test_turning_the_upcard_down_is_said_with_the_buttons_verb() -> None:
+def test_declining_the_upcard_is_said_with_the_buttons_verb() -> None:
+    """One verb, "decline", on the button, in the log and on the rules pages: "turned
+    down" is the glossary's word for the upcard nobody took in round one."""
     rules = RULE_SETS["decline"]
     state = HandState.new(Deal.random(seed=3, dealer=0, rules=rules), rules)
     state = state.apply("order")
     button = choice_label(next(a for a in state.legal_actions() if a.kind == "decline"),
                           state.view(0))
-    assert button.startswith("Turn down ")
+    assert button.startswith("Decline ") and button.endswith(" and keep your hand")
     state = state.apply("decline")
-    assert told(state.view(0))[-1] == "You turn down the upcard and keep your hand."
-    assert told(state.view(1))[-1] == "East turns down the upcard and keeps their hand."
+    assert told(state.view(0))[-1] == "You decline the upcard and keep your hand."
+    assert told(state.view(1))[-1] == "East declines the upcard and keeps their hand."

@@ -330,7 +330,7 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
         made = view.trump
         assert made is not None
         if action.kind == "decline":
-            out.append(f"Turn down {view.upcard}: your hand is better without it.")
+            out.append(f"Decline {view.upcard}: your hand is better without it.")
         else:
             card = action.card
             rest = [c for c in hand if c != card]

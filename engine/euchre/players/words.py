@@ -85,7 +85,7 @@ def action_words(
     if kind == "call":
         return f"Call {suit_words(a.suit)}{alone}"
     if kind == "decline":
-        return f"Turn down {view.upcard}"
+        return f"Decline {view.upcard} and keep your hand"
     if kind == "defend":
         return "Defend alone"
     if kind == "redeal":

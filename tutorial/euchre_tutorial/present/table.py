@@ -102,7 +102,7 @@ def _upcard_state(view: SeatView) -> str:
     return "turned-down"
 
 
-_BID_WORDS = {"pass": "Pass", "defend": "Defends alone", "decline": "Turns it down"}
+_BID_WORDS = {"pass": "Pass", "defend": "Defends alone", "decline": "Declines"}
 
 
 def _bids(view: SeatView) -> list[str]:

@@ -86,9 +86,10 @@ def describe(action: Action, actor: int, view: SeatView | HandState,
     elif kind == "play":
         text = ("play " if you else "plays ") + str(action.card)
     elif kind == "decline":
-        # the button says "Turn down 7♠": the log uses the same verb
-        text = ("turn down the upcard and keep your hand" if you
-                else "turns down the upcard and keeps their hand")
+        # "decline", as the button and the rules pages say; "turned down" is the glossary's
+        # word for the upcard nobody took in round one
+        text = ("decline the upcard and keep your hand" if you
+                else "declines the upcard and keeps their hand")
     elif kind == "defend":
         text = "defend alone" if you else "defends alone"
     elif kind == "ace" and action.suit is not None:
@@ -270,11 +271,11 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
             return f"Your turn: name a trump suit other than {suit.plural}, or pass."
         return f"{names[who]} is deciding: name a suit or pass."
     if phase is Phase.DISCARD:
-        # the dealer may turn down an upcard another player ordered, never their own pick-up
+        # the dealer may decline an upcard another player ordered, never their own pick-up
         if view.rules.dealer_may_decline and view.maker != view.dealer:
             if mine:
-                return ("Your turn: take the upcard and discard one card face down, or turn it "
-                        "down and keep your hand.")
+                return ("Your turn: take the upcard and discard one card face down, or decline "
+                        "it and keep your hand.")
             return f"{names[who]} is deciding whether to take the upcard."
         if mine:
             return "Your turn: you picked up the upcard, so discard one card face down."
