@@ -133,3 +133,19 @@ def test_a_try_in_a_no_trump_deal_says_no_suit_is_trump() -> None:
     _k, suited, _done = first_try(finished_deal(4, Rules()))
     assert re.search(r"(Clubs|Diamonds|Hearts|Spades) are trump\. Tricks so far:",
                      re.sub(r"<[^>]+>", " ", play_html(suited)))
+
+
+def test_a_choice_that_is_not_a_card_is_offered_beside_the_cards() -> None:
+    """A dealer who may decline the ordered upcard chooses a discard (a card) or the
+    decline (a button). The try drew only the hand, so the decline its prompt offered
+    could not be chosen."""
+    rules = Rules().replace(dealer_may_decline=True)
+    played = euchre.HandState.new(euchre.Deal.random(seed=0, dealer=0, rules=rules), rules)
+    played = played.apply("order")  # the player on the learner's left orders up; the learner deals
+    at = len(played.actions)
+    while played.to_act is not None:
+        played = played.apply(played.legal_actions()[0])
+    drawn = play_html(open_session(euchre.to_share_code(played), at))
+    assert "or decline it and keep your hand" in drawn
+    assert 'data-value="decline"' in drawn and "Decline " in drawn
+    assert drawn.count('data-action="act"') == 7  # six discards and the decline

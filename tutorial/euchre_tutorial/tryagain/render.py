@@ -24,7 +24,14 @@ from euchre.players.words import side_words
 
 from euchre_tutorial.html import card_html
 from euchre_tutorial.present.seats import seat_names
-from euchre_tutorial.present.words import CARD_KINDS, choice_label, describe, in_sentence, prompt
+from euchre_tutorial.present.words import (
+    CARD_KINDS,
+    choice_label,
+    describe,
+    in_sentence,
+    prompt,
+    told,
+)
 from euchre_tutorial.tryagain.branch import chooser_view, where
 from euchre_tutorial.tryagain.hindsight import (
     BidReview,
@@ -286,11 +293,24 @@ def _card_move(action: Action) -> bool:
 def _choice_buttons(state: HandState, session: Session) -> str:
     """The learner's choices: the hand drawn once when the choice is a card (the cards
     that may not be chosen now shown disabled, with the reason in their label), or the
-    hand and one button per choice when it is a bid."""
+    hand and one button per choice when it is a bid; a choice that is not a card beside
+    card choices (a dealer's decline beside the discards, playing on without the partner's
+    best card beside setting a card aside) is a button under the hand."""
     original = session.original.actions[session.at] if len(state.actions) == session.at else None
     view = state.view(session.learner)
     legal = state.legal_actions()
     by_card = {a.card: a for a in legal if _card_move(a)}
+    others = [a for a in legal if not _card_move(a)]
+    words = []
+    for choice in others:
+        note = " (as played)" if choice == original else ""
+        words.append(
+            f'<button type="button" class="md-button eu-ta-choice" data-action="act" '
+            f'data-value="{escape(str(choice))}">'
+            f"{escape(glyphs(choice_label(choice, chooser_view(state))) + note)}</button>"
+        )
+    buttons = (f'<div class="eu-ta-choices" role="group" aria-label="Your choices">'
+               f'{"".join(words)}</div>' if words else "")
     if by_card:
         items = []
         for card in view.hand:
@@ -304,27 +324,15 @@ def _choice_buttons(state: HandState, session: Session) -> str:
                     "<button ", f'<button data-action="act" data-value="{escape(str(action))}" '
                     f'title="{escape(label)}" ', 1)
             items.append(f"<li>{button}</li>")
-        return f'<ul class="eu-cards eu-ta-hand" aria-label="Your cards">{"".join(items)}</ul>'
+        return (f'<ul class="eu-cards eu-ta-hand" aria-label="Your cards">{"".join(items)}</ul>'
+                f"{buttons}")
     hand = " ".join(card_html(c) for c in view.hand)
-    words = []
-    for action in legal:
-        note = " (as played)" if action == original else ""
-        words.append(
-            f'<button type="button" class="md-button eu-ta-choice" data-action="act" '
-            f'data-value="{escape(str(action))}">'
-            f"{escape(glyphs(choice_label(action, chooser_view(state))) + note)}</button>"
-        )
-    return (f'<p class="eu-ta-yours">Your cards: {hand}</p>'
-            f'<div class="eu-ta-choices" role="group" aria-label="Your choices">{"".join(words)}</div>')
+    return f'<p class="eu-ta-yours">Your cards: {hand}</p>{buttons}'
 
 
 def _happened_html(state: HandState, session: Session) -> str:
-    me = session.learner
-    replay = session.start
-    items = []
-    for action, seat in zip(state.actions[session.at:], state.actors[session.at:], strict=True):
-        items.append(f"<li>{escape(glyphs(describe(action, seat, replay.view(me))))}</li>")
-        replay = replay.apply(action)
+    items = [f"<li>{escape(glyphs(sentence))}</li>"
+             for sentence in told(state.view(session.learner))[session.at:]]
     if not items:
         return ""
     return f'<ol class="eu-ta-happened" aria-label="This try so far">{"".join(items)}</ol>'
