@@ -231,13 +231,23 @@ def round_one_apply(s: Position, a: Action) -> None:
 
 
 # ---------------------------------------------------------------------- the dealer's discard
-def _decline_refused(s: Position) -> str | None:
-    """Why the dealer may not decline the ordered upcard, or None."""
-    if not s["rules"].dealer_may_decline:
+def decline_refusal(rules: Rules, dealer: int, maker: int | None) -> str | None:
+    """Why the dealer may not decline the ordered upcard, or None: only where the house
+    rules allow it, and never the dealer's own pick-up. Every seat knows it.
+
+    >>> table = Rules().replace(dealer_may_decline=True)
+    >>> decline_refusal(table, 0, 1) is None, decline_refusal(table, 0, 0) is None
+    (True, False)
+    """
+    if not rules.dealer_may_decline:
         return "at this table the dealer must take the ordered upcard and discard one card"
-    if s["maker"] == s["dealer"]:
+    if maker == dealer:
         return "you picked the upcard up yourself, so you cannot decline it; discard one card"
     return None
+
+
+def _decline_refused(s: Position) -> str | None:
+    return decline_refusal(s["rules"], s["dealer"], s["maker"])
 
 
 def discard_candidates(s: Position) -> list[Action]:

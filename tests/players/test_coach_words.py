@@ -238,8 +238,8 @@ def test_a_hint_to_defend_alone_argues_for_it() -> None:
     state = state.apply("pass").apply("order").apply("discard Ks").apply("pass")
     advice = euchre.coach(state)
     assert advice.action.kind == "defend"
-    assert advice.reasons[1] == ("Alone, taking all five tricks pays 4, twice what a euchre "
-                                 "with your partner pays; your hand is strong enough to try.")
+    assert advice.reasons[1] == ("Alone, taking all five tricks pays 4, against 2 for a euchre "
+                                 "with your partner; your hand is strong enough to try.")
 
 
 @pytest.mark.parametrize(("name", "because"), [

@@ -40,6 +40,7 @@ from euchre.players.words import (
     tricks_words,
 )
 from euchre.rules import Rules
+from euchre.scoring import score_hand
 from euchre.state import HandState
 from euchre.trump import card_power, effective_suit, is_trump, role
 from euchre.view import SeatView
@@ -354,9 +355,12 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
         )
         partners, theirs = partner_words(view.rules), partner_words(view.rules, possessive=True)
         if action.kind == "defend":
+            # the engine's scores for the maker held to no trick, a lone defender or not
+            lone = score_hand(0, view.alone, view.rules, defender_alone=True)[1]
+            together = score_hand(0, view.alone, view.rules)[1]
             out.append(
-                f"Alone, taking all five tricks pays 4, twice what a euchre with {partners} pays; "
-                "your hand is strong enough to try."
+                f"Alone, taking all five tricks pays {lone}, against {together} for a euchre "
+                f"with {partners}; your hand is strong enough to try."
             )
         else:
             out.append(

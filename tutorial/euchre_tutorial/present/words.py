@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from euchre import Action, HandState, Phase, SeatView, Suit
+from euchre.bidding import decline_refusal
 from euchre.players import action_words
 from euchre.players.words import partner_words, suit_words
 from euchre.state import proposed_suit
@@ -271,8 +272,7 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
             return f"Your turn: name a trump suit other than {suit.plural}, or pass."
         return f"{names[who]} is deciding: name a suit or pass."
     if phase is Phase.DISCARD:
-        # the dealer may decline an upcard another player ordered, never their own pick-up
-        if view.rules.dealer_may_decline and view.maker != view.dealer:
+        if decline_refusal(view.rules, view.dealer, view.maker) is None:
             if mine:
                 return ("Your turn: take the upcard and discard one card face down, or decline "
                         "it and keep your hand.")
