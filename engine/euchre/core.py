@@ -381,6 +381,44 @@ def history_of(node: Node) -> History:
     return history
 
 
+def phases_of(node: Node) -> tuple[Phase, ...]:
+    """The phase each action so far was made in, in order (what a pass meant: keeping a
+    farmer's hand, passing the upcard, declining to defend alone...), without building the
+    node's position. A first node made from a position has the actions before it replayed.
+
+    >>> from euchre.deal import Deal
+    >>> from euchre.rules import Rules
+    >>> core = DealCore.start(Deal.random(seed=7, dealer=0), Rules())
+    >>> for action in ("pass", "pass", "pass", "order", "discard 9s"):
+    ...     core.push(action)
+    >>> [phase.name for phase in core.phases]
+    ['ROUND_ONE', 'ROUND_ONE', 'ROUND_ONE', 'ROUND_ONE', 'DISCARD']
+    """
+    phases = []
+    while (parent := node[PARENT]) is not None:
+        phases.append(parent[PHASE])
+        node = parent
+    earlier = actions_in(history_of(node))
+    if earlier:
+        phases.extend(reversed(_replayed_phases(*deal_and_rules(node), earlier)))
+    phases.reverse()
+    return tuple(phases)
+
+
+def _replayed_phases(deal: Deal, rules: Rules, actions: tuple[Action, ...]) -> list[Phase]:
+    """The phase of each of ``actions`` (legal, in order) from the start of ``deal``: only
+    the bidding is replayed, as every action from the first lead on is a play."""
+    p = start(deal, rules)
+    out: list[Phase] = []
+    for action in actions:
+        phase = p["phase"]
+        if phase is _PLAY:
+            return out + [phase] * (len(actions) - len(out))
+        out.append(phase)
+        p = advance(p, action)
+    return out
+
+
 class DealCore(Mover):
     """A deal in progress that changes in place, for search: ``push`` an action, ``pop``
     it back (python-chess style).
@@ -439,6 +477,11 @@ class DealCore(Mover):
     def actions(self) -> tuple[Action, ...]:
         """The actions so far, in order."""
         return actions_in(history_of(self._node))
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """The phase each action so far was made in (``phases_of``)."""
+        return phases_of(self._node)
 
     @property
     def trump(self) -> Suit | None:

@@ -33,6 +33,7 @@ from euchre.core import (
     IllegalAction,
     deal_and_rules,
     history_of,
+    phases_of,
     position_of,
     root,
     wrap,
@@ -148,6 +149,18 @@ class HandState(Mover):
     def actors(self) -> tuple[int, ...]:
         """The seat that made each action."""
         return actors_in(history_of(self._node))
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """The phase each action was made in: a pass in ``Phase.FARMER`` keeps a farmer's
+        hand, in ``Phase.DEFEND`` declines to defend alone.
+
+        >>> from euchre import Deal
+        >>> state = HandState.new(Deal.random(seed=7, dealer=0)).apply("pass").apply("order")
+        >>> [str(phase) for phase in state.phases]
+        ['round one of making trump', 'round one of making trump']
+        """
+        return phases_of(self._node)
 
     @property
     def phase(self) -> Phase:

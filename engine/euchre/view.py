@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class SeatView:
     """A seat's knowledge of a deal. ``hand`` is its own cards; ``hand_sizes`` counts every
-    seat's cards; ``discard`` is set only for the dealer who discarded."""
+    seat's cards; ``actions``, ``actors`` and ``phases`` are every action so far, who made
+    it and in which phase; ``discard`` is set only for the dealer who discarded."""
 
     seat: int
     rules: Rules
@@ -34,6 +35,7 @@ class SeatView:
     hand_sizes: tuple[int, ...]
     actions: tuple[Action, ...]
     actors: tuple[int, ...]
+    phases: tuple[Phase, ...]  # the phase each action was made in (what a pass meant)
     phase: Phase
     to_act: int | None
     trump: Suit | None
@@ -65,6 +67,7 @@ class SeatView:
                 for a, actor in zip(state.actions, state.actors, strict=False)
             ),
             actors=state.actors,
+            phases=state.phases,
             phase=state.phase,
             to_act=state.to_act,
             trump=state.trump,
@@ -95,6 +98,7 @@ class SeatView:
             "hand_sizes": list(self.hand_sizes),
             "actions": [str(a) for a in self.actions],
             "actors": list(self.actors),
+            "phases": [p.name.lower() for p in self.phases],
             "phase": self.phase.name.lower(),
             "to_act": self.to_act,
             "trump": self.trump.letter if self.trump else None,
@@ -141,6 +145,7 @@ class SeatView:
             hand_sizes=tuple(int(n) for n in data["hand_sizes"]),
             actions=tuple(_read_action(a) for a in data["actions"]),
             actors=tuple(int(s) for s in data["actors"]),
+            phases=tuple(Phase[str(p).upper()] for p in data["phases"]),
             phase=Phase[str(data["phase"]).upper()],
             to_act=data["to_act"],
             trump=Suit.parse(data["trump"]) if data["trump"] else None,

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import euchre
-from euchre import Action, Card, Deal, Game, HandState, IllegalAction, Rules, Suit
+from euchre import Action, Card, Deal, Game, HandState, IllegalAction, Phase, Rules, Suit
 from euchre.actions import ActionKind
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -198,6 +198,23 @@ def test_every_listed_action_applies(
             after = now.apply(action)
             assert list(after.actions) == [*now.actions, action]
             assert now.apply(str(action)).actions == after.actions, "text and Action agree"
+
+
+@SETTINGS
+@given(profile=profiles, seed=seeds, dealer=dealers, rng=st.randoms(use_true_random=False))
+def test_each_action_keeps_the_phase_it_was_made_in(
+    profile: str, seed: int, dealer: int, rng: random.Random
+) -> None:
+    """``phases`` says, for every action, the phase the deal was in when it was made (what
+    a pass meant), however the state was reached: move by move, by text, from a position."""
+    _, state = _start(profile, seed, dealer)
+    seen: list[Phase] = []
+    for now, _ in _play_out(state, rng):
+        assert now.phases == tuple(seen)
+        assert now.core().phases == tuple(seen)
+        assert HandState.of_position(now.position()).phases == tuple(seen)
+        assert HandState.replay(now.deal, now.rules, now.actions).phases == tuple(seen)
+        seen.append(now.phase)
 
 
 def _candidates(state: HandState, rules: Rules) -> list[str]:

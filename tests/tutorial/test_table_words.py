@@ -1,11 +1,12 @@
 """The table in words (present/words.py) at every rule set: the prompt is a sentence for
-every phase (never the phase's bare name), and the log says what each pass after trump is
-made turns down."""
+every phase (never the phase's bare name), and the log says what each pass meant, from the
+phase the engine recorded for it."""
 
 from __future__ import annotations
 
 import pytest
 from euchre import Deal, HandState, Phase
+from euchre_tutorial.present.table import table_data
 from euchre_tutorial.present.words import choice_label, prompt, told
 
 from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
@@ -105,3 +106,28 @@ def test_declining_the_upcard_is_said_with_the_buttons_verb() -> None:
     state = state.apply("decline")
     assert told(state.view(0))[-1] == "You decline the upcard and keep your hand."
     assert told(state.view(1))[-1] == "East declines the upcard and keeps their hand."
+
+
+@pytest.mark.parametrize("name", ["farmer-swap", "farmer-redeal"])
+def test_a_farmers_hand_kept_or_thrown_in_is_told_as_such(name: str) -> None:
+    """A pass made on a farmer's hand keeps it: the log says so, from the phase the engine
+    recorded for it, and the bidding's bubbles do not show it as a pass of the upcard."""
+    wanted = {"pass": ("You keep your farmer's hand.", "keeps their farmer's hand."),
+              "redeal": ("You throw in your farmer's hand for a new deal.",
+                         "throws in a farmer's hand for a new deal.")}
+    told_kinds = set()
+    for state in _states(name, 60):
+        if state.phase is not Phase.FARMER:
+            continue
+        for action in state.legal_actions():
+            if action.kind not in wanted:
+                continue
+            after = state.apply(action)
+            for seat in range(after.players):
+                said = told(after.view(seat))[-1]
+                assert said.endswith(wanted[action.kind][seat != state.to_act]), said
+            told_kinds.add(action.kind)
+            if after.phase is Phase.ROUND_ONE:  # the farmer's pass is no pass of the upcard
+                bids = [seat["bid"] for seat in table_data(after.view(0))["seats"]]
+                assert not any(bids), (bids, after.actions)
+    assert told_kinds == ({"pass", "redeal"} if name == "farmer-redeal" else {"pass"})

@@ -111,10 +111,10 @@ def _bids(view: SeatView) -> list[str]:
     if view.phase in (Phase.PLAY, Phase.OVER):
         return out  # trump is made: the maker's badge says who made it
     bidding = view.phase in (Phase.ROUND_ONE, Phase.ROUND_TWO)
-    for action, actor in zip(view.actions, view.actors, strict=False):
+    for action, actor, phase in zip(view.actions, view.actors, view.phases, strict=True):
         kind = action.kind
-        if kind == "pass" and not bidding:
-            continue
+        if kind == "pass" and not (bidding and phase.is_bidding):
+            continue  # a farmer's hand kept is not a pass of the upcard
         if kind == "order":
             words = "Picks up" if actor == view.dealer else "Orders up"
         elif kind == "call":

@@ -33,16 +33,16 @@ def proposed(view: SeatView | HandState) -> Suit:
 
 
 def describe(action: Action, actor: int, view: SeatView | HandState,
-             names: Sequence[str] | None = None, *, declines_defence: bool = False,
-             declines_best: bool = False) -> str:
+             names: Sequence[str] | None = None, *, phase: Phase | None = None) -> str:
     """One action in words, as ``view.seat`` saw it ("West orders up ♥ hearts."). A hidden
     card (another seat's discard) is "a card face down". ``names`` names the seats (by
     default by their places, as the view's seat sees them).
 
     ``view`` may be the whole deal instead of one seat's view: a narrator who sees every
     card and is nobody's "you", as a worked example tells a deal (``names`` then needed).
-    ``declines_defence`` says a pass turns down the offer to defend alone, ``declines_best``
-    that it turns down calling for the partner's best card (see :func:`told`).
+    ``phase`` is the phase the action was made in, by default the view's own (the action
+    being made now); a pass says what its phase asked: "keeps their farmer's hand",
+    "declines to defend alone" (see :func:`told`).
 
     >>> from euchre import Deal, Rules
     >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
@@ -67,13 +67,8 @@ def describe(action: Action, actor: int, view: SeatView | HandState,
     alone = ""
     if action.alone and kind in ("order", "call"):
         alone = " and go alone" if you else " and goes alone"
-    if kind == "pass" and declines_defence:
-        text = "decline to defend alone" if you else "declines to defend alone"
-    elif kind == "pass" and declines_best:
-        text = ("play without your partner's best card" if you
-                else "plays without the partner's best card")
-    elif kind == "pass":
-        text = "pass" if you else "passes"
+    if kind == "pass":
+        text = _PASSES.get(view.phase if phase is None else phase, _PASS)[0 if you else 1]
     elif kind == "order":
         if actor == view.dealer:
             text = (("pick up " if you else "picks up ") + f"the upcard{alone}: "
@@ -93,12 +88,25 @@ def describe(action: Action, actor: int, view: SeatView | HandState,
                 else "declines the upcard and keeps their hand")
     elif kind == "defend":
         text = "defend alone" if you else "defends alone"
+    elif kind == "redeal":
+        text = ("throw in your farmer's hand for a new deal" if you
+                else "throws in a farmer's hand for a new deal")
     elif kind == "ace" and action.suit is not None:
         text = (("call " if you else "calls ") + f"for the best {action.suit.symbol} "
                 f"{action.suit.singular}: its holder is the secret partner")
     else:
         text = str(action)
     return f"{who} {text}."
+
+
+# What a pass says, by the phase it was made in: (as "you", as another seat).
+_PASS = ("pass", "passes")
+_PASSES = {
+    Phase.FARMER: ("keep your farmer's hand", "keeps their farmer's hand"),
+    Phase.DEFEND: ("decline to defend alone", "declines to defend alone"),
+    Phase.CALL_FOR_BEST: ("play without your partner's best card",
+                          "plays without the partner's best card"),
+}
 
 
 def _card_passing(action: Action, you: bool, view: SeatView | HandState,
@@ -133,8 +141,8 @@ def _card_passing(action: Action, you: bool, view: SeatView | HandState,
 
 def told(deal: SeatView | HandState, names: Sequence[str] | None = None) -> list[str]:
     """Every action of ``deal`` so far in words, in order, each as :func:`describe` says it
-    (``deal`` and ``names`` as there). A pass once trump is made says what it turns down:
-    a defender's, defending alone; the lone maker's, calling for the partner's best card.
+    (``deal`` and ``names`` as there), each pass told by the phase the engine recorded for
+    it: a defender's declines to defend alone, a farmer's keeps the hand.
 
     >>> from euchre import Deal, Rules
     >>> rules = Rules().replace(defend_alone=True)
@@ -146,14 +154,8 @@ def told(deal: SeatView | HandState, names: Sequence[str] | None = None) -> list
     North discards 9♠ face down.
     South declines to defend alone.
     """
-    out = []
-    made = False  # once trump is made, a defender's pass turns down defending alone
-    for action, actor in zip(deal.actions, deal.actors, strict=False):
-        out.append(describe(action, actor, deal, names,
-                            declines_defence=made and actor != deal.maker,
-                            declines_best=made and actor == deal.maker))
-        made = made or action.kind in ("order", "call")
-    return out
+    return [describe(action, actor, deal, names, phase=phase)
+            for action, actor, phase in zip(deal.actions, deal.actors, deal.phases, strict=True)]
 
 
 def choice_label(action: Action, view: SeatView) -> str:
