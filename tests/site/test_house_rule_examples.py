@@ -1,0 +1,89 @@
+"""Every worked example stands at any table a house-rules file can describe. A farmer's
+hand, calling for best, defending alone or the lead against a lone player each change what
+a deal's bidding and play must be, and an example the engine refuses stops the build: so a
+teacher's rules file with one of them would build no site at all.
+
+The pages' example fences are rendered (templates, then the engine's checks) under each
+option alone at each of its values, from every profile, and under every option that adds a
+decision to a deal at once."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import markdown
+import pytest
+from euchre import Rules, RulesError
+from euchre.rules import FARMER_CHOICES, FARMER_REMEDIES, GAME_CHOICES, LEAD_CHOICES
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+EXAMPLE_PAGES = sorted(p for p in DOCS.rglob("*.md") if "```euchre-" in p.read_text("utf-8"))
+EXTENSIONS = ("euchre_tutorial.mdext.rulestext", "euchre_tutorial.mdext.examples")
+
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "players": (2, 3, 4, 5, 6), "deck": (24, 32), "lead_against_loner": LEAD_CHOICES,
+    "farmers_hand": FARMER_CHOICES, "farmers_remedy": FARMER_REMEDIES,
+    "game_form": GAME_CHOICES, "game_to": (5, 7, 11),
+}
+# Every option that adds a decision to some deal, all at once.
+MORE_DECISIONS = {"farmers_hand": "three_low", "calling_for_best": True, "defend_alone": True,
+                  "lead_against_loner": "left_of_loner", "dealer_may_decline": True,
+                  "canadian_loner": True, "no_trump": True}
+
+
+def _values(field: dataclasses.Field[Any]) -> tuple[Any, ...]:
+    return (True, False) if field.type == "bool" else CHOICES.get(field.name, ())
+
+
+def _toml(changes: dict[str, Any]) -> str:
+    def value(v: Any) -> str:
+        return str(v).lower() if isinstance(v, bool) else str(v) if isinstance(v, int) else f'"{v}"'
+    return "".join(f"{key} = {value(v)}\n" for key, v in changes.items())
+
+
+def _tables() -> dict[str, str]:
+    """A rules file's text for each table, by a readable name."""
+    out: dict[str, str] = {}
+    seen: set[Rules] = set()
+    for profile in Rules.profiles():
+        base = Rules.profile(profile)
+        tries = [{f.name: v} for f in dataclasses.fields(Rules) for v in _values(f)]
+        tries += [{"farmers_hand": "three_low", "farmers_remedy": v} for v in FARMER_REMEDIES]
+        tries.append(MORE_DECISIONS)
+        for changes in tries:
+            try:
+                rules = base.replace(**changes)
+            except RulesError:
+                continue  # a combination the rules refuse (the rules-file tests cover it)
+            if rules != base and rules not in seen:
+                seen.add(rules)
+                out[f"{profile} + {_toml(changes).strip().replace(chr(10), ', ')}"] = (
+                    f'profile = "{profile}"\n{_toml(changes)}')
+    return out
+
+
+TABLES = _tables()
+
+
+def test_the_tables_cover_the_options_that_add_decisions() -> None:
+    for key, value in MORE_DECISIONS.items():
+        assert any(f"{key} = " in text and str(value).lower() in text
+                   for text in TABLES.values()), key
+    assert any(text.count("\n") > 5 for text in TABLES.values()), "all at once, somewhere"
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_every_example_builds_at_this_table(name: str, tmp_path: Path) -> None:
+    rules_file = tmp_path / "house-rules.toml"
+    rules_file.write_text(TABLES[name], encoding="utf-8")
+    md = markdown.Markdown(extensions=["pymdownx.superfences", *EXTENSIONS],
+                           extension_configs={e: {"rules": str(rules_file)} for e in EXTENSIONS})
+    for page in EXAMPLE_PAGES:
+        text = page.read_text("utf-8")
+        if text.startswith("---"):
+            text = text.split("---", 2)[2]
+        md.reset()
+        html = md.convert(text)  # a refused example raises PageError, naming the line
+        assert "euchre-deal" not in html and "{%" not in html, page.name
