@@ -4,11 +4,15 @@ actions, lets the learner choose, and leaves the game (its score and history) un
 from __future__ import annotations
 
 import euchre
-from euchre import Game, HandState, Rules
+import pytest
+from euchre import Game, HandState, Phase, Rules
 from euchre_tutorial.tryagain import session as sessions
-from euchre_tutorial.tryagain.branch import branch, decisions, finished_deal, learner_of
+from euchre_tutorial.tryagain.branch import branch, decisions, finished_deal, learner_of, where
+from euchre_tutorial.tryagain.render import from_words
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
 
 PROFILES = sorted(Rules.profiles())
 
@@ -81,3 +85,25 @@ def test_the_learner_keeps_playing_their_own_seat() -> None:
         assert session.current.to_act == session.learner
         session = sessions.act(session, str(session.current.legal_actions()[-1]))
     assert session.tries[0].over
+
+
+@pytest.mark.parametrize(("name", "phase", "words"), [
+    ("farmer-swap", Phase.FARMER, "the farmer's hand"),
+    ("defend-alone", Phase.DEFEND, "the offer to defend alone"),
+    ("calling-for-best", Phase.CALL_FOR_BEST, "calling for best"),
+    ("decline", Phase.DISCARD, "the discard"),
+    ("american", Phase.ROUND_TWO, "the bidding"),
+])
+def test_a_try_names_the_decision_it_starts_from(name: str, phase: Phase, words: str) -> None:
+    """"Try again from the farmer's hand", not "from the bidding" for a decision taken
+    before the bidding began or after trump was made; the try's line says the same."""
+    rules = rule_sets()[name]
+    for seed in range(200):
+        choosers = [RandomChooser(seed * 7 + s) for s in range(rules.players)]
+        deal = euchre.Deal.random(seed=seed, dealer=seed % rules.players, rules=rules)
+        state = next((s for s in states_of_deal(deal, rules, choosers) if s.phase is phase), None)
+        if state is not None:
+            break
+    assert state is not None, f"no deal reached {phase}"
+    assert from_words(state) == words
+    assert where(state) == words[0].upper() + words[1:] or phase.is_bidding

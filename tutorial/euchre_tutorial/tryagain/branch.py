@@ -67,14 +67,27 @@ def where(state: HandState) -> str:
     >>> from euchre import Rules
     >>> where(HandState.new(Deal.random(seed=1, dealer=0), Rules()))
     'Making trump'
+    >>> rules = Rules().replace(defend_alone=True)
+    >>> state = HandState.new(Deal.random(seed=7, dealer=0, rules=rules), rules)
+    >>> where(state.apply("order alone").apply("discard 9s"))
+    'The offer to defend alone'
     """
     if state.phase is Phase.PLAY:
         number = len(state.tricks) + 1
         card = len(state.current_trick) + 1
         return f"Trick {number}, card {card}"
-    if state.phase is Phase.DISCARD:
-        return "The discard"
-    return "Making trump"
+    return _PHASE_WORDS.get(state.phase, "Making trump")
+
+
+# Where a decision outside the two rounds of bidding and the tricks falls.
+_PHASE_WORDS = {
+    Phase.FARMER: "The farmer's hand",
+    Phase.DISCARD: "The discard",
+    Phase.CALL_ACE: "Calling an ace",
+    Phase.CALL_FOR_BEST: "Calling for best",
+    Phase.GIVE_BEST: "Giving the best card",
+    Phase.DEFEND: "The offer to defend alone",
+}
 
 
 def decisions(state: HandState, me: int | None = None) -> list[Decision]:

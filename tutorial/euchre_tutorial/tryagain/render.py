@@ -374,13 +374,12 @@ def play_html(session: Session) -> str:
 
 
 def from_words(start: HandState) -> str:
-    """Where a try starts, after "Try again from": "trick 3, card 1", "the discard" or
-    "the bidding"."""
-    if start.phase is Phase.PLAY:
-        return where(start)[0].lower() + where(start)[1:]
-    if start.phase is Phase.DISCARD:
-        return "the discard"
-    return "the bidding"
+    """Where a try starts, after "Try again from": "trick 3, card 1", "the discard", "the
+    farmer's hand" or, in the two rounds of making trump, "the bidding"."""
+    if start.phase.is_bidding:
+        return "the bidding"
+    words = where(start)
+    return words[0].lower() + words[1:]
 
 
 def intro_html(session: Session) -> str:
