@@ -48,3 +48,21 @@ def test_the_pages_say_a_dealer_may_not_decline_their_own_pick_up(page: str,
     assert any(a.kind == "decline" for a in ordered.legal_actions())
     section = _section(page, heading)
     assert "in their own turn may not" in section, section
+
+
+@pytest.mark.parametrize("remedy", ["swap", "redeal"])
+def test_the_variations_page_names_this_site_s_farmer_s_remedy(remedy: str,
+                                                               tmp_path: Path) -> None:
+    """Both keys of a farmer's hand are named with this site's values, as every other
+    variation is: the page once gave the definition and left the remedy out."""
+    import markdown
+
+    rules_file = tmp_path / "house-rules.toml"
+    rules_file.write_text(f'farmers_hand = "three_low"\nfarmers_remedy = "{remedy}"\n',
+                          encoding="utf-8")
+    extension = "euchre_tutorial.mdext.rulestext"
+    html = markdown.Markdown(extensions=[extension],
+                             extension_configs={extension: {"rules": str(rules_file)}}
+                             ).convert((DOCS / "variations.md").read_text(encoding="utf-8"))
+    section = re.sub(r"<[^>]+>", "", html.split("Farmer's hand</h2>", 1)[1].split("<h2", 1)[0])
+    assert f"This site: three_low, remedy {remedy}." in " ".join(section.split())
