@@ -149,3 +149,12 @@ def test_a_choice_that_is_not_a_card_is_offered_beside_the_cards() -> None:
     assert "or decline it and keep your hand" in drawn
     assert 'data-value="decline"' in drawn and "Decline " in drawn
     assert drawn.count('data-action="act"') == 7  # six discards and the decline
+
+
+def test_a_try_from_the_bidding_counts_no_tricks_yet() -> None:
+    """Before the first card the try's line says where it stands and nothing of tricks
+    ("Making trump. Tricks so far: your side 0, the others 0." said nothing)."""
+    played = finished_deal(4, Rules())
+    bid = next(d.k for d in decisions(played) if d.action.kind != "play")
+    text = re.sub(r"<[^>]+>", " ", play_html(open_session(euchre.to_share_code(played), bid)))
+    assert "Making trump." in text and "Tricks so far" not in text

@@ -365,12 +365,20 @@ def play_html(session: Session) -> str:
     return (
         '<section class="eu-ta-play" aria-labelledby="eu-ta-play-h">'
         f'<h3 id="eu-ta-play-h" tabindex="-1" data-focus>{heading}</h3>'
-        f'<p>{escape(where(state))}.{escape(trump)} Tricks so far: {side_words(state.rules)} '
-        f"{side_tricks(state, me)}, the others {len(state.tricks) - side_tricks(state, me)}.</p>"
+        f"<p>{escape(where(state))}.{escape(trump)}{_tricks_so_far(state, me)}</p>"
         f"{_happened_html(state, session)}{current}"
         f'<p class="eu-ta-prompt">{escape(prompt(state.view(me)))}</p>'
         f"{_choice_buttons(state, session)}{finish}</section>"
     )
+
+
+def _tricks_so_far(state: HandState, me: int) -> str:
+    """" Tricks so far: your side 1, the others 0." once the cards are being played."""
+    if state.phase is not Phase.PLAY:
+        return ""
+    ours = side_tricks(state, me)
+    return (f" Tricks so far: {escape(side_words(state.rules))} {ours}, "
+            f"the others {len(state.tricks) - ours}.")
 
 
 def from_words(start: HandState) -> str:
