@@ -136,3 +136,34 @@ def test_strong_computer_players_think_off_the_loop_and_play_a_match() -> None:
         assert computer_moves and {e["seat"] for e in computer_moves} <= {1, 2, 3}
         game = live_room(hub, solo.code or "").room.finished
         assert game is not None and game.winner is not None
+
+
+def test_every_seat_is_sent_the_phase_of_each_action() -> None:
+    """At a farmer's-hand table a pass may keep a farmer's hand or pass the upcard: the view
+    a room sends says which (``phases``), so each browser's log tells them apart."""
+    from euchre_tutorial.present.room import display_names, table_view
+    from euchre_tutorial.present.words import told
+
+    with server() as (client, _hub), seated(client, ["Ann", "Bob", "Cy", "Di"], rules={
+            "farmers_hand": "three_low", "game_to": 3}) as table:
+        table[0].do({"type": "start"})
+        rng = random.Random(3)
+        kept = 0
+        while play_one_step(table, rng) and kept < 3:
+            for person in table:
+                state = person.state
+                assert state is not None
+                if not state["table"]:
+                    continue
+                view = state["table"]["view"]
+                assert len(view["phases"]) == len(view["actions"])
+                said = told(table_view(state), display_names(state))
+                for index, (action, phase) in enumerate(zip(view["actions"], view["phases"],
+                                                            strict=True)):
+                    if phase == "farmer" and action == "pass":
+                        kept += 1
+                        assert said[index].endswith(("keep your farmer's hand.",
+                                                     "keeps their farmer's hand.")), said[index]
+                    elif action == "pass" and phase in ("round_one", "round_two"):
+                        assert said[index].endswith(("pass.", "passes.")), said[index]
+        assert kept, "no farmer's hand was kept in the match"
