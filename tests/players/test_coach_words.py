@@ -256,3 +256,28 @@ def test_keeping_a_farmers_hand_says_why(name: str, because: str) -> None:
             kept += 1
             assert because in advice.reasons[0], advice.reasons
     assert kept, "no farmer's hand was kept"
+
+
+@pytest.mark.parametrize(("table", "declines"), [("decline", True), ("american", False)])
+def test_the_order_up_hint_says_the_dealer_may_decline_where_they_may(table: str,
+                                                                      declines: bool) -> None:
+    """At a table where the dealer may decline an ordered upcard, ordering up does not
+    surely hand it to the dealer: the round-one hint says so, for an opponent dealer and a
+    partner dealer alike."""
+    rules = rule_sets()[table]
+    said: dict[str, list[str]] = {"opponent": [], "partner": []}
+    for seed in range(12):
+        state = HandState.new(Deal.random(seed=seed, dealer=seed % 4, rules=rules), rules)
+        for _ in range(2):  # the dealer's left (an opponent), then the dealer's partner
+            reasons = " ".join(euchre.coach(state).reasons)
+            for who, start in (("opponent", "Ordering up hands the dealer"),
+                               ("partner", "Your partner is the dealer")):
+                said[who] += [r for r in re.split(r"(?<=\.) ", reasons) if r.startswith(start)]
+            state = state.apply("pass")
+    assert said["opponent"] and said["partner"]
+    for sentence in said["opponent"]:
+        assert sentence.endswith(", unless they decline it." if declines else "."), sentence
+        assert declines or "decline" not in sentence
+    for sentence in said["partner"]:
+        assert sentence.endswith(" or decline it." if declines else "."), sentence
+        assert declines or "decline" not in sentence

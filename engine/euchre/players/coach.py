@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euchre.actions import Action
+from euchre.bidding import decline_refusal
 from euchre.cards import Card, Rank, Suit
 from euchre.phase import Phase
 from euchre.players import bid_strategy, conventions
@@ -302,11 +303,14 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
                 f"The upcard is {up}, so {suit_words(trump)} would be trump; {_trumps_text(hand, trump)}{_aces_text(hand, trump)}."
             )
             est = hand_tricks(hand, trump, rules)
+            may_decline = decline_refusal(rules, view.dealer, view.seat) is None
             if view.dealer != view.seat and rules.team_of(view.dealer) == rules.team_of(view.seat):
-                out.append(f"Your partner is the dealer and would pick up {up}.")
+                out.append(f"Your partner is the dealer and would pick up {up}"
+                           + (" or decline it." if may_decline else "."))
             else:
                 out.append(f"Ordering up hands the dealer, {opponents_words(rules, 'one')}, "
-                           f"the upcard {up}.")
+                           f"the upcard {up}" + (", unless they decline it." if may_decline
+                                                 else "."))
         out.append(
             f"On its own your hand should take {tricks_words(est)} with {suit_words(trump)} "
             "as trump."
