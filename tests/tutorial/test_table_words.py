@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from euchre import Deal, HandState, Phase
 from euchre_tutorial.present.table import table_data
-from euchre_tutorial.present.words import choice_label, prompt, told
+from euchre_tutorial.present.words import choice_label, contract_words, prompt, told
 
 from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
 
@@ -131,3 +131,18 @@ def test_a_farmers_hand_kept_or_thrown_in_is_told_as_such(name: str) -> None:
                 bids = [seat["bid"] for seat in table_data(after.view(0))["seats"]]
                 assert not any(bids), (bids, after.actions)
     assert told_kinds == ({"pass", "redeal"} if name == "farmer-redeal" else {"pass"})
+
+
+def test_a_deal_thrown_in_for_a_farmers_hand_says_who_threw_it_in() -> None:
+    rules = RULE_SETS["farmer-redeal"]
+    state = next(s for s in _states("farmer-redeal", 40) if s.phase is Phase.FARMER)
+    over = state.apply("redeal")
+    names = ["You", "West", "North", "East"]
+    thrower = names[state.to_act or 0]
+    assert contract_words(over, names) == f"{thrower} threw in a farmer's hand: nobody made trump."
+    assert rules.farmers_remedy == "redeal"
+    everyone_passed = HandState.new(Deal.random(seed=7, dealer=0, rules=RULE_SETS["american"]),
+                                    RULE_SETS["american"])
+    for _ in range(8):
+        everyone_passed = everyone_passed.apply("pass")
+    assert contract_words(everyone_passed, names) == "Nobody made trump."

@@ -176,8 +176,9 @@ def in_sentence(words: str) -> str:
 
 def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
     """Who made trump, in one sentence, the seats called by ``names``; a no-trump call and
-    going alone is said when the maker said it, and a deal everyone passed is "Nobody made
-    trump.". ``deal`` is the deal itself or a seat's view of it.
+    going alone is said when the maker said it, a deal everyone passed is "Nobody made
+    trump." and a farmer's hand thrown in says so. ``deal`` is the deal itself or a seat's
+    view of it.
 
     >>> from euchre import Deal, Rules
     >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
@@ -194,6 +195,8 @@ def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
     'West made spades trump and went alone.'
     """
     if deal.maker is None:
+        if deal.actions and deal.actions[-1].kind == "redeal":
+            return f"{names[deal.actors[-1]]} threw in a farmer's hand: nobody made trump."
         return "Nobody made trump."
     made = "called no-trump" if deal.trump is None else f"made {deal.trump.plural} trump"
     said = any(action.alone for action, actor in zip(deal.actions, deal.actors, strict=True)
