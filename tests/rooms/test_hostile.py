@@ -13,7 +13,16 @@ from euchre_rooms.protocol import SCHEMAS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.rooms.helpers import FAST, connect, live_room, play_one_step, seated, server
+from tests.rooms.helpers import (
+    FAST,
+    connect,
+    live_room,
+    people,
+    play_one_step,
+    seated,
+    server,
+    settle,
+)
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -146,3 +155,15 @@ def test_a_display_name_is_kept_as_text() -> None:
     with server() as (client, _hub), seated(client, ["<b>Bo</b> &amp;"]) as [ann]:
         assert ann.state is not None
         assert ann.state["room"]["seats"][0]["name"] == "<b>Bo</b> &amp;"
+
+
+def test_a_friend_may_not_take_the_name_every_seat_sees_as_itself() -> None:
+    """Each player's own seat is shown as "You": a friend called "You" would be a second
+    "You" on every screen, so the name is refused in words and the room goes on."""
+    with server() as (client, _hub), seated(client, ["Ann"]) as [ann], \
+            people(client, ["Bob"]) as [bob]:
+        bob.send({"type": "join", "room": ann.code, "name": " YOU "})
+        assert "choose another name" in bob.expect("error")["error"]
+        bob.join(ann.code or "")
+        settle([ann, bob])
+        assert [s["name"] for s in (ann.state or {})["room"]["seats"]][:2] == ["Ann", "Bob"]

@@ -236,7 +236,7 @@ def test_at_call_ace_the_review_names_the_secret_partner() -> None:
         assert review["ace_partner"] == partner
         names = ["You" if s["seat"] == ann else s["name"] for s in state["room"]["seats"]]
         shown = html.unescape(drawn(state))
-        assert called_ace_words(view["maker"], suit, partner, names) in shown, shown
+        assert called_ace_words(view["maker"], suit, partner, names, ann) in shown, shown
         called += 1
     assert called
 

@@ -5,9 +5,15 @@ phase the engine recorded for it."""
 from __future__ import annotations
 
 import pytest
-from euchre import Deal, HandState, Phase
+from euchre import Deal, HandState, Phase, Suit
 from euchre_tutorial.present.table import table_data
-from euchre_tutorial.present.words import choice_label, contract_words, prompt, told
+from euchre_tutorial.present.words import (
+    called_ace_words,
+    choice_label,
+    contract_words,
+    prompt,
+    told,
+)
 
 from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
 
@@ -146,3 +152,17 @@ def test_a_deal_thrown_in_for_a_farmers_hand_says_who_threw_it_in() -> None:
     for _ in range(8):
         everyone_passed = everyone_passed.apply("pass")
     assert contract_words(everyone_passed, names) == "Nobody made trump."
+
+
+def test_call_ace_words_know_the_reader_by_seat_not_by_name() -> None:
+    """In a room a friend may type "You" as their name: the call-ace review says "you" only
+    to the seat reading it."""
+    names = ["Ann", "You", "Cy", "Di", "Ed"]  # seat 1 typed "You"; Ann (seat 0) reads
+    assert called_ace_words(1, Suit.CLUBS, 1, names, 0) == (
+        "You called for the best club and held it: You played alone.")
+    assert called_ace_words(2, Suit.CLUBS, 1, names, 0) == (
+        "Cy called for the best club: You held it and was the secret partner.")
+    assert called_ace_words(2, Suit.CLUBS, 0, names, 0) == (
+        "Cy called for the best club: you held it and were the secret partner.")
+    assert called_ace_words(2, Suit.CLUBS, None, names, None) == (
+        "Cy called for the best club, but nobody held one: Cy played alone.")

@@ -169,10 +169,17 @@ def check_name(name: str, limit: int) -> str:
     Traceback (most recent call last):
     ...
     euchre_rooms.protocol.ProtocolError: a display name needs at least one letter
+    >>> check_name("you", 24)
+    Traceback (most recent call last):
+    ...
+    euchre_rooms.protocol.ProtocolError: "You" is how each player's own seat is shown at the table: choose another name
     """
     clean = " ".join(name.split())
     if not clean:
         raise ProtocolError("a display name needs at least one letter")
+    if clean.casefold() == "you":
+        raise ProtocolError('"You" is how each player\'s own seat is shown at the table: '
+                            "choose another name")
     if len(clean) > limit:
         raise ProtocolError(f"a display name may be at most {limit} characters")
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or 0x202A <= ord(ch) <= 0x202E

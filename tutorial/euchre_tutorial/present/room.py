@@ -304,7 +304,7 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
         made = contract_words(view, names)
         if review.get("called"):
             made += " " + called_ace_words(view.maker, Suit.parse(review["called"]),
-                                           review.get("ace_partner"), names)
+                                           review.get("ace_partner"), names, me)
         lines.insert(0, made)
     if review["game_over"]:
         lines.append("The match is over. Continue to go back to the lobby.")

@@ -205,26 +205,27 @@ def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
     return f"{names[deal.maker]} {made}{alone}."
 
 
-def called_ace_words(maker: int, suit: Suit, partner: int | None, names: Sequence[str]) -> str:
+def called_ace_words(maker: int, suit: Suit, partner: int | None, names: Sequence[str],
+                     reader: int | None) -> str:
     """Call-ace, once the deal is over: what the maker called for and who turned out to be
     the secret partner (``partner`` None: nobody held the called card), the seats called
-    by ``names`` ("You" for the reader).
+    by ``names``; ``reader`` is the seat reading it, "you" (None: a spectator).
 
     >>> names = ["You", "Player 2", "Player 3", "Player 4", "Player 5"]
-    >>> called_ace_words(1, Suit.CLUBS, 0, names)
+    >>> called_ace_words(1, Suit.CLUBS, 0, names, 0)
     'Player 2 called for the best club: you held it and were the secret partner.'
-    >>> called_ace_words(0, Suit.CLUBS, 0, names)
+    >>> called_ace_words(0, Suit.CLUBS, 0, names, 0)
     'You called for the best club and held it: you played alone.'
-    >>> called_ace_words(3, Suit.HEARTS, None, names)
+    >>> called_ace_words(3, Suit.HEARTS, None, names, 0)
     'Player 4 called for the best heart, but nobody held one: Player 4 played alone.'
     """
     who = names[maker]
-    played = "you" if who == "You" else who
+    played = "you" if maker == reader else who
     if partner is None:
         return f"{who} called for the best {suit.singular}, but nobody held one: {played} played alone."
     if partner == maker:
         return f"{who} called for the best {suit.singular} and held it: {played} played alone."
-    held = "you held it and were" if names[partner] == "You" else f"{names[partner]} held it and was"
+    held = "you held it and were" if partner == reader else f"{names[partner]} held it and was"
     return f"{who} called for the best {suit.singular}: {held} the secret partner."
 
 

@@ -246,7 +246,8 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
         all_points = list(result.points)
     facts = f"{names[state.dealer]} dealt and turned up the {state.upcard}. {contract_words(state, names)}"
     if state.called_ace is not None and state.maker is not None:
-        facts += " " + called_ace_words(state.maker, state.called_ace, state.ace_partner, names)
+        facts += " " + called_ace_words(state.maker, state.called_ace, state.ace_partner, names,
+                                          seat)
     return {
         "facts": facts,
         "dealer": names[state.dealer],
