@@ -373,7 +373,8 @@ def play_html(session: Session) -> str:
 
 
 def _tricks_so_far(state: HandState, me: int) -> str:
-    """" Tricks so far: your side 1, the others 0." once the cards are being played."""
+    """The tricks each side has taken (" Tricks so far: your side 1, the others 0."), once
+    the cards are being played; nothing before the first lead."""
     if state.phase is not Phase.PLAY:
         return ""
     ours = side_tricks(state, me)
