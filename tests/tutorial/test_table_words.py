@@ -5,7 +5,7 @@ phase the engine recorded for it."""
 from __future__ import annotations
 
 import pytest
-from euchre import Deal, HandState, Phase, Suit
+from euchre import Deal, HandState, Phase, Rules, Suit
 from euchre_tutorial.present.table import table_data
 from euchre_tutorial.present.words import (
     called_ace_words,
@@ -166,3 +166,29 @@ def test_call_ace_words_know_the_reader_by_seat_not_by_name() -> None:
         "Cy called for the best club: you held it and were the secret partner.")
     assert called_ace_words(2, Suit.CLUBS, None, names, None) == (
         "Cy called for the best club, but nobody held one: Cy played alone.")
+
+
+@pytest.mark.parametrize(("table", "moves", "state"), [
+    ("american", ["pass"] * 4, "turned-down"),       # round two: nobody ordered it
+    ("american", ["order"], "taken"),                # the dealer picked it up
+    ("decline", ["order", "decline"], "not-taken"),  # the dealer declined it
+    ("beginner", ["pass", "order alone"], "not-taken"),  # the dealer sits out, takes nothing
+])
+def test_the_upcard_shows_where_it_went(table: str, moves: list[str], state: str) -> None:
+    """An upcard left out of play though its suit is trump (declined, or a sitting-out
+    dealer's) stays on the table, marked "Not taken", as a turned-down one is marked: it
+    used to vanish as if the dealer had picked it up."""
+    from euchre_tutorial.present.table import render_table
+
+    rules = RULE_SETS.get(table) or Rules.profile(table)
+    deal = HandState.new(Deal.random(seed=11, dealer=0, rules=rules), rules)
+    for move in moves:
+        deal = deal.apply(move)
+    view = deal.view(1)
+    assert table_data(view)["upcard_state"] == state
+    html = render_table(view)
+    shown = {"turned-down": "Turned down", "not-taken": "Not taken"}.get(state)
+    if shown is None:
+        assert "eu-upcard" not in html
+    else:
+        assert f'eu-upcard--{state}' in html and f"<span>{shown}</span>" in html

@@ -93,13 +93,21 @@ def sorted_hand(hand: Iterable[Card], trump: Suit | None, rules: euchre.Rules) -
 
 
 def _upcard_state(view: SeatView) -> str:
+    """Where the upcard is: "offered" while round one asks, "taken" into the dealer's hand,
+    "turned-down" when nobody ordered it, or "not-taken" when its suit is trump but it stays
+    out of play (the dealer declined it, or sits out while a partner plays alone)."""
     if view.phase in (Phase.FARMER, Phase.ROUND_ONE):
         return "offered"
     if view.picked_up or view.phase is Phase.DISCARD:
         return "taken"
     if view.trump is not None and view.trump is proposed(view):
-        return "taken"
+        declined = any(action.kind == "decline" for action in view.actions)
+        return "not-taken" if declined or view.dealer in view.sitting_out else "taken"
     return "turned-down"
+
+
+# The words beside an upcard left on the table, by its state.
+_UPCARD_NOTES = {"offered": "Upcard", "turned-down": "Turned down", "not-taken": "Not taken"}
 
 
 _BID_WORDS = {"pass": "Pass", "defend": "Defends alone", "decline": "Declines"}
@@ -292,8 +300,8 @@ def _center_html(data: Mapping[str, Any]) -> str:
     else:
         info = '<p class="eu-trump">Trump not made yet</p>'
     up = ""
-    if data["upcard_state"] in ("offered", "turned-down"):
-        note = "Upcard" if data["upcard_state"] == "offered" else "Turned down"
+    note = _UPCARD_NOTES.get(data["upcard_state"])
+    if note is not None:
         up = (f'<p class="eu-upcard eu-upcard--{data["upcard_state"]}">'
               f'{card_html(Card.parse(data["upcard"]))}<span>{note}</span></p>')
     cards = data["trick"]
