@@ -171,6 +171,7 @@ def test_call_ace_words_know_the_reader_by_seat_not_by_name() -> None:
 @pytest.mark.parametrize(("table", "moves", "state"), [
     ("american", ["pass"] * 4, "turned-down"),       # round two: nobody ordered it
     ("american", ["order"], "taken"),                # the dealer picked it up
+    ("decline", ["order", "discard Js"], "taken"),   # and discarded, at a decline table
     ("decline", ["order", "decline"], "not-taken"),  # the dealer declined it
     ("beginner", ["pass", "order alone"], "not-taken"),  # the dealer sits out, takes nothing
 ])

@@ -98,11 +98,10 @@ def _upcard_state(view: SeatView) -> str:
     out of play (the dealer declined it, or sits out while a partner plays alone)."""
     if view.phase in (Phase.FARMER, Phase.ROUND_ONE):
         return "offered"
-    if view.picked_up or view.phase is Phase.DISCARD:
+    if view.picked_up:
         return "taken"
     if view.trump is not None and view.trump is proposed(view):
-        declined = any(action.kind == "decline" for action in view.actions)
-        return "not-taken" if declined or view.dealer in view.sitting_out else "taken"
+        return "not-taken"  # the engine's picked_up: declined, or a dealer sitting out
     return "turned-down"
 
 
