@@ -4,10 +4,12 @@ uses for the same actions."""
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 from euchre import Deal, HandState, Rules, parse_cards
 from euchre_tutorial.mdext.example_deal import check_deal, check_score
-from euchre_tutorial.mdext.fields import SEATS, Fields
+from euchre_tutorial.mdext.fields import SEATS, FieldError, Fields
 from euchre_tutorial.present.table import table_data
 from euchre_tutorial.present.words import describe
 
@@ -107,3 +109,21 @@ def test_a_pass_after_trump_is_made_turns_down_defending_alone() -> None:
     state = state.apply("order alone").apply("discard Qd").apply("pass")
     assert table_data(state.view(2))["log"][-1] == "East declines to defend alone."
     assert table_data(state.view(1))["log"][-1] == "You decline to defend alone."
+
+
+def test_an_offer_a_house_rule_adds_is_declined_and_told() -> None:
+    """One example stands at every table: East's four nines and tens are a farmer's hand
+    where three low cards count, and a lone North may call for the partner's best card.
+    The example does not speak to either, so the engine's questions are declined in its
+    bidding, in the log's words; a bidding that starts with the farmer's choice is taken
+    as written."""
+    rules = Rules().replace(farmers_hand="three_low", calling_for_best=True)
+    html = check_deal(Fields.parse(_fence("order alone", "Q♦"), first_line=1), rules)
+    assert [unescape(item) for item in _bids(html)] == ["East keeps their farmer's hand.",
+        "North orders up ♥ hearts and goes alone.", "West discards Q♦ face down.",
+        "North plays without the partner's best card."]
+    swapped = [line for line in _fence("order", "Q♦") if not line.startswith(("trick", "score"))]
+    swapped = [line.replace("bidding: order", "bidding: swap 9c 10c 9s, order")
+               for line in swapped]
+    with pytest.raises(FieldError, match="the deal is not over"):  # the swap was taken
+        check_deal(Fields.parse(swapped, first_line=1), rules)

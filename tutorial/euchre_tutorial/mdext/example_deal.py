@@ -18,7 +18,7 @@ import re
 from html import escape
 
 import euchre
-from euchre import Card, Deal, HandState, Phase, Rules, make_deck
+from euchre import Action, ActionKind, Card, Deal, HandState, Phase, Rules, make_deck
 from euchre.players.words import word_list
 
 from euchre_tutorial.html import card_html, cards_html
@@ -126,6 +126,25 @@ def _apply(state: HandState, action: str, key: str, line: int) -> HandState:
         raise FieldError(f"{who} cannot {action!r}: {exc}", key, line) from None
 
 
+def _farmers_choice(text: str) -> bool:
+    """Whether an action's text is a farmer's swap or throw-in (the bidding speaks to the
+    farmer's hand itself)."""
+    try:
+        return Action.parse(text).kind in (ActionKind.FARMER_SWAP, ActionKind.REDEAL)
+    except ValueError:
+        return False  # a malformed action is refused where it is applied, with its line
+
+
+def _decline_unspoken(state: HandState, phases: tuple[Phase, ...], line: int) -> HandState:
+    """Decline each offer in ``phases`` that the example does not speak to, as the engine
+    asks it: a farmer's hand is kept, a lone maker plays without the partner's best card,
+    the defenders play together. So one example stands at every table: the decisions a
+    house rule adds are told in its bidding ("East keeps their farmer's hand.")."""
+    while state.phase in phases:
+        state = _apply(state, "pass", "bidding", line)
+    return state
+
+
 def _check_table_claim(text: str, state: HandState) -> None:
     """A score claim at a table other than four: ``makers n``, ``defenders n`` (each),
     ``none`` or seat by seat (``Seat 2 2, Seat 3 2``: every other seat 0)."""
@@ -184,7 +203,9 @@ def check_deal(f: Fields, rules: Rules) -> str:
     ``seat n`` at other table sizes), ``upcard``, optional ``kitty``, ``bidding`` (actions in
     turn, comma-separated: ``pass``, ``order alone``, ``call spades`` ...), ``discard`` when
     the dealer picks up, ``call-ace`` (the suit) with call-ace, one ``trick`` line per trick
-    (cards in play order), the optional ``partner`` claim and the claimed ``score``."""
+    (cards in play order), the optional ``partner`` claim and the claimed ``score``. An
+    offer a house rule adds and the bidding does not speak to is declined
+    (:func:`_decline_unspoken`)."""
     names = seat_names(rules.players)
     keys = [seat_key(n) for n in names]
     f.check_known(DEAL_KEYS | set(keys))
@@ -208,7 +229,10 @@ def check_deal(f: Fields, rules: Rules) -> str:
         raise FieldError(f"this deal cannot happen: {exc}", "dealer") from None
 
     line = f.line_of("bidding")
-    for action in [a.strip() for a in (f.get("bidding") or "").split(",") if a.strip()]:
+    listed = [a.strip() for a in (f.get("bidding") or "").split(",") if a.strip()]
+    if not (listed and _farmers_choice(listed[0])):
+        state = _decline_unspoken(state, (Phase.FARMER,), line)
+    for action in listed:
         state = _apply(state, action, "bidding", line)
     if f.get("discard"):
         card = f.card("discard")
@@ -220,10 +244,7 @@ def check_deal(f: Fields, rules: Rules) -> str:
             raise FieldError("call-ace names a suit", "call-ace")
         state = _apply(state, f"call ace {suit.plural}", "call-ace", f.line_of("call-ace"))
         called = _called_card(state)
-    while state.phase is Phase.DEFEND:
-        # Where defending alone is allowed (002), an example's defenders play together
-        # unless it says otherwise: each declines the offer.
-        state = _apply(state, "pass", "bidding", line)
+    state = _decline_unspoken(state, (Phase.CALL_FOR_BEST, Phase.DEFEND), line)
     bids = told(state, names)
     tricks_html = []
     for number, (text, tline) in enumerate(f.get_all("trick"), start=1):

@@ -27,6 +27,11 @@ table other than four the seats are ``Seat 1`` to ``Seat n``, clockwise (hands `
 call-ace deal names the called suit in ``call-ace:`` and may claim the secret ``partner``.
 ``requires`` may still change other rules of that table.
 
+A deal stands at every table: an offer a house rule adds that its ``bidding`` does not speak
+to is declined as the engine asks it, and told with the rest ("East keeps their farmer's
+hand.", "North plays without the partner's best card.", "East declines to defend alone.").
+A bidding that starts with ``swap ...`` or ``redeal`` speaks to a farmer's hand itself.
+
 Every fence may also take ``caption:`` (a title), ``requires:`` (house rules the example
 needs, e.g. ``requires: stick_the_dealer=true, game_to=7``) and ``otherwise:``
 (``note``, the default, or ``hide``). An example is always checked under the active rules
