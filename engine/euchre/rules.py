@@ -144,6 +144,22 @@ class Rules:
     profile_names = profiles
 
     @classmethod
+    def option_values(cls, key: str) -> tuple[Any, ...] | None:
+        """Every value the option ``key`` may take, or None for a number in a range
+        (``game_to``). An unknown key raises RulesError.
+
+        >>> Rules.option_values("stick_the_dealer"), Rules.option_values("deck")
+        ((False, True), (24, 32))
+        >>> Rules.option_values("game_to") is None
+        True
+        """
+        if key not in _FIELD_TYPES or key == "name":
+            raise RulesError(_unknown_key(key), key)
+        if _FIELD_TYPES[key] == "bool":
+            return (False, True)
+        return _CHOICES.get(key)
+
+    @classmethod
     def profile_info(cls, name: str) -> ProfileInfo:
         """A profile as a player reads it: its title, source document and summary.
 

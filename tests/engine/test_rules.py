@@ -90,3 +90,34 @@ def test_describe_has_a_sentence_per_active_option() -> None:
     text = dict(Rules.profile("midwest").replace(game_to=7).describe())
     assert "dealer must name trump" in text["stick_the_dealer"]
     assert "7 points" in text["game_to"]
+
+
+def test_every_option_s_values_are_listed_and_accepted() -> None:
+    """``Rules.option_values`` lists what each option may take (``game_to``, a number in a
+    range, excepted); each value is one a rules file may set, for some table."""
+    import dataclasses
+
+    for field in dataclasses.fields(Rules):
+        if field.name == "name":
+            continue
+        values = Rules.option_values(field.name)
+        if field.name == "game_to":
+            assert values is None
+            continue
+        assert values, field.name
+        for value in values:
+            assert any(_accepts(Rules.profile(p), field.name, value) for p in Rules.profiles()), (
+                field.name, value)
+    with pytest.raises(RulesError, match="did you mean 'stick_the_dealer'"):
+        Rules.option_values("stick_dealer")
+
+
+def _accepts(base: Rules, key: str, value: object) -> bool:
+    """Whether ``base``, at some table of the engine's, takes ``value`` for ``key``."""
+    for table in Rules.tables():
+        try:
+            base.at_table(table).replace(**{key: value})
+        except RulesError:
+            continue
+        return True
+    return False

@@ -16,17 +16,13 @@ from typing import Any
 import markdown
 import pytest
 from euchre import Rules, RulesError
-from euchre.rules import FARMER_CHOICES, FARMER_REMEDIES, GAME_CHOICES, LEAD_CHOICES
+from euchre.rules import FARMER_REMEDIES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 EXAMPLE_PAGES = sorted(p for p in DOCS.rglob("*.md") if "```euchre-" in p.read_text("utf-8"))
 EXTENSIONS = ("euchre_tutorial.mdext.rulestext", "euchre_tutorial.mdext.examples")
+GAME_TO = (5, 7, 11)  # game_to takes any number in a range: a few of them
 
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "players": (2, 3, 4, 5, 6), "deck": (24, 32), "lead_against_loner": LEAD_CHOICES,
-    "farmers_hand": FARMER_CHOICES, "farmers_remedy": FARMER_REMEDIES,
-    "game_form": GAME_CHOICES, "game_to": (5, 7, 11),
-}
 # Every option that adds a decision to some deal, all at once.
 MORE_DECISIONS = {"farmers_hand": "three_low", "calling_for_best": True, "defend_alone": True,
                   "lead_against_loner": "left_of_loner", "dealer_may_decline": True,
@@ -34,7 +30,9 @@ MORE_DECISIONS = {"farmers_hand": "three_low", "calling_for_best": True, "defend
 
 
 def _values(field: dataclasses.Field[Any]) -> tuple[Any, ...]:
-    return (True, False) if field.type == "bool" else CHOICES.get(field.name, ())
+    if field.name == "name":
+        return ()
+    return Rules.option_values(field.name) or GAME_TO
 
 
 def _toml(changes: dict[str, Any]) -> str:
