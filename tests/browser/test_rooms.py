@@ -201,6 +201,28 @@ def test_a_name_typed_while_the_page_starts_survives_the_forms_redraw(
     ann.wait_for_selector(".eu-room-seats >> text=Cleo", timeout=STEP_MS)
 
 
+def test_a_name_someone_at_the_table_has_is_refused_in_a_sentence(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """A friend who types the host's name is told why, in a sentence, and keeps the form as
+    typed; another name then joins."""
+    ann = ann_makes_a_room(new_page, rooms)
+    link = ann.get_attribute(".eu-room-link", "value") or ""
+    bob = new_page(rooms, viewport={"width": 390, "height": 844})
+    bob.goto(link)
+    enter(bob, "ann")
+    bob.click('[data-action="join"]')
+    bob.wait_for_selector("[data-region=error] >> text=already called", timeout=STEP_MS)
+    assert bob.inner_text("[data-region=error]").strip() == (
+        'Someone at this table is already called "ann": choose another name.')
+    assert bob.input_value('[name="name"]') == "ann"
+    assert bob.input_value('[name="room"]') == link.split("room=")[1]
+    bob.fill('[data-form="entry"] [name="name"]', "Bob")
+    bob.click('[data-action="join"]')
+    bob.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    ann.wait_for_selector(".eu-room-seats >> text=Bob", timeout=STEP_MS)
+
+
 def test_a_room_at_another_table_is_made_from_the_form(
     new_page: Callable[..., Any], rooms: RoomServer
 ) -> None:

@@ -167,3 +167,29 @@ def test_a_friend_may_not_take_the_name_every_seat_sees_as_itself() -> None:
         bob.join(ann.code or "")
         settle([ann, bob])
         assert [s["name"] for s in (ann.state or {})["room"]["seats"]][:2] == ["Ann", "Bob"]
+
+
+def test_a_friend_may_not_take_a_computer_players_name() -> None:
+    """Empty seats are filled by "Computer 3" and a seat left during play by "Computer
+    (Ann)": a person by either name could not be told from a computer player."""
+    with server() as (client, _hub), seated(client, ["Ann"]) as [ann], \
+            people(client, ["Bob"]) as [bob]:
+        for name in ("Computer 3", "computer(ann)"):
+            bob.send({"type": "join", "room": ann.code, "name": name})
+            assert "kept for the computer players" in bob.expect("error")["error"]
+        bob.join(ann.code or "")
+        settle([ann, bob])
+        assert [s["name"] for s in (ann.state or {})["room"]["seats"]][:2] == ["Ann", "Bob"]
+
+
+def test_two_people_at_one_table_may_not_share_a_name() -> None:
+    """The table and its log name each seat by its player: a second "Ann" is refused in
+    words, keeps nothing, and may join under another name."""
+    with server() as (client, _hub), seated(client, ["Ann"]) as [ann], \
+            people(client, ["Bob"]) as [bob]:
+        bob.send({"type": "join", "room": ann.code, "name": "ANN"})
+        assert bob.expect("error")["error"] == (
+            'someone at this table is already called "ANN": choose another name')
+        bob.join(ann.code or "")
+        settle([ann, bob])
+        assert [s["name"] for s in (ann.state or {})["room"]["seats"]][:2] == ["Ann", "Bob"]

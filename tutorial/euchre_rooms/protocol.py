@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,6 +159,11 @@ def parse_message(text: str | bytes, max_bytes: int) -> Command:
     return Command(kind, out)
 
 
+_COMPUTER_NAME = re.compile(r"computer ?(\d+|\(.*\))")
+"""How the room names the computer players: "Computer 3" fills an empty seat, "Computer
+(Ann)" plays the seat Ann left."""
+
+
 def check_name(name: str, limit: int) -> str:
     """A display name, trimmed; control characters and empty or long names refused.
 
@@ -173,12 +179,19 @@ def check_name(name: str, limit: int) -> str:
     Traceback (most recent call last):
     ...
     euchre_rooms.protocol.ProtocolError: "You" is how each player's own seat is shown at the table: choose another name
+    >>> check_name("computer 3", 24)
+    Traceback (most recent call last):
+    ...
+    euchre_rooms.protocol.ProtocolError: names like "Computer 3" are kept for the computer players: choose another name
     """
     clean = " ".join(name.split())
     if not clean:
         raise ProtocolError("a display name needs at least one letter")
     if clean.casefold() == "you":
         raise ProtocolError('"You" is how each player\'s own seat is shown at the table: '
+                            "choose another name")
+    if _COMPUTER_NAME.fullmatch(clean.casefold()):
+        raise ProtocolError(f'names like "{clean.title()}" are kept for the computer players: '
                             "choose another name")
     if len(clean) > limit:
         raise ProtocolError(f"a display name may be at most {limit} characters")

@@ -233,7 +233,12 @@ class Room:
 
     # ------------------------------------------------------------------ deciding
     def decide_join(self, name: str, wanted: int | None, token_hash: str, now: float) -> Record:
-        """The record of a person taking a seat (the first open one unless ``wanted``)."""
+        """The record of a person taking a seat (the first open one unless ``wanted``).
+        A name another person at the table goes by is refused: the table and its log name
+        each seat by its player's name, so two of one name could not be told apart."""
+        taken = {self.seats[i].name.casefold() for i in self.humans()}
+        if name.casefold() in taken:
+            raise Refused(f'someone at this table is already called "{name}": choose another name')
         if self.phase == LOBBY:
             open_seats = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
         else:

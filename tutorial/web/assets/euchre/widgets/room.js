@@ -70,8 +70,12 @@ export async function mount(root, runtime) {
   const say = (text) => {
     status.textContent = text;
   };
+  // The server words its refusals as clauses ("this room is full"); shown alone, each
+  // reads as a sentence.
+  const sentence = (text) =>
+    text ? text[0].toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".") : "";
   const fail = (text) => {
-    errorLine.textContent = text || "";
+    errorLine.textContent = sentence(text);
   };
 
   function remember(changes) {
