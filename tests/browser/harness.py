@@ -15,11 +15,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import io
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -161,6 +163,27 @@ class _Server(ThreadingHTTPServer):
         super().__init__(address, handler)
         self.lock = threading.Lock()
         self.requests: list[tuple[str, int]] = []
+        self.connections: set[socket.socket] = set()
+
+    def get_request(self) -> tuple[socket.socket, Any]:
+        connection, address = super().get_request()
+        with self.lock:
+            self.connections.add(connection)
+        return connection, address
+
+    def shutdown_request(self, request: Any) -> None:
+        with self.lock:
+            self.connections.discard(request)
+        super().shutdown_request(request)
+
+    def hang_up(self) -> None:
+        """Close every open connection: a browser's kept-alive connections would otherwise
+        still be answered after the server stops listening."""
+        with self.lock:
+            open_now = list(self.connections)
+        for connection in open_now:
+            with contextlib.suppress(OSError):  # already closed by the browser
+                connection.shutdown(socket.SHUT_RDWR)
 
     def record(self, path: str, status: int) -> None:
         with self.lock:
@@ -210,6 +233,7 @@ class SiteServer:
             self.running = False
             self.httpd.shutdown()
             self.httpd.server_close()
+            self.httpd.hang_up()
             self.thread.join(timeout=5)
 
 
@@ -254,6 +278,13 @@ class ConsoleWatch:
 def allow_console_errors(page: Any, *patterns: str) -> None:
     """Let console errors matching these regular expressions pass (e.g. an expected 404)."""
     page._euchre_console.allowed.extend(re.compile(p) for p in patterns)
+
+
+def go_offline(page: Any, server: SiteServer) -> None:
+    """Stop ``server``, open connections included: the page is offline. The engine's look
+    for a newer build then fails, and the browser logs that failure."""
+    server.stop()
+    allow_console_errors(page, r"Failed to load resource: net::ERR_CONNECTION_REFUSED")
 
 
 def console_errors(page: Any) -> list[str]:

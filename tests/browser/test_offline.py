@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tests.browser.harness import SiteServer, allow_console_errors, goto, runtime_call, wait_ready
+from tests.browser.harness import (
+    SiteServer,
+    allow_console_errors,
+    go_offline,
+    goto,
+    runtime_call,
+    wait_ready,
+)
 
 SiteCopy = Callable[[Callable[[Any], None]], SiteServer]
 
@@ -17,7 +24,7 @@ def _visit_then_go_offline(new_page: Callable[..., Any], site_copy: SiteCopy, fi
     page = new_page(server)
     goto(page, first)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
-    server.stop()
+    go_offline(page, server)
     return page
 
 

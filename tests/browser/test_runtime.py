@@ -20,6 +20,7 @@ import pytest
 from tests.browser.harness import (
     SiteServer,
     allow_console_errors,
+    go_offline,
     goto,
     replace_file,
     runtime_call,
@@ -444,7 +445,7 @@ def test_widget_page_works_offline_after_one_visit(
         timeout=60_000,
         polling=200,
     )
-    server.stop()
+    go_offline(page, server)
 
     page.reload(wait_until="load")
     wait_ready(page, WIDGET)
