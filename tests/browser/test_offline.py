@@ -4,8 +4,10 @@ widgets answer through the engine, and a missing address gets the site's 404 pag
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from tests.browser.harness import (
     SiteServer,
@@ -57,6 +59,27 @@ def test_after_visiting_a_widget_page_unvisited_widget_pages_work_offline(
     assert runtime_call(page, "runtime.ping") == "pong"
     info = runtime_call(page, "runtime.info")
     assert info["boot"] == "snapshot"
+
+
+def test_on_a_network_that_never_answers_pages_open_from_the_kept_copies(
+    new_page: Callable[..., Any], site_copy: SiteCopy
+) -> None:
+    """A phone on a weak signal: the host accepts connections and never answers. Pages and
+    their assets do not wait for it for ever: after a few seconds the kept copy is shown,
+    and the widgets answer through the engine."""
+    page = _visit_then_go_offline(new_page, site_copy, "about/")
+    port = urlsplit(page.url).port
+    silent = socket.socket()
+    silent.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    silent.bind(("127.0.0.1", port))
+    silent.listen(64)  # connections are queued and never read
+    try:
+        for path in ("rules/scoring/", "practice/quiz/"):
+            _opens_styled(page, path)
+        wait_ready(page)
+        assert runtime_call(page, "runtime.ping") == "pong"
+    finally:
+        silent.close()
 
 
 def test_offline_a_missing_address_gets_the_404_page(

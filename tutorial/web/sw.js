@@ -10,7 +10,9 @@
 //   - every page and asset of the site in "euchre-pages", network first with the cache as
 //     the fallback, fetched in idle time after the engine files from the build's list
 //     (offline.json, or the sitemap's pages when the list is missing), so after one visit
-//     every page opens without a network.
+//     every page opens without a network. A network that answers nothing for a few seconds
+//     (a phone on a weak signal) counts as none: the kept copy is shown, and for a while
+//     after that kept copies come first, each refreshed from the network behind it.
 // It also answers sitemap.xml with its addresses moved to where the site is served, so
 // Material's instant navigation works even on a site built for another address.
 const VERSION = new URL(self.location.href).searchParams.get("v") || "unversioned";
@@ -122,22 +124,57 @@ async function cacheFirst(request) {
   return response;
 }
 
-// The network's answer goes to the page at once; the copy kept for offline use is stored
-// meanwhile (the fetch event waits for it).
+// How long a page or asset waits for the network before its kept copy is shown, and how
+// long after such a wait kept copies come first.
+const PATIENCE_MS = 3000;
+const SLOW_SPELL_MS = 30000;
+let slowUntil = 0;
+
+async function keptCopy(cache, request) {
+  return (
+    (await cache.match(request, { ignoreVary: true })) ||
+    (await cache.match(request, { ignoreVary: true, ignoreSearch: true }))
+  );
+}
+
+// The network's answer goes to the page, and a copy is kept for offline use. When the
+// network fails, or has not answered within PATIENCE_MS, the kept copy goes instead (the
+// network's answer, if it comes, still refreshes it), and during a slow spell (until the
+// network answers in time again) the kept copy goes at once. The fetch event waits for
+// the network either way.
 async function networkFirst(event) {
   const { request } = event;
-  const cache = await caches.open(PAGES_CACHE);
-  try {
-    const response = await fetch(request);
-    if (response.ok && response.status === 200) {
-      event.waitUntil(cache.put(request, response.clone()).catch(() => {}));
-    }
-    return response;
-  } catch (error) {
-    const cached =
-      (await cache.match(request, { ignoreVary: true })) ||
-      (await cache.match(request, { ignoreVary: true, ignoreSearch: true }));
+  const cachePromise = caches.open(PAGES_CACHE);
+  const started = Date.now();
+  const network = fetch(request);
+  // Registered first, so it copies the answer before the page starts reading it.
+  const kept = network
+    .then(async (response) => {
+      if (Date.now() - started < PATIENCE_MS) slowUntil = 0; // the network is back
+      if (!response.ok || response.status !== 200) return;
+      const copy = response.clone();
+      await (await cachePromise).put(request, copy);
+    })
+    .catch(() => {});
+  event.waitUntil(kept);
+  const cache = await cachePromise;
+  if (Date.now() < slowUntil) {
+    const cached = await keptCopy(cache, request);
     if (cached) return cached;
+  }
+  let timer;
+  const patience = new Promise((resolve) => {
+    timer = setTimeout(resolve, PATIENCE_MS, "slow");
+  });
+  const first = await Promise.race([network, patience]).catch(() => "failed");
+  clearTimeout(timer);
+  if (first instanceof Response) return first;
+  if (first === "slow") slowUntil = Date.now() + SLOW_SPELL_MS;
+  const cached = await keptCopy(cache, request);
+  if (cached) return cached;
+  try {
+    return await network; // nothing kept: the network, however slow
+  } catch (error) {
     if (request.mode === "navigate") {
       // Offline, at an address the site does not have: its own 404 page.
       const missing = await cache.match(new URL("404.html", SCOPE));
