@@ -34,6 +34,7 @@ from tests.browser.harness import (
     SiteServer,
     build_site,
     link_or_copy,
+    register_page,
 )
 
 
@@ -98,8 +99,7 @@ def new_page(browser: Any, site_server: SiteServer) -> Iterator[Callable[..., An
         context.on("console", watch.on_console)
         page = context.new_page()
         page.on("pageerror", watch.on_page_error)
-        page._euchre_console = watch
-        page._euchre_server = server
+        register_page(page, watch, server)
         opened.append((context, watch))
         return page
 

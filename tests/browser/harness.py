@@ -26,6 +26,8 @@ import subprocess
 import sys
 import threading
 import traceback
+import weakref
+from dataclasses import dataclass
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -275,9 +277,30 @@ class ConsoleWatch:
         return [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
 
 
+@dataclass(frozen=True)
+class PageFacts:
+    """What the tests know of a page they opened: its console watch and its site server."""
+
+    console: ConsoleWatch
+    server: SiteServer
+
+
+_OPENED: weakref.WeakKeyDictionary[Any, PageFacts] = weakref.WeakKeyDictionary()
+
+
+def register_page(page: Any, console: ConsoleWatch, server: SiteServer) -> None:
+    """Remember ``page``'s console watch and server (``new_page`` does, for every page)."""
+    _OPENED[page] = PageFacts(console, server)
+
+
+def page_server(page: Any) -> SiteServer:
+    """The site server ``page`` was opened on."""
+    return _OPENED[page].server
+
+
 def allow_console_errors(page: Any, *patterns: str) -> None:
     """Let console errors matching these regular expressions pass (e.g. an expected 404)."""
-    page._euchre_console.allowed.extend(re.compile(p) for p in patterns)
+    _OPENED[page].console.allowed.extend(re.compile(p) for p in patterns)
 
 
 def go_offline(page: Any, server: SiteServer) -> None:
@@ -289,8 +312,7 @@ def go_offline(page: Any, server: SiteServer) -> None:
 
 def console_errors(page: Any) -> list[str]:
     """The console and page errors seen so far that are not allowed."""
-    errors: list[str] = page._euchre_console.unexpected()
-    return errors
+    return _OPENED[page].console.unexpected()
 
 
 # ------------------------------------------------------------------ page helpers
@@ -451,7 +473,7 @@ def axe_in_light_and_dark(page: Any) -> list[str]:
 
 def site_url(page: Any, path: str = "") -> str:
     """The absolute URL of ``path`` on the page's server."""
-    return f"{page._euchre_server.url}{path.lstrip('/')}"
+    return f"{page_server(page).url}{path.lstrip('/')}"
 
 
 def runtime_call(page: Any, method: str, payload: Any = None) -> Any:

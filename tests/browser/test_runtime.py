@@ -22,6 +22,7 @@ from tests.browser.harness import (
     allow_console_errors,
     go_offline,
     goto,
+    page_server,
     replace_file,
     runtime_call,
     site_url,
@@ -105,7 +106,7 @@ def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) 
     assert first["boot"] == "plain" and first["snapshot_made"] is True
     assert "no snapshot was made in this browser yet" in (first["snapshot_refused"] or "")
     # the plain start wrote the wheels' bytecode beside them (Python compiles none of ours)
-    assert first["bytecode_files"] == bytecode_files(page._euchre_server.directory) > 50
+    assert first["bytecode_files"] == bytecode_files(page_server(page).directory) > 50
     visit_again(page)
     info = boot_info(page)
     assert info["boot"] == "snapshot", info.get("snapshot_refused")
@@ -166,7 +167,7 @@ def test_the_snapshot_is_kept_when_the_page_stops_asking(page: Any) -> None:
 
 
 def test_a_first_visit_fetches_no_file_twice(page: Any) -> None:
-    server = page._euchre_server
+    server = page_server(page)
     before = len(server.requests())
     goto(page, WIDGET_PAGE)
     wait_ready(page, WIDGET)
