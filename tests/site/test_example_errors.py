@@ -15,6 +15,7 @@ from tests.site.conftest import run_mkdocs
 CASES = [
     # page, line, words the message must hold
     ("wrong-trick.md", 8, ["euchre-trick", "the claimed winner is A♥", "J♥ wins"]),
+    ("after-a-table.md", 10, ["euchre-trick", "the claimed winner is A♥", "J♥ wins"]),
     ("impossible-deal.md", 8, ["euchre-deal", "cannot happen", "J♥ is dealt twice"]),
     ("unknown-card.md", 4, ["euchre-suit", "'Xz' is not a card"]),
     ("unknown-key.md", 3, ["unknown rules key 'game_too'"]),

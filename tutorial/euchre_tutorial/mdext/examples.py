@@ -70,6 +70,7 @@ from euchre_tutorial.mdext.errors import PageError
 from euchre_tutorial.mdext.example_cards import check_plays, check_suit, check_trick
 from euchre_tutorial.mdext.example_deal import check_deal, check_score
 from euchre_tutorial.mdext.fields import FieldError, Fields, parse_requires, parse_table
+from euchre_tutorial.mdext.rulestext import source_lines
 
 Checker = Callable[[Fields, Rules], str]
 KINDS: dict[str, Checker] = {
@@ -160,9 +161,7 @@ class ExamplesPreprocessor(Preprocessor):  # type: ignore[misc]
         self.spec = spec
 
     def run(self, lines: list[str]) -> list[str]:
-        origins: list[int] = getattr(self.md, "euchre_origins", None) or []
-        if len(origins) != len(lines):
-            origins = list(range(1, len(lines) + 1))
+        origins = source_lines(self.md, lines)
         out: list[str] = []
         i = 0
         while i < len(lines):

@@ -52,12 +52,13 @@ from euchre_tutorial.present.seats import seating_words
 
 
 class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
-    """Renders the template tags; leaves each output line's source line in
-    ``md.euchre_origins`` for the example fences' error messages."""
+    """Renders the template tags; keeps each output line's source line in ``origins`` for
+    the example fences' error messages (:func:`source_lines`)."""
 
     def __init__(self, md: Markdown, spec: str) -> None:
         super().__init__(md)
         self.spec = spec
+        self.origins: list[int] = []
 
     def run(self, lines: list[str]) -> list[str]:
         rules = rules_for(self.spec)
@@ -71,8 +72,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
             "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),
             "trump_count": lambda: number_words(len(trump_order(Suit.HEARTS, rules.deck, rules.joker))),
         })
-        out, origins = template.render(lines)
-        setattr(self.md, "euchre_origins", origins)  # noqa: B010 - a Markdown instance
+        out, self.origins = template.render(lines)
         return out
 
     @property
@@ -113,6 +113,20 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
             "four_six": four_six,
             "four_six_all": plain(lambda: self._stash(fourandsix.all_scores_html())),
         }
+
+
+def source_lines(md: Markdown, lines: list[str]) -> list[int]:
+    """The source line of each of ``lines``, the page as the rules text left it: where
+    the template put it, or its own place when no rules text ran on this page.
+
+    >>> import markdown
+    >>> source_lines(markdown.Markdown(), ["a", "b"])
+    [1, 2]
+    """
+    for source in md.preprocessors:
+        if isinstance(source, RulesTextPreprocessor) and len(source.origins) == len(lines):
+            return list(source.origins)
+    return list(range(1, len(lines) + 1))
 
 
 class RulesTextExtension(Extension):  # type: ignore[misc]
