@@ -198,13 +198,13 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
             notes.append(f"The setting “{name}” was given twice: the first one was used.")
             continue
         given[name] = value[:MAX_QUERY]
-    changes: dict[str, Any] = {}
-
-    level = base.level
+    level, kinds, seed, count = base.level, base.kinds, base.seed, base.count
+    traps, rules_text = base.traps, base.rules
+    level_given = kinds_given = False
     if "level" in given:
         try:
             level = parse_level(given["level"])
-            changes["level"] = level
+            level_given = True
         except ValueError:
             notes.append(f"The difficulty “{shown(given['level'])}” was not used: "
                          f"choose {', '.join(LEVELS)}.")
@@ -217,45 +217,46 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
                          f"The question kinds {names} were not used: the kinds are "
                          f"{', '.join(KINDS)}.")
         if good:
-            changes["kinds"] = tuple(good)
-    if "kinds" not in changes and "level" in changes:
-        changes["kinds"] = LEVELS[level].kinds
+            kinds, kinds_given = tuple(good), True
+    if level_given and not kinds_given:
+        kinds = LEVELS[level].kinds
     if "seed" in given:
-        seed = _whole(given["seed"], 0, SEED_LIMIT - 1)
-        if seed is None:
+        seed_given = _whole(given["seed"], 0, SEED_LIMIT - 1)
+        if seed_given is None:
             notes.append(f"The seed “{shown(given['seed'])}” was not used: a seed is a whole "
                          f"number from 0 to {SEED_LIMIT - 1}.")
         else:
-            changes["seed"] = seed
+            seed = seed_given
     if "count" in given:
-        count = _whole(given["count"], 1, MAX_COUNT)
-        if count is None:
+        count_given = _whole(given["count"], 1, MAX_COUNT)
+        if count_given is None:
             notes.append(f"The count “{shown(given['count'])}” was not used: a quiz has 1 to "
                          f"{MAX_COUNT} questions.")
         else:
-            changes["count"] = count
+            count = count_given
     if "traps" in given:
-        traps = _whole(given["traps"].strip().rstrip("%"), 0, 100)
-        if traps is None:
+        traps_given = _whole(given["traps"].strip().rstrip("%"), 0, 100)
+        if traps_given is None:
             notes.append(f"The trap rate “{shown(given['traps'])}” was not used: it is a "
                          "percentage from 0 to 100.")
         else:
-            changes["traps"] = traps
-    elif "level" in changes:
-        changes["traps"] = LEVELS[level].trap_rate
+            traps = traps_given
+    elif level_given:
+        traps = LEVELS[level].trap_rate
     if "rules" in given:
         try:
-            changes["rules"] = rules_code(parse_rules_code(given["rules"]))
+            rules_text = rules_code(parse_rules_code(given["rules"]))
         except RulesError as exc:
             notes.append(f"The rules “{shown(given['rules'])}” were not used ({shown(str(exc), 140)}).")
     table = {name: given[name].strip() for name in TABLE_PARAMS if given.get(name, "").strip()}
     if table:
-        rules = parse_rules_code(changes.get("rules", base.rules))
+        rules = parse_rules_code(rules_text)
         for name, value in table.items():
             try:
                 rules = with_option(rules, name, value)
             except RulesError as exc:
                 notes.append(f"The {TABLE_PARAMS[name]} “{shown(value)}” was not used "
                              f"({shown(str(exc), 140)}).")
-        changes["rules"] = rules_code(rules)
-    return replace(base, **changes), notes
+        rules_text = rules_code(rules)
+    return replace(base, level=level, kinds=kinds, seed=seed, count=count, traps=traps,
+                   rules=rules_text), notes
