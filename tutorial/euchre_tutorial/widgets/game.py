@@ -134,8 +134,9 @@ def finished_deals(save_text: Any) -> list[HandState]:
     return list(_game(Save.unpack(save_text)).history)
 
 
-def _with(save: Save, game: Game, **changes: Any) -> Save:
-    new = replace(save, actions=tuple(str(a) for a in game.all_actions()), **changes)
+def _with(save: Save, game: Game) -> Save:
+    """``save`` with ``game``'s actions (and the game kept for the next request)."""
+    new = replace(save, actions=tuple(str(a) for a in game.all_actions()))
     _GAMES[(new.rules, new.seed, new.actions)] = game
     return new
 
