@@ -149,6 +149,8 @@ def why_card_illegal(
     J♦ is a heart while hearts are trump (it is the left bower), so it cannot follow diamonds. You hold a diamond (K♦): you must follow suit.
     >>> print(why_card_illegal(Card.parse("9s"), parse_cards("Jd 9s"), Card.parse("9h"), Suit.HEARTS))
     You must follow hearts: J♦ is a heart while hearts are trump (it is the left bower), so you hold a heart.
+    >>> print(why_card_illegal(Card.parse("Kd"), parse_cards("Js Ac Kd"), Card.parse("Qc"), Suit.CLUBS))
+    Q♣ was led, so the suit to follow is clubs. You hold clubs (J♠, A♣): you must follow suit. J♠ is a club while clubs are trump (it is the left bower).
     """
     if card not in hand:
         return f"you do not hold {card}"
@@ -161,17 +163,24 @@ def why_card_illegal(
     if not followers:
         return None
     names = ", ".join(str(c) for c in followers)
-    holding = f"You hold {_a(suit)} ({names}): you must follow suit."
+    held = _a(suit) if len(followers) == 1 else suit.plural
+    holding = f"You hold {held} ({names}): you must follow suit."
     if card.suit is suit and trump is not None:
         # The left bower (or the joker) is played "as" its printed suit.
         return f"{explain_suit(card, trump)}, so it cannot follow {suit.plural}. {holding}"
     hidden = [c for c in followers if c.suit is not suit]
-    if hidden:
+    if hidden and len(hidden) == len(followers):  # only the bower (or the joker) follows
         return (
             f"You must follow {suit.plural}: {explain_suit(hidden[0], trump)}, "
             f"so you hold {_a(suit)}."
         )
-    return f"{_led_words(led, trump)} {holding}"
+    moved = "".join(f" {_capital(explain_suit(c, trump))}." for c in hidden)  # listed, and why
+    return f"{_led_words(led, trump)} {holding}{moved}"
+
+
+def _capital(text: str) -> str:
+    """``text`` begun with a capital ("the joker is …" starts a sentence)."""
+    return text[:1].upper() + text[1:]
 
 
 def _a(suit: Suit) -> str:
