@@ -151,6 +151,9 @@ def test_the_teachers_link_opens_that_decision(page: Any) -> None:
         "(k) => document.querySelector('[data-widget=try-again] a[data-link]').href.endsWith('&at=' + k)",
         arg=wanted)
     assert "Answer key" in root.locator(".eu-ta-sheet").inner_text()
+    # the list now names the seats as the sheet does: the chosen decision is the student's
+    chosen = root.locator("select[data-field=at] option:checked").inner_text()
+    assert ": You: You " in chosen, chosen
     href = link.get_attribute("href")
     assert href.startswith("../try-again/?deal=e1")
     link.click()

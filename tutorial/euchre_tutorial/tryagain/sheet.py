@@ -20,7 +20,13 @@ from euchre.players.words import side_words
 from euchre_tutorial.html import card_html
 from euchre_tutorial.present.seats import seat_names
 from euchre_tutorial.present.words import describe, in_sentence
-from euchre_tutorial.tryagain.branch import BranchError, branch, decisions, finished_deal
+from euchre_tutorial.tryagain.branch import (
+    BranchError,
+    branch,
+    decisions,
+    finished_deal,
+    learner_of,
+)
 from euchre_tutorial.tryagain.hindsight import best_line, play_values, points_for
 from euchre_tutorial.tryagain.render import (
     HINDSIGHT_LABEL,
@@ -63,9 +69,12 @@ def default_decision(state: HandState) -> int:
 
 
 def _options_html(state: HandState, chosen: int) -> str:
-    names = seat_names(0, state.players)
+    """The decisions to choose from, named from the seat that made ``chosen``: the seat the
+    students play, "You" on the sheet and on the try-again page as well."""
+    me = learner_of(state, chosen)
+    names = seat_names(me, state.players)
     out = []
-    for d in decisions(state, 0):
+    for d in decisions(state, me):
         if d.choices < 2:
             continue
         selected = " selected" if d.k == chosen else ""
@@ -167,6 +176,9 @@ def composer_html(seed: int, at: int | None, rules: Rules) -> str:
         f'<label>Decision <select data-field="at">{_options_html(state, k)}</select></label>'
         '<button type="button" class="md-button" data-action="compose">Make the link</button>'
         "</div>"
+        '<p class="eu-ta-seat-note">Your students play the seat that makes the chosen '
+        "decision: the list, the link and the sheet all call that seat “You” and name the "
+        "others from there.</p>"
         '<p class="eu-ta-link-line">The link: '
         f'<a href="{escape(href)}" data-link>{escape(href)}</a></p>'
         '<p><button type="button" class="md-button md-button--primary" data-action="print">'
