@@ -281,3 +281,21 @@ def test_the_order_up_hint_says_the_dealer_may_decline_where_they_may(table: str
     for sentence in said["partner"]:
         assert sentence.endswith(" or decline it." if declines else "."), sentence
         assert declines or "decline" not in sentence
+
+
+def test_the_order_up_hint_at_call_ace_does_not_name_the_dealers_side() -> None:
+    """At call-ace nobody has a side until the maker calls a card: the dealer who would pick
+    up the upcard is neither "an opponent" nor "your partner" yet."""
+    rules = Rules().at_table("5")
+    said = []
+    for seed in range(8):
+        state = HandState.new(Deal.random(seed=seed, dealer=seed % 5, rules=rules), rules)
+        for _ in range(3):
+            reasons = " ".join(euchre.coach(state).reasons)
+            said += [r for r in re.split(r"(?<=\.) ", reasons) if "dealer" in r]
+            state = state.apply("pass")
+    assert said
+    for sentence in said:
+        assert "opponent" not in sentence and "partner is the dealer" not in sentence, sentence
+    assert any(s.endswith("the dealer plays with you only if they hold the card you call.")
+               for s in said), said

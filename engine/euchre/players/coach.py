@@ -304,7 +304,11 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
             )
             est = hand_tricks(hand, trump, rules)
             may_decline = decline_refusal(rules, view.dealer, view.seat) is None
-            if view.dealer != view.seat and rules.team_of(view.dealer) == rules.team_of(view.seat):
+            unless = ", unless they decline it" if may_decline else ""
+            if rules.call_ace:  # no sides yet: the maker's call makes the partner
+                out.append(f"Ordering up hands the dealer the upcard {up}{unless}; the "
+                           "dealer plays with you only if they hold the card you call.")
+            elif view.dealer != view.seat and rules.team_of(view.dealer) == rules.team_of(view.seat):
                 out.append(f"Your partner is the dealer and would pick up {up}"
                            + (" or decline it." if may_decline else "."))
             else:
