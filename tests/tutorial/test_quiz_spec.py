@@ -53,6 +53,28 @@ def test_rules_no_profile_has_are_named_with_the_names_a_link_may_use() -> None:
                      "name american, midwest, long-deck, beginner or stick-the-dealer)."]
 
 
+def test_a_wrong_house_rule_loses_only_itself() -> None:
+    """A teacher picks Midwest rules and types two house rules, one misspelt: the quiz
+    keeps Midwest and the good rule, and names the bad one as typed. (The whole rules
+    were once dropped for the site's, with a note quoting the link's code.)"""
+    spec, notes = parse_query("rules=midwest,stick_the_dealr:1,game_to:7", BASE)
+    assert spec.rules == "midwest,game_to:7"
+    assert notes == ["The house rule “stick_the_dealr:1” was not used (unknown rule "
+                     "stick_the_dealr: did you mean stick_the_dealer?)."]
+
+
+def test_house_rules_that_need_each_other_are_kept_together() -> None:
+    spec, notes = parse_query("rules=american,players:3,partnerships:0,game_to:x", BASE)
+    assert spec.rules == "american,players:3,partnerships:0"
+    assert notes == ["The house rule “game_to:x” was not used (game_to must be a whole number)."]
+
+
+def test_house_rules_after_an_unknown_rule_set_are_kept_over_the_sites() -> None:
+    spec, notes = parse_query("rules=texas,deck:32", BASE)
+    assert spec.rules == "american,deck:32"
+    assert len(notes) == 1 and notes[0].startswith("The rules “texas” were not used")
+
+
 def test_a_deck_or_joker_the_rules_cannot_take_is_named_with_what_they_can() -> None:
     _spec, notes = parse_query("deck=40&joker=7", BASE)
     assert notes == ["The deck “40” was not used (deck must be 24 or 32, not 40).",

@@ -87,18 +87,77 @@ def parse_rules_code(text: str) -> Rules:
             *first, last = Rules.profiles()
             raise RulesError(f"no rule set has that name; a link may name {', '.join(first)} "
                              f"or {last}", "profile")
-    defaults = Rules().to_dict()
     for part in parts:
-        key, sep, value = part.partition(":")
-        key, value = key.strip().lower(), value.strip().lower()
-        if not sep or not _KEY_RE.match(key) or not _VALUE_RE.match(value):
-            raise RulesError("a house rule is written key:value, like deck:32")
+        key, value = _option(part)
         if key in data:
             raise RulesError(f"the rule {key!r} is given twice", key)
-        if key not in defaults:
-            Rules.from_dict({key: value})  # raises the engine's message, with a suggestion
-        data[key] = _typed(key, value, defaults[key])
+        data[key] = value
     return Rules.from_dict(data)
+
+
+def _option(part: str) -> tuple[str, Any]:
+    """One house rule of a code ("deck:32") as the option and its typed value."""
+    key, sep, value = part.partition(":")
+    key, value = key.strip().lower(), value.strip().lower()
+    if not sep or not _KEY_RE.match(key) or not _VALUE_RE.match(value):
+        raise RulesError("a house rule is written key:value, like deck:32")
+    defaults = Rules().to_dict()
+    if key not in defaults:
+        Rules.from_dict({key: value})  # raises the engine's message, with a suggestion
+    return key, _typed(key, value, defaults[key])
+
+
+def parse_rules_code_parts(text: str, fallback: str) -> tuple[Rules, list[tuple[str, str]]]:
+    """Rules from a code, keeping every part that can be kept: the rule set (the code
+    ``fallback`` when the code names none that exists) and the house rules that are right,
+    together if they go together, else each that is right on its own; with each part left
+    out and why.
+
+    >>> rules, left_out = parse_rules_code_parts("midwest,stick_dealr:1,game_to:7", "american")
+    >>> rules_code(rules)
+    'midwest,game_to:7'
+    >>> left_out
+    [('stick_dealr:1', "unknown rule 'stick_dealr': did you mean 'stick_the_dealer'?")]
+    """
+    try:
+        return parse_rules_code(text), []
+    except RulesError:
+        pass  # read it part by part below
+    parts = [p.strip() for p in str(text).strip()[:MAX_LENGTH].split(",") if p.strip()]
+    left_out: list[tuple[str, str]] = []
+    base = parse_rules_code(fallback)
+    if parts and ":" not in parts[0]:
+        name = parts.pop(0)
+        try:
+            base = parse_rules_code(name)
+        except RulesError as exc:
+            left_out.append((name, str(exc)))
+    options: dict[str, tuple[str, Any]] = {}  # key: (its part, its value)
+    for part in parts:
+        try:
+            key, value = _option(part)
+        except RulesError as exc:
+            left_out.append((part, str(exc)))
+            continue
+        if key in options:
+            left_out.append((part, f"the rule {key!r} is given twice"))
+        else:
+            options[key] = (part, value)
+    try:
+        return base.replace(**{k: v for k, (_, v) in options.items()}), left_out
+    except RulesError:
+        pass  # some clash with the rule set or with each other: keep those that fit alone
+    fitting: dict[str, tuple[str, Any]] = {}
+    for key, (part, value) in options.items():
+        try:
+            base.replace(**{key: value})
+            fitting[key] = (part, value)
+        except RulesError as exc:
+            left_out.append((part, str(exc)))
+    try:
+        return base.replace(**{k: v for k, (_, v) in fitting.items()}), left_out
+    except RulesError as exc:  # each fits alone, and they clash together
+        return base, [*left_out, (",".join(p for p, _ in fitting.values()), str(exc))]
 
 
 def with_option(rules: Rules, key: str, text: str) -> Rules:

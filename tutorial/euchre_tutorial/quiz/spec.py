@@ -31,7 +31,12 @@ from euchre.rng import SeededRandom
 
 from euchre_tutorial.quiz.levels import DEFAULT_LEVEL, LEVELS, parse_level
 from euchre_tutorial.quiz.model import KINDS, SEED_LIMIT, QuestionId
-from euchre_tutorial.quiz.rules_code import parse_rules_code, rules_code, with_option
+from euchre_tutorial.quiz.rules_code import (
+    parse_rules_code,
+    parse_rules_code_parts,
+    rules_code,
+    with_option,
+)
 from euchre_tutorial.quiz.traps import KIND_TRAPS
 
 MAX_COUNT = 50
@@ -244,10 +249,13 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
     elif level_given:
         traps = LEVELS[level].trap_rate
     if "rules" in given:
-        try:
-            rules_text = rules_code(parse_rules_code(given["rules"]))
-        except RulesError as exc:
-            notes.append(f"The rules “{shown(given['rules'])}” were not used ({shown(str(exc), 140)}).")
+        rules, left_out = parse_rules_code_parts(given["rules"], rules_text)
+        rules_text = rules_code(rules)
+        for part, reason in left_out:
+            what = ("rules" if ":" not in part else "house rules" if "," in part
+                    else "house rule")
+            verb = "was" if what == "house rule" else "were"
+            notes.append(f"The {what} “{shown(part)}” {verb} not used ({shown(reason, 140)}).")
     table = {name: given[name].strip() for name in TABLE_PARAMS if given.get(name, "").strip()}
     if table:
         rules = parse_rules_code(rules_text)
