@@ -156,10 +156,25 @@ class _CompressingHandler(_Handler):
         return io.BytesIO(body)
 
 
-class _Server(ThreadingHTTPServer):
-    """The HTTP server, with the log of the requests it answered: (path, status)."""
+class StaticServer(ThreadingHTTPServer):
+    """A threaded HTTP server for tests, on daemon threads, that takes a browser dropping
+    a connection in its stride."""
 
     daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that drops a connection (a page closed mid-request) is no error of the
+        site's; anything else is written whole, with its traceback, to the real standard
+        error (the test's own capture would hold back the traceback and keep the header)."""
+        error = sys.exc_info()[1]
+        if isinstance(error, ConnectionError):
+            return
+        report = "".join(traceback.format_exception(error)) if error else "(no exception)\n"
+        sys.__stderr__.write(f"Site server: a request from {client_address} failed:\n{report}")
+
+
+class _Server(StaticServer):
+    """The site's server, with the log of the requests it answered: (path, status)."""
 
     def __init__(self, address: tuple[str, int], handler: Any) -> None:
         super().__init__(address, handler)
@@ -190,17 +205,6 @@ class _Server(ThreadingHTTPServer):
     def record(self, path: str, status: int) -> None:
         with self.lock:
             self.requests.append((path, status))
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A browser that drops a connection (a page closed mid-request) is no error of the
-        site's; anything else is written whole, with its traceback, to the real standard
-        error (the test's own capture would hold back the traceback and keep the header)."""
-        error = sys.exc_info()[1]
-        if isinstance(error, ConnectionError):
-            return
-        report = "".join(traceback.format_exception(error)) if error else "(no exception)\n"
-        sys.__stderr__.write(f"Site server: a request from {client_address} failed:\n{report}")
-
 
 class SiteServer:
     """A threaded static server of one folder at http://127.0.0.1:<port>/learn-euchre/.

@@ -6,12 +6,13 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.harness import StaticServer
 from tests.site.conftest import HOUSE_RULES, SitePath
 
 pytestmark = pytest.mark.browser
@@ -22,9 +23,9 @@ class _Quiet(SimpleHTTPRequestHandler):
         return None
 
 
-def serve(root: Path) -> tuple[ThreadingHTTPServer, str]:
+def serve(root: Path) -> tuple[StaticServer, str]:
     handler = functools.partial(_Quiet, directory=str(root))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = StaticServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -48,4 +49,5 @@ def test_house_rules_card_prints_on_one_page(
         page.close()
     finally:
         server.shutdown()
+        server.server_close()
     assert pdf_pages(data) == 1
