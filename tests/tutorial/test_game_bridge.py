@@ -52,7 +52,7 @@ NAMES = ["You", "West", "North", "East"]
 
 def made_trump(facts: str) -> tuple[int | None, euchre.Suit | None]:
     """Who the review's opening says made trump, and what: (None, None) when nobody did."""
-    if "obody made trump." in facts:  # everyone passed, or a farmer's hand was thrown in
+    if re.search(r"[Nn]obody made trump\.", facts):  # all passed, or a farmer's hand thrown in
         return None, None
     found = re.search(r"\b(You|West|North|East) (?:made (\w+) trump|called no-trump)", facts)
     assert found, facts

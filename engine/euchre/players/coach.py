@@ -313,8 +313,7 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
                            + (" or decline it." if may_decline else "."))
             else:
                 out.append(f"Ordering up hands the dealer, {opponents_words(rules, 'one')}, "
-                           f"the upcard {up}" + (", unless they decline it." if may_decline
-                                                 else "."))
+                           f"the upcard {up}{unless}.")
         out.append(
             f"On its own your hand should take {tricks_words(est)} with {suit_words(trump)} "
             "as trump."

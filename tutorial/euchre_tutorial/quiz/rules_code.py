@@ -17,6 +17,7 @@ euchre.rules.RulesError: unknown rule 'stick_dealer': did you mean 'stick_the_de
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from euchre import Rules, RulesError
@@ -101,10 +102,16 @@ def _option(part: str) -> tuple[str, Any]:
     key, value = key.strip().lower(), value.strip().lower()
     if not sep or not _KEY_RE.match(key) or not _VALUE_RE.match(value):
         raise RulesError("a house rule is written key:value, like deck:32")
-    defaults = Rules().to_dict()
+    defaults = _defaults()
     if key not in defaults:
         Rules.from_dict({key: value})  # raises the engine's message, with a suggestion
     return key, _typed(key, value, defaults[key])
+
+
+@cache
+def _defaults() -> dict[str, Any]:
+    """Every option's default value (its type types a house rule's text)."""
+    return Rules().to_dict()
 
 
 def parse_rules_code_parts(text: str, fallback: str) -> tuple[Rules, list[tuple[str, str]]]:
@@ -143,21 +150,24 @@ def parse_rules_code_parts(text: str, fallback: str) -> tuple[Rules, list[tuple[
             left_out.append((part, f"the rule {key!r} is given twice"))
         else:
             options[key] = (part, value)
+    def applied(chosen: dict[str, tuple[str, Any]]) -> Rules:
+        return base.replace(**{key: value for key, (_, value) in chosen.items()})
+
     try:
-        return base.replace(**{k: v for k, (_, v) in options.items()}), left_out
+        return applied(options), left_out
     except RulesError:
         pass  # some clash with the rule set or with each other: keep those that fit alone
     fitting: dict[str, tuple[str, Any]] = {}
-    for key, (part, value) in options.items():
+    for key, option in options.items():
         try:
-            base.replace(**{key: value})
-            fitting[key] = (part, value)
+            applied({key: option})
+            fitting[key] = option
         except RulesError as exc:
-            left_out.append((part, str(exc)))
+            left_out.append((option[0], str(exc)))
     try:
-        return base.replace(**{k: v for k, (_, v) in fitting.items()}), left_out
+        return applied(fitting), left_out
     except RulesError as exc:  # each fits alone, and they clash together
-        return base, [*left_out, (",".join(p for p, _ in fitting.values()), str(exc))]
+        return base, [*left_out, (",".join(part for part, _ in fitting.values()), str(exc))]
 
 
 def with_option(rules: Rules, key: str, text: str) -> Rules:
