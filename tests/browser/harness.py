@@ -206,6 +206,7 @@ class _Server(StaticServer):
         with self.lock:
             self.requests.append((path, status))
 
+
 class SiteServer:
     """A threaded static server of one folder at http://127.0.0.1:<port>/learn-euchre/.
 
