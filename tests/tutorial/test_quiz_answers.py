@@ -158,3 +158,20 @@ def test_questions_carry_no_answer_to_the_page() -> None:
     public = q.to_public()
     assert "answer" not in public
     assert public["id"] == str(q.id)
+
+
+_SEAT_WORDS = {"you": 0, "your left-hand opponent": 1, "your partner": 2, "your right-hand opponent": 3}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_lone_defender_is_named_and_sits_against_the_lone_maker(seed: int) -> None:
+    # The facts once read "a defender went alone too": a learner who was that defender
+    # was not told so.
+    q = build(QuestionId("score", "tournament", None, seed, rules_code(Rules().replace(defend_alone=True))))
+    s = q.score
+    said = [f for f in q.facts if "defended alone" in f]
+    assert bool(said) == bool(s["defender_alone"])
+    if said:
+        defender = said[0].split(", and ")[1].removesuffix(" defended alone.")
+        assert (_SEAT_WORDS[defender] - s["maker"]) % 2 == 1

@@ -29,6 +29,17 @@ _OPTIONS = (
     ("d4", "The defenders score 4 points"),
 )
 _WORDS = ("no", "one", "two", "three", "four", "five")
+_SEATS = ("You", "Your left-hand opponent", "Your partner", "Your right-hand opponent")
+
+def _defender(maker: int) -> str:
+    """Who defends alone against a lone maker at four: the maker's left-hand player, the
+    first who is asked. The score is the same whichever defender it is.
+
+    >>> _defender(0), _defender(3)
+    ('your left-hand opponent', 'you')
+    """
+    seat = _SEATS[(maker + 1) % 4]
+    return seat[0].lower() + seat[1:]
 
 def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
     """Who made trump, whether someone went alone, and the makers' tricks."""
@@ -56,14 +67,13 @@ def make(ctx: Context, trump: str, maker: int, alone: bool, defender_alone: bool
     """The question for one finished deal."""
     rules = ctx.rules
     partners = rules.partnerships and rules.players == 4
-    who = ("You", "Your left-hand opponent", "Your partner", "Your right-hand opponent")[maker] \
-        if partners else ("You" if maker == 0 else f"Player {maker + 1}")
+    who = _SEATS[maker] if partners else ("You" if maker == 0 else f"Player {maker + 1}")
     facts = [f"{who} named {trump} as trump."]
     if partners:
         side = "you and your partner" if rules.team_of(maker) == rules.team_of(0) else "your opponents"
         facts[0] += f" The makers are {side}."
     if alone:
-        facts.append(f"{who} went alone" + (", and a defender went alone too." if defender_alone else "."))
+        facts.append(f"{who} went alone" + (f", and {_defender(maker)} defended alone." if defender_alone else "."))
     count = {0: "no tricks", 1: "one trick", 5: "all five tricks"}.get(tricks, f"{_WORDS[tricks]} tricks")
     facts.append(f"The makers took {count}.")
     result = _result(ctx, maker, alone, defender_alone, tricks)
