@@ -78,6 +78,10 @@ def test_a_whole_game_to_a_winner(table: str, seed: int) -> None:
     assert [s["score"] for s in model["sides"]] == list(game.score)
     assert max(game.score) >= 5 and model["winner_text"].endswith(("!", "."))
     assert model["final_text"].startswith("Final score:")
+    # each side's points come first, so "Player 2 5" cannot be read as player 25
+    said = re.findall(r"(\d+) for (you|your team|the other team|Player \d)[,;.]", model["final_text"])
+    assert said[0][1] in ("you", "your team") and len(said) == len(game.score)
+    assert sorted(int(points) for points, _ in said) == sorted(game.score)
     egn = value("game.egn", {"save": model["save"]})
     assert euchre.from_egn(egn["text"]).winner == game.winner
 

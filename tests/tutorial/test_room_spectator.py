@@ -113,9 +113,9 @@ def test_a_spectator_sees_who_won_when_the_match_ends() -> None:
             eve.hang_up()
     teams = ["Ann and Computer 3", "Computer 2 and Computer 4"]
     shown = re.search(r'class="eu-room-result" role="status">Last match: (.+?) won\. '
-                      r"Final score: (.+?) (\d+), (.+?) (\d+)\.</p>", lobby)
+                      r"Final score: (\d+) for (.+?), (\d+) for (.+?)\.</p>", lobby)
     assert shown, lobby
-    winner, first, first_points, second, second_points = shown.groups()
+    winner, first_points, first, second_points, second = shown.groups()
     assert [first, second] == teams and winner in teams
     assert int([first_points, second_points][teams.index(winner)]) >= 2
 

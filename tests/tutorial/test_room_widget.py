@@ -199,7 +199,7 @@ def test_where_each_plays_alone_the_score_names_players_as_the_table_does() -> N
     assert len(lines) >= 3, lines
     for line in lines:
         assert "seat" not in line.lower(), line
-        assert re.search(r"\byou \d+, Bob \d+, Computer 3 \d+", line), line
+        assert re.search(r"\b\d+ for you, \d+ for Bob, \d+ for Computer 3\b", line), line
     reviews = [(state, drawn(state)) for state in states if state["room"]["phase"] == "review"]
     assert reviews
     for state, shown in reviews:

@@ -28,6 +28,7 @@ from euchre.tables import TABLES
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
 from euchre_tutorial.present.review import trick_rows, tricks_html
+from euchre_tutorial.present.scores import points_for
 from euchre_tutorial.present.seats import NO_SEAT
 from euchre_tutorial.present.table import TableUI, render_data, seatless, table_data
 from euchre_tutorial.present.words import called_ace_words, contract_words
@@ -190,7 +191,7 @@ def last_match_html(room: Mapping[str, Any], me: int | None) -> str:
     >>> room = {"rules": Rules().to_dict(), "last_match": {"score": [10, 6], "winner": 0,
     ...         "names": ["Ann", "Bob", "Cy", "Di"]}}
     >>> last_match_html(room, None)
-    '<p class="eu-room-result" role="status">Last match: Ann and Cy won. Final score: Ann and Cy 10, Bob and Di 6.</p>'
+    '<p class="eu-room-result" role="status">Last match: Ann and Cy won. Final score: 10 for Ann and Cy, 6 for Bob and Di.</p>'
     >>> last_match_html({"rules": Rules().to_dict(), "last_match": None}, 0)
     ''
     """
@@ -269,7 +270,7 @@ def _side_names(rules: Rules, me: int | None, names: Sequence[str] = ()) -> list
 def _score_words(score: Sequence[int], rules: Rules, me: int | None,
                  names: Sequence[str] = ()) -> str:
     sides = _side_names(rules, me, names)
-    return ", ".join(f"{sides[i]} {points}" for i, points in enumerate(score) if i < len(sides))
+    return points_for((sides[i], points) for i, points in enumerate(score) if i < len(sides))
 
 
 def last_match_words(last: Mapping[str, Any], rules: Rules, me: int | None) -> str:
@@ -278,9 +279,9 @@ def last_match_words(last: Mapping[str, Any], rules: Rules, me: int | None) -> s
 
     >>> last = {"score": [1, 2, 11], "winner": 2, "names": ["Ann", "Bob", "Computer 3"]}
     >>> last_match_words(last, Rules().at_table("3"), 0)
-    'Last match: Computer 3 won. Final score: you 1, Bob 2, Computer 3 11.'
+    'Last match: Computer 3 won. Final score: 1 for you, 2 for Bob, 11 for Computer 3.'
     >>> last_match_words({"score": [10, 4], "winner": 0}, Rules(), 1)
-    'Last match: the other side won. Final score: the other side 10, your side 4.'
+    'Last match: the other side won. Final score: 10 for the other side, 4 for your side.'
     """
     names = [str(name) for name in last.get("names") or []]
     sides = _side_names(rules, me, names)
@@ -362,7 +363,7 @@ def table_html(state: Mapping[str, Any]) -> tuple[str, str | None, bool]:
     me = None if view.seat == NO_SEAT else view.seat
     score = (f'<p class="eu-room-score">Score: '
              f'{escape(_score_words(state["table"]["score"], view.rules, me, names))} '
-             f'(to {state["table"]["game_to"]}).</p>')
+             f'(game to {state["table"]["game_to"]}).</p>')
     return score + render_data(data, ui), data["card_action"], bool(data["your_turn"])
 
 

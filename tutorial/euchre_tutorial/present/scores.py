@@ -9,11 +9,28 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from euchre_tutorial.present.fourandsix import figure_html, score_svg
 from euchre_tutorial.present.markup import attrs, escape
+from euchre_tutorial.present.seats import in_sentence_name
+
+
+def points_for(sides: Iterable[tuple[str, int]]) -> str:
+    """Each side's points in words, the number first, so that a name that ends in a number
+    ("Computer 3") never runs into its points. The names are given as they read inside a
+    sentence ("you", not "You"); a team listed with commas has its points set apart by
+    semicolons.
+
+    >>> points_for([("you", 1), ("Bob", 2), ("Computer 3", 11)])
+    '1 for you, 2 for Bob, 11 for Computer 3'
+    >>> points_for([("you, Player 3 and Player 5", 4), ("Player 2, Player 4 and Player 6", 0)])
+    '4 for you, Player 3 and Player 5; 0 for Player 2, Player 4 and Player 6'
+    """
+    pairs = list(sides)
+    separator = "; " if any("," in name for name, _ in pairs) else ", "
+    return separator.join(f"{points} for {name}" for name, points in pairs)
 
 
 def four_six_html(points: int) -> str:
@@ -27,7 +44,7 @@ def score_bar_html(model: Mapping[str, Any]) -> str:
     """The scores and the facts line of a game model (``widgets.game.game_model``)."""
     sides = model["sides"]
     teams = model["partnerships"]
-    parts = ", ".join(f"{s['words']} {s['score']}" for s in sides)
+    parts = points_for((in_sentence_name(s["words"]), s["score"]) for s in sides)
     boxes = []
     for index, side in enumerate(sides):
         classes = f"eu-score-side {'eu-score-us' if side['you'] else 'eu-score-them'}"

@@ -52,6 +52,18 @@ def seat_names(me: int, players: int = 4) -> list[str]:
             for seat in range(players)]
 
 
+def in_sentence_name(words: str) -> str:
+    """A seat's name, or a side's, as it reads inside a sentence: "You" in lower case, the
+    other names as they are.
+
+    >>> in_sentence_name("You and North"), in_sentence_name("North and You")
+    ('you and North', 'North and You')
+    >>> in_sentence_name("Player 2"), in_sentence_name("You, Player 3 and Player 5")
+    ('Player 2', 'you, Player 3 and Player 5')
+    """
+    return "you" + words[3:] if words == "You" or words.startswith(("You ", "You,")) else words
+
+
 def seat_place(seat: int, me: int, players: int = 4) -> str:
     """Where ``seat`` sits on the screen for ``me``: bottom, left, top ... (see LAYOUTS).
     A spectator (:data:`NO_SEAT`) sees the table as seat 0 does."""

@@ -54,11 +54,11 @@ def deal_words(state: HandState, seat: int) -> str:
     >>> from euchre import Rules
     >>> from euchre_tutorial.tryagain.branch import finished_deal
     >>> deal_words(finished_deal(3, Rules()), 0)
-    'East dealt. West made hearts trump. You and North 0, West and East 1.'
+    'East dealt. West made hearts trump. Points: 0 for you and North, 1 for West and East.'
     """
     names = seat_names(seat, state.players)
     return (f"{names[state.dealer]} dealt. {contract_words(state, names)} "
-            f"{team_points_text(state, seat)}.")
+            f"Points: {team_points_text(state, seat)}.")
 
 
 def own_deals_html(states: Sequence[HandState], seat: int) -> str:

@@ -20,10 +20,11 @@ from html import escape
 
 import euchre
 from euchre import Action, HandState, Phase
-from euchre.players.words import side_words
+from euchre.players.words import side_words, word_list
 
 from euchre_tutorial.html import card_html
-from euchre_tutorial.present.seats import seat_names
+from euchre_tutorial.present.scores import points_for
+from euchre_tutorial.present.seats import in_sentence_name, seat_names
 from euchre_tutorial.present.words import (
     CARD_KINDS,
     choice_label,
@@ -76,19 +77,19 @@ def _sentence(text: str) -> str:
 
 
 def team_points_text(state: HandState, me: int) -> str:
-    """Each side's points in a finished deal, seen from ``me`` ("You and North 1, West and
-    East 0")."""
+    """Each side's points in a finished deal, seen from ``me``, ``me``'s side first
+    ("1 for you and North, 0 for West and East")."""
     result = state.result
     if result is None:
         return ""
     names = seat_names(me, state.players)
     clockwise = [(me + i) % state.players for i in range(state.players)]
-    parts = []
+    sides = []
     for team, points in enumerate(result.points):
-        seats = [names[s] for s in clockwise if state.team_of(s) == team]
-        parts.append(f"{' and '.join(seats)} {points}")
-    first = parts.pop(state.team_of(me))
-    return ", ".join([first, *parts])
+        seats = word_list([names[s] for s in clockwise if state.team_of(s) == team])
+        sides.append((in_sentence_name(seats), points))
+    first = sides.pop(state.team_of(me))
+    return points_for([first, *sides])
 
 
 def side_tricks(state: HandState, me: int) -> int:

@@ -27,7 +27,7 @@ import base64
 import json
 import zlib
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -43,7 +43,8 @@ from euchre_tutorial.present import game as page
 from euchre_tutorial.present.advice import advice_data, advice_html
 from euchre_tutorial.present.clicks import click_text, resolve
 from euchre_tutorial.present.review import trick_rows
-from euchre_tutorial.present.seats import seat_names
+from euchre_tutorial.present.scores import points_for
+from euchre_tutorial.present.seats import in_sentence_name, seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
 from euchre_tutorial.present.words import called_ace_words, contract_words, told
 from euchre_tutorial.widgets import WidgetConfigError
@@ -194,6 +195,22 @@ def side_labels(rules: Rules, seat: int = SEAT) -> list[tuple[str, str]]:
             for t, team in enumerate(teams)]
 
 
+def _final_sides(rules: Rules, score: Sequence[int]) -> list[tuple[str, int]]:
+    """Each side of a finished game as the final score names it ("you", "Player 2"; "your
+    team", "the other team"), the learner's side first.
+
+    >>> _final_sides(Rules().at_table("3"), [3, 10, 4])
+    [('you', 3), ('Player 2', 10), ('Player 3', 4)]
+    >>> _final_sides(Rules().at_table("6"), [2, 10])
+    [('your team', 2), ('the other team', 10)]
+    """
+    mine = rules.team_of(SEAT)
+    if rules.partnerships:
+        return [("your team", score[mine]), ("the other team", score[1 - mine])]
+    return [(in_sentence_name(words), points)
+            for (_label, words), points in zip(side_labels(rules), score, strict=True)]
+
+
 def points_text(rules: Rules, points: tuple[int, ...] | list[int], seat: int = SEAT) -> str:
     """Who gained what in a deal, e.g. "You and North +1, West and East +0.".
 
@@ -293,8 +310,7 @@ def game_model(save: Save) -> dict[str, Any]:
             f"{words} {'win' if teams else 'wins'} the game.")
         final_text = "Final score: " + (
             f"{score['us']} to {score['them']}." if rules.players == 4 and teams
-            else ", ".join(f"{label} {points}" for (label, _w), points
-                           in zip(labels, game.score, strict=True)) + ".")
+            else points_for(_final_sides(rules, game.score)) + ".")
     table = table_data(shown.view(SEAT), FREE_PLAY)
     current = [] if review_due else list(zip(shown.actions, shown.actors, strict=False))
     can_undo = save.undo and winner is None and any(actor == SEAT for _, actor in current)
