@@ -258,6 +258,11 @@ def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
     ann = ann_makes_a_room(new_page, rooms)
     link = ann.get_attribute(".eu-room-watch-link", "value") or ""
     assert link.endswith("&watch=1") and "?room=" in link
+    # the two links are drawn alike (the watch link was once a small unstyled field)
+    looks = ann.evaluate("""() => ['.eu-room-link', '.eu-room-watch-link'].map((s) => {
+        const c = getComputedStyle(document.querySelector(s));
+        return [c.fontSize, c.width, c.padding]; })""")
+    assert looks[0] == looks[1], looks
 
     eve = new_page(rooms, viewport={"width": 390, "height": 844})
     eve.goto(link)
