@@ -169,7 +169,7 @@ def why_card_illegal(
         # The left bower (or the joker) is played "as" its printed suit.
         return f"{explain_suit(card, trump)}, so it cannot follow {suit.plural}. {holding}"
     hidden = [c for c in followers if c.suit is not suit]
-    if hidden and len(hidden) == len(followers):  # only the bower (or the joker) follows
+    if len(followers) == 1 and hidden:  # only the bower (or the joker) follows
         return (
             f"You must follow {suit.plural}: {explain_suit(hidden[0], trump)}, "
             f"so you hold {_a(suit)}."

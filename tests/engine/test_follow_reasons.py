@@ -8,7 +8,7 @@ import re
 
 from euchre import Card, Suit, effective_suit, explain_suit, legal_plays, why_card_illegal
 from euchre.cards import make_deck, parse_cards
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 DECKS = [make_deck(24), make_deck(32, joker=True)]
@@ -29,6 +29,8 @@ def refused_plays(draw: st.DrawFn) -> tuple[Card, list[Card], Card, Suit | None]
 
 
 @given(refused_plays())
+# the left bower and the joker as the only trumps: the refusal once named the bower alone
+@example((Card.parse("7c"), parse_cards("Jc Joker 7c"), Card.parse("7s"), Suit.SPADES))
 def test_a_refusal_names_every_card_that_follows_and_why_each_hidden_one_does(
     play: tuple[Card, list[Card], Card, Suit | None],
 ) -> None:
