@@ -48,6 +48,9 @@ def test_a_missed_item_is_due_today_and_stays_after_a_reload(page: Any) -> None:
     skill = page.locator(f'{WIDGET} .eu-pg-skill[data-skill="left-bower"]')
     assert skill.get_attribute("data-level") == "1"
     assert "1 due today" in skill.inner_text()
+    review = page.locator(f"{WIDGET} .eu-pg-review a")
+    assert review.inner_text() == "take the trick quiz"
+    assert page.evaluate("(a) => a.href", review.element_handle()) == site_url(page, "practice/quiz/")
     page.reload()
     wait_ready(page, WIDGET)
     due_item(page, ITEM).wait_for()

@@ -16,6 +16,7 @@ from typing import Any
 
 from euchre_tutorial.mastery.progress import LEVELS, due_items, skill_levels
 from euchre_tutorial.mastery.record import new_record
+from euchre_tutorial.mastery.review_questions import SKILL_QUESTIONS
 from euchre_tutorial.mastery.skills import skill
 
 PRIVACY = ("Your progress is kept in this browser only: nothing leaves your device. "
@@ -29,7 +30,7 @@ def _notes_html(notes: Sequence[str]) -> str:
     return f'<ul class="eu-pg-notes" role="status">{items}</ul>'
 
 
-def _due_html(due: Sequence[dict[str, Any]], now: datetime) -> str:
+def _due_html(due: Sequence[dict[str, Any]], now: datetime, base: str) -> str:
     if not due:
         return '<p class="eu-pg-none">Nothing is due today.</p>'
     items = []
@@ -42,7 +43,12 @@ def _due_html(due: Sequence[dict[str, Any]], now: datetime) -> str:
             f'<span class="eu-pg-skillname">({escape(name)})</span> '
             f'<span class="eu-pg-when">{when}</span></li>'
         )
-    return f'<ul class="eu-pg-due">{"".join(items)}</ul>'
+    review = ""
+    if any(entry["skill"] in SKILL_QUESTIONS for entry in due):
+        review = ('<p class="eu-pg-review">Due items come first in your next trick quiz, '
+                  "wherever you missed them (in a quiz, a lesson or a game): "
+                  f'<a href="{escape(base)}practice/quiz/">take the trick quiz</a>.</p>')
+    return f'<ul class="eu-pg-due">{"".join(items)}</ul>{review}'
 
 
 def _skill_html(entry: dict[str, Any], base: str) -> str:
@@ -81,7 +87,7 @@ def progress_html(
         f"{_notes_html(notes)}"
         f'<p class="eu-pg-privacy">{escape(PRIVACY)}</p>'
         '<h3 id="eu-pg-due-h">Due today</h3>'
-        f"{_due_html(due, now)}"
+        f"{_due_html(due, now, base)}"
         '<h3 id="eu-pg-skills-h">Skills</h3>'
         f'<ul class="eu-pg-skills" aria-labelledby="eu-pg-skills-h">{skills}</ul>'
         '<h3 id="eu-pg-file-h">Keep or move your progress</h3>'

@@ -37,6 +37,7 @@ from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.mastery.items import item_of_question, mastery_field
 from euchre_tutorial.mastery.progress import due_first
 from euchre_tutorial.mastery.record import RecordDamage, import_text
+from euchre_tutorial.mastery.review_questions import due_questions
 from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.quiz import (
     LINK_INTRO,
@@ -165,7 +166,8 @@ def _now(raw: Any) -> datetime:
 def practice_ids(spec: QuizSpec, record: dict[str, Any] | None, now: datetime) -> list[str]:
     """The question ids of a practice quiz: with a progress record, drawn from a larger
     pool of the same settings, the questions whose items are due first (then items never
-    answered, then the rest); without one, the spec's own questions.
+    answered, then the rest); without one, the spec's own questions. An item due that the
+    pool does not ask (one missed in a game, say) gets a question of its own.
 
     >>> from euchre import Rules
     >>> spec = base_spec({}, Rules())
@@ -183,6 +185,7 @@ def practice_ids(spec: QuizSpec, record: dict[str, Any] | None, now: datetime) -
         except (ValueError, RuntimeError):
             continue
         pool.append((item_of_question(question), str(qid)))
+    pool = due_questions(spec, record, now, {key for key, _qid in pool}) + pool
     keys = list(dict.fromkeys(key for key, _qid in pool))
     rank = {key: n for n, key in enumerate(due_first(record, keys, now))}
     seen: dict[tuple[str, str], int] = {}
