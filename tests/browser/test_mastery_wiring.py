@@ -1,6 +1,7 @@
-"""The quiz feeds the mastery map, in a real browser: a wrong answer makes its item due on
-the Your progress page, and a practice quiz opened with an item due starts with it. Every
-page fails the test on a console error."""
+"""The quiz and free play feed the mastery map, in a real browser: a wrong answer makes its
+item due on the Your progress page, a practice quiz opened with an item due starts with it,
+and a bid the coach rates clearly worse is due too. Every page fails the test on a console
+error."""
 
 from __future__ import annotations
 
@@ -8,14 +9,23 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import euchre
+from euchre import Action, HandState
 from euchre_tutorial import bridge, mastery
-from euchre_tutorial.mastery.items import item_of_question
+from euchre_tutorial.mastery.items import Item, item_of_question
+from euchre_tutorial.mastery.judge import judge
 from euchre_tutorial.quiz import QuestionId, build
 
-from tests.browser.harness import goto, wait_ready
+from tests.browser.harness import goto, presave, wait_for_my_decision, wait_ready
 from tests.browser.test_quiz import LINK, QUIZ, answer, current_question, open_quiz, wrong_answer
 
 PROGRESS = "[data-widget=progress]"
+
+
+def judged_item(state: HandState, action: Action) -> Item:
+    judged = judge(state, state.to_act or 0, action)
+    assert judged is not None and judged[1] is False
+    return judged[0]
 
 
 def stored_progress(page: Any) -> Any:
@@ -55,3 +65,31 @@ def test_a_practice_quiz_starts_with_what_is_due(page: Any) -> None:
     page.reload()
     wait_ready(page, QUIZ)
     assert item_of_question(current_question(page)) == target
+
+
+def test_a_bid_in_free_play_feeds_the_progress_page(page: Any) -> None:
+    """A bid the coach rates clearly worse than its best (in a game saved at that very
+    decision) is recorded as a miss for its decision of play, and shows as due."""
+    from euchre_tutorial.widgets.game import Save, _game
+
+    from tests.browser.test_game import FAST
+    from tests.tutorial.test_mastery_judge import game_at_a_clear_bid
+
+    page.set_default_timeout(60_000)
+    model = game_at_a_clear_bid()
+    state = _game(Save.unpack(model["save"])).state
+    worst = euchre.coach(state).alternatives[-1][0]
+    skill_id, item = judged_item(state, worst)
+    presave(page, {"euchre.settings": {"v": 1, "data": FAST},
+                   "euchre.game": {"v": 1, "data": {"save": model["save"]}}})
+    goto(page, "practice/play/")
+    wait_ready(page, "[data-widget=game]")
+    wait_for_my_decision(page, page.locator("[data-widget=game]"))
+    page.locator(f'[data-widget=game] .eu-choices button[data-choice="{worst}"]').click()
+    page.wait_for_function(
+        "(item) => (localStorage.getItem('euchre.progress') || '').includes(item)", arg=item)
+    entry = next(e for e in stored_progress(page)["items"] if e["item"] == item)
+    assert entry["skill"] == skill_id and entry["wrong"] == 1
+    goto(page, "practice/progress/")
+    wait_ready(page, PROGRESS)
+    page.locator(f'{PROGRESS} .eu-pg-due li[data-item="{item}"]').wait_for()

@@ -4,6 +4,7 @@ for it, of the quiz's own kinds, level, traps and rules."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -88,11 +89,12 @@ def test_the_same_record_and_settings_give_the_same_quiz() -> None:
 
 
 def test_the_progress_page_says_where_due_items_are_asked_again() -> None:
-    def review_line(*items: Item) -> str:
-        html = progress_html(missed(*items), LATER)
-        start = html.find('<p class="eu-pg-review">')
-        return "" if start < 0 else html[start:html.index("</p>", start)]
+    def review_lines(*items: Item) -> list[str]:
+        return re.findall(r'<p class="eu-pg-review">(.*?)</p>', progress_html(missed(*items), LATER))
 
-    assert 'href="../../practice/quiz/"' in review_line(plain_jack_item(Suit.SPADES))
-    assert review_line(("discard", "what the dealer may discard")) == ""
-    assert review_line() == ""
+    quiz, = review_lines(plain_jack_item(Suit.SPADES))
+    assert 'href="../../practice/quiz/"' in quiz
+    play, = review_lines(("discard", "the dealer's discard"))
+    assert 'href="../../practice/play/"' in play and "coach" in play
+    assert review_lines(plain_jack_item(Suit.SPADES), ("going-alone", "going alone")) == [quiz, play]
+    assert review_lines() == []

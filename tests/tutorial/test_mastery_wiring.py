@@ -202,20 +202,22 @@ def test_an_illegal_card_in_a_lesson_is_a_counted_mistake_with_its_item() -> Non
     assert checked >= 1
 
 
-def test_a_legal_move_the_lesson_does_not_want_names_no_item() -> None:
-    from euchre_tutorial.lessons import default_lessons
-    from euchre_tutorial.lessons.runner import replay
+def test_a_lesson_step_that_asks_for_a_bid_feeds_that_decision_right_or_wrong() -> None:
+    """The order-up lesson asks for "order": passing is a miss for ordering up, ordering
+    alone a miss for going alone, and ordering up is right; a step that asks for a lead
+    (to show a card's rank) feeds no decision of play."""
+    def act(lesson: str, step: int, action: str) -> Any:
+        return value("lesson.act", {"lesson": lesson, "step": step, "moves": [], "action": action})
 
-    for lesson in default_lessons():
-        for index in range(len(lesson.steps)):
-            run = replay(lesson, index, [])
-            state = run.state
-            if state.to_act != run.step.seat:
-                continue
-            for action in state.legal_actions():
-                reply = value("lesson.act", {"lesson": lesson.id, "step": index, "moves": [],
-                                             "action": str(action)})
-                if "rejected" in reply:
-                    assert reply["rejected"]["legal"] is True and reply["mastery"] is None
-                    return
-    pytest.skip("every lesson step takes any legal move")
+    item = "ordering up when an opponent deals"
+    assert act("order-up", 0, "pass")["mastery"] == {
+        "skill": "ordering-up", "item": item, "correct": False}
+    assert act("order-up", 0, "order alone")["mastery"] == {
+        "skill": "going-alone", "item": "going alone", "correct": False}
+    taken = act("order-up", 0, "order")
+    assert "frames" in taken and taken["mastery"] == {"skill": "ordering-up", "item": item, "correct": True}
+    assert act("alone", 0, "order")["mastery"] == {
+        "skill": "going-alone", "item": "going alone", "correct": False}
+    assert act("dealer", 0, "discard 9c")["mastery"]["skill"] == "discard"
+    led = act("bowers", 0, "play Ac")
+    assert led["rejected"]["legal"] is True and led["mastery"] is None

@@ -45,9 +45,13 @@ def _due_html(due: Sequence[dict[str, Any]], now: datetime, base: str) -> str:
         )
     review = ""
     if any(entry["skill"] in SKILL_QUESTIONS for entry in due):
-        review = ('<p class="eu-pg-review">Due items come first in your next trick quiz, '
-                  "wherever you missed them (in a quiz, a lesson or a game): "
+        review = ('<p class="eu-pg-review">Items of the rules come back first in your next '
+                  "trick quiz, wherever you missed them (in a quiz, a lesson or a game): "
                   f'<a href="{escape(base)}practice/quiz/">take the trick quiz</a>.</p>')
+    if any(entry["skill"] not in SKILL_QUESTIONS for entry in due):
+        review += ('<p class="eu-pg-review">Decisions of play (ordering up, calling, going alone, '
+                   "the discard, leading) come back as you play: the coach weighs each one you "
+                   f'make in <a href="{escape(base)}practice/play/">free play</a>.</p>')
     return f'<ul class="eu-pg-due">{"".join(items)}</ul>{review}'
 
 

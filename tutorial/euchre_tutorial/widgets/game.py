@@ -39,6 +39,7 @@ from euchre.seats import same_side
 from euchre_tutorial import computer
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.mastery.items import item_of_mistake, mastery_field
+from euchre_tutorial.mastery.judge import judge
 from euchre_tutorial.present import game as page
 from euchre_tutorial.present.advice import advice_data, advice_html
 from euchre_tutorial.present.clicks import click_text, resolve
@@ -408,7 +409,9 @@ def state(payload: Mapping[str, Any]) -> dict[str, Any]:
 def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: the learner's action (``action`` text or a ``card`` code). An illegal
     one is not taken: ``{"illegal": reason, "mastery": ...}``, the reason in the engine's
-    words and the skill and item the refusal shows to work on (None when it teaches none)."""
+    words and the skill and item the refusal shows to work on (None when it teaches none).
+    A legal one gives ``{"model": ..., "mastery": ...}``: the decision of play it trains
+    and whether the coach rates it right (None when it trains none or is a close call)."""
     save = _save(payload)
     game = _game(save)
     if len(game.history) > save.seen:
@@ -420,8 +423,10 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
         text = click_text(game.state, SEAT, dict(payload))
         item = item_of_mistake(game.state, SEAT, text)
         return {"illegal": reason, "mastery": mastery_field(item, False)}
+    judged = judge(game.state, SEAT, action)
     game = game.apply(action)
-    return {"model": game_reply(_with(save, game))}
+    return {"model": game_reply(_with(save, game)),
+            "mastery": None if judged is None else mastery_field(*judged)}
 
 
 @expose("game.next")

@@ -18,18 +18,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import euchre
-from euchre import HandState
+from euchre import Action, HandState
 
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.lessons import Lesson, default_lessons, lesson_by_id, load_lessons
 from euchre_tutorial.lessons.runner import StepRun, replay, stars
 from euchre_tutorial.lessons.table import lesson_ui
-from euchre_tutorial.mastery.items import item_of_mistake, mastery_field
+from euchre_tutorial.mastery.items import Item, item_of_mistake, mastery_field
+from euchre_tutorial.mastery.judge import not_alone, weighed_item
 from euchre_tutorial.present import lesson as page
 from euchre_tutorial.present.advice import advice_html
 from euchre_tutorial.present.clicks import click_text
@@ -183,30 +184,54 @@ def step(payload: Mapping[str, Any]) -> dict[str, Any]:
     return step_model(replay(lesson, _index(lesson, payload), _moves(payload)))
 
 
+LESSON_SKILLS = frozenset({"ordering-up", "round-two", "going-alone", "discard"})
+"""The decisions of play a lesson's step trains when it asks for one: the bids and the
+discard. A step that asks for a lead does so to show a card's rank, not to teach leading."""
+
+
+def _asked_item(state: HandState, seat: int, chosen: Action, expect: Collection[str]) -> Item | None:
+    """The item of a step's decision answered with ``chosen`` where it asks for one of
+    ``expect`` (weighed against the expected action nearest to it: the same bid, alone or
+    not); None when the step trains no decision of play."""
+    wanted = [Action.parse(a) for a in sorted(expect)]
+    nearest = next((w for w in wanted if w == chosen),
+                   next((w for w in wanted if not_alone(w) == not_alone(chosen)), wanted[0]))
+    item = weighed_item(state, seat, chosen, nearest)
+    return item if item is not None and item[0] in LESSON_SKILLS else None
+
+
 @expose("lesson.act")
 def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: the learner's action (``"action"`` text or a ``"card"`` code).
 
     Returns ``{"rejected": {reason, note, legal}, "mastery": ...}`` when it is not taken (the
-    card stays in the hand; ``mastery`` names the skill and item an illegal counted mistake
-    shows to work on, or is None), else ``{"frames": [table after each action], "model": ...}``."""
+    card stays in the hand; ``mastery`` names the skill and item a counted mistake shows to
+    work on: the rule an illegal action broke, or the decision of play a step that asks for
+    one was answered wrongly; else None), else ``{"frames": [table after each action],
+    "model": ..., "mastery": ...}``, ``mastery`` naming the decision of play such a step
+    asked for, answered right."""
     lesson = _lesson(payload)
     run = replay(lesson, _index(lesson, payload), _moves(payload))
-    text = click_text(run.state, run.step.seat, payload)
+    state, seat = run.state, run.step.seat
+    text = click_text(state, seat, payload)
     before = len(run.events)
     finished = run.outcome is not None
+    asked = bool(run.step.expect) and not run.moves and not finished  # a decision the step asks for
     rejected = run.move(text)
     if rejected is not None:
         counted = not finished
-        item = (item_of_mistake(run.state, run.step.seat, text)
-                if counted and not rejected.legal else None)
+        if rejected.legal:
+            item = _asked_item(state, seat, Action.parse(text), run.step.expect) if asked else None
+        else:
+            item = item_of_mistake(state, seat, text) if counted else None
         return {"rejected": {"reason": rejected.reason, "note": rejected.note,
                              "legal": rejected.legal, "mistake": counted,
                              "html": page.feedback_html(rejected.reason, rejected.note)},
                 "mastery": mastery_field(item, False)}
-    seat, reveal = run.step.seat, run.step.reveal
+    reveal = run.step.reveal
     frames = [frame_data(e.state, seat, reveal) for e in run.events[before:]]
-    return {"frames": frames, "model": step_model(run)}
+    decided = _asked_item(state, seat, Action.parse(text), run.step.expect) if asked else None
+    return {"frames": frames, "model": step_model(run), "mastery": mastery_field(decided, True)}
 
 
 @expose("lesson.hint")

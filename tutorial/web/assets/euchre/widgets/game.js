@@ -130,6 +130,7 @@ export async function mount(root, runtime) {
         message.dataset.kind = "illegal";
         return;
       }
+      feedMastery(reply.mastery);
       say("");
       show(reply.model, { animate: true });
       beep("play");

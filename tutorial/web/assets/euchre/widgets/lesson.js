@@ -230,6 +230,7 @@ export async function mount(root, runtime) {
         feedback.dataset.kind = reply.rejected.legal ? "not-asked" : "illegal";
         return;
       }
+      feedMastery(reply.mastery);
       for (const frame of (reply.frames ?? []).slice(0, -1)) {
         morph(play, frame.html, { animate: true });
         beep("play");
