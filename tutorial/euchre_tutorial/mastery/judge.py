@@ -5,8 +5,8 @@ These skills have no rule to break (every button offers a legal choice), so a re
 never trains them. Instead, each of the learner's decisions in free play is weighed by the
 coach's own numbers: a choice the coach rates clearly worse than its best counts as a miss,
 the best choice (or one as good) where a worse one was there to make counts as right, and
-a close call counts as neither. The lessons say right or wrong themselves (see
-``widgets/lesson.py``) and use :func:`decision_item` for the item's name.
+a close call counts as neither. The lessons say right or wrong themselves, against what a
+step asks for (see ``widgets/lesson.py``), and name the item with :func:`weighed_item`.
 
 >>> from euchre import Deal, HandState, Rules
 >>> st = HandState.new(Deal.random(seed=1, dealer=0, rules=Rules()), Rules())
@@ -35,14 +35,11 @@ SAMPLES = 8
 """A lead is judged only when the coach looked at this many deals or more: fewer give
 numbers too rough to call a lead a mistake."""
 
-
 GOING_ALONE: Item = ("going-alone", "going alone")
 
 
 def _dealer_words(state: HandState, seat: int) -> str:
     dealer = state.dealer
-    if dealer == seat:
-        return "when you deal"
     if state.rules.partnerships:
         partner = state.rules.team_of(dealer) == state.rules.team_of(seat)
         return "when your partner deals" if partner else "when an opponent deals"
@@ -65,6 +62,8 @@ def decision_item(state: HandState, seat: int, action: Action) -> Item | None:
         return GOING_ALONE
     phase = state.phase
     if phase is Phase.ROUND_ONE and action.kind in (ActionKind.ORDER, ActionKind.PASS):
+        if seat == state.dealer:
+            return "ordering-up", "picking up the upcard when you deal"
         return "ordering-up", f"ordering up {_dealer_words(state, seat)}"
     if phase is Phase.ROUND_TWO and action.kind in (ActionKind.CALL, ActionKind.PASS):
         if state.rules.stick_the_dealer and seat == state.dealer:
