@@ -33,12 +33,8 @@ def stored_progress(page: Any) -> Any:
     return None if text is None else json.loads(text)
 
 
-def test_a_wrong_quiz_answer_is_due_on_the_progress_page(page: Any) -> None:
-    page.set_default_timeout(60_000)
-    open_quiz(page, LINK)
-    question = current_question(page)
-    skill_id, item = item_of_question(question)
-    answer(page, wrong_answer(question))
+def assert_missed_and_due(page: Any, skill_id: str, item: str) -> None:
+    """The item is stored as missed once, and the progress page lists it as due."""
     page.wait_for_function(
         "(item) => (localStorage.getItem('euchre.progress') || '').includes(item)", arg=item)
     entry = next(e for e in stored_progress(page)["items"] if e["item"] == item)
@@ -46,6 +42,15 @@ def test_a_wrong_quiz_answer_is_due_on_the_progress_page(page: Any) -> None:
     goto(page, "practice/progress/")
     wait_ready(page, PROGRESS)
     page.locator(f'{PROGRESS} .eu-pg-due li[data-item="{item}"]').wait_for()
+
+
+def test_a_wrong_quiz_answer_is_due_on_the_progress_page(page: Any) -> None:
+    page.set_default_timeout(60_000)
+    open_quiz(page, LINK)
+    question = current_question(page)
+    skill_id, item = item_of_question(question)
+    answer(page, wrong_answer(question))
+    assert_missed_and_due(page, skill_id, item)
 
 
 def test_a_practice_quiz_starts_with_what_is_due(page: Any) -> None:
@@ -86,10 +91,4 @@ def test_a_bid_in_free_play_feeds_the_progress_page(page: Any) -> None:
     wait_ready(page, "[data-widget=game]")
     wait_for_my_decision(page, page.locator("[data-widget=game]"))
     page.locator(f'[data-widget=game] .eu-choices button[data-choice="{worst}"]').click()
-    page.wait_for_function(
-        "(item) => (localStorage.getItem('euchre.progress') || '').includes(item)", arg=item)
-    entry = next(e for e in stored_progress(page)["items"] if e["item"] == item)
-    assert entry["skill"] == skill_id and entry["wrong"] == 1
-    goto(page, "practice/progress/")
-    wait_ready(page, PROGRESS)
-    page.locator(f'{PROGRESS} .eu-pg-due li[data-item="{item}"]').wait_for()
+    assert_missed_and_due(page, skill_id, item)
