@@ -39,11 +39,22 @@ GOING_ALONE: Item = ("going-alone", "going alone")
 
 
 def _dealer_words(state: HandState, seat: int) -> str:
-    dealer = state.dealer
-    if state.rules.partnerships:
-        partner = state.rules.team_of(dealer) == state.rules.team_of(seat)
-        return "when your partner deals" if partner else "when an opponent deals"
-    return "when another player deals"
+    """Who deals, seen from ``seat`` (not the dealer): "when your partner deals" ...
+
+    >>> from euchre import Deal, Rules
+    >>> two = Rules().at_table("2")
+    >>> _dealer_words(HandState.new(Deal.random(seed=1, dealer=1, rules=two), two), 0)
+    'when your opponent deals'
+    >>> six = Rules().at_table("6")
+    >>> _dealer_words(HandState.new(Deal.random(seed=1, dealer=2, rules=six), six), 0)
+    'when a partner deals'
+    """
+    rules, dealer = state.rules, state.dealer
+    if rules.partnerships:
+        if rules.team_of(dealer) != rules.team_of(seat):
+            return "when an opponent deals"
+        return "when your partner deals" if rules.players == 4 else "when a partner deals"
+    return "when your opponent deals" if rules.players == 2 else "when another player deals"
 
 
 def decision_item(state: HandState, seat: int, action: Action) -> Item | None:
