@@ -70,7 +70,6 @@ def test_the_coachs_own_choice_is_never_a_miss(seed: int, table: str) -> None:
 
 
 def test_each_decision_of_play_names_its_item_and_others_none() -> None:
-    rules = Rules()
     states = decisions(3, "4", "american")
     first = states[0]
     assert decision_item(first, first.to_act or 0, Action.parse("order"))[0] == "ordering-up"
@@ -81,7 +80,18 @@ def test_each_decision_of_play_names_its_item_and_others_none() -> None:
     lead = next(s for s in plays if not s.current_trick)
     assert decision_item(lead, lead.to_act or 0, lead.legal_actions()[0]) == (
         "leading", "the first lead of a deal")
-    assert rules.players == 4
+
+
+def test_the_stuck_dealer_is_told_apart_by_the_engines_choices() -> None:
+    for profile, item in (("stick-the-dealer", "calling as the stuck dealer"),
+                          ("american", "calling in round two")):
+        rules = Rules.profile(profile)
+        state = HandState.new(Deal.random(seed=7, dealer=0, rules=rules), rules)
+        for _ in range(7):
+            state = state.apply("pass")
+        assert state.phase is Phase.ROUND_TWO and state.to_act == 0
+        call = next(a for a in state.legal_actions() if a.kind.value == "call")
+        assert decision_item(state, 0, call) == ("round-two", item)
 
 
 def clear_round_one(state: HandState) -> bool:

@@ -76,9 +76,9 @@ def test_an_item_no_question_asks_leaves_the_quiz_as_it_was() -> None:
 
 def test_a_quiz_without_traps_gets_no_trap_for_a_due_item() -> None:
     spec = spec_at("learning", traps=0)
-    assert question_for(spec, plain_jack_item(Suit.SPADES)) is None or all(
-        QuestionId.parse(qid).trap is None for qid in practice_ids(
-            spec, missed(plain_jack_item(Suit.SPADES)), LATER))
+    assert question_for(spec, plain_jack_item(Suit.SPADES)) is None  # only a trap asks it
+    ids = practice_ids(spec, missed(plain_jack_item(Suit.SPADES), left_bower_item(Suit.CLUBS)), LATER)
+    assert len(ids) == spec.count and all(QuestionId.parse(qid).trap is None for qid in ids)
     found = question_for(spec, ("left-bower", "a card's suit when clubs are trump"))
     assert found is not None and QuestionId.parse(found).trap is None
 

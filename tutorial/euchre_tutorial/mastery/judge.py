@@ -77,8 +77,8 @@ def decision_item(state: HandState, seat: int, action: Action) -> Item | None:
             return "ordering-up", "picking up the upcard when you deal"
         return "ordering-up", f"ordering up {_dealer_words(state, seat)}"
     if phase is Phase.ROUND_TWO and action.kind in (ActionKind.CALL, ActionKind.PASS):
-        if state.rules.stick_the_dealer and seat == state.dealer:
-            return "round-two", "calling as the stuck dealer"
+        if all(a.kind is not ActionKind.PASS for a in state.legal_actions()):
+            return "round-two", "calling as the stuck dealer"  # the engine offers no pass
         return "round-two", "calling in round two"
     if phase is Phase.DISCARD and action.kind is ActionKind.DISCARD:
         return "discard", "the dealer's discard"
