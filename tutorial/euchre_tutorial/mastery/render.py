@@ -94,8 +94,8 @@ def progress_html(
         f"{_due_html(due, now, base)}"
         '<h3 id="eu-pg-skills-h">Skills</h3>'
         f'<ul class="eu-pg-skills" aria-labelledby="eu-pg-skills-h">{skills}</ul>'
-        '<h3 id="eu-pg-file-h">Keep or move your progress</h3>'
-        '<div class="eu-pg-actions">'
+        '<h3 id="eu-pg-file-h" class="eu-needs-script">Keep or move your progress</h3>'
+        '<div class="eu-pg-actions eu-needs-script">'
         '<button type="button" class="md-button" data-action="export">Export progress as a file</button>'
         '<label class="md-button eu-pg-import">Import progress from a file '
         '<input type="file" accept=".json,application/json" data-action="import"></label>'

@@ -103,7 +103,7 @@ def widget_html(model: Mapping[str, Any], profiles: Sequence[str],
         f'<div class="eu-game-bar" data-region="bar">{bar_html(model)}</div>'
         f'<div class="eu-game-tools" data-region="tools">{tools_html(None, disabled=True)}</div>'
         f"{settings_html('eu-game-settings')}"
-        '<div class="eu-message" role="status" aria-live="polite" data-region="message">'
+        '<div class="eu-message eu-needs-script" role="status" aria-live="polite" data-region="message">'
         '<p class="eu-game-note">The game starts when the card engine is ready.</p></div>'
         '<div class="eu-game-panel" data-region="panel"></div>'
         '<div class="eu-play" data-region="table"></div>'

@@ -183,7 +183,7 @@ def question_html(q: Mapping[str, Any], *, picked: Sequence[str] = (),
     css = "eu-quiz-options eu-quiz-options--cards" if cards else "eu-quiz-options eu-quiz-options--choices"
     parts.append(element("ul", items, class_=css, aria_label=group))
     if hint:
-        parts.append(tag("p", HINTS[pick], class_="eu-quiz-hint"))
+        parts.append(tag("p", HINTS[pick], class_="eu-quiz-hint eu-needs-script"))
     html = element("section", "".join(parts), class_="eu-quiz-question", data_kind=q["kind"],
                    data_pick=pick, data_question=q["id"], data_review="true" if review else None)
     return _highlighted(html, feedback["cards"]) if feedback else html

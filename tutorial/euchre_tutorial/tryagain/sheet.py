@@ -169,7 +169,7 @@ def composer_html(seed: int, at: int | None, rules: Rules) -> str:
     href = link(state, k)
     return (
         '<div class="eu-ta-composer">'
-        '<div class="eu-ta-form">'
+        '<div class="eu-ta-form eu-needs-script">'
         f'<label>Deal number <input type="number" min="0" max="{MAX_SEED}" step="1" '
         f'value="{seed}" data-field="seed" inputmode="numeric"></label>'
         '<button type="button" class="md-button" data-action="compose" data-value="deal">Show this deal</button>'
