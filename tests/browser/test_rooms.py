@@ -1,7 +1,7 @@
 """Private rooms in Chromium: the site and the rooms served together on one port (what
 ``make serve`` runs), two people join one room by its invite link and play a deal to its
-review, the computer players in the other seats; no console errors, axe-clean in light
-and dark on the lobby and the table. A static copy of the site (no server) says on its
+review, the computer players in the other seats; a player's own moves reach her progress
+page; no console errors, axe-clean in light and dark on the lobby and the table. A static copy of the site (no server) says on its
 rooms page how to start one."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from tests.browser.harness import (
     goto,
     wait_ready,
 )
+from tests.browser.test_mastery_wiring import stored_progress
 
 ROOMS_PAGE = "practice/rooms/"
 STEP_MS = 20_000
@@ -355,3 +356,58 @@ def test_a_keyboard_player_plays_a_deal_with_enter_and_the_arrow_keys(
         ann.click(".eu-room-review [data-action=continue]")
         ann.wait_for_selector(".eu-room-review", state="detached", timeout=STEP_MS)
     assert toured and cards_played >= 1
+
+
+DECISIONS = {"ordering-up", "round-two", "going-alone", "discard", "leading"}
+
+
+def test_a_players_own_moves_in_a_room_reach_her_progress_page(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """Ann plays with three computer players, tapping her cards from the left until one is
+    taken: each card the server refuses is stored as missed in her progress, as in free
+    play, and her bids and leads the coach weighed are stored too; the progress page
+    lists the missed ones as due."""
+    ann = ann_makes_a_room(new_page, rooms)
+    ann.click('[data-action="start"]')
+    refused = 0
+    for _deal in range(3):
+        while True:
+            wait_for_someones_turn((ann,))
+            if ann.locator(".eu-room-review").count():
+                break
+            before = ann.get_attribute("[data-widget=room]", "data-version")
+            choices = ann.locator("[data-region=table] .eu-choice")
+            cards = ann.locator("[data-region=table] .eu-hand [data-action=card]")
+            for target in [choices.first] if choices.count() else cards.all():
+                ann.evaluate("() => { document.querySelector('[data-region=error]').textContent = ''; }")
+                target.click()
+                ann.wait_for_function(
+                    """(before) => document.querySelector('[data-widget=room]').dataset.version !== before
+                        || document.querySelector('[data-region=error]').textContent !== ''""",
+                    arg=before, timeout=STEP_MS)
+                if ann.get_attribute("[data-widget=room]", "data-version") != before:
+                    break
+                refused += 1
+        record = stored_progress(ann)
+        if refused and record and {e["skill"] for e in record["items"]} & DECISIONS:
+            break
+        ann.click(".eu-room-review [data-action=continue]")
+        ann.wait_for_selector(".eu-room-review", state="detached", timeout=STEP_MS)
+    assert refused > 0, "no card of Ann's was refused in three deals"
+    # each answer is stored once the engine has scheduled it, moments after the refusal
+    ann.wait_for_function(
+        """([refused, decisions]) => {
+            const items = JSON.parse(localStorage.getItem('euchre.progress') || '{"items": []}').items;
+            return items.filter((e) => !decisions.includes(e.skill))
+                .reduce((sum, e) => sum + e.wrong, 0) >= refused;
+        }""", arg=[refused, sorted(DECISIONS)], timeout=STEP_MS)
+    items = stored_progress(ann)["items"]
+    rules_missed = sum(e["wrong"] for e in items if e["skill"] not in DECISIONS)
+    assert rules_missed == refused
+    assert {e["skill"] for e in items} & DECISIONS, items
+    missed = [e["item"] for e in items if e["wrong"]]
+    goto(ann, "practice/progress/")
+    wait_ready(ann, "[data-widget=progress]")
+    for item in missed:
+        ann.locator(f'[data-widget=progress] .eu-pg-due li[data-item="{item}"]').wait_for()

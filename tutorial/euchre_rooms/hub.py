@@ -3,7 +3,9 @@
 Every command goes the same way: check it, let the room decide its record (or refuse),
 store the record (``Backend.append``: durable before anyone hears of it), apply it, then
 send each connected seat its own view. Timers (a computer's move, the review's end, a
-dropped player's hold) go the same way. One lock per room keeps its records in order.
+dropped player's hold) go the same way. One lock per room keeps its records in order. A
+player's own move also gets a verdict for that player's progress page (``verdicts``),
+sent to the connection that made it alone.
 
 A connection whose room another process owns (Redis only) is *forwarded*: its checked
 messages go to the owner (``Backend.forward``), which answers it as one of its own
@@ -45,6 +47,7 @@ from euchre_rooms.room import (
     new_record,
     rules_from_request,
 )
+from euchre_rooms.verdicts import refused_move, weighed_move
 
 log = logging.getLogger("euchre_rooms")
 
@@ -303,6 +306,8 @@ class Hub:
             message: dict[str, Any] = {
                 "type": "refused", "command": kind, "reason": exc.reason, "state": state
             }
+            if exc.mastery is not None:
+                message["mastery"] = exc.mastery
             if ident is not None:
                 message["id"] = ident
             client.send(message)
@@ -522,15 +527,38 @@ class Hub:
         seat = client.seat
         assert seat is not None
         async with live.lock:
-            record = live.room.decide(seat, kind, fields, self.clock())
+            # a move made on the table as it is: its verdict for the mover's progress page
+            # is judged from the state it was made in
+            before = live.room.state() if kind == "act" and \
+                fields.get("version") == live.room.version else None
+            try:
+                record = live.room.decide(seat, kind, fields, self.clock())
+            except Refused as exc:
+                if before is None or not exc.with_state:
+                    raise
+                raise Refused(exc.reason, exc.with_state,
+                              refused_move(before, seat, fields["action"])) from None
             removed = list(live.clients.get(record["seat"], ())) if kind == "remove" else []
             await self._commit(live, record)
+        if before is not None:
+            self._spawn(self._send_verdict(client, before, seat, fields["action"]))
         if kind == "leave":
             self._unbind(client)
             client.send({"type": "left", "room": live.room.code})
         for other in removed:
             self._unbind(other)
             other.send({"type": "removed", "reason": "the host removed you from the room"})
+
+    async def _send_verdict(self, client: Client, before: HandState, seat: int, text: str) -> None:
+        """Weigh ``seat``'s move (the coach thinks off the loop, as a strong computer
+        player does) and send the verdict, if any, to the connection that made it."""
+        try:
+            verdict = await asyncio.to_thread(weighed_move, before, seat, text)
+        except Exception:  # a verdict is a bonus: the game goes on without it
+            log.exception("a move could not be weighed")
+            return
+        if verdict is not None:
+            client.send({"type": "mastery", **verdict})
 
     async def disconnected(self, client: Client) -> None:
         """A connection closed: hold its seat when it was that seat's last one."""

@@ -6,9 +6,12 @@
 // this seat's turn the bid or the hand takes the focus; arrow keys move along the hand.
 // A spectator ("Watch without playing", or an invite link with watch=1) sends `watch` and
 // is sent only the public table; Stop watching sends `leave`. Nothing of a watch is stored
-// but the page's address (room and watch=1), so a reload watches again.
+// but the page's address (room and watch=1), so a reload watches again. The server's
+// verdicts on this seat's own moves (a refused card or bid; a bid, discard or lead the coach
+// weighed) feed the progress page, as free play's do.
 
 import { delegate, morph } from "../dom.js";
+import { feedMastery } from "../mastery.js";
 import { bringIntoView, firstControl, rovingHand } from "../play/controls.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
 
@@ -210,9 +213,12 @@ export async function mount(root, runtime) {
       state = message.state;
       draw();
     } else if (type === "refused") {
+      feedMastery(message.mastery);
       fail(message.reason);
       state = message.state;
       draw();
+    } else if (type === "mastery") {
+      feedMastery(message); // the server's verdict on this seat's own move
     } else if (type === "error") {
       fail(message.error);
       if (!state && watching) {

@@ -1,0 +1,103 @@
+"""A player's own moves in a room feed that player's progress page, as free play's do: an
+illegal card or bid comes back refused with the item it shows to work on, and each bid,
+discard or lead the coach weighs comes back as a ``mastery`` message, to that seat alone.
+
+Found this way: a learner who played a whole match with friends found nothing of it on the
+progress page, while the same moves in free play would have filled it.
+"""
+
+from __future__ import annotations
+
+import collections
+import random
+from typing import Any
+
+from euchre import HandState
+from euchre_rooms.verdicts import refused_move, weighed_move
+
+from tests.rooms.helpers import (
+    FAST,
+    Person,
+    by_seat,
+    connect,
+    live_room,
+    seated,
+    server,
+    settle,
+)
+
+
+def _key(verdict: dict[str, Any]) -> tuple[str, str, bool]:
+    return verdict["skill"], verdict["item"], verdict["correct"]
+
+
+def _state(hub: Any, person: Person) -> HandState:
+    state = live_room(hub, person.code or "").room.state()
+    assert state is not None
+    return state
+
+
+def _illegal_card(state: HandState, seat: int) -> str | None:
+    """A card ``seat`` holds but may not play now, as an action's text."""
+    for card in state.hand(seat):
+        if state.why_illegal(f"play {card.code}") is not None:
+            return f"play {card.code}"
+    return None
+
+
+def test_each_player_is_told_the_verdicts_on_their_own_moves_and_no_one_else_is() -> None:
+    rng = random.Random(11)
+    expected: dict[str, collections.Counter[tuple[str, str, bool]]] = {
+        "Ann": collections.Counter(), "Bob": collections.Counter()}
+    refusals = 0
+    with server(FAST) as (client, hub), seated(client, ["Ann", "Bob"], level="easy",
+                                               rules={"game_to": 5}) as table:
+        ann = table[0]
+        watcher = connect(client, "Watcher")
+        try:
+            watcher.send({"type": "watch", "room": ann.code})
+            watcher.expect("watching")
+            ann.do({"type": "start"})
+            for _ in range(400):
+                settle(table)
+                assert ann.state is not None
+                phase = ann.state["room"]["phase"]
+                if phase == "lobby":
+                    break
+                if phase == "review":
+                    for seat in ann.state["table"]["review"]["waiting"]:
+                        person = by_seat(table)[seat]
+                        person.do({"type": "continue", "version": person.version})
+                    continue
+                person = by_seat(table)[ann.view["to_act"]]
+                before = _state(hub, person)
+                illegal = _illegal_card(before, person.seat or 0) if before.phase.value == "play" else None
+                if illegal is not None and refusals < 6:
+                    refusals += 1
+                    refused = person.do({"type": "act", "action": illegal, "version": person.version})
+                    assert refused["type"] == "refused"
+                    assert refused["mastery"] == refused_move(before, person.seat or 0, illegal)
+                    assert refused["mastery"]["correct"] is False
+                    # the same card sent on a view that is out of date teaches nothing
+                    stale = person.do({"type": "act", "action": illegal, "version": person.version - 1})
+                    assert stale["type"] == "refused" and "mastery" not in stale
+                action = rng.choice(person.view["legal"])
+                verdict = weighed_move(before, person.seat or 0, action)
+                if verdict is not None:
+                    expected[person.name][_key(verdict)] += 1
+                answer = person.do({"type": "act", "action": action, "version": person.version})
+                assert answer["type"] == "ack"
+            assert refusals > 0 and sum(expected["Ann"].values()) > 0
+            assert sum(expected["Bob"].values()) > 0
+            for person in table:
+                wanted = sum(expected[person.name].values())
+                while sum(m["type"] == "mastery" for m in person.messages) < wanted:
+                    person.recv()
+                told = collections.Counter(
+                    _key(m) for m in person.messages if m["type"] == "mastery")
+                assert told == expected[person.name], person.name
+            watcher.send({"type": "ping"})
+            watcher.expect("pong")
+            assert not [m for m in watcher.messages if m["type"] == "mastery" or "mastery" in m]
+        finally:
+            watcher.hang_up()
