@@ -96,5 +96,6 @@ def test_the_progress_page_says_where_due_items_are_asked_again() -> None:
     assert 'href="../../practice/quiz/"' in quiz
     play, = review_lines(("discard", "the dealer's discard"))
     assert 'href="../../practice/play/"' in play and "coach" in play
+    assert 'href="../../practice/rooms/"' in play
     assert review_lines(plain_jack_item(Suit.SPADES), ("going-alone", "going alone")) == [quiz, play]
     assert review_lines() == []

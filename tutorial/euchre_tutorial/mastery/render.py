@@ -51,7 +51,8 @@ def _due_html(due: Sequence[dict[str, Any]], now: datetime, base: str) -> str:
     if any(entry["skill"] not in SKILL_QUESTIONS for entry in due):
         review += ('<p class="eu-pg-review">Decisions of play (ordering up, calling, going alone, '
                    "the discard, leading) come back as you play: the coach weighs each one you "
-                   f'make in <a href="{escape(base)}practice/play/">free play</a>.</p>')
+                   f'make in <a href="{escape(base)}practice/play/">free play</a> or in a '
+                   f'<a href="{escape(base)}practice/rooms/">room with friends</a>.</p>')
     return f'<ul class="eu-pg-due">{"".join(items)}</ul>{review}'
 
 
