@@ -27,9 +27,11 @@ class Player(Tab):
         super().__init__(port)
         self.seq = 0
         self.states: list[dict[str, Any]] = []
+        self.messages: list[dict[str, Any]] = []
 
     def recv(self, timeout: float = WAIT) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.messages.append(message)
         if "state" in message:
             self.state = message["state"]
             self.states.append(message["state"])
@@ -224,3 +226,46 @@ def test_when_a_forwarding_process_dies_its_people_are_away_on_the_owner(
     ann.drain(0.2)
     assert ann.state is not None
     assert ann.state["room"]["seats"][1]["kind"] == "human"  # the lobby keeps his seat
+
+
+def test_a_forwarded_player_is_told_the_verdicts_on_her_own_moves(
+    two_servers: tuple[Server, Server]
+) -> None:
+    """Bob is connected to the process that does not own the room: the verdicts on his own
+    moves for his progress page (a refused card's item, a bid the coach weighed) reach him
+    through Redis like the rest of his seat's messages. (Who is told which verdict is
+    checked move by move in test_progress_verdicts.py.)"""
+    (_a, port_a), (_b, port_b) = two_servers
+    ann, _code, (bob,) = room_with(port_a, [("Bob", port_b)])
+    assert bob.do({"type": "ready", "ready": True})["type"] == "ack"
+    assert ann.do({"type": "start"})["type"] == "ack"
+    refused = weighed = None
+    deadline = time.monotonic() + 6 * WAIT
+    while refused is None or weighed is None:
+        assert time.monotonic() < deadline, (refused, weighed)
+        for p in (ann, bob):
+            p.drain()
+        actor = next((p for p in (ann, bob) if p.my_turn()), None)
+        if actor is None:
+            ann.drain(0.05)
+            continue
+        assert actor.state is not None
+        if actor.phase() == "review":
+            actor.do({"type": "continue", "version": actor.version})
+            continue
+        view = actor.state["table"]["view"]
+        legal = view["legal"]
+        action = legal[0]
+        if actor is bob and "order alone" in legal:
+            action = "order alone"  # with most hands a clear loss: a verdict to send
+        if actor is bob and refused is None and view["phase"] == "play":
+            illegal = next((f"play {c}" for c in view["hand"] if f"play {c}" not in legal), None)
+            if illegal is not None:
+                answer = bob.do({"type": "act", "action": illegal, "version": bob.version})
+                assert answer["type"] == "refused"
+                refused = answer["mastery"]
+                continue
+        actor.do({"type": "act", "action": action, "version": actor.version})
+        weighed = weighed or next((m for m in bob.messages if m["type"] == "mastery"), None)
+    assert refused["correct"] is False and refused["skill"] and refused["item"]
+    assert set(weighed) == {"type", "skill", "item", "correct"}
