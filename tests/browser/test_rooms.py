@@ -365,21 +365,24 @@ def test_a_players_own_moves_in_a_room_reach_her_progress_page(
     new_page: Callable[..., Any], rooms: RoomServer
 ) -> None:
     """Ann plays with three computer players, tapping her cards from the left until one is
-    taken: each card the server refuses is stored as missed in her progress, as in free
-    play, and her bids and leads the coach weighed are stored too; the progress page
-    lists the missed ones as due."""
+    taken and ordering up alone whenever she may (with most hands a clear loss, so the
+    coach has a verdict): each card the server refuses is stored as missed in her
+    progress, as in free play, and her bids the coach weighed are stored too; the progress
+    page lists the missed ones as due."""
     ann = ann_makes_a_room(new_page, rooms)
     ann.click('[data-action="start"]')
     refused = 0
-    for _deal in range(3):
+    for _deal in range(6):
         while True:
             wait_for_someones_turn((ann,))
             if ann.locator(".eu-room-review").count():
                 break
             before = ann.get_attribute("[data-widget=room]", "data-version")
             choices = ann.locator("[data-region=table] .eu-choice")
+            alone = ann.locator('[data-region=table] .eu-choice[data-choice="order alone"]')
             cards = ann.locator("[data-region=table] .eu-hand [data-action=card]")
-            for target in [choices.first] if choices.count() else cards.all():
+            bid = alone if alone.count() else choices.first
+            for target in [bid] if choices.count() else cards.all():
                 ann.evaluate("() => { document.querySelector('[data-region=error]').textContent = ''; }")
                 target.click()
                 ann.wait_for_function(
@@ -394,7 +397,7 @@ def test_a_players_own_moves_in_a_room_reach_her_progress_page(
             break
         ann.click(".eu-room-review [data-action=continue]")
         ann.wait_for_selector(".eu-room-review", state="detached", timeout=STEP_MS)
-    assert refused > 0, "no card of Ann's was refused in three deals"
+    assert refused > 0, "no card of Ann's was refused in six deals"
     # each answer is stored once the engine has scheduled it, moments after the refusal
     ann.wait_for_function(
         """([refused, decisions]) => {
