@@ -1,7 +1,8 @@
 """The quiz and free play feed the mastery map, in a real browser: a wrong answer makes its
 item due on the Your progress page, a practice quiz opened with an item due starts with it,
-and a bid the coach rates clearly worse is due too. Every page fails the test on a console
-error."""
+and a bid the coach rates clearly worse is due too. Two wrong cards at one decision are one
+miss, and answers recorded at the same moment are all kept. Every page fails the test on a
+console error."""
 
 from __future__ import annotations
 
@@ -92,3 +93,66 @@ def test_a_bid_in_free_play_feeds_the_progress_page(page: Any) -> None:
     wait_for_my_decision(page, page.locator("[data-widget=game]"))
     page.locator(f'[data-widget=game] .eu-choices button[data-choice="{worst}"]').click()
     assert_missed_and_due(page, skill_id, item)
+
+
+def _illegal_cards(state: HandState) -> list[str]:
+    seat = state.to_act or 0
+    return [c.code for c in state.hand(seat) if state.why_illegal(f"play {c.code}") is not None]
+
+
+def _must_follow_with_two_wrong_cards(state: HandState) -> bool:
+    return (state.phase.value == "play" and bool(state.current_trick) and state.to_act == 0
+            and len(_illegal_cards(state)) >= 2)
+
+
+def progress_after_queued_calls(page: Any) -> Any:
+    """The stored record once every progress call made so far has stored its answer (they
+    run one after another: this asks for the due items behind them)."""
+    page.evaluate("async (url) => (await import(url)).dueItems()",
+                  page.evaluate("() => new URL('../../assets/euchre/mastery.js', location.href).href"))
+    return stored_progress(page)
+
+
+def test_two_wrong_cards_at_one_decision_count_as_one_miss(page: Any) -> None:
+    """Tapping two cards that do not follow suit, one after the other in the same trick, is
+    one lapse: the item is stored as missed once, not twice (a second miss seconds later
+    would count as forgetting it again)."""
+    from euchre_tutorial.mastery.items import item_of_mistake
+    from euchre_tutorial.widgets.game import Save, _game
+
+    from tests.browser.test_game import FAST
+    from tests.tutorial.test_mastery_judge import free_play_until
+
+    page.set_default_timeout(60_000)
+    model = free_play_until(_must_follow_with_two_wrong_cards, 3)
+    state = _game(Save.unpack(model["save"])).state
+    first, second = _illegal_cards(state)[:2]
+    item = item_of_mistake(state, 0, f"play {first}")
+    assert item is not None and item == item_of_mistake(state, 0, f"play {second}")
+    presave(page, {"euchre.settings": {"v": 1, "data": FAST},
+                   "euchre.game": {"v": 1, "data": {"save": model["save"]}}})
+    goto(page, "practice/play/")
+    game = page.locator("[data-widget=game]")
+    wait_ready(page, "[data-widget=game]")
+    wait_for_my_decision(page, game)
+    message = game.locator("[data-region=message]")
+    for card in (first, second):
+        game.locator(f'.eu-hand [data-card="{card}"]').click()
+        page.wait_for_function("(el) => el.dataset.kind === 'illegal'", arg=message.element_handle())
+        message.evaluate("(el) => { delete el.dataset.kind; }")
+    entries = [e for e in progress_after_queued_calls(page)["items"] if e["item"] == item[1]]
+    assert [(e["skill"], e["wrong"]) for e in entries] == [(item[0], 1)]
+
+
+def test_answers_given_at_once_are_all_kept(page: Any) -> None:
+    """Three answers recorded at the same moment (a room's verdict can arrive beside a
+    refused card) are all in the record: each call reads the record the one before stored."""
+    goto(page, "practice/progress/")
+    wait_ready(page, PROGRESS)
+    page.evaluate("""async () => {
+        const { recordAnswer } = await import(new URL('../../assets/euchre/mastery.js', location.href).href);
+        await Promise.all([recordAnswer('discard', 'one', false), recordAnswer('leading', 'two', true),
+                           recordAnswer('left-bower', 'three', false)]);
+    }""")
+    stored = {(e["skill"], e["item"]) for e in stored_progress(page)["items"]}
+    assert stored == {("discard", "one"), ("leading", "two"), ("left-bower", "three")}

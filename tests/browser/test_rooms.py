@@ -27,7 +27,7 @@ from tests.browser.harness import (
     goto,
     wait_ready,
 )
-from tests.browser.test_mastery_wiring import stored_progress
+from tests.browser.test_mastery_wiring import progress_after_queued_calls, stored_progress
 
 ROOMS_PAGE = "practice/rooms/"
 STEP_MS = 20_000
@@ -374,16 +374,16 @@ def cards_off_the_led_suit_first(page: Any) -> list[Any]:
 def test_a_players_own_moves_in_a_room_reach_her_progress_page(
     new_page: Callable[..., Any], rooms: RoomServer
 ) -> None:
-    """Ann plays with three computer players, tapping her cards (those off the suit led
-    first) until one is taken, and ordering up alone whenever she may until a bid of hers is weighed (with
-    most hands a clear loss, so the coach has a verdict; after that she bids the first
-    choice, since a lone hand that takes every trick leads every card and is refused
-    none): each card the server refuses is stored as missed in her progress, as in free
-    play, and her bid the coach weighed is stored too; the progress page lists the missed
-    ones as due."""
+    """Ann plays with three computer players. She taps her cards (those off the suit led
+    first) until one is taken, and orders up alone whenever she may until a bid of hers is
+    weighed (with most hands a clear loss, so the coach has a verdict; after that she bids
+    the first choice, since a lone hand that takes every trick leads every card and is
+    refused none). Each turn in which the server refused a card of hers is stored as
+    missed in her progress, once per item, as in free play, and her bid the coach weighed
+    is stored too; the progress page lists the missed ones as due."""
     ann = ann_makes_a_room(new_page, rooms)
     ann.click('[data-action="start"]')
-    refused = 0
+    refused = refused_turns = 0
 
     def weighed() -> bool:
         record = stored_progress(ann)
@@ -398,6 +398,7 @@ def test_a_players_own_moves_in_a_room_reach_her_progress_page(
             choices = ann.locator("[data-region=table] .eu-choice")
             alone = ann.locator('[data-region=table] .eu-choice[data-choice="order alone"]')
             bid = alone if alone.count() and not weighed() else choices.first
+            taps = 0
             for target in [bid] if choices.count() else cards_off_the_led_suit_first(ann):
                 ann.evaluate("() => { document.querySelector('[data-region=error]').textContent = ''; }")
                 target.click()
@@ -407,22 +408,18 @@ def test_a_players_own_moves_in_a_room_reach_her_progress_page(
                     arg=before, timeout=STEP_MS)
                 if ann.get_attribute("[data-widget=room]", "data-version") != before:
                     break
-                refused += 1
+                taps += 1
+            refused += taps
+            refused_turns += taps > 0
         if refused and weighed():
             break
         ann.click(".eu-room-review [data-action=continue]")
         ann.wait_for_selector(".eu-room-review", state="detached", timeout=STEP_MS)
     assert refused > 0, "no card of Ann's was refused in ten deals"
-    # each answer is stored once the engine has scheduled it, moments after the refusal
-    ann.wait_for_function(
-        """([refused, decisions]) => {
-            const items = JSON.parse(localStorage.getItem('euchre.progress') || '{"items": []}').items;
-            return items.filter((e) => !decisions.includes(e.skill))
-                .reduce((sum, e) => sum + e.wrong, 0) >= refused;
-        }""", arg=[refused, sorted(DECISIONS)], timeout=STEP_MS)
-    items = stored_progress(ann)["items"]
+    items = progress_after_queued_calls(ann)["items"]
     rules_missed = sum(e["wrong"] for e in items if e["skill"] not in DECISIONS)
-    assert rules_missed == refused
+    # a second wrong card in the same trick is the same lapse: one miss per item and turn
+    assert refused_turns <= rules_missed <= refused
     assert {e["skill"] for e in items} & DECISIONS, items
     missed = [e["item"] for e in items if e["wrong"]]
     goto(ann, "practice/progress/")

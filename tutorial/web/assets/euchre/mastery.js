@@ -38,8 +38,19 @@ function times() {
   return { now: now.toISOString(), day_end: dayEnd.toISOString() };
 }
 
-/** Ask a "progress.*" method with the stored record; store the record it gives back. */
-export async function callProgress(method, payload = {}) {
+// One progress call at a time: each reads the record the one before it stored, so answers
+// given at once (a room's verdict on a bid arriving beside a refused card) are all kept.
+let queue = Promise.resolve();
+
+/** Ask a "progress.*" method with the stored record; store the record it gives back. Calls
+ * run one after another, in the order they were made. */
+export function callProgress(method, payload = {}) {
+  const turn = queue.then(() => askProgress(method, payload));
+  queue = turn.catch(() => {});
+  return turn;
+}
+
+async function askProgress(method, payload) {
   const runtime = await getRuntime();
   const value = await runtime.call(method, { record: storedRecord(), ...times(), ...payload });
   if (value && value.record) {
@@ -64,12 +75,24 @@ export async function dueItems(skill = null) {
   return value.items;
 }
 
+// The last miss fed, as "decision, skill, item": a second wrong tap at the same decision
+// (another card that does not follow suit, in the same trick) is the same lapse, not a new
+// one, so it is recorded once.
+let lastMiss = null;
+
 /**
  * Forward a reply's `mastery` field ({skill, item, correct}, decided by Python) to the
- * progress record. Fire and forget: a failure is logged and never breaks the widget.
+ * progress record. `decision` names the point of play it was given at (a saved game, a
+ * room's version): a miss of the same item at the same decision as the miss just fed is
+ * not recorded again. Fire and forget: a failure is logged and never breaks the widget.
  */
-export function feedMastery(field) {
-  if (!field || typeof field !== "object" || typeof field.skill !== "string" || typeof field.item !== "string") return;
+export function feedMastery(field, decision = null) {
+  const valid = field && typeof field === "object" && typeof field.skill === "string" && typeof field.item === "string";
+  const miss = valid && decision !== null && field.correct !== true
+    ? `${decision}\n${field.skill}\n${field.item}` : null;
+  if (miss !== null && miss === lastMiss) return;
+  lastMiss = miss;
+  if (!valid) return;
   try {
     recordAnswer(field.skill, field.item, field.correct === true).catch((error) => {
       console.info("progress not recorded:", error?.message ?? error);

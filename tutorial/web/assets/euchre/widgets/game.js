@@ -123,14 +123,14 @@ export async function mount(root, runtime) {
     try {
       const reply = await engine.call("game.act", { save: model.save, ...payload });
       if (reply.illegal) {
-        feedMastery(reply.mastery);
+        feedMastery(reply.mastery, model.save);
         beep("wrong");
         refuse(button);
         say(reply.illegal, "wrong");
         message.dataset.kind = "illegal";
         return;
       }
-      feedMastery(reply.mastery);
+      feedMastery(reply.mastery, model.save);
       say("");
       show(reply.model, { animate: true });
       beep("play");

@@ -222,7 +222,7 @@ export async function mount(root, runtime) {
       }
       if (reply.rejected) {
         if (reply.rejected.mistake !== false) at.mistakes += 1;
-        feedMastery(reply.mastery);
+        feedMastery(reply.mastery, `lesson ${at.lesson} ${at.step} ${at.moves.length}`);
         save();
         beep("wrong");
         refuse(button);
@@ -230,7 +230,7 @@ export async function mount(root, runtime) {
         feedback.dataset.kind = reply.rejected.legal ? "not-asked" : "illegal";
         return;
       }
-      feedMastery(reply.mastery);
+      feedMastery(reply.mastery, `lesson ${at.lesson} ${at.step} ${at.moves.length}`);
       for (const frame of (reply.frames ?? []).slice(0, -1)) {
         morph(play, frame.html, { animate: true });
         beep("play");

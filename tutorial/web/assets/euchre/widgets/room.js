@@ -213,7 +213,7 @@ export async function mount(root, runtime) {
       state = message.state;
       draw();
     } else if (type === "refused") {
-      feedMastery(message.mastery);
+      feedMastery(message.mastery, `room ${message.state?.room?.code} ${message.state?.version}`);
       fail(message.reason);
       state = message.state;
       draw();
