@@ -88,10 +88,11 @@ let lastMiss = null;
  */
 export function feedMastery(field, decision = null) {
   const valid = field && typeof field === "object" && typeof field.skill === "string" && typeof field.item === "string";
-  const miss = valid && decision !== null && field.correct !== true
-    ? `${decision}\n${field.skill}\n${field.item}` : null;
-  if (miss !== null && miss === lastMiss) return;
-  lastMiss = miss;
+  if (decision !== null) { // a verdict with no decision (a room's verdict on an earlier move) leaves it be
+    const miss = valid && field.correct !== true ? `${decision}\n${field.skill}\n${field.item}` : null;
+    if (miss !== null && miss === lastMiss) return;
+    lastMiss = miss;
+  }
   if (!valid) return;
   try {
     recordAnswer(field.skill, field.item, field.correct === true).catch((error) => {
