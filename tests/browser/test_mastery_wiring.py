@@ -19,6 +19,7 @@ from euchre_tutorial.quiz import QuestionId, build
 
 from tests.browser.harness import goto, presave, wait_for_my_decision, wait_ready
 from tests.browser.test_quiz import LINK, QUIZ, answer, current_question, open_quiz, wrong_answer
+from tests.refusals import illegal_plays
 
 PROGRESS = "[data-widget=progress]"
 
@@ -95,14 +96,8 @@ def test_a_bid_in_free_play_feeds_the_progress_page(page: Any) -> None:
     assert_missed_and_due(page, skill_id, item)
 
 
-def _illegal_cards(state: HandState) -> list[str]:
-    seat = state.to_act or 0
-    return [c.code for c in state.hand(seat) if state.why_illegal(f"play {c.code}") is not None]
-
-
 def _must_follow_with_two_wrong_cards(state: HandState) -> bool:
-    return (state.phase.value == "play" and bool(state.current_trick) and state.to_act == 0
-            and len(_illegal_cards(state)) >= 2)
+    return state.to_act == 0 and len(illegal_plays(state)) >= 2
 
 
 def progress_after_queued_calls(page: Any) -> Any:
@@ -126,9 +121,9 @@ def test_two_wrong_cards_at_one_decision_count_as_one_miss(page: Any) -> None:
     page.set_default_timeout(60_000)
     model = free_play_until(_must_follow_with_two_wrong_cards, 3)
     state = _game(Save.unpack(model["save"])).state
-    first, second = _illegal_cards(state)[:2]
-    item = item_of_mistake(state, 0, f"play {first}")
-    assert item is not None and item == item_of_mistake(state, 0, f"play {second}")
+    first, second = illegal_plays(state)[:2]
+    item = item_of_mistake(state, 0, first)
+    assert item is not None and item == item_of_mistake(state, 0, second)
     presave(page, {"euchre.settings": {"v": 1, "data": FAST},
                    "euchre.game": {"v": 1, "data": {"save": model["save"]}}})
     goto(page, "practice/play/")
@@ -136,8 +131,8 @@ def test_two_wrong_cards_at_one_decision_count_as_one_miss(page: Any) -> None:
     wait_ready(page, "[data-widget=game]")
     wait_for_my_decision(page, game)
     message = game.locator("[data-region=message]")
-    for card in (first, second):
-        game.locator(f'.eu-hand [data-card="{card}"]').click()
+    for play in (first, second):
+        game.locator(f'.eu-hand [data-card="{play.removeprefix("play ")}"]').click()
         page.wait_for_function("(el) => el.dataset.kind === 'illegal'", arg=message.element_handle())
         message.evaluate("(el) => { delete el.dataset.kind; }")
     entries = [e for e in progress_after_queued_calls(page)["items"] if e["item"] == item[1]]

@@ -1,8 +1,8 @@
 """Private rooms in Chromium: the site and the rooms served together on one port (what
 ``make serve`` runs), two people join one room by its invite link and play a deal to its
 review, the computer players in the other seats; a player's own moves reach her progress
-page; no console errors, axe-clean in light and dark on the lobby and the table. A static copy of the site (no server) says on its
-rooms page how to start one."""
+page; no console errors, axe-clean in light and dark on the lobby and the table. A static
+copy of the site (no server) says on its rooms page how to start one."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ from typing import Any
 from euchre import HandState
 from euchre_rooms.verdicts import refused_move, weighed_move
 
+from tests.refusals import illegal_plays
 from tests.rooms.helpers import (
     FAST,
     Person,
@@ -35,14 +36,6 @@ def _state(hub: Any, person: Person) -> HandState:
     state = live_room(hub, person.code or "").room.state()
     assert state is not None
     return state
-
-
-def _illegal_card(state: HandState, seat: int) -> str | None:
-    """A card ``seat`` holds but may not play now, as an action's text."""
-    for card in state.hand(seat):
-        if state.why_illegal(f"play {card.code}") is not None:
-            return f"play {card.code}"
-    return None
 
 
 def test_each_player_is_told_the_verdicts_on_their_own_moves_and_no_one_else_is() -> None:
@@ -71,7 +64,7 @@ def test_each_player_is_told_the_verdicts_on_their_own_moves_and_no_one_else_is(
                     continue
                 person = by_seat(table)[ann.view["to_act"]]
                 before = _state(hub, person)
-                illegal = _illegal_card(before, person.seat or 0) if before.phase.value == "play" else None
+                illegal = next(iter(illegal_plays(before)), None)
                 if illegal is not None and refusals < 6:
                     refusals += 1
                     refused = person.do({"type": "act", "action": illegal, "version": person.version})
