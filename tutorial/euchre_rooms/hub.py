@@ -47,7 +47,7 @@ from euchre_rooms.room import (
     new_record,
     rules_from_request,
 )
-from euchre_rooms.verdicts import refused_move, weighed_move
+from euchre_rooms.verdicts import may_be_weighed, refused_move, weighed_move
 
 log = logging.getLogger("euchre_rooms")
 
@@ -540,7 +540,7 @@ class Hub:
                               refused_move(before, seat, fields["action"])) from None
             removed = list(live.clients.get(record["seat"], ())) if kind == "remove" else []
             await self._commit(live, record)
-        if before is not None:
+        if before is not None and may_be_weighed(before, seat, fields["action"]):
             self._spawn(self._send_verdict(client, before, seat, fields["action"]))
         if kind == "leave":
             self._unbind(client)

@@ -18,7 +18,7 @@ from typing import Any
 
 from euchre import Action, HandState
 from euchre_tutorial.mastery.items import item_of_mistake, mastery_field
-from euchre_tutorial.mastery.judge import judge
+from euchre_tutorial.mastery.judge import decision_item, judge
 
 
 def refused_move(state: HandState, seat: int, text: str) -> dict[str, Any] | None:
@@ -28,6 +28,22 @@ def refused_move(state: HandState, seat: int, text: str) -> dict[str, Any] | Non
     if state.why_illegal(text) is None:
         return None
     return mastery_field(item_of_mistake(state, seat, text), False)
+
+
+def may_be_weighed(state: HandState, seat: int, text: str) -> bool:
+    """Whether ``seat``'s legal move ``text`` is a decision the coach weighs (a bid, the
+    discard, a lead): cheap, so the server asks the coach only for those, not for each card
+    played to a trick.
+
+    >>> from euchre import Deal, Rules
+    >>> st = HandState.new(Deal.random(seed=1, dealer=0, rules=Rules()), Rules())
+    >>> may_be_weighed(st, 1, "pass"), may_be_weighed(st.apply("order"), 0, "discard 9s")
+    (True, True)
+    >>> for action in ("order", "discard Tc", "play Td"): st = st.apply(action)
+    >>> may_be_weighed(st, 2, "play Kd")  # following to a trick
+    False
+    """
+    return decision_item(state, seat, Action.parse(text)) is not None
 
 
 def weighed_move(state: HandState, seat: int, text: str) -> dict[str, Any] | None:
