@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.browser.harness import goto
+from tests.browser.harness import SiteServer, allow_console_errors, goto
 from tests.browser.test_accessibility import site_pages
 
 # What is drawn in a widget, visible, and could be used but needs the script: a control
@@ -74,3 +74,35 @@ def test_without_javascript_the_first_states_are_still_drawn(new_page: Any) -> N
     assert page.evaluate(SHOWN_CARDS) >= 24  # the trump explorer's orders
     goto(page, "practice/play/")
     assert "game to 10" in page.inner_text("[data-widget=game]")
+
+
+# Instant navigation parses the next page with scripting off, so a `<noscript>` in it is
+# read as markup: the no-JavaScript rules once came along into the live page that way, and
+# every card after a link click stopped reacting, the quiz's Check button was gone.
+FOLLOW_LINK = """(href) => { const a = document.createElement("a"); a.href = href;
+  a.textContent = "next"; document.querySelector(".md-content").append(a); a.click(); }"""
+
+
+def test_with_javascript_a_widget_reached_by_a_link_is_fully_usable(
+    page: Any, site_server: SiteServer
+) -> None:
+    site_dir = site_server.directory
+    allow_console_errors(page, r"rooms/health")  # this static server has no room server
+    goto(page, "rules/quick-start/")
+    page.evaluate("() => { window.__sameDocument = true; }")
+    for path in widget_pages(site_dir):
+        page.evaluate(FOLLOW_LINK, site_server.url + path)
+        page.wait_for_function("(p) => location.pathname.endsWith('/' + p)", arg=path)
+        page.wait_for_selector("[data-widget]", state="attached")
+        assert page.evaluate("() => window.__sameDocument === true"), f"{path} was reloaded"
+        blocked = page.evaluate(
+            """() => [...document.querySelectorAll("[data-widget] button[data-card]")]
+              .filter((el) => getComputedStyle(el).pointerEvents === "none").length""")
+        assert blocked == 0, path
+        assert page.locator(".eu-noscript").is_hidden(), path
+    # and used as a learner would: the quiz reached by a link takes an answer
+    page.evaluate(FOLLOW_LINK, site_server.url + "practice/quiz/?kinds=plays&seed=5&count=2")
+    page.wait_for_selector("[data-widget=quiz][data-ready=true] .eu-quiz-option:not([disabled])")
+    page.locator("[data-widget=quiz] .eu-quiz-body .eu-quiz-option").first.click()
+    page.locator("[data-widget=quiz] .eu-quiz-submit").click()
+    page.wait_for_selector("[data-widget=quiz] .eu-quiz-verdict")
