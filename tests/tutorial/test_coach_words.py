@@ -10,7 +10,11 @@ import random
 import re
 from typing import Any
 
+import euchre
 import pytest
+from euchre import Game, Phase, Rules
+from euchre_tutorial import computer
+from euchre_tutorial.present.advice import UNWEIGHED, advice_data, advice_html
 
 from tests.tutorial.test_seat_secrets import call, learner_move
 
@@ -67,3 +71,22 @@ def test_every_hint_of_a_whole_game_is_in_the_learners_words(profile: str, table
             hints += 1
             model = learner_move(model, rng)["model"]
     assert model["winner"] is not None and hints > 5
+
+
+def test_a_card_the_coach_could_not_weigh_is_not_given_numbers() -> None:
+    """At six-handed call-ace the coach may solve no deal at all within its budget (seed 1,
+    the first card of the first deal with a choice). Its card is then the rule of thumb's:
+    the hint says so, and gives no expected tricks and no table of numbers (once it said
+    "your side can expect no tricks" of a hand of four trumps, every card at +0.00)."""
+    game = Game.new(Rules().at_table("6-ace"), seed=1)
+    while not (game.state.phase is Phase.PLAY and len(game.state.legal_actions()) > 1):
+        game = game.apply(computer.choose(game.state, "easy", 1))
+    state = game.state
+    advice = euchre.coach(state)
+    assert advice.samples == 0
+    view = state.view(state.to_act)
+    data = advice_data(advice, view)
+    assert data["summary"] == UNWEIGHED and data["alternatives"] == []
+    text = visible_text(advice_html(advice, view))
+    assert "can expect" not in text and "+0.00" not in text and "rule of thumb" in text
+    assert view.hand and str(advice.action.card) in text

@@ -126,7 +126,11 @@ def _lead_low_reason(low: Card, plain: Sequence[Card], trump: Suit | None, holds
     'lead low, 10♠, and keep your trumps'
     >>> _lead_low_reason(hand[1], parse_cards("Ts Js 9c Kc"), Suit.DIAMONDS, holds_trumps=False)
     'lead low, 10♠'
+    >>> _lead_low_reason(parse_cards("Kd")[0], parse_cards("Kd"), Suit.CLUBS, holds_trumps=True)
+    'lead K♦, your only card outside trump, and keep your trumps'
     """
+    if len(plain) == 1 and holds_trumps:
+        return f"lead {low}, your only card outside trump, and keep your trumps"
     lengths: dict[Suit | None, int] = {}
     for card in plain:
         suit = effective_suit(card, trump)

@@ -54,13 +54,27 @@ def plain_reasons(reasons: list[str]) -> tuple[list[str], list[str]]:
     return plain, stats
 
 
+#: The summary when the coach could not play out a single deal in time (the cards can lie
+#: in too many ways at a big table): its card is the rule of thumb's, and it has no numbers.
+UNWEIGHED = ("The cards could lie in too many ways to play them out in time, so this is the "
+             "usual rule of thumb, not a worked-out estimate.")
+
+
+def _weighed(advice: Any) -> bool:
+    """False for a card suggested without a single deal played out: it has no numbers."""
+    return bool(advice.unit != "tricks" or advice.samples)
+
+
 def summary(advice: Any, view: SeatView) -> str:
-    """One sentence with the expected outcome of the suggestion, in words."""
+    """One sentence with the expected outcome of the suggestion, in words (``UNWEIGHED``
+    when no deal was played out)."""
     values = list(advice.alternatives)
     if not values:
         return ""
     best = values[0][1]
     tricks = len(view.hand) + len(view.tricks)
+    if not _weighed(advice):
+        return UNWEIGHED if len(values) > 1 else ""
     if advice.unit == "tricks" and tricks:
         # the same words as the coach's own reasons give the same number
         return (f"With this card {side_words(view.rules)} can expect {tricks_words(best, tricks)} "
@@ -83,8 +97,9 @@ def advice_data(advice: Any, view: SeatView) -> dict[str, Any]:
         "summary": summary(advice, view),
         "reasons": plain,
         "statistics": stats,
-        "alternatives": [{"words": action_words(str(a), view), "value": round(float(v), 2)}
-                         for a, v in list(advice.alternatives)[:5]],
+        "alternatives": [] if not _weighed(advice) else [
+            {"words": action_words(str(a), view), "value": round(float(v), 2)}
+            for a, v in list(advice.alternatives)[:5]],
         "unit": advice.unit,
     }
 
