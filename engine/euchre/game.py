@@ -126,6 +126,23 @@ class Game:
             self.rules, self.seed, HandState.new(deal, self.rules), score, history, self.start_score
         )
 
+    def score_before(self, deal: int) -> tuple[int, ...]:
+        """The score before finished deal ``deal`` (0 for the first) was played: the start
+        score plus each earlier deal's points, settled as ``apply`` settles them.
+
+        >>> game = Game.new(Rules(), seed=7)
+        >>> game.score_before(0)
+        (0, 0)
+        """
+        score = self.start_score
+        for state in self.history[:deal]:
+            assert state.result is not None
+            score = settle_game_point(
+                [s + p for s, p in zip(score, state.result.points, strict=True)],
+                self.rules.game_to,
+            )
+        return score
+
     def carry_over(self) -> tuple[int, ...]:
         """With laps, the points beyond the target that the winner takes into the next game."""
         winner = self.winner

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 import euchre
@@ -14,6 +15,7 @@ import pytest
 from euchre import Rules
 from euchre_tutorial.widgets.game import Save, _game, render, table_rules
 
+from tests.free_play import free_play_save
 from tests.tutorial.test_game_bridge import call, human_move, value
 
 TABLES = Rules.tables()  # the tables free play's New game offers
@@ -131,3 +133,21 @@ def test_new_game_names_each_table_as_the_engine_does() -> None:
     chooser = render({}, Rules()).split('name="table"')[1].split("</select>")[0]
     offered = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', chooser)
     assert offered == [(key, table.label) for key, table in TABLES.items()]
+
+
+def test_the_review_explains_a_score_cut_when_several_reach_game_point() -> None:
+    """Five-handed to 7, seed 6: before deal 9 the score is 3, 6, 5, 4, 6; the learner,
+    Player 3 and Player 5 score 2 each, so Player 3 (7) and Player 5 (8) reach 7 at once and
+    every score drops by 2: the learner's +2 leaves them at 3. The review says so, and its
+    numbers are the score bar's."""
+    rules = Rules().at_table("5").replace(game_to=7)
+    save = replace(Save.unpack(free_play_save(9, seed=6, rules=rules)), seen=8)
+    model = value("game.state", {"save": save.pack()})
+    review = model["review"]
+    assert review["points_list"] == [2, 0, 2, 0, 2]
+    assert [side["score"] for side in model["sides"]] == [3, 4, 5, 2, 6]
+    assert review["points_text"] == (
+        "You +2, Player 3 +2, Player 5 +2. In this deal Player 3 (7) and Player 5 (8) both "
+        "reached 7 points, so every score drops by 2, never below 0: the leader has 6, one "
+        "short of game, and play goes on.")
+    assert review["points_text"] in " ".join(model["html"]["panel"].split())

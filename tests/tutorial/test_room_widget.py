@@ -253,3 +253,35 @@ def whole_match(table: str, game_to: int, seed: int) -> tuple[int, list[dict[str
         assert ann.seat is not None
         return ann.seat, [state for text in ann.texts
                           if (state := json.loads(text).get("state")) is not None]
+
+
+def test_a_review_says_when_reaching_game_point_together_cut_every_score() -> None:
+    """Where each player scores alone, several can pass the target in one deal; then every
+    score drops until the leader is one short. Each review's score follows from the score
+    before the deal and its points, and when a cut was made the review says by how much
+    (the score line after it would otherwise not add up)."""
+    cuts = 0
+    for seed in range(8):  # a match to 3 at five players has a cut in most, not all
+        cuts += _reviews_with_a_cut(whole_match(table="5", game_to=3, seed=seed)[1])
+        if cuts:
+            break
+    assert cuts
+
+
+def _reviews_with_a_cut(states: list[dict[str, Any]]) -> int:
+    """How many reviews among ``states`` follow a cut, each checked as the test above says."""
+    cuts = 0
+    for state in states:
+        review = (state.get("table") or {}).get("review")
+        if state["room"]["phase"] != "review" or review is None:
+            continue
+        raw = [b + p for b, p in zip(review["score_before"], review["points"], strict=True)]
+        score = state["table"]["score"]
+        assert list(euchre.game.settle_game_point(raw, 3)) == score
+        shown = html.unescape(drawn(state))
+        if raw != score:
+            cuts += 1
+            assert f"so every score drops by {max(raw) - max(score)}, never below 0" in shown, shown
+        else:
+            assert "every score drops" not in shown
+    return cuts

@@ -28,7 +28,7 @@ from euchre.tables import TABLES
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
 from euchre_tutorial.present.review import trick_rows, tricks_html
-from euchre_tutorial.present.scores import points_for
+from euchre_tutorial.present.scores import game_point_text, points_for
 from euchre_tutorial.present.seats import NO_SEAT
 from euchre_tutorial.present.table import TableUI, render_data, seatless, table_data
 from euchre_tutorial.present.words import called_ace_words, contract_words
@@ -299,8 +299,14 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     me = state["you"]
     rules = Rules.from_dict(room["rules"])
     view = table_view(state)
-    lines = [explain_score(HandResult.from_dict(review)),
-             f"Score: {_score_words(table['score'], rules, me, names)}."]
+    result = HandResult.from_dict(review)
+    lines = [explain_score(result)]
+    if "score_before" in review:
+        cut = game_point_text(rules.game_to, review["score_before"], result.points,
+                              _side_names(rules, me, names))
+        if cut:
+            lines.append(cut)
+    lines.append(f"Score: {_score_words(table['score'], rules, me, names)}.")
     if view.maker is not None:
         made = contract_words(view, names)
         if review.get("called"):

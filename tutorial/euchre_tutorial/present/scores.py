@@ -9,8 +9,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from euchre.game import settle_game_point
+from euchre.players.words import word_list
 
 from euchre_tutorial.present.fourandsix import figure_html, score_svg
 from euchre_tutorial.present.markup import attrs, escape
@@ -31,6 +34,33 @@ def points_for(sides: Iterable[tuple[str, int]]) -> str:
     pairs = list(sides)
     separator = "; " if any("," in name for name, _ in pairs) else ", "
     return separator.join(f"{points} for {name}" for name, points in pairs)
+
+
+def game_point_text(game_to: int, before: Sequence[int], points: Sequence[int],
+                    sides: Sequence[str]) -> str:
+    """What the rule for several players reaching game point in one deal did to the score
+    (``before`` the deal, ``points`` scored in it, each side named by ``sides`` as inside a
+    sentence), in words; "" when it did nothing.
+
+    >>> names = ["you", "Player 2", "Player 3", "Player 4", "Player 5"]
+    >>> game_point_text(7, (3, 6, 5, 4, 6), (2, 0, 2, 0, 2), names)
+    'In this deal Player 3 (7) and Player 5 (8) both reached 7 points, so every score drops by 2, never below 0: the leader has 6, one short of game, and play goes on.'
+    >>> game_point_text(7, (5, 4, 4, 5, 4), (2, 0, 0, 2, 2), names)[-69:]
+    'never below 0: the leaders have 6, one short of game, and play goes on.'
+    >>> game_point_text(7, (6, 4, 5, 4, 5), (2, 0, 0, 0, 0), names)
+    ''
+    """
+    raw = [b + p for b, p in zip(before, points, strict=True)]
+    settled = settle_game_point(raw, game_to)
+    if list(settled) == raw:
+        return ""
+    reached = [f"{sides[t]} ({s})" for t, s in enumerate(raw) if s >= game_to]
+    together = "both" if len(reached) == 2 else "all"
+    top = max(settled)
+    leaders = "the leader has" if settled.count(top) == 1 else "the leaders have"
+    return (f"In this deal {word_list(reached)} {together} reached {game_to} points, so every "
+            f"score drops by {max(raw) - top}, never below 0: {leaders} {top}, one short of "
+            "game, and play goes on.")
 
 
 def four_six_html(points: int) -> str:

@@ -44,7 +44,7 @@ from euchre_tutorial.present import game as page
 from euchre_tutorial.present.advice import advice_data, advice_html
 from euchre_tutorial.present.clicks import click_text, resolve
 from euchre_tutorial.present.review import trick_rows
-from euchre_tutorial.present.scores import points_for
+from euchre_tutorial.present.scores import game_point_text, points_for
 from euchre_tutorial.present.seats import in_sentence_name, seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
 from euchre_tutorial.present.words import called_ace_words, contract_words, told
@@ -285,6 +285,20 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     }
 
 
+def _deal_review(game: Game, index: int) -> dict[str, Any]:
+    """The review of ``game``'s finished deal ``index``, with what reaching game point
+    together did to the score (``game_point_text``) after the deal's own points."""
+    deal = game.history[index]
+    review = review_model(deal)
+    assert deal.result is not None
+    sides = [in_sentence_name(words) for _label, words in side_labels(game.rules)]
+    note = game_point_text(game.rules.game_to, game.score_before(index), deal.result.points,
+                           sides)
+    if note:
+        review["points_text"] = f"{review['points_text']} {note}"
+    return review
+
+
 def game_model(save: Save) -> dict[str, Any]:
     """Everything the free-play table shows now, for the learner's seat."""
     game = _game(save)
@@ -331,7 +345,7 @@ def game_model(save: Save) -> dict[str, Any]:
         "table_key": table_key(rules),
         "table_name": table_name(rules),
         "deal_number": len(history) if review_due else len(history) + 1,
-        "review": review_model(history[-1]) if review_due else None,
+        "review": _deal_review(game, len(history) - 1) if review_due else None,
         "can_undo": can_undo,
         "computer_turn": (not review_due and winner is None and shown.to_act is not None
                           and shown.to_act != SEAT),
@@ -488,7 +502,7 @@ def review(payload: Mapping[str, Any]) -> dict[str, Any]:
     index = payload.get("deal", len(game.history) - 1)
     if not isinstance(index, int) or not 0 <= index < len(game.history):
         raise BridgeError("There is no such deal in this game.")
-    return review_model(game.history[index])
+    return _deal_review(game, index)
 
 
 @expose("game.continue")
