@@ -200,7 +200,7 @@ def explain_suit(card: Card, trump: Suit | None) -> str:
     >>> explain_suit(Card.parse("Jd"), Suit.HEARTS)
     'J♦ is a heart while hearts are trump (it is the left bower)'
     >>> explain_suit(Card.parse("Jc"), Suit.HEARTS)
-    'J♣ is a club: only the jacks of the trump colour change suit'
+    'J♣ is a club: only the jacks of the trump color change suit'
     """
     suit = effective_suit(card, trump)
     what = role(card, trump)
@@ -211,7 +211,7 @@ def explain_suit(card: Card, trump: Suit | None) -> str:
     if what == "the right bower":
         return f"{card} is a {suit.singular} (it is the right bower, the highest trump)"
     if card.rank is Rank.JACK and trump is not None:
-        return f"{card} is a {suit.singular}: only the jacks of the trump colour change suit"
+        return f"{card} is a {suit.singular}: only the jacks of the trump color change suit"
     return f"{card} is a {suit.singular}"
 
 

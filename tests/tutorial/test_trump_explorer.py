@@ -89,10 +89,10 @@ def test_left_bower_is_marked_and_its_suit_shrinks(trump: Suit) -> None:
 @pytest.mark.parametrize(("rules", "summary"), [
     (Rules(), "Hearts are trump: seven trumps, from the right bower (J♥) down to the nine of "
               "hearts. The jack of diamonds joins them as the left bower, so diamonds has only "
-              "five cards this hand."),
+              "five cards this deal."),
     (Rules().replace(joker=True), "Hearts are trump: eight trumps, from the joker down to the "
                                   "nine of hearts. The jack of diamonds joins them as the left "
-                                  "bower, so diamonds has only five cards this hand."),
+                                  "bower, so diamonds has only five cards this deal."),
 ], ids=["plain", "joker"])
 def test_the_summary_names_the_top_trump_and_the_suit_that_shrinks(rules: Rules, summary: str) -> None:
     assert order_model(Suit.HEARTS, rules)["summary"] == summary

@@ -24,6 +24,7 @@ with and against at that table, by the names the table shows them),
 ``{{ deck_size }}`` (the cards dealt from, a joker included), ``{{ kitty_size }}`` (the
 cards left face down after the deal and the upcard) and ``{{ trump_count }}`` (how many
 cards the trump suit has, bowers and joker included, in words): the engine counts them.
+``{{ march_wins_at }}`` is the score from which a march (2 points) wins the game.
 An unknown key or name stops the build, naming it and its line.
 
 >>> import markdown
@@ -70,6 +71,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
             "seating": lambda: seating_words(rules),
             "deck_size": lambda: str(rules.deck_size),
             "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),
+            "march_wins_at": lambda: str(max(0, rules.game_to - 2)),
             "trump_count": lambda: number_words(len(trump_order(Suit.HEARTS, rules.deck, rules.joker))),
         })
         out, self.origins = template.render(lines)

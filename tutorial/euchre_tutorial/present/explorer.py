@@ -128,7 +128,7 @@ def _summary(
         assert card.suit is not None
         text += (
             f" The {card.name} joins them as the left bower, "
-            f"so {card.suit.plural} has only {number_words(full - 1)} cards this hand."
+            f"so {card.suit.plural} has only {number_words(full - 1)} cards this deal."
         )
     return text
 
