@@ -426,3 +426,33 @@ def test_a_players_own_moves_in_a_room_reach_her_progress_page(
     wait_ready(ann, "[data-widget=progress]")
     for item in missed:
         ann.locator(f'[data-widget=progress] .eu-pg-due li[data-item="{item}"]').wait_for()
+
+
+def test_a_double_tap_makes_one_move_and_no_error(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """A double tap on a bid (common on a phone) sends the move once: the second tap, made
+    before the table moved on, is the same move again. Once it was sent too, and the server
+    rightly refused it as made on an old table: a red error after every double tap."""
+    ann = ann_makes_a_room(new_page, rooms)
+    sent: list[dict[str, Any]] = []
+    ann.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(json.loads(frame))))
+    ann.reload()  # the seat comes back on a socket this test listens to
+    wait_ready(ann)
+    ann.wait_for_selector(".eu-room-lobby [data-action=start]", timeout=STEP_MS)
+    ann.click('[data-action="start"]')
+    for _ in range(100):  # to Ann's first bid (or, if others bid first, the review's Continue)
+        wait_for_someones_turn((ann,))
+        target = ann.locator("[data-region=table] .eu-table--your-turn .eu-choice, "
+                             ".eu-room-review [data-action=continue]")
+        if target.count():
+            break
+        play_my_turn(ann)
+    before = ann.get_attribute("[data-widget=room]", "data-version")
+    target.first.dblclick()
+    ann.wait_for_function("(v) => document.querySelector('[data-widget=room]').dataset.version !== v",
+                          arg=before, timeout=STEP_MS)
+    ann.wait_for_timeout(500)  # time for a second answer, had a second move been sent
+    moves = [m for m in sent if m["type"] in ("act", "continue") and m["version"] == int(before or 0)]
+    assert len(moves) == 1, sent
+    assert (ann.text_content("[data-region=error]") or "").strip() == ""

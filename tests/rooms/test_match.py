@@ -83,7 +83,7 @@ def test_a_stale_command_is_refused_with_the_current_view() -> None:
         history = list(live_room(hub, ann.code or "").room.game.state.actions)  # type: ignore[union-attr]
         refused = actor.do({"type": "act", "action": actor.view["legal"][0], "version": old - 1})
         assert refused["type"] == "refused" and refused["command"] == "act"
-        assert "moved on since you saw it" in refused["reason"]
+        assert "moved on before your move arrived" in refused["reason"]
         assert refused["state"]["version"] == old and refused["state"]["table"]["view"]["legal"]
         game = live_room(hub, ann.code or "").room.game
         assert game is not None and list(game.state.actions) == history

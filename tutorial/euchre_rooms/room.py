@@ -302,8 +302,8 @@ class Room:
     def _stale(self, version: int) -> None:
         if version != self.version:
             raise Refused(
-                f"the table has moved on since you saw it (you saw version {version}, "
-                f"it is now {self.version}): here is the table as it is",
+                "the table moved on before your move arrived, so it was not made: here "
+                "is the table as it is now",
                 with_state=True,
             )
 

@@ -64,6 +64,7 @@ export async function mount(root, runtime) {
   let state = null;
   let reactions = [];
   let nextId = 0;
+  let movedAt = null; // the table version a move was sent at (sendMove)
   let closing = false;
   let drawing = Promise.resolve();
   let engine = null;
@@ -181,10 +182,11 @@ export async function mount(root, runtime) {
   function send(message) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       fail("Not connected to the room server yet: wait a moment and try again.");
-      return;
+      return false;
     }
     nextId += 1;
     socket.send(JSON.stringify({ ...message, id: nextId }));
+    return true;
   }
 
   function onMessage(event) {
@@ -213,6 +215,7 @@ export async function mount(root, runtime) {
       state = message.state;
       draw();
     } else if (type === "refused") {
+      movedAt = null; // the move was not made: the next tap is a new try
       feedMastery(message.mastery, `room ${message.state?.room?.code} ${message.state?.version}`);
       fail(message.reason);
       state = message.state;
@@ -220,6 +223,7 @@ export async function mount(root, runtime) {
     } else if (type === "mastery") {
       feedMastery(message); // the server's verdict on this seat's own move
     } else if (type === "error") {
+      movedAt = null;
       fail(message.error);
       if (!state && watching) {
         watching = null; // the room cannot be watched: the way in again
@@ -254,6 +258,7 @@ export async function mount(root, runtime) {
     socket = new WebSocket(socketUrl(base));
     socket.addEventListener("open", () => {
       attempts = 0;
+      movedAt = null; // a move sent on a lost connection may never have arrived
       offline.hidden = true;
       say("Connected to the room server.");
       const code = invited || seat?.room;
@@ -293,6 +298,15 @@ export async function mount(root, runtime) {
 
   function version() {
     return state ? state.version : 0;
+  }
+
+  // A move (or Continue) is sent once per table version: a second tap before the table
+  // moves on (a double tap on a phone) is the same move again, which the server would
+  // refuse as made on an old table. A refusal, an error or a new connection lets the next
+  // tap through.
+  function sendMove(message) {
+    if (movedAt === message.version) return;
+    if (send(message)) movedAt = message.version;
   }
 
   async function copy(link) {
@@ -343,12 +357,12 @@ export async function mount(root, runtime) {
     } else if (action === "react") {
       send({ type: "react", emoji: element.dataset.emoji });
     } else if (action === "continue") {
-      send({ type: "continue", version: version() });
+      sendMove({ type: "continue", version: version() });
     } else if (action === "choose") {
-      send({ type: "act", action: element.dataset.choice, version: version() });
+      sendMove({ type: "act", action: element.dataset.choice, version: version() });
     } else if (action === "card") {
       const kind = root.dataset.cardAction;
-      if (kind) send({ type: "act", action: `${kind} ${element.dataset.card}`, version: version() });
+      if (kind) sendMove({ type: "act", action: `${kind} ${element.dataset.card}`, version: version() });
     } else if (action === "copy") {
       copy(element.dataset.link);
     }
