@@ -96,6 +96,10 @@ def test_a_huge_message_and_binary_frames_get_plain_errors() -> None:
         assert ann.expect("error")["error"] == "that message is not valid JSON"
         ann.send({"type": "act", "action": ["play", "Jd"], "version": 0})
         assert ann.expect("error")["error"] == "'action' must be text, not a list"
+        ann.send({"type": "act", "action": "pass", "version": 1.5})
+        assert ann.expect("error")["error"] == "'version' must be a whole number, not a number with a fraction"
+        ann.send({"type": "react", "emoji": "x", "id": 2**60})
+        assert ann.expect("error")["error"] == "'id' must be text or a whole number, not a number that large"
         ann.send({"type": "start", "seat": 2})
         assert ann.expect("error")["error"] == "a 'start' message has no field 'seat'"
         ann.send({"type": "teleport"})

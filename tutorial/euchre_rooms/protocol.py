@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,7 +108,21 @@ def _matches(value: Any, kind: str) -> bool:
     raise AssertionError(kind)
 
 
+# How a message's field is asked for in an error ("'seat' must be a whole number").
+_WANTED = {"text": "text", "whole number": "a whole number", "object": "an object",
+           "true or false": "true or false"}
+
+
 def _describe(value: Any) -> str:
+    """What a JSON value is, as an error names it.
+
+    >>> _describe(1.5), _describe(2.0), _describe(2**60), _describe([]), _describe(True)
+    ('a number with a fraction', 'a number with a decimal point', 'a number that large', 'a list', 'true or false')
+    """
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) >= 2**53:
+        return "a number that large"
+    if isinstance(value, float):
+        return "a number with a decimal point" if value.is_integer() else "a number with a fraction"
     return _JSON_NAMES.get(type(value), "something else")
 
 
@@ -149,7 +164,7 @@ def parse_message(text: str | bytes, max_bytes: int) -> Command:
             continue
         value = data[spec.name]
         if not any(_matches(value, k) for k in spec.kinds):
-            wanted = " or ".join(spec.kinds)
+            wanted = " or ".join(_WANTED[k] for k in spec.kinds)
             raise ProtocolError(f"{spec.name!r} must be {wanted}, not {_describe(value)}")
         if isinstance(value, float) and not math.isfinite(value):
             raise ProtocolError(f"{spec.name!r} must be a finite number")
@@ -175,6 +190,12 @@ def check_name(name: str, limit: int) -> str:
     Traceback (most recent call last):
     ...
     euchre_rooms.protocol.ProtocolError: a display name needs at least one letter
+    >>> check_name("\u200b", 24)
+    Traceback (most recent call last):
+    ...
+    euchre_rooms.protocol.ProtocolError: a display name needs at least one letter
+    >>> len(check_name("e\u0301" * 13, 24))  # 13 letters, each with its accent as a mark
+    26
     >>> check_name("you", 24)
     Traceback (most recent call last):
     ...
@@ -185,7 +206,7 @@ def check_name(name: str, limit: int) -> str:
     euchre_rooms.protocol.ProtocolError: names like "Computer 3" are kept for the computer players: choose another name
     """
     clean = " ".join(name.split())
-    if not clean:
+    if not any(unicodedata.category(ch)[0] in "LN" for ch in clean):  # "\u200b" shows nothing
         raise ProtocolError("a display name needs at least one letter")
     if clean.casefold() == "you":
         raise ProtocolError('"You" is how each player\'s own seat is shown at the table: '
@@ -193,7 +214,8 @@ def check_name(name: str, limit: int) -> str:
     if _COMPUTER_NAME.fullmatch(clean.casefold()):
         raise ProtocolError(f'names like "{clean.title()}" are kept for the computer players: '
                             "choose another name")
-    if len(clean) > limit:
+    # counted as a reader sees them: an accent written as its own mark is part of its letter
+    if sum(1 for ch in clean if unicodedata.category(ch) not in ("Mn", "Me", "Cf")) > limit:
         raise ProtocolError(f"a display name may be at most {limit} characters")
     if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or 0x202A <= ord(ch) <= 0x202E
            or 0x2066 <= ord(ch) <= 0x2069 for ch in clean):
