@@ -45,7 +45,7 @@ def game_point_text(game_to: int, before: Sequence[int], points: Sequence[int],
     >>> names = ["you", "Player 2", "Player 3", "Player 4", "Player 5"]
     >>> game_point_text(7, (3, 6, 5, 4, 6), (2, 0, 2, 0, 2), names)
     'In this deal Player 3 (7) and Player 5 (8) both reached 7 points, so every score drops by 2, never below 0: the leader has 6, one short of game, and play goes on.'
-    >>> game_point_text(7, (5, 4, 4, 5, 4), (2, 0, 0, 2, 2), names)[-69:]
+    >>> game_point_text(7, (5, 4, 4, 5, 4), (2, 0, 0, 2, 2), names)[-71:]
     'never below 0: the leaders have 6, one short of game, and play goes on.'
     >>> game_point_text(7, (6, 4, 5, 4, 5), (2, 0, 0, 0, 0), names)
     ''
