@@ -456,3 +456,26 @@ def test_a_double_tap_makes_one_move_and_no_error(
     moves = [m for m in sent if m["type"] in ("act", "continue") and m["version"] == int(before or 0)]
     assert len(moves) == 1, sent
     assert (ann.text_content("[data-region=error]") or "").strip() == ""
+
+
+def test_a_player_can_leave_a_match_and_a_computer_takes_the_seat(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """Once a match has started, Leave is behind "Leave the match" (a stray tap does not
+    leave); leaving takes the player back to the start of the page, and the browser no
+    longer puts her back in her old seat (the server's side, a computer in her seat, is
+    tests/rooms/test_lobby.py's)."""
+    ann = ann_makes_a_room(new_page, rooms)
+    code = ann.get_attribute(".eu-room-link", "value").split("room=")[1]
+    ann.click('[data-action="start"]')
+    ann.wait_for_selector("[data-region=table] .eu-table", timeout=STEP_MS)
+    assert not ann.locator(".eu-room-leave [data-action=leave]").is_visible()
+    ann.click(".eu-room-leave summary")
+    ann.click(".eu-room-leave [data-action=leave]")
+    ann.wait_for_selector('[data-form="entry"]', timeout=STEP_MS)
+    assert "You left the room." in (ann.text_content("[data-widget=room]") or "")
+    ann.reload()
+    wait_ready(ann)
+    ann.wait_for_selector('[data-form="entry"]', timeout=STEP_MS)
+    assert ann.locator("[data-region=table] .eu-table").count() == 0
+    assert ann.input_value('[data-form="entry"] [name="room"]') in ("", code)

@@ -124,6 +124,21 @@ def seats_html(room: Mapping[str, Any], me: int | None) -> str:
     return f'<ol class="eu-room-seats" aria-label="Seats">{"".join(items)}</ol>'
 
 
+def leave_match_html() -> str:
+    """During a match, a seated player's way out, behind a disclosure so that a stray tap
+    does not leave: a computer player takes the seat for the rest of the match (the
+    server's ``leave``).
+
+    >>> html = leave_match_html()
+    >>> "<summary>Leave the match</summary>" in html and 'data-action="leave"' in html
+    True
+    """
+    return ('<details class="eu-room-leave"><summary>Leave the match</summary>'
+            "<p>A computer player takes your seat for the rest of the match, and you go back "
+            f'to the start of the rooms page.</p><p>{button_html("Leave the room", action="leave")}'
+            "</p></details>")
+
+
 def invite_html(code: str, page: str) -> str:
     """The room code, the invite link and the link to watch, each with a button that
     copies it.
@@ -393,7 +408,8 @@ def room_regions(state: Mapping[str, Any], page: str,
     else:
         regions["lobby"] = banner
         regions["table"], card_action, your_turn = table_html(state)
-        regions["seats"] = seats_html(state["room"], state["you"])
+        regions["seats"] = seats_html(state["room"], state["you"]) + (
+            "" if watching else leave_match_html())
         if phase == "review" and state["table"].get("review"):
             regions["review"] = review_html(state, names)
     return {"html": regions, "card_action": None if watching else card_action,
