@@ -2,7 +2,7 @@
 
 >>> from euchre.cards import parse_cards, Suit
 >>> explain_trick(parse_cards("Jd Ah 9h Jh"), Suit.HEARTS)
-'J♥ wins: the right bower is the highest trump.'
+'J♥ wins: the right bower outranks every other trump played.'
 >>> explain_trick(parse_cards("Ad Kd Ac 9d"), Suit.HEARTS)
 'A♦ wins: nobody played a trump, so the highest diamond takes the trick (A♣ is not a diamond, so it cannot win).'
 """
@@ -24,8 +24,9 @@ def explain_trick(cards: Sequence[Card], trump: Suit | None) -> str:
     if trump is not None and trumps:
         if win.is_joker:
             return "The joker wins: it is the highest trump of all."
-        if win == right_bower(trump):
-            return f"{win} wins: the right bower is the highest trump."
+        if win == right_bower(trump) and len(trumps) > 1:
+            # not "the highest trump": with a joker in the deck it is the second
+            return f"{win} wins: the right bower outranks every other trump played."
         if len(trumps) == 1:
             note = ""
             if win == left_bower(trump):

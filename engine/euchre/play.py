@@ -209,7 +209,7 @@ def explain_suit(card: Card, trump: Suit | None) -> str:
     if card.suit is not suit:
         return f"{card} is a {suit.singular} while {suit.plural} are trump (it is {what})"
     if what == "the right bower":
-        return f"{card} is a {suit.singular} (it is the right bower, the highest trump)"
+        return f"{card} is a {suit.singular} (it is the right bower, the jack of trump)"
     if card.rank is Rank.JACK and trump is not None:
         return f"{card} is a {suit.singular}: only the jacks of the trump color change suit"
     return f"{card} is a {suit.singular}"

@@ -48,6 +48,18 @@ def test_explain_suit() -> None:
     assert "club" in explain_suit(parse_cards("Jc")[0], Suit.HEARTS)
 
 
+def test_only_the_joker_is_called_the_highest_trump() -> None:
+    """With a joker in the deck the right bower is the second trump: an explanation that
+    cannot see the deck never calls it the highest (a joker quiz once said so of J♦)."""
+    deck = parse_cards("9h Th Jh Qh Kh Ah 9d Td Jd Qd Kd Ad 9c Tc Jc Qc Kc Ac 9s Ts Js Qs Ks As")
+    rng = random.Random(5)
+    for trump in Suit:
+        for card in deck:
+            assert "highest trump" not in explain_suit(card, trump), card
+        for _ in range(300):
+            assert "highest trump" not in explain_trick(rng.sample(deck, 4), trump)
+
+
 @pytest.mark.parametrize(
     ("result", "words"),
     [

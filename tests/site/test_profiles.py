@@ -101,7 +101,7 @@ def test_seed_000_example_is_on_the_tricks_page(site_for: SitePath) -> None:
     html = (site_for("american") / "rules/tricks/index.html").read_text(encoding="utf-8")
     assert html.count('data-example="trick"') >= 3
     text = page_text(site_for("american"), "rules/tricks")
-    assert "J♥ wins: the right bower is the highest trump" in text
+    assert "J♥ wins: the right bower outranks every other trump played" in text
 
 
 def test_four_and_six_drawn(site_for: SitePath) -> None:
