@@ -229,6 +229,16 @@ def test_hostile_url_parameters_give_a_note_and_a_default_quiz(page: Any) -> Non
     answer(page, list(q.answer))
 
 
+def test_a_link_that_sets_only_the_deck_is_a_links_quiz(page: Any) -> None:
+    """Every setting a link may carry makes the page the link's quiz, the deck, the joker and
+    a lone defender's choice too (the page once knew only some, so ``?deck=32`` alone gave
+    the default quiz without a word)."""
+    open_quiz(page, "practice/quiz/?deck=32")
+    assert "32-card deck" in page.locator(QUIZ).inner_text()
+    qid = page.locator(f"{QUIZ} .eu-quiz-question").get_attribute("data-question") or ""
+    assert "deck:32" in QuestionId.parse(qid).rules
+
+
 # ---------------------------------------------------------------------- teacher and embed
 def test_teacher_builder_makes_a_matching_link_and_sheet(page: Any) -> None:
     goto(page, "practice/teachers/")

@@ -60,6 +60,7 @@ from euchre_tutorial.quiz import (
     check,
     parse_query,
 )
+from euchre_tutorial.quiz import spec as spec_module
 from euchre_tutorial.quiz.fence import CONFIG_KEYS, check_config
 from euchre_tutorial.quiz.sheet import sheet_model
 
@@ -81,7 +82,9 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     island = first_question_answers(state)
     built = quiz_html(replace(state, interactive=False))
     link = quiz_html(replace(state, interactive=False, notes=(LINK_NOTE,)))
-    data = {"first": island, "link": link}
+    # the address settings that make the page a link's quiz (the page looks for them)
+    params = sorted({*spec_module.PARAMS, *spec_module.ALIASES})
+    data = {"first": island, "link": link, "params": params}
     return f'<div class="eu-quiz-frame">{built}</div>{json_island(data)}'
 
 

@@ -13,7 +13,6 @@ import { feedMastery, storedRecord } from "../mastery.js";
 
 export const STORE_KEY = "euchre.quiz.v1";
 const STORE_VERSION = 1;
-const QUIZ_PARAMS = new Set(["kinds", "kind", "seed", "count", "n", "level", "difficulty", "traps", "trap", "rules"]);
 const ID_FORMAT = /^[a-z]{1,10}:[a-z-]{1,12}:[a-z-]{1,16}:[0-9]{1,10}@[a-z0-9_:,-]{1,400}$/;
 const SPACING = [1, 2, 4]; // quizzes to wait before a missed question returns, per box
 const MAX_REVIEW = 100;
@@ -110,11 +109,11 @@ function recordReview(store, id, ok) {
 // ---------------------------------------------------------------- the widget
 function readIsland(root) {
   const island = root.querySelector(".eu-prerendered[data-island]");
-  if (!island) return { first: null, link: null };
+  if (!island) return { first: null, link: null, params: [] };
   try {
     return JSON.parse(island.dataset.island);
   } catch {
-    return { first: null, link: null };
+    return { first: null, link: null, params: [] };
   }
 }
 
@@ -126,7 +125,9 @@ export async function mount(root, runtime) {
   const config = JSON.parse(root.dataset.config || "{}");
   const rules = JSON.parse(root.dataset.rules || "{}");
   const search = new URLSearchParams(window.location.search);
-  const fromLink = [...search.keys()].some((key) => QUIZ_PARAMS.has(key.trim().toLowerCase()));
+  // a link's quiz when the address sets any of what a link may (quiz.spec's PARAMS)
+  const linkParams = new Set(built.params || []);
+  const fromLink = [...search.keys()].some((key) => linkParams.has(key.trim().toLowerCase()));
   const query = fromLink ? window.location.search.slice(0, 4000) : "";
 
   let { store, reset } = loadStore();
