@@ -80,6 +80,30 @@ def test_practice_puts_the_missed_item_first() -> None:
     assert len(got) == spec.count
 
 
+def _summary(new: dict[str, Any]) -> str:
+    """The summary of the quiz ``quiz.new`` gave, every question answered right."""
+    ids = [q["id"] for q in new["questions"]]
+    answers = [{"id": i, "given": list(build(QuestionId.parse(i)).answer)} for i in ids]
+    run = {"ids": ids, "answers": answers, "query": new["spec"]["query"]}
+    return str(value("quiz.view", {"run": run, "phase": "summary", "config": {}, "rules": {}})["html"])
+
+
+def test_only_a_quiz_its_link_gives_is_offered_as_a_link_to_this_quiz() -> None:
+    """A practice quiz picked from this browser's progress is not what its settings' link
+    gives a friend: its summary says so (it once offered "Link to this quiz", and the
+    link opened other questions)."""
+    record = mastery.record_answer(None, "scoring", "a march", False, NOW)
+    picked = value("quiz.new", {"config": {}, "rules": {}, "seed": 11,
+                                "progress": json.dumps(record), "now": NOW.isoformat()})
+    plain = value("quiz.new", {"config": {}, "rules": {}, "seed": 11})
+    assert [q["id"] for q in picked["questions"]] != [q["id"] for q in plain["questions"]]
+    assert "Link to a quiz with these settings" in _summary(picked)
+    assert "picked for you from your own progress" in _summary(picked)
+    assert "Link to this quiz" in _summary(plain)
+    assert "Link to this quiz" in _summary(value("quiz.new", {"config": {}, "rules": {},
+                                                              "query": "seed=5&count=4"}))
+
+
 def test_a_share_link_keeps_its_own_questions() -> None:
     link = value("quiz.new", {"config": {}, "rules": {}, "query": "seed=5&count=4"})
     record = mastery.record_answer(None, "scoring", "a march", False, NOW)

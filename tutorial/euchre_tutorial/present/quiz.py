@@ -75,6 +75,7 @@ class QuizState:
     notes_intro: str = ""
     page_url: str = ""
     interactive: bool = True
+    link_matches: bool = True  # the share link gives these very questions (not a practice pick)
 
     @property
     def index(self) -> int:
@@ -288,9 +289,14 @@ def _summary_html(state: QuizState) -> str:
         parts.append(element("ol", "".join(items), class_="eu-quiz-review"))
     if state.query:
         url = f"{state.page_url}?{state.query}"
-        share = element("label", "Link to this quiz " + f'<input type="text" class="eu-quiz-share-link" readonly'
+        label = "Link to this quiz " if state.link_matches else "Link to a quiz with these settings "
+        share = element("label", label + f'<input type="text" class="eu-quiz-share-link" readonly'
                         f' value="{escape(url)}">', class_="eu-quiz-share-label")
-        parts.append(element("div", share, class_="eu-quiz-share"))
+        note = "" if state.link_matches else tag(
+            "p", "This quiz was picked for you from your own progress, so the link gives the "
+            "same kinds of question, not these ones. A teacher's page makes a link to one "
+            "exact quiz.", class_="eu-quiz-share-note")
+        parts.append(element("div", share + note, class_="eu-quiz-share"))
     return element("section", "".join(parts), class_="eu-quiz-summary")
 
 

@@ -31,7 +31,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from euchre import Rules
+from euchre import Rules, RulesError
 
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.mastery.items import item_of_question, mastery_field
@@ -299,10 +299,12 @@ def _view_state(payload: Any) -> QuizState:
     if data.get("pending_link"):
         notes = (LINK_NOTE, *notes)
     page_url = str(data.get("page_url") or "")[:2000]
+    query = str(run.get("query") or "")[:2000]
     return QuizState(
         ids=ids,
         answers=answers,
-        query=str(run.get("query") or "")[:2000],
+        query=query,
+        link_matches=phase != "summary" or _link_gives(data, query, ids),
         phase=phase,
         picked=_strings(data.get("picked")),
         review=frozenset(_strings(data.get("review"), MAX_IDS)),
@@ -310,6 +312,17 @@ def _view_state(payload: Any) -> QuizState:
         notes_intro=LINK_INTRO if links else "",
         page_url=page_url,
     )
+
+
+def _link_gives(data: Mapping[str, Any], query: str, ids: tuple[str, ...]) -> bool:
+    """Whether the share link's ``query`` gives exactly these questions: a practice quiz
+    is picked from this browser's progress (``practice_ids``), so a link to its settings
+    gives other questions of the same kinds."""
+    try:
+        spec, _notes = _spec({**data, "query": query})
+    except (BridgeError, RulesError, ValueError):
+        return False
+    return list(ids) == [str(q) for q in spec.question_ids()]
 
 
 @expose("quiz.view")

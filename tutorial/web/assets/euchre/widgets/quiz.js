@@ -155,7 +155,8 @@ export async function mount(root, runtime) {
   function viewPayload(extra = {}) {
     return {
       run, phase, picked, review: [...review], reset, link_notes: linkNotes,
-      pending_link: pendingLink, page_url: window.location.href.split(/[?#]/)[0], ...extra,
+      pending_link: pendingLink, page_url: window.location.href.split(/[?#]/)[0], config, rules,
+      ...extra,
     };
   }
 
