@@ -76,7 +76,8 @@ def test_an_illegal_click_is_refused_with_the_engines_reason() -> None:
     not_mine = next(c for c in euchre.make_deck() if c not in game.state.hand(0))
     reply = value("game.act", {"save": model["save"], "card": not_mine.code})
     reason = game.state.why_illegal(f"play {not_mine.code}")
-    assert reason is not None and reply["illegal"][1:] == reason[1:]
+    assert reason is not None and reply["illegal"][1:].rstrip(".") == reason[1:].rstrip(".")
+    assert reply["illegal"][0].isupper() and reply["illegal"].endswith(".")  # a sentence
     assert "model" not in reply
 
 

@@ -5,7 +5,7 @@ The engine decides whether it may be taken and says why not.
 >>> from euchre import Deal, HandState, Rules
 >>> s = HandState.new(Deal.random(seed=7, dealer=0), Rules())
 >>> resolve(s, 1, {"card": s.hand(1)[0].code})[1]
-'You cannot play a card yet: this is round one of making trump'
+'You cannot play a card yet: this is round one of making trump.'
 >>> resolve(s, 2, {"action": "pass"})[1]
 'It is East’s turn, not yours.'
 """
@@ -38,6 +38,6 @@ def resolve(state: HandState, me: int, payload: Mapping[str, Any]) -> tuple[Acti
         return None, f"It is {names[state.to_act]}’s turn, not yours."
     text = click_text(state, me, payload)
     reason = state.why_illegal(text)
-    if reason is not None:
-        return None, reason[:1].upper() + reason[1:]
+    if reason is not None:  # the engine's clause, as a sentence
+        return None, reason[:1].upper() + reason[1:] + ("" if reason.endswith((".", "!", "?")) else ".")
     return Action.parse(text), None
