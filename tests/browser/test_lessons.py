@@ -179,3 +179,18 @@ def test_a_link_to_a_missing_lesson_says_so(page: Any) -> None:
     assert root.get_attribute("data-storage-reset") is None  # nothing saved was lost
     root.locator(".eu-hand button[data-card=Jh]").click()  # and the lesson plays on
     wait_lesson_outcome(page, "done")
+
+
+def test_saved_moves_the_lesson_no_longer_takes_restart_their_step(page: Any) -> None:
+    """Moves saved before a lesson changed (here a card its step does not deal) cannot be
+    replayed: the saved step starts again, with a note, not the lesson's first step in
+    silence."""
+    open_lessons(page)
+    saved = {"v": 1, "data": {"stars": {}, "at": {"lesson": "order-up", "step": 1,
+                                                   "moves": ["play 9s"]}}}
+    page.evaluate("(s) => localStorage.setItem('euchre.lessons', JSON.stringify(s))", saved)
+    goto(page, PAGE)  # no lesson in the address: the page opens where the learner left off
+    root = page.locator(LESSON)
+    wait_ready(page, LESSON)
+    assert root.locator(".eu-stage-count").inner_text().startswith("Step 2 of")
+    assert "no longer fits it" in root.locator(".eu-feedback").inner_text()

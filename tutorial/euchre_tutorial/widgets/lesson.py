@@ -181,7 +181,11 @@ def start(payload: Mapping[str, Any]) -> dict[str, Any]:
 def step(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: ``{"lesson", "step", "moves"}`` -> that step after those moves."""
     lesson = _lesson(payload)
-    return step_model(replay(lesson, _index(lesson, payload), _moves(payload)))
+    try:
+        run = replay(lesson, _index(lesson, payload), _moves(payload))
+    except ValueError as exc:  # moves saved before the lesson changed
+        raise BridgeError(f"The saved moves do not fit this step: {exc}") from None
+    return step_model(run)
 
 
 LESSON_SKILLS = frozenset({"ordering-up", "round-two", "going-alone", "discard"})

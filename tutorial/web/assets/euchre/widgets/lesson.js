@@ -357,6 +357,17 @@ export async function mount(root, runtime) {
 
   // ---- first view: what the learner already began, a link's lesson, where they left off
   const saved = progress.at;
+  // The saved place: its step with its moves; moves the lesson no longer takes (it changed
+  // since they were saved) start that step again, and a step it no longer has, the lesson.
+  async function resume(lessonId, place) {
+    try {
+      await go(lessonId, place.step, place.moves ?? [], false);
+      return;
+    } catch {
+      notes.push("Your saved place in this lesson no longer fits it (the lesson has changed), so it starts again from the step you were on.");
+    }
+    await go(lessonId, place.step, [], false).catch(() => go(lessonId, 0, [], false));
+  }
   try {
     if (early) {
       // Python takes over the very state the build's replies drew
@@ -364,13 +375,13 @@ export async function mount(root, runtime) {
     } else if (wanted && order.includes(wanted)) {
       if (saved && saved.lesson === wanted) {
         Object.assign(at, { mistakes: saved.mistakes ?? 0, hints: saved.hints ?? 0 });
-        await go(wanted, saved.step, saved.moves ?? [], false).catch(() => go(wanted, 0, [], false));
+        await resume(wanted, saved);
       } else {
         await go(wanted, 0, [], false, true);
       }
     } else if (saved && order.includes(saved.lesson)) {
       Object.assign(at, { mistakes: saved.mistakes ?? 0, hints: saved.hints ?? 0 });
-      await go(saved.lesson, saved.step, saved.moves ?? [], false).catch(() => go(saved.lesson, 0, [], false));
+      await resume(saved.lesson, saved);
     } else {
       await go(order[0], 0, [], false, true);
     }
