@@ -172,3 +172,45 @@ def test_a_finished_trick_is_explained_once_on_screen(lesson: Lesson) -> None:
         why = euchre.explain_trick(state.tricks[-1].cards, state.trump)
         screen = model["html"]["table"] + model["html"]["feedback"]
         assert _said_times(why, screen) == 1, (lesson.id, index, why)
+
+
+PLAY_GOALS = ("win-trick", "take", "euchre", "win-deal")
+SURE_BY_DESIGN = {("alone", "march"), ("scoring", "euchre")}
+"""Steps that show a hand which cannot lose, and say so: the five top trumps played alone
+("This hand wins every trick by itself"), the three top trumps against the makers ("Your
+three top trumps can win three tricks by themselves")."""
+
+
+def _some_line_misses(lesson: Lesson, index: int, moves: list[str], budget: list[int]) -> bool:
+    """Whether some line of the learner's legal moves from ``moves`` misses the step's goal
+    (a depth-first search over at most ``budget[0]`` replays)."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    run = replay(lesson, index, moves)
+    if run.outcome is not None:
+        return run.outcome is False
+    state = run.state
+    if state.to_act != lesson.steps[index].seat:
+        return False
+    for action in state.legal_actions():
+        run = replay(lesson, index, moves)
+        if run.move(str(action)) is not None:
+            continue  # refused as not what the step asks: not a line of play
+        if run.outcome is False:
+            return True
+        if run.outcome is None and _some_line_misses(lesson, index, [*moves, str(action)], budget):
+            return True
+    return False
+
+
+def test_every_step_with_a_goal_can_be_missed() -> None:
+    """A goal the learner plays towards freely (no one expected action) that cannot be
+    missed teaches nothing, and its hints and its note for a miss describe a danger that is not there (the march step once dealt the learner the
+    five best trumps: every card won, whatever the order)."""
+    for lesson in load_lessons():
+        for index, step in enumerate(lesson.steps):
+            # a goal of play (tricks to take); a step that expects one action refuses the rest
+            if (step.goal and step.goal.kind in PLAY_GOALS and not step.expect
+                    and (lesson.id, step.id) not in SURE_BY_DESIGN):
+                assert _some_line_misses(lesson, index, [], [400]), (lesson.id, step.label)
