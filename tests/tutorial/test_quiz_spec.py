@@ -202,3 +202,12 @@ def test_defending_alone_joins_the_rules_code_and_changes_the_score_answers() ->
 
     assert "defended alone" in facts("defend_alone=1")
     assert "defended alone" not in facts("defend_alone=0")
+
+
+def test_a_note_on_an_unusable_house_rule_is_whole() -> None:
+    """The engine's reason is quoted whole: the teacher sees every known key and the whole
+    fix (it was cut at 140 characters, mid-word)."""
+    _spec, notes = parse_query("seed=1&rules=american,bogus:1", QuizSpec())
+    assert "…" not in notes[0] and all(key in notes[0] for key in Rules().to_dict())
+    _spec, notes = parse_query("seed=1&rules=american,players:3", QuizSpec())
+    assert "add partnerships = false for every player to score alone" in notes[0]

@@ -255,7 +255,7 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
             what = ("rules" if ":" not in part else "house rules" if "," in part
                     else "house rule")
             verb = "was" if what == "house rule" else "were"
-            notes.append(f"The {what} “{shown(part)}” {verb} not used ({shown(reason, 140)}).")
+            notes.append(f"The {what} “{shown(part)}” {verb} not used ({shown(reason, 600)}).")
     table = {name: given[name].strip() for name in TABLE_PARAMS if given.get(name, "").strip()}
     if table:
         rules = parse_rules_code(rules_text)
@@ -264,7 +264,7 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
                 rules = with_option(rules, name, value)
             except RulesError as exc:
                 notes.append(f"The {TABLE_PARAMS[name]} “{shown(value)}” was not used "
-                             f"({shown(str(exc), 140)}).")
+                             f"({shown(str(exc), 600)}).")
         rules_text = rules_code(rules)
     return replace(base, level=level, kinds=kinds, seed=seed, count=count, traps=traps,
                    rules=rules_text), notes

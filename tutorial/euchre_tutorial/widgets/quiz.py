@@ -276,7 +276,7 @@ def _answers(raw: Any, ids: tuple[str, ...]) -> tuple[Answer, ...]:
 def _strings(raw: Any, limit: int = 20) -> tuple[str, ...]:
     if not isinstance(raw, list):
         return ()
-    return tuple(str(v)[:300] for v in raw[:limit])
+    return tuple(str(v)[:800] for v in raw[:limit])
 
 
 def _view_state(payload: Any) -> QuizState:
