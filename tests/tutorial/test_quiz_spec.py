@@ -211,3 +211,14 @@ def test_a_note_on_an_unusable_house_rule_is_whole() -> None:
     assert "…" not in notes[0] and all(key in notes[0] for key in Rules().to_dict())
     _spec, notes = parse_query("seed=1&rules=american,players:3", QuizSpec())
     assert "add partnerships = false for every player to score alone" in notes[0]
+
+
+def test_a_table_setting_given_twice_differently_gets_a_note() -> None:
+    """The teachers' form sets the deck, the joker and a lone defender's choice on their
+    own; the same key typed differently among the house rules is overruled, and the note
+    says so (the typed rule was dropped without a word)."""
+    spec, notes = parse_query("seed=1&rules=american,deck:24&deck=32", QuizSpec())
+    assert "deck:32" in spec.rules
+    assert notes == ["The deck is given twice, in the house rules and as its own setting: "
+                     "this quiz uses “32”."]
+    assert parse_query("seed=1&rules=american,deck:32&deck=32", QuizSpec())[1] == []

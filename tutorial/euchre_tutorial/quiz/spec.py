@@ -259,9 +259,15 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
     table = {name: given[name].strip() for name in TABLE_PARAMS if given.get(name, "").strip()}
     if table:
         rules = parse_rules_code(rules_text)
+        typed = {part.split(":", 1)[0].strip().lower()
+                 for part in given.get("rules", "").split(",") if ":" in part}
         for name, value in table.items():
             try:
+                before = getattr(rules, name)
                 rules = with_option(rules, name, value)
+                if name in typed and getattr(rules, name) != before:
+                    notes.append(f"The {TABLE_PARAMS[name]} is given twice, in the house rules "
+                                 f"and as its own setting: this quiz uses “{shown(value)}”.")
             except RulesError as exc:
                 notes.append(f"The {TABLE_PARAMS[name]} “{shown(value)}” was not used "
                              f"({shown(str(exc), 600)}).")
