@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
+from euchre import Rules
 from euchre_rooms.codes import ALPHABET
+from euchre_tutorial.present.room import table_words
 
 from tests.rooms.helpers import live_room, people, play_one_step, seated, server, settle
 
@@ -30,6 +32,20 @@ def test_bad_rules_are_refused_with_the_engines_reason() -> None:
         ann.send({"type": "create", "name": "Ann", "level": "expert"})
         assert "easy, normal, strong" in ann.expect("error")["error"]
         assert hub.rooms == {}
+
+
+def test_a_room_names_its_rules_as_free_play_does_whatever_the_target() -> None:
+    """The site's own rules sent as a table of options (a house-rules build: a profile with
+    another target and table) are named by their profile, as free play names them; the
+    lobby line gives the table and the target (it said "House rules" where free play on
+    the same site said "Beginner's rules")."""
+    with server() as (client, _hub), people(client, ["Ann"]) as [ann]:
+        beginner = Rules.profile("beginner").replace(game_to=15).to_dict()
+        ann.create(rules=beginner, table="3")
+        room = (ann.state or {})["room"]
+        assert room["rules_name"] == "beginner"
+        words = table_words(room)
+        assert words.startswith("Beginner") and "three-handed cutthroat, game to 15;" in words
 
 
 def test_a_named_table_plays_the_rules_at_that_table() -> None:

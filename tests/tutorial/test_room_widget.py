@@ -85,7 +85,7 @@ def test_the_lobby_shows_the_invite_seats_and_the_hosts_controls() -> None:
     assert 'data-action="ready"' in guest_html
     assert host_html.count('data-action="react"') == 6
     # the rules by their title, as the entry form offers them, never by the engine's key
-    assert "American rules, four players in two teams; computer players: normal." in host_html
+    assert "American rules, four players in two teams, game to 10; computer players: normal." in host_html
     assert "Rules: american" not in host_html
 
 

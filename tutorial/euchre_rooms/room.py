@@ -93,20 +93,23 @@ def rules_from_request(spec: Any, players: int | None, table: str | None = None)
 
 
 def rules_label(spec: Any) -> str:
-    """The name of the rules a host asked for, the table aside: a profile's name, or
-    "house" for house rules no profile is (the engine's ``profile_at_table``).
+    """The name of the rules a host asked for, the table and the target aside (the lobby
+    says both, as free play does): a profile's name, or "house" for house rules no profile
+    is (the engine's ``profile_at_table``).
 
     >>> rules_label("long-deck"), rules_label(None), rules_label(Rules.profile("midwest").to_dict())
     ('long-deck', 'american', 'midwest')
     >>> rules_label({"profile": "american", "players": 3, "partnerships": False})
     'american'
     >>> rules_label({"profile": "american", "game_to": 7})
+    'american'
+    >>> rules_label({"profile": "american", "stick_the_dealer": True, "no_trump": True})
     'house'
     """
     if isinstance(spec, str):
         return spec
     try:
-        return _base_rules(spec).profile_at_table()
+        return _base_rules(spec).profile_at_table(any_target=True)
     except (RulesError, Refused):
         return "house"
 

@@ -222,11 +222,12 @@ def table_words(room: Mapping[str, Any]) -> str:
 
     >>> table_words({"rules_name": "long-deck", "rules": Rules.profile("long-deck").to_dict(),
     ...              "level": "strong"})
-    'Long-deck rules, four players in two teams; computer players: strong.'
+    'Long-deck rules, four players in two teams, game to 10; computer players: strong.'
     """
     title = Rules.profile_title(str(room["rules_name"]))  # a profile's, or "House rules"
     level = dict(LEVELS).get(str(room["level"]), str(room["level"])).lower()
-    return f"{title}, {Rules.from_dict(room['rules']).table_name}; computer players: {level}."
+    rules = Rules.from_dict(room["rules"])
+    return f"{title}, {rules.table_name}, game to {rules.game_to}; computer players: {level}."
 
 
 def watching_html(code: str) -> str:
