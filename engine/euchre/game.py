@@ -48,6 +48,16 @@ def settle_game_point(score: Sequence[int], game_to: int) -> tuple[int, ...]:
     return tuple(max(0, s - cut) for s in score)
 
 
+def score_after_deal(score: Sequence[int], points: Sequence[int], game_to: int) -> tuple[int, ...]:
+    """The score after a deal: each side's ``points`` added to ``score``, then settled
+    (``settle_game_point``) when several sides reach ``game_to`` at once.
+
+    >>> score_after_deal((3, 6, 5), (2, 0, 2), 10), score_after_deal((8, 9, 3), (2, 2, 0), 10)
+    ((5, 6, 7), (8, 9, 1))
+    """
+    return settle_game_point([s + p for s, p in zip(score, points, strict=True)], game_to)
+
+
 @dataclass(frozen=True)
 class Game:
     """A game in progress (or won). ``history`` holds the finished deals."""
@@ -112,8 +122,7 @@ class Game:
         state = self.state.apply(action)
         if state.result is None:
             return Game(self.rules, self.seed, state, self.score, self.history, self.start_score)
-        score = tuple(s + p for s, p in zip(self.score, state.result.points, strict=True))
-        score = settle_game_point(score, self.rules.game_to)
+        score = score_after_deal(self.score, state.result.points, self.rules.game_to)
         history = (*self.history, state)
         game = Game(self.rules, self.seed, state, score, history, self.start_score)
         if game.over:
@@ -128,7 +137,7 @@ class Game:
 
     def score_before(self, deal: int) -> tuple[int, ...]:
         """The score before finished deal ``deal`` (0 for the first) was played: the start
-        score plus each earlier deal's points, settled as ``apply`` settles them.
+        score and each earlier deal's ``score_after_deal``, as ``apply`` keeps it.
 
         >>> game = Game.new(Rules(), seed=7)
         >>> game.score_before(0)
@@ -137,10 +146,7 @@ class Game:
         score = self.start_score
         for state in self.history[:deal]:
             assert state.result is not None
-            score = settle_game_point(
-                [s + p for s, p in zip(score, state.result.points, strict=True)],
-                self.rules.game_to,
-            )
+            score = score_after_deal(score, state.result.points, self.rules.game_to)
         return score
 
     def carry_over(self) -> tuple[int, ...]:

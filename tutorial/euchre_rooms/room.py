@@ -554,7 +554,7 @@ class Room:
                 "ace_partner": finished.ace_partner if finished.called_ace else None,
                 "maker_side": sorted(finished.maker_side),  # public once the deal is over
                 # the score before this deal: with it the page can say what reaching game
-                # point together did (every score cut; euchre.game.settle_game_point)
+                # point together did (every score cut; euchre.game.score_after_deal)
                 "score_before": list(game.score_before(len(game.history) - 1)),
                 "continued": sorted(self.continued),
                 "waiting": self.waiting_for(),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from euchre.game import settle_game_point
+from euchre.game import score_after_deal
 from euchre.players.words import word_list
 
 from euchre_tutorial.present.fourandsix import figure_html, score_svg
@@ -50,8 +50,8 @@ def game_point_text(game_to: int, before: Sequence[int], points: Sequence[int],
     >>> game_point_text(7, (6, 4, 5, 4, 5), (2, 0, 0, 0, 0), names)
     ''
     """
-    raw = [b + p for b, p in zip(before, points, strict=True)]
-    settled = settle_game_point(raw, game_to)
+    settled = score_after_deal(before, points, game_to)
+    raw = [b + p for b, p in zip(before, points, strict=True)]  # what the deal alone gave
     if list(settled) == raw:
         return ""
     reached = [f"{sides[t]} ({s})" for t, s in enumerate(raw) if s >= game_to]
