@@ -24,7 +24,8 @@ with and against at that table, by the names the table shows them),
 ``{{ deck_size }}`` (the cards dealt from, a joker included), ``{{ kitty_size }}`` (the
 cards left face down after the deal and the upcard) and ``{{ trump_count }}`` (how many
 cards the trump suit has, bowers and joker included, in words): the engine counts them.
-``{{ march_wins_at }}`` is the score from which a march (2 points) wins the game.
+``{{ march_wins_at }}`` is the score from which a march (all five tricks, not alone: the
+engine's ``score_hand``) wins the game.
 An unknown key or name stops the build, naming it and its line.
 
 >>> import markdown
@@ -40,8 +41,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from euchre import Deal, Suit, trump_order
+from euchre import Deal, Suit, score_hand, trump_order
 from euchre.players.words import number_words
+from euchre.scoring import TRICKS
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
@@ -71,7 +73,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
             "seating": lambda: seating_words(rules),
             "deck_size": lambda: str(rules.deck_size),
             "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),
-            "march_wins_at": lambda: str(max(0, rules.game_to - 2)),
+            "march_wins_at": lambda: str(max(0, rules.game_to - score_hand(TRICKS, False, rules)[0])),
             "trump_count": lambda: number_words(len(trump_order(Suit.HEARTS, rules.deck, rules.joker))),
         })
         out, self.origins = template.render(lines)
