@@ -108,6 +108,15 @@ def _option(part: str) -> tuple[str, Any]:
     return key, _typed(key, value, defaults[key])
 
 
+def named_keys(text: str) -> set[str]:
+    """The option keys a code's house rules name, right or not.
+
+    >>> sorted(named_keys("midwest, Deck:32,game_to:7,nonsense"))
+    ['deck', 'game_to']
+    """
+    return {part.partition(":")[0].strip().lower() for part in str(text).split(",") if ":" in part}
+
+
 @cache
 def _defaults() -> dict[str, Any]:
     """Every option's default value (its type types a house rule's text)."""

@@ -32,6 +32,7 @@ from euchre.rng import SeededRandom
 from euchre_tutorial.quiz.levels import DEFAULT_LEVEL, LEVELS, parse_level
 from euchre_tutorial.quiz.model import KINDS, SEED_LIMIT, QuestionId
 from euchre_tutorial.quiz.rules_code import (
+    named_keys,
     parse_rules_code,
     parse_rules_code_parts,
     rules_code,
@@ -259,8 +260,7 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
     table = {name: given[name].strip() for name in TABLE_PARAMS if given.get(name, "").strip()}
     if table:
         rules = parse_rules_code(rules_text)
-        typed = {part.split(":", 1)[0].strip().lower()
-                 for part in given.get("rules", "").split(",") if ":" in part}
+        typed = named_keys(given.get("rules", ""))
         for name, value in table.items():
             try:
                 before = getattr(rules, name)

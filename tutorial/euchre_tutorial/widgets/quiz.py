@@ -60,9 +60,9 @@ from euchre_tutorial.quiz import (
     check,
     parse_query,
 )
-from euchre_tutorial.quiz import spec as spec_module
 from euchre_tutorial.quiz.fence import CONFIG_KEYS, check_config
 from euchre_tutorial.quiz.sheet import sheet_model
+from euchre_tutorial.quiz.spec import ALIASES, PARAMS
 
 MAX_IDS = 60
 POOL_FACTOR = 3  # practice draws from this many times the quiz's count of candidates
@@ -83,7 +83,7 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     built = quiz_html(replace(state, interactive=False))
     link = quiz_html(replace(state, interactive=False, notes=(LINK_NOTE,)))
     # the address settings that make the page a link's quiz (the page looks for them)
-    params = sorted({*spec_module.PARAMS, *spec_module.ALIASES})
+    params = sorted({*PARAMS, *ALIASES})
     data = {"first": island, "link": link, "params": params}
     return f'<div class="eu-quiz-frame">{built}</div>{json_island(data)}'
 
