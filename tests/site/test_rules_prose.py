@@ -66,3 +66,51 @@ def test_the_variations_page_names_this_site_s_farmer_s_remedy(remedy: str,
                              ).convert((DOCS / "variations.md").read_text(encoding="utf-8"))
     section = re.sub(r"<[^>]+>", "", html.split("Farmer's hand</h2>", 1)[1].split("<h2", 1)[0])
     assert f"This site: three_low, remedy {remedy}." in " ".join(section.split())
+
+
+def _page_for(page: str, rules_file: Path) -> str:
+    """A rules page rendered for the rules in ``rules_file``, as plain text."""
+    import markdown
+
+    extension = "euchre_tutorial.mdext.rulestext"
+    html = markdown.Markdown(extensions=[extension],
+                             extension_configs={extension: {"rules": str(rules_file)}}
+                             ).convert((DOCS / page).read_text(encoding="utf-8"))
+    return " ".join(re.sub(r"<[^>]+>", "", html).split())
+
+
+def test_the_going_alone_page_scores_a_lone_defender_as_the_engine_does() -> None:
+    """Where this table does not let a defender play alone, the page still says how a lone
+    defender scores; it once said "for extra points if the makers are euchred", though three
+    or four tricks score the usual 2."""
+    from euchre import score_hand
+
+    rules = Rules().replace(defend_alone=True)
+    assert score_hand(0, False, rules, defender_alone=True) == (0, 4)  # the makers took none
+    assert score_hand(2, False, rules, defender_alone=True) == (0, 2)  # the makers took two
+    section = _section("going-alone.md", "Defending alone")
+    assert "scores 4 if it takes all five tricks, and the usual 2 for three or four" in section
+
+
+def test_the_rubber_points_are_the_engine_s() -> None:
+    """A game won earns 3 rubber points if no loser scored, 2 if the best had 1 or 2, and 1
+    otherwise (a loser past 4 in a game to 10 too: the page once stopped at 3 or 4)."""
+    from euchre.match import rubber_points_for_game
+
+    assert [rubber_points_for_game((10, s), 0) for s in (0, 1, 2, 3, 4, 7, 9)] == [3, 2, 2, 1, 1, 1, 1]
+    section = _section("table-sizes.md", "Rubbers")
+    assert ("3 if no loser scored, 2 if the best loser had 1 or 2 game points, and 1 otherwise"
+            in section)
+
+
+@pytest.mark.parametrize("game_to", [5, 7, 10, 15])
+def test_the_endgame_tip_counts_from_the_table_s_target(game_to: int, tmp_path: Path) -> None:
+    """A march (the engine's points for five tricks) wins from game_to minus those points;
+    the tip once said "at 8 points" at any target."""
+    from euchre import score_hand
+
+    rules_file = tmp_path / "house-rules.toml"
+    rules_file.write_text(f"game_to = {game_to}\n", encoding="utf-8")
+    march = score_hand(5, False, Rules().replace(game_to=game_to))[0]
+    text = _page_for("scoring.md", rules_file)
+    assert f"At {game_to - march} points, a march wins the game" in text
