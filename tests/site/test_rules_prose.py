@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from euchre import Deal, HandState, Rules
+from euchre import Deal, HandState, Rules, Suit
 
 DOCS = Path(__file__).parents[2] / "docs" / "rules"
 
@@ -114,3 +114,26 @@ def test_the_endgame_tip_counts_from_the_table_s_target(game_to: int, tmp_path: 
     march = score_hand(5, False, Rules().replace(game_to=game_to))[0]
     text = _page_for("scoring.md", rules_file)
     assert f"At {game_to - march} points, a march wins the game" in text
+
+
+def test_the_cutthroat_example_s_words_match_its_cards() -> None:
+    """The sentence above the cutthroat deal counts the maker's aces and tricks (the build
+    checks the deal and its score, not this sentence): it once said three aces of four."""
+    from euchre import parse_cards, trick_winner
+    from euchre.cards import Rank
+
+    text = (DOCS / "table-sizes.md").read_text(encoding="utf-8")
+    fence = text.split("caption: Cutthroat: the maker is euchred", 1)[1].split("```", 1)[0]
+    lines = dict(line.split(": ", 1) for line in fence.splitlines()[1:] if ": " in line)
+    hand = parse_cards(lines["seat 1"])
+    assert sum(1 for card in hand if card.rank is Rank.ACE) == 4
+    tricks = [parse_cards(line.split(": ", 1)[1]) for line in fence.splitlines()
+              if line.startswith("trick: ")]
+    won = 0
+    leader = 0  # Seat 1 leads the first trick (the dealer is Seat 3)
+    for cards in tricks:
+        winner = (leader + trick_winner(cards, Suit.HEARTS)) % 3
+        won += winner == 0
+        leader = winner
+    assert won == 2
+    assert "Seat 1 orders up hearts holding all four aces, but takes only two tricks" in " ".join(text.split())
