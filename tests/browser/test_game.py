@@ -245,3 +245,37 @@ def test_reduced_motion_runs_no_animation(new_page: Any) -> None:
     assert page.evaluate("() => document.documentElement.classList.contains('eu-reduced-motion')")
     duration = root.locator(".eu-hand button.eu-card").first.evaluate("(c) => getComputedStyle(c).transitionDuration")
     assert set(duration.replace("s", "").split(", ")) <= {"0"}
+
+
+def test_every_trick_and_the_deals_points_are_said_and_the_next_deal_is_in_view(new_page: Any) -> None:
+    """A screen reader hears who took each trick and why, and the deal's points, from the
+    message line (a live region that stays on the page); the focused "Next deal" is on
+    the screen of a phone."""
+    page = new_page(viewport={"width": 390, "height": 740}, is_mobile=True, has_touch=True)
+    root = open_game(page)
+    start_game(page, root)
+    page.evaluate(
+        """() => { window.__said = []; const m = document.querySelector('[data-widget=game] .eu-message');
+            new MutationObserver(() => window.__said.push(m.textContent)).observe(m, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    for _ in range(40):
+        wait_turn_or_review(page)
+        if attr(root, "data-review") == "open":
+            break
+        my_move(page, root)
+    assert attr(root, "data-review") == "open"
+    said = page.evaluate("() => window.__said")
+    assert any(re.search(r"takes the trick\. \S+ wins", text) for text in said), said
+    points = root.locator(".eu-review-points").inner_text().strip()
+    assert points and points in root.locator(".eu-message").inner_text(), (points, said[-3:])
+    assert page.evaluate("() => document.activeElement?.matches('[data-review-continue]')")
+    box = root.locator("[data-review-continue]").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+
+
+def test_cancelling_a_new_game_gives_the_focus_back(page: Any) -> None:
+    root = open_game(page)
+    start_game(page, root)
+    root.locator("[data-game-new]").click()
+    root.locator("[data-cancel]").click()
+    assert page.evaluate("() => document.activeElement?.matches('[data-game-new]')")

@@ -40,15 +40,17 @@ def test_a_lesson_completed_by_keyboard_alone(page: Any) -> None:
     page.keyboard.press("Enter")  # step 1: lead the right bower
     wait_lesson_outcome(page, "done")
     assert page.evaluate("() => document.activeElement?.dataset.lessonNext !== undefined")
-    page.keyboard.press("Enter")  # Next step
+    page.keyboard.press("Enter")  # Next step: its title has the focus, the hand is one Tab on
     page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '1'")
-    page.wait_for_function("() => document.activeElement?.closest('.eu-hand') !== null")
+    page.wait_for_function("() => document.activeElement?.matches('.eu-stage-title')")
+    page.keyboard.press("Tab")
     assert focused_card(page) == "Jd"
     page.keyboard.press("Enter")  # step 2: the left bower beats the ace
     wait_lesson_outcome(page, "done")
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '2'")
-    page.wait_for_function("() => document.activeElement?.closest('.eu-hand') !== null")
+    page.wait_for_function("() => document.activeElement?.matches('.eu-stage-title')")
+    page.keyboard.press("Tab")
     page.keyboard.press("ArrowRight")
     assert focused_card(page) == "Kd"
     page.keyboard.press("End")
@@ -194,3 +196,72 @@ def test_saved_moves_the_lesson_no_longer_takes_restart_their_step(page: Any) ->
     wait_ready(page, LESSON)
     assert root.locator(".eu-stage-count").inner_text().startswith("Step 2 of")
     assert "no longer fits it" in root.locator(".eu-feedback").inner_text()
+
+
+def test_each_card_played_is_said_and_a_new_step_opens_at_its_title(new_page: Any) -> None:
+    """On a phone, "Next step" shows the step's title, narration and goal (not the table
+    scrolled to), with the focus on the title; then every card played, the learner's and
+    the computer players', and who took each trick, are said in the feedback line."""
+    page = new_page(viewport={"width": 390, "height": 740}, is_mobile=True, has_touch=True)
+    root = open_lessons(page, "?lesson=dealer")
+    root.locator(".eu-hand button[data-card='9c']").click()  # step 1: discard the lone club
+    wait_lesson_outcome(page, "done")
+    root.locator("[data-lesson-next]").click()
+    page.wait_for_function("() => document.activeElement?.matches('.eu-stage-title')")
+    header = page.locator(".md-header").bounding_box()
+    title = root.locator(".eu-stage-title").bounding_box()
+    assert header is not None and title is not None
+    assert title["y"] >= header["y"] + header["height"] - 1 and title["y"] < 740 / 2, (title, header)
+    page.evaluate(
+        """() => { window.__said = []; const f = document.querySelector('[data-widget=lesson] .eu-feedback');
+            new MutationObserver(() => window.__said.push(f.textContent)).observe(f, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    root.locator(".eu-hand button[data-card='Js']").click()  # trump West's Q♣ lead
+    page.wait_for_function("() => window.__said.some((t) => t.includes('You take the trick.'))")
+    root.locator(".eu-hand button[data-card='Ah']").click()  # lead: the others play after
+    page.wait_for_function("() => window.__said.some((t) => t.startsWith('West plays'))", timeout=20_000)
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.busy === 'false'")
+    said = page.evaluate("() => window.__said")
+    assert "You play J♠. You take the trick. J♠ wins" in " ".join(said), said
+    assert any(t.startswith("North plays") for t in said), said
+    assert any(t.startswith("East plays") and "takes the trick" in t for t in said), said
+
+
+def test_the_last_hint_leaves_the_focus_in_the_lesson(page: Any) -> None:
+    root = open_lessons(page, "?lesson=left-bower")
+    hint = root.locator("[data-lesson-hint]")
+    for _ in range(5):
+        if hint.is_disabled():
+            break
+        hint.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelector('[data-widget=lesson] .eu-feedback').textContent.length > 0")
+    assert hint.is_disabled()
+    assert page.evaluate("() => document.querySelector('[data-widget=lesson]').contains(document.activeElement)")
+
+
+def test_a_confirmation_closed_gives_the_focus_back(page: Any) -> None:
+    root = open_lessons(page)
+    root.locator("[data-reset-all]").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement?.matches('.eu-confirm-no')")
+    page.keyboard.press("Enter")  # No, keep it
+    assert root.locator(".eu-confirm").count() == 0
+    assert page.evaluate("() => document.activeElement?.matches('[data-reset-all]')")
+    page.keyboard.press("Enter")
+    assert root.locator(".eu-confirm").count() == 1
+    page.keyboard.press("Escape")
+    assert root.locator(".eu-confirm").count() == 0
+    assert page.evaluate("() => document.activeElement?.matches('[data-reset-all]')")
+
+
+def test_a_lesson_link_opens_the_lesson_on_this_stage(page: Any) -> None:
+    """A link of the lesson path opens that lesson where the learner is, not as a page
+    load (which would start the widget again), with the focus on its title."""
+    root = open_lessons(page, "?lesson=bowers")
+    page.evaluate("() => { document.querySelector('.eu-stage').dataset.marked = 'yes'; }")
+    root.locator("[data-lesson-link=scoring]").click()
+    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.lesson === 'scoring'")
+    page.wait_for_function("() => document.activeElement?.matches('.eu-stage-title')")
+    assert page.evaluate("() => document.querySelector('.eu-stage').dataset.marked") == "yes"
+    assert page.url.endswith("?lesson=scoring")

@@ -87,6 +87,7 @@ def test_export_then_import_restores_the_same_progress(page: Any, tmp_path: Path
     assert saved.name.startswith("euchre-progress-") and saved.suffix == ".json"
 
     page.locator(f"{WIDGET} button[data-action=reset-all]").click()
+    page.locator(f"{WIDGET} button[data-action=reset-all-yes]").click()
     page.wait_for_function(
         "() => document.querySelector('[data-widget=progress]').innerText.includes('Nothing is due today')")
     assert json.loads(page.evaluate("() => localStorage.getItem('euchre.progress')"))["items"] == []
@@ -110,10 +111,22 @@ def test_reset_one_skill(page: Any) -> None:
     record_answer(page, "left-bower", ITEM, False)
     record_answer(page, "leading", "lead trump with two bowers", False)
     due_item(page, ITEM).wait_for()
-    page.locator(f'{WIDGET} button[data-action=reset-skill][data-skill="left-bower"]').click()
+    reset = page.locator(f'{WIDGET} button[data-action=reset-skill][data-skill="left-bower"]')
+    reset.click()  # a reset asks first: "No, keep it" changes nothing and gives the focus back
+    page.locator(f"{WIDGET} .eu-confirm-no").click()
+    assert page.evaluate("() => document.activeElement?.dataset.skill") == "left-bower"
+    due_item(page, ITEM).wait_for()
+    reset.click()
+    confirm = page.locator(f"{WIDGET} .eu-confirm")
+    assert "Forget what you have answered in" in confirm.inner_text()
+    confirm.locator("button[data-action=reset-skill-yes]").click()
     page.wait_for_function(
         "() => !document.querySelector('[data-widget=progress] .eu-pg-due li[data-skill=\"left-bower\"]')")
     due_item(page, "lead trump with two bowers").wait_for()
+    # The note is said from the page's own live line, and the focus stays in the map.
+    note = page.locator(f"{WIDGET} [data-pg-note]").inner_text()
+    assert note.endswith("was reset."), note
+    assert page.evaluate("() => document.querySelector('[data-widget=progress]').contains(document.activeElement)")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

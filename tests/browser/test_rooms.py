@@ -202,6 +202,30 @@ def test_a_name_typed_while_the_page_starts_survives_the_forms_redraw(
     ann.wait_for_selector(".eu-room-seats >> text=Cleo", timeout=STEP_MS)
 
 
+def test_enter_in_the_room_code_joins_and_a_missing_name_is_marked(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """The way in has no submit button: Enter in the room code joins that room, and a
+    missing name is said and marked, with the focus put in the name field."""
+    ann = ann_makes_a_room(new_page, rooms)
+    link = ann.get_attribute(".eu-room-link", "value") or ""
+    cleo = new_page(rooms)
+    cleo.goto(link)
+    cleo.wait_for_selector('[data-widget=room][data-entry="drawn"]', state="attached", timeout=READY_MS)
+    wait_ready(cleo)
+    cleo.focus('[data-form="entry"] [name="room"]')
+    cleo.keyboard.press("Enter")
+    assert cleo.inner_text("[data-region=error]") == "Type a display name first."
+    assert cleo.evaluate("() => document.activeElement?.name") == "name"
+    assert cleo.get_attribute('[data-form="entry"] [name="name"]', "aria-invalid") == "true"
+    cleo.keyboard.type("Cleo")
+    assert cleo.get_attribute('[data-form="entry"] [name="name"]', "aria-invalid") is None
+    cleo.focus('[data-form="entry"] [name="room"]')
+    cleo.keyboard.press("Enter")
+    cleo.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    ann.wait_for_selector(".eu-room-seats >> text=Cleo", timeout=STEP_MS)
+
+
 def test_a_name_someone_at_the_table_has_is_refused_in_a_sentence(
     new_page: Callable[..., Any], rooms: RoomServer
 ) -> None:

@@ -29,9 +29,10 @@ def test_a_lesson_page_runs_the_whole_chain() -> None:
     modules = page_preloads('<div data-widget="lesson">', ASSETS)
     names = [m.removeprefix("assets/euchre/") for m in modules]
     # site.js → settings.js → play/storage.js; lesson.js → dom, mastery (→ runtime), effects,
-    # controls; and the runtime site.js loads for any widget
+    # controls, confirm; and the runtime site.js loads for any widget
     assert set(names) == {"site.js", "settings.js", "play/storage.js", "widgets/lesson.js", "dom.js",
-                          "mastery.js", "runtime.js", "play/effects.js", "play/controls.js"}
+                          "mastery.js", "runtime.js", "play/effects.js", "play/controls.js",
+                          "play/confirm.js"}
     assert len(names) == len(set(names))
 
 

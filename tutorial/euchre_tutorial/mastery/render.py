@@ -18,6 +18,7 @@ from euchre_tutorial.mastery.progress import LEVELS, due_items, skill_levels
 from euchre_tutorial.mastery.record import new_record
 from euchre_tutorial.mastery.review_questions import SKILL_QUESTIONS
 from euchre_tutorial.mastery.skills import skill
+from euchre_tutorial.present.confirm import confirm_html
 
 PRIVACY = ("Your progress is kept in this browser only: nothing leaves your device. "
            "To move it to another device, export it as a file and import it there.")
@@ -27,7 +28,7 @@ def _notes_html(notes: Sequence[str]) -> str:
     if not notes:
         return ""
     items = "".join(f"<li>{escape(n)}</li>" for n in notes)
-    return f'<ul class="eu-pg-notes" role="status">{items}</ul>'
+    return f'<ul class="eu-pg-notes">{items}</ul>'
 
 
 def _due_html(due: Sequence[dict[str, Any]], now: datetime, base: str) -> str:
@@ -63,9 +64,13 @@ def _skill_html(entry: dict[str, Any], base: str) -> str:
               f"{entry['remembered']} of {count} item{'s' if count != 1 else ''} remembered")
     due = entry["due"]
     due_text = f'<p class="eu-pg-skilldue">{due} due today</p>' if due else ""
+    name = entry["name"].lower()
     reset = ("" if count == 0 else
              f'<button type="button" class="md-button eu-pg-reset" data-action="reset-skill" '
-             f'data-skill="{escape(entry["skill"])}">Reset {escape(entry["name"].lower())}</button>')
+             f'data-skill="{escape(entry["skill"])}">Reset {escape(name)}</button>'
+             + confirm_html(f"Forget what you have answered in {name}?",
+                            f"reset-skill-{entry['skill']}", "reset-skill-yes",
+                            skill=entry["skill"]))
     return (
         f'<li class="eu-pg-skill eu-pg-level-{level}" data-skill="{escape(entry["skill"])}" '
         f'data-level="{level}">'
@@ -101,7 +106,8 @@ def progress_html(
         '<label class="md-button eu-pg-import">Import progress from a file '
         '<input type="file" accept=".json,application/json" data-action="import"></label>'
         '<button type="button" class="md-button eu-pg-reset" data-action="reset-all">'
-        "Reset all progress</button></div>"
+        "Reset all progress</button>"
+        f'{confirm_html("Forget all your progress, in every skill?", "reset-all")}</div>'
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from euchre_tutorial.present.confirm import confirm_html
 from euchre_tutorial.present.markup import button_html, escape
 
 STARS_MEANING = ("Stars: ★★★ a lesson played without a mistake and without a hint; "
@@ -23,18 +24,6 @@ def stars_html(n: int) -> str:
     label = f"{n} of 3 stars" if n else "not done yet"
     return (f'<span class="eu-stars" data-stars="{n}" aria-label="{label}">'
             f'<span aria-hidden="true">{"★" * n}{"☆" * (3 - n)}</span></span>')
-
-
-def _confirm_html(question: str, key: str) -> str:
-    """A confirmation, kept in a template until asked for, and the place it appears."""
-    box = (f'<div class="eu-confirm" role="group" aria-label="{escape(question)}">'
-           f"<p>{escape(question)}</p>"
-           + button_html("Yes, reset", action=f"{key}-yes",
-                         class_="md-button md-button--primary eu-confirm-yes")
-           + button_html("No, keep it", action="confirm-no", class_="md-button eu-confirm-no")
-           + "</div>")
-    return (f'<template data-confirm-template="{key}">{box}</template>'
-            f'<div class="eu-confirm-slot" data-confirm="{key}"></div>')
 
 
 def path_html(lessons: Sequence[Mapping[str, Any]], *, disabled: bool = False) -> str:
@@ -53,13 +42,13 @@ def path_html(lessons: Sequence[Mapping[str, Any]], *, disabled: bool = False) -
         '<div class="eu-path-tools">'
         + button_html("Reset all progress", action="reset-all", class_="eu-link-button",
                       data_reset_all=True, disabled=disabled)
-        + _confirm_html("Forget the stars of every lesson?", "reset-all")
+        + confirm_html("Forget the stars of every lesson?", "reset-all")
         + "</div></nav>")
 
 
 def head_html(model: Mapping[str, Any]) -> str:
     """The stage's title and step count."""
-    return (f'<h2 class="eu-stage-title">{escape(model["lesson"]["title"])}</h2>'
+    return (f'<h2 class="eu-stage-title" tabindex="-1">{escape(model["lesson"]["title"])}</h2>'
             f'<p class="eu-stage-count">Step {model["step"]["number"]} of '
             f'{model["lesson"]["steps"]}</p>')
 
@@ -90,7 +79,7 @@ def tools_html(model: Mapping[str, Any], next_lesson: str | None, *, disabled: b
                                    data_autofocus=True))
     buttons.append(button_html("Reset this lesson", action="reset-lesson", class_="eu-link-button",
                                data_reset_lesson=True, disabled=disabled))
-    buttons.append(_confirm_html("Forget your stars for this lesson and start it again?",
+    buttons.append(confirm_html("Forget your stars for this lesson and start it again?",
                                  "reset-lesson"))
     return "".join(buttons)
 

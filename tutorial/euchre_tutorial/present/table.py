@@ -322,7 +322,7 @@ def _center_html(data: Mapping[str, Any]) -> str:
     note = ""
     if done:
         who = last["winner_name"]
-        note = (f'<p class="eu-trick-note" role="status">{escape(who)} '
+        note = (f'<p class="eu-trick-note">{escape(who)} '
                 f'{verb(who, "take", "takes")} the trick. {escape(last["why"])}</p>')
     return f'<div class="eu-center">{info}{up}{trick}{note}</div>'
 

@@ -38,6 +38,7 @@ from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.markup import escape
 from euchre_tutorial.present.settings import settings_html
 from euchre_tutorial.present.table import render_data, table_data
+from euchre_tutorial.present.words import told
 from euchre_tutorial.widgets import WidgetConfigError
 
 if TYPE_CHECKING:
@@ -113,10 +114,20 @@ def _next_lesson(lesson: Lesson) -> str | None:
 
 
 def frame_data(state: HandState, seat: int, reveal: bool) -> dict[str, Any]:
-    """The table after one action of a step (for the page to show one move at a time)."""
+    """The table after one action of a step (for the page to show one move at a time), and
+    that action in words as the learner's seat saw it (``said``: the page says it aloud).
+
+    >>> from euchre import Deal, Rules
+    >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules()).apply("pass")
+    >>> frame_data(state, 2, False)["said"]
+    'East passes.'
+    """
     ui = lesson_ui(state, seat, reveal=reveal)
-    data = table_data(state.view(seat), ui)
-    return {"last_trick": data["last_trick"], "html": render_data(data, ui)}
+    view = state.view(seat)
+    data = table_data(view, ui)
+    said = told(view)
+    return {"last_trick": data["last_trick"], "html": render_data(data, ui),
+            "said": said[-1] if said else ""}
 
 
 def step_model(run: StepRun, *, disabled: bool = False) -> dict[str, Any]:

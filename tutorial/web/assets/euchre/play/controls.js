@@ -43,6 +43,27 @@ export function firstControl(container) {
   );
 }
 
+/** The note under a finished trick, as Python drew it ("West takes the trick. J♠ wins: …"),
+ * or "": the page says it in its message region (a live region that stays on the page; a
+ * note created with its text already in it is not read out by screen readers). */
+export function trickNote(container) {
+  return container.querySelector(".eu-trick-note")?.textContent.trim() ?? "";
+}
+
+/** Sentences joined with a space, the empty ones left out. */
+export function sentences(...parts) {
+  return parts.filter(Boolean).join(" ");
+}
+
+/** Focus `control` and scroll it just into view when it is not (block "nearest"), leaving
+ * the page still when it is: a focused control the reader cannot see is lost to them. */
+export function focusInView(control) {
+  if (!control) return;
+  control.focus({ preventScroll: true });
+  const box = control.getBoundingClientRect();
+  if (box.bottom > window.innerHeight || box.top < 0) control.scrollIntoView({ block: "nearest" });
+}
+
 /** On a small screen, scroll so the learner's choices (drawn after the hand and the
  * prompt) are in view. */
 export function bringIntoView(container) {

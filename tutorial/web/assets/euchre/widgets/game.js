@@ -8,7 +8,9 @@
 import { delegate, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
-import { bringIntoView, disableAll, firstControl, refuse, rovingHand, say as sayIn, sayHtml } from "../play/controls.js";
+import {
+  bringIntoView, disableAll, firstControl, focusInView, refuse, rovingHand, say as sayIn, sayHtml, sentences, trickNote,
+} from "../play/controls.js";
 import { settingsWereReset, wireSettings } from "../settings.js";
 import { GAME_KEY, GAME_VERSION as VERSION, isGameRecord, readRecord, removeRecord, writeRecord } from "../play/storage.js";
 
@@ -90,12 +92,16 @@ export async function mount(root, runtime) {
           await pause(model.table.last_trick?.just_done ? TRICK_MS : MOVE_MS);
           const reply = await engine.call("game.next", { save: model.save });
           show(reply.model, { animate: true });
-          if (reply.moved) say(reply.moved);
+          const words = sentences(reply.moved, trickNote(play));
+          if (words) say(words);
           beep(reply.model.table.last_trick?.just_done ? "trick" : "play");
         }
       } while (again);
       if (model.review) {
-        panel.querySelector("[data-review-continue]")?.focus({ preventScroll: true });
+        // The deal's points, said after the last card (and its trick's note, if any).
+        const points = panel.querySelector(".eu-review-points")?.textContent.trim();
+        if (points && !message.textContent.includes(points)) say(sentences(message.textContent, points));
+        focusInView(panel.querySelector("[data-review-continue]"));
         beep(model.winner === "us" ? "win" : "trick");
       } else if (model.table.your_turn) {
         beep("turn");
@@ -131,8 +137,8 @@ export async function mount(root, runtime) {
         return;
       }
       feedMastery(reply.mastery, model.save);
-      say("");
       show(reply.model, { animate: true });
+      say(trickNote(play)); // the learner's card may have finished a trick
       beep("play");
       ok = true;
     } catch (error) {
@@ -266,7 +272,10 @@ export async function mount(root, runtime) {
     else if (action === "hint") onHint();
     else if (action === "undo") onUndo();
     else if (action === "new-game") showNewGame(true);
-    else if (action === "cancel-new") show(model);
+    else if (action === "cancel-new") {
+      show(model);
+      tools.querySelector("[data-game-new]")?.focus();
+    }
     else if (action === "export") onExport();
     else if (action === "continue") onContinue();
     else if (action === "share") onShare();

@@ -8,9 +8,10 @@
 import { delegate, listening, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
-import { disableAll, firstControl, refuse, rovingHand, tone } from "../play/controls.js";
+import { disableAll, firstControl, refuse, rovingHand, sentences, tone, trickNote } from "../play/controls.js";
 import { settingsWereReset, wireSettings } from "../settings.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
+import { confirmations } from "../play/confirm.js";
 
 const KEY = "euchre.lessons";
 const VERSION = 1;
@@ -105,17 +106,7 @@ export async function mount(root, runtime) {
     morph(feedback, html);
   }
 
-  /** Show the confirmation the engine drew for `key` (one at a time). */
-  function confirm(key) {
-    for (const slot of root.querySelectorAll("[data-confirm]")) morph(slot, "");
-    const slot = root.querySelector(`[data-confirm="${key}"]`);
-    morph(slot, root.querySelector(`template[data-confirm-template="${key}"]`).innerHTML);
-    slot.querySelector(".eu-confirm-no").focus();
-  }
-
-  function closeConfirm(element) {
-    morph(element.closest("[data-confirm]"), "");
-  }
+  const confirmBox = confirmations(root);
 
   function render(next, { animate = false } = {}) {
     model = next;
@@ -150,10 +141,21 @@ export async function mount(root, runtime) {
       if (!keepFeedback) say("");
       render(next);
       save();
-      if (focus) (firstControl(play) ?? tools.querySelector("button"))?.focus();
+      if (focus === "heading") showHeading();
+      else if (focus) (firstControl(play) ?? tools.querySelector("button"))?.focus();
     } finally {
       root.removeAttribute("aria-busy");
     }
+  }
+
+  /** A new step or lesson: its title is focused and brought into view, so its narration
+   * and goal are read and seen first (a phone shows the top of the step, not the table). */
+  function showHeading() {
+    const title = head.querySelector(".eu-stage-title");
+    if (!title) return;
+    title.focus({ preventScroll: true });
+    const box = title.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight / 2) title.scrollIntoView({ block: "start" });
   }
 
   /** The reply to an action: from Python, or (before it is ready) from the build's replies. */
@@ -196,8 +198,8 @@ export async function mount(root, runtime) {
     if (!kept || kept.lesson !== at.lesson || kept.step !== at.step || kept.moves !== at.moves.length) return;
     if (kept.action === "hint") onHint();
     else if (kept.action === "retry") go(at.lesson, at.step, [], true);
-    else if (kept.action === "next-step") go(at.lesson, at.step + 1, [], true);
-    else if (kept.action === "next-lesson" && order.includes(kept.target)) go(kept.target, 0, [], true, true);
+    else if (kept.action === "next-step") go(at.lesson, at.step + 1, [], "heading");
+    else if (kept.action === "next-lesson" && order.includes(kept.target)) go(kept.target, 0, [], "heading", true);
   }
 
   /** Whether the build's replies answer the step on the table now. */
@@ -231,8 +233,10 @@ export async function mount(root, runtime) {
         return;
       }
       feedMastery(reply.mastery, `lesson ${at.lesson} ${at.step} ${at.moves.length}`);
-      for (const frame of (reply.frames ?? []).slice(0, -1)) {
+      const frames = reply.frames ?? [];
+      for (const frame of frames.slice(0, -1)) {
         morph(play, frame.html, { animate: true });
+        say(sentences(frame.said, trickNote(play))); // each card played, read out and shown
         beep("play");
         await pause(frame.last_trick?.just_done ? FRAME_MS * 2 : FRAME_MS);
       }
@@ -254,7 +258,7 @@ export async function mount(root, runtime) {
         show(reply.model.html.feedback, "wrong");
         tools.querySelector("[data-lesson-retry]")?.focus();
       } else {
-        say("");
+        say(sentences(frames.at(-1)?.said, trickNote(play)));
         save();
         if (stage.contains(document.activeElement) || document.activeElement === document.body) {
           firstControl(play)?.focus({ preventScroll: true });
@@ -281,7 +285,11 @@ export async function mount(root, runtime) {
     const hintButton = tools.querySelector("[data-lesson-hint]");
     if (hintButton) {
       hintButton.textContent = reply.more ? "Another hint" : "Hint";
-      hintButton.disabled = !reply.more && !reply.coach;
+      const last = !reply.more && !reply.coach;
+      // The hint is read out from the feedback line; a focus left on the disabled button
+      // would fall to the page's top, so it goes to the hand.
+      if (last && document.activeElement === hintButton) (firstControl(play) ?? feedback).focus();
+      hintButton.disabled = last;
     }
   }
 
@@ -289,7 +297,7 @@ export async function mount(root, runtime) {
     progress = { stars: {}, at: null };
     removeRecord(KEY);
     showStars();
-    if (engine) go(order[0], 0, [], true, true);
+    if (engine) go(order[0], 0, [], "heading", true);
   }
 
   delegate(root, (action, element, event) => {
@@ -299,27 +307,30 @@ export async function mount(root, runtime) {
       keep(action, element);
     } else if (action === "hint") onHint();
     else if (action === "retry") go(at.lesson, at.step, [], true);
-    else if (action === "next-step") go(at.lesson, at.step + 1, [], true);
-    else if (action === "next-lesson") go(element.dataset.lesson, 0, [], true, true);
-    else if (action === "reset-lesson") confirm("reset-lesson");
+    else if (action === "next-step") go(at.lesson, at.step + 1, [], "heading");
+    else if (action === "next-lesson") go(element.dataset.lesson, 0, [], "heading", true);
+    else if (action === "reset-lesson") confirmBox.open("reset-lesson", element);
     else if (action === "reset-lesson-yes") {
       delete progress.stars[at.lesson];
       save();
       showStars();
-      go(at.lesson, 0, [], true, true);
-    } else if (action === "reset-all") confirm("reset-all");
+      go(at.lesson, 0, [], "heading", true);
+    } else if (action === "reset-all") confirmBox.open("reset-all", element);
     else if (action === "reset-all-yes") {
-      closeConfirm(element);
+      confirmBox.close(element);
       resetEverything();
-    } else if (action === "confirm-no") closeConfirm(element);
+    } else if (action === "confirm-no") confirmBox.close(element, true);
     void event;
   });
   for (const link of links) {
     link.addEventListener("click", (event) => {
+      // Before Python is ready the link simply opens the page at that lesson.
+      if (!engine || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      // Not a page load (the site's instant navigation listens on the page body): the
+      // lesson opens on this stage.
       event.preventDefault();
-      if (!engine) return;
-      go(link.dataset.lessonLink, 0, [], true, true);
-      stage.scrollIntoView({ block: "start", behavior: "smooth" });
+      event.stopPropagation();
+      go(link.dataset.lessonLink, 0, [], "heading", true);
     });
   }
   rovingHand(play);

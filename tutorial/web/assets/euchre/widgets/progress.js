@@ -4,6 +4,7 @@
 
 import { morph } from "../dom.js";
 import { callProgress } from "../mastery.js";
+import { confirmations } from "../play/confirm.js";
 
 function draw(root, html) {
   morph(root.querySelector("[data-pg-body]"), html);
@@ -30,8 +31,10 @@ export async function mount(root, runtime) {
     root.setAttribute("aria-busy", "true");
     try {
       const value = await callProgress(method, payload);
-      say(root, "");
       if (value && value.html !== undefined) draw(root, value.html);
+      // What the engine notes ("All your progress was reset."), read out from the page's
+      // own live line: the notes are drawn afresh with the map.
+      say(root, root.querySelector(".eu-pg-notes")?.textContent.trim() ?? "");
       return value;
     } catch (error) {
       say(root, error?.message ?? String(error));
@@ -41,12 +44,26 @@ export async function mount(root, runtime) {
     }
   }
 
+  const confirmBox = confirmations(root);
+  // After a reset the focus would fall to the page's top with the button it was on.
+  const landing = () => root.querySelector("#eu-pg-skills-h, [data-pg-body] h3");
+
   root.addEventListener("click", async (event) => {
     const button = event.target.closest("button[data-action]");
     if (!button || !root.contains(button) || root.dataset.ready !== "true") return;
     const action = button.dataset.action;
-    if (action === "reset-skill") await run("progress.reset", { skill: button.dataset.skill });
-    else if (action === "reset-all") await run("progress.reset", { skill: null });
+    if (action === "reset-skill") confirmBox.open(`reset-skill-${button.dataset.skill}`, button);
+    else if (action === "reset-all") confirmBox.open("reset-all", button);
+    else if (action === "confirm-no") confirmBox.close(button, true);
+    else if (action === "reset-skill-yes" || action === "reset-all-yes") {
+      confirmBox.close(button);
+      await run("progress.reset", { skill: action === "reset-all-yes" ? null : button.dataset.skill });
+      const heading = landing();
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+    }
     else if (action === "export") {
       const value = await run("progress.export");
       if (value) download(value.text, value.filename);
@@ -58,8 +75,11 @@ export async function mount(root, runtime) {
     if (!file) return;
     await run("progress.import", { text: await file.text() });
   });
+  // Another widget on this page changed the record: redraw. Not after this map's own
+  // reset or import, whose reply is the map already, with its note (a redraw would wipe it).
+  const OWN = new Set(["progress.view", "progress.reset", "progress.import", "progress.export"]);
   document.addEventListener("euchre-progress", (event) => {
-    if (!root.isConnected || event.detail?.method === "progress.view") return;
+    if (!root.isConnected || OWN.has(event.detail?.method)) return;
     run("progress.view");
   });
 

@@ -10,6 +10,7 @@
 
 import { delegate, morph } from "../dom.js";
 import { feedMastery, storedRecord } from "../mastery.js";
+import { focusInView } from "../play/controls.js";
 
 export const STORE_KEY = "euchre.quiz.v1";
 const STORE_VERSION = 1;
@@ -171,7 +172,9 @@ export async function mount(root, runtime) {
 
   function show(html, { focus = false } = {}) {
     morph(frame, html);
-    if (focus) frame.querySelector("[data-focus]")?.focus({ preventScroll: false });
+    // The same button may keep the focus (Check becomes Next question) and be pushed below
+    // the screen by the explanation: it is scrolled into view all the same.
+    if (focus) focusInView(frame.querySelector("[data-focus]"));
   }
 
   // The state after "Next question" (or "See your score"), asked for as soon as an answer

@@ -12,7 +12,7 @@
 
 import { delegate, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
-import { bringIntoView, firstControl, rovingHand } from "../play/controls.js";
+import { bringIntoView, firstControl, rovingHand, trickNote } from "../play/controls.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
 
 const SEAT_KEY = "euchre.room";
@@ -69,6 +69,7 @@ export async function mount(root, runtime) {
   let drawing = Promise.resolve();
   let engine = null;
   let myTurn = false; // whether the last table drawn was waiting for this seat
+  let spokenNote = ""; // the last trick's note, once said
   const edited = new Set(); // the entry fields typed in since the form was last drawn
 
   const say = (text) => {
@@ -131,6 +132,10 @@ export async function mount(root, runtime) {
         for (const name of REGIONS) {
           if (name in reply.html) morph(region(name), reply.html[name], { animate: true });
         }
+        // Who took a trick and why, read out once (the note is drawn afresh with the table).
+        const note = trickNote(region("table"));
+        if (note && note !== spokenNote) say(note);
+        spokenNote = note;
         root.dataset.phase = reply.phase;
         root.dataset.version = String(reply.version);
         root.dataset.cardAction = reply.card_action || "";
@@ -319,20 +324,42 @@ export async function mount(root, runtime) {
     }
   }
 
-  delegate(root, (action, element, event) => {
+  /** Mark the entry field `name` as the one to fix, and put the focus in it. */
+  function fixField(name, text) {
+    fail(text);
+    const field = root.querySelector(`[data-form="entry"] [name="${name}"]`);
+    if (!field) return;
+    field.setAttribute("aria-invalid", "true");
+    field.addEventListener("input", () => field.removeAttribute("aria-invalid"), { once: true });
+    field.focus();
+  }
+
+  // The way in has no submit button (three ways to go): Enter in the room code, or in
+  // the name once a code is typed, joins that room.
+  root.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.isComposing) return;
+    const field = event.target.closest?.('[data-form="entry"] input[name="room"], [data-form="entry"] input[name="name"]');
+    if (!field || (field.name === "name" && !formValue("room"))) return;
+    event.preventDefault();
+    onAction("join", field, event);
+  });
+
+  delegate(root, onAction);
+
+  function onAction(action, element, event) {
     event?.preventDefault?.();
     fail("");
     const name = formValue("name");
     if (action === "watch") {
       const room = formValue("room");
       if (!CODE_RE.test(room)) {
-        fail("Type the room code you were given, like K7QXM-3PART.");
+        fixField("room", "Type the room code you were given, like K7QXM-3PART.");
         return;
       }
       send({ type: "watch", room });
     } else if (action === "create" || action === "join") {
       if (!name) {
-        fail("Type a display name first.");
+        fixField("name", "Type a display name first.");
         return;
       }
       remember({ name });
@@ -343,7 +370,7 @@ export async function mount(root, runtime) {
       } else {
         const room = formValue("room");
         if (!CODE_RE.test(room)) {
-          fail("Type the room code you were given, like K7QXM-3PART.");
+          fixField("room", "Type the room code you were given, like K7QXM-3PART.");
           return;
         }
         send({ type: "join", room, name });
@@ -366,7 +393,7 @@ export async function mount(root, runtime) {
     } else if (action === "copy") {
       copy(element.dataset.link);
     }
-  });
+  }
 
   root.addEventListener("input", (event) => {
     if (event.target.closest?.('[data-form="entry"]') && event.target.name) edited.add(event.target.name);

@@ -1,0 +1,35 @@
+// Confirmations before something is lost (Python draws them: present/confirm.py puts each
+// in a <template data-confirm-template="key"> beside its empty slot, data-confirm="key").
+// One is shown at a time, with the focus on "No, keep it"; "No" or Escape closes it and
+// the focus goes back to the button that opened it.
+
+import { morph } from "../dom.js";
+
+/** The confirmations inside `root`: {open(key, button), close(element, refocus)}. */
+export function confirmations(root) {
+  let opener = null;
+
+  function close(element, refocus = false) {
+    const slot = element?.closest("[data-confirm]");
+    if (slot) morph(slot, "");
+    if (refocus && opener?.isConnected) opener.focus();
+    opener = null;
+  }
+
+  function open(key, button) {
+    for (const slot of root.querySelectorAll("[data-confirm]")) morph(slot, "");
+    const slot = [...root.querySelectorAll("[data-confirm]")].find((s) => s.dataset.confirm === key);
+    const template = [...root.querySelectorAll("template[data-confirm-template]")]
+      .find((t) => t.dataset.confirmTemplate === key);
+    if (!slot || !template) return;
+    opener = button;
+    morph(slot, template.innerHTML);
+    slot.querySelector(".eu-confirm-no")?.focus();
+  }
+
+  root.addEventListener("keydown", (event) => {
+    const slot = event.key === "Escape" ? event.target.closest?.("[data-confirm]") : null;
+    if (slot && slot.childElementCount) close(event.target, true);
+  });
+  return { open, close };
+}
