@@ -18,14 +18,24 @@ from typing import Any
 from euchre import Action, HandState
 
 from euchre_tutorial.present.seats import seat_names
-from euchre_tutorial.present.words import card_action
+from euchre_tutorial.present.words import card_action, card_verb
 
 
 def click_text(state: HandState, me: int, payload: Mapping[str, Any]) -> str:
-    """The action text of a click (``card`` code or ``action`` text) for seat ``me``."""
+    """The action text of a click (``card`` code or ``action`` text) for seat ``me``, in
+    the engine's own words for that card's action (a card set aside to call for the
+    partner's best is "call for best Qc").
+
+    >>> from euchre import Deal, Rules
+    >>> rules = Rules().replace(calling_for_best=True)
+    >>> s = HandState.new(Deal.random(seed=1, dealer=3, rules=rules), rules)
+    >>> s = s.apply("order alone").apply("discard Kh")  # the lone player may call now
+    >>> click_text(s, 0, {"card": "Js"}), click_text(s, 0, {"card": "J?"})
+    ('call for best Js', 'call for best J?')
+    """
     if "card" in payload:
         kind = card_action(state.view(me)) if state.to_act == me else None
-        return f"{kind or 'play'} {payload['card']}"
+        return f"{card_verb(kind) or 'play'} {payload['card']}"
     return str(payload.get("action", ""))
 
 

@@ -31,7 +31,7 @@ from euchre_tutorial.present.review import trick_rows, tricks_html
 from euchre_tutorial.present.scores import game_point_text, points_for
 from euchre_tutorial.present.seats import NO_SEAT
 from euchre_tutorial.present.table import TableUI, render_data, seatless, table_data
-from euchre_tutorial.present.words import called_ace_words, contract_words
+from euchre_tutorial.present.words import called_ace_words, card_verb, contract_words
 
 EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
 """The reactions a room accepts (the server's fixed set)."""
@@ -386,7 +386,7 @@ def table_html(state: Mapping[str, Any]) -> tuple[str, str | None, bool]:
     score = (f'<p class="eu-room-score">Score: '
              f'{escape(_score_words(state["table"]["score"], view.rules, me, names))} '
              f'(game to {state["table"]["game_to"]}).</p>')
-    return score + render_data(data, ui), data["card_action"], bool(data["your_turn"])
+    return score + render_data(data, ui), card_verb(data["card_action"]), bool(data["your_turn"])
 
 
 def room_regions(state: Mapping[str, Any], page: str,

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from euchre import Action, HandState, Phase, SeatView, Suit
+from euchre import Action, ActionKind, Card, HandState, Phase, SeatView, Suit
+from euchre.actions import one_card
 from euchre.bidding import decline_refusal
 from euchre.players import action_words
 from euchre.players.words import partner_words, suit_words
@@ -236,6 +237,18 @@ def card_action(view: SeatView) -> str | None:
         if kind in kinds:
             return kind
     return None
+
+
+def card_verb(kind: str | None) -> str | None:
+    """The engine's words before the card in an action of ``kind`` (from
+    :func:`card_action`): what a click on a card sends with the card's code.
+
+    >>> card_verb("play"), card_verb("best"), card_verb(None)
+    ('play', 'call for best', None)
+    """
+    if kind is None:
+        return None
+    return str(one_card(ActionKind(kind), Card.parse("9s"))).rsplit(" ", 1)[0]
 
 
 # What the table asks in the phases that need no more than who is asked:
