@@ -17,6 +17,7 @@ import markdown
 import pytest
 from euchre import Rules, RulesError
 from euchre.rules import FARMER_REMEDIES
+from euchre.tables import TABLES as TABLES_BY_KEY
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 EXAMPLE_PAGES = sorted(p for p in DOCS.rglob("*.md") if "```euchre-" in p.read_text("utf-8"))
@@ -59,6 +60,20 @@ def _tables() -> dict[str, str]:
                 seen.add(rules)
                 out[f"{profile} + {_toml(changes).strip().replace(chr(10), ', ')}"] = (
                     f'profile = "{profile}"\n{_toml(changes)}')
+    # Every other table, with each option that adds a decision (an example at the site's own
+    # table is checked under its house rules: six in teams with a Canadian loner once
+    # stopped the build).
+    for key in TABLES_BY_KEY:
+        table = Rules.table(key).settings
+        for option, value in MORE_DECISIONS.items():
+            changes = {**table, option: value}
+            try:
+                rules = Rules().replace(**changes)
+            except RulesError:
+                continue
+            if rules not in seen:
+                seen.add(rules)
+                out[f"table {key} + {option} = {value}"] = _toml(changes)
     return out
 
 
@@ -85,3 +100,33 @@ def test_every_example_builds_at_this_table(name: str, tmp_path: Path) -> None:
         md.reset()
         html = md.convert(text)  # a refused example raises PageError, naming the line
         assert "euchre-deal" not in html and "{%" not in html, page.name
+
+
+def _body(page: Path) -> str:
+    """A page's Markdown without its front matter."""
+    text = page.read_text("utf-8")
+    return text.split("---", 2)[2] if text.startswith("---") else text
+
+
+def test_a_house_rule_note_speaks_of_the_rule_whatever_the_table(tmp_path: Path) -> None:
+    """At a cutthroat table that sticks the dealer, the four-player throw-in example says
+    this site plays otherwise and the stick-the-dealer example says it plays it (both once
+    said "otherwise": the table's other seats count made every example another table)."""
+    rules_file = tmp_path / "house-rules.toml"
+    rules_file.write_text('players = 3\npartnerships = false\nstick_the_dealer = true\n', "utf-8")
+    md = markdown.Markdown(extensions=["pymdownx.superfences", *EXTENSIONS],
+                           extension_configs={e: {"rules": str(rules_file)} for e in EXTENSIONS})
+    html = md.convert(_body(DOCS / "rules" / "making-trump.md"))
+    assert "<code>stick_the_dealer = true</code>. This site plays it." in html
+    assert "<code>stick_the_dealer = false</code>. This site plays otherwise" in html
+
+
+def test_an_example_the_house_rules_would_change_is_shown_under_its_tables_usual_rules(
+        tmp_path: Path) -> None:
+    rules_file = tmp_path / "house-rules.toml"
+    rules_file.write_text("players = 6\npartnerships = true\ndeck = 32\ncanadian_loner = true\n",
+                          "utf-8")
+    md = markdown.Markdown(extensions=["pymdownx.superfences", *EXTENSIONS],
+                           extension_configs={e: {"rules": str(rules_file)} for e in EXTENSIONS})
+    html = md.convert(_body(DOCS / "rules" / "table-sizes.md"))
+    assert "house rules would change this deal, so it is shown with the usual rules" in html

@@ -37,7 +37,11 @@ needs, e.g. ``requires: stick_the_dealer=true, game_to=7``) and ``otherwise:``
 (``note``, the default, or ``hide``). An example is always checked under the active rules
 with its ``requires`` applied. When the active rules already match, it carries a small
 note naming the house rule; when they differ, it is shown with a note saying that this
-table plays otherwise, or left out with ``otherwise: hide``.
+table plays otherwise, or left out with ``otherwise: hide``. The house-rule note speaks of
+the rules the example requires, whatever its table. An example at the site's own table that
+the site's house rules would change (a Canadian loner's partner cannot simply order up) is
+checked and shown under that table's usual rules, with a note saying so: every rules file
+the engine accepts builds.
 
 A wrong claim, an impossible deal, an unknown card or key stops the build with
 :class:`PageError`: the line (in the page's Markdown, after any front matter), the fence
@@ -141,13 +145,27 @@ def render_example(kind: str, fields: Fields, active: Rules) -> str:
         rules, matches = example_rules(active, {**table, **requires})
     else:
         rules, matches = example_rules(active, requires)
-    body = KINDS[kind](fields, rules)
-    if (requires or table) and not matches and (
+    # The house-rule note speaks of the rules the example requires, whatever the table.
+    plays_it = matches or all(getattr(active, k) == v for k, v in requires.items())
+    usual, _same = example_rules(Rules(), {**table, **requires})
+    house = ""
+    try:
+        body = KINDS[kind](fields, rules)
+    except FieldError:
+        if usual == rules:
+            raise  # the example is wrong at its own table
+        # This site's house rules change the deal (a Canadian loner's partner cannot simply
+        # order up): it is shown, checked, under the table's usual rules, and says so.
+        body = KINDS[kind](fields, usual)
+        matches = plays_it = False
+        house = ('<p class="eu-example__rule eu-example__rule--other">This site\'s house rules '
+                 "would change this deal, so it is shown with the usual rules of its table.</p>")
+    if (requires or table or house) and not matches and (
             fields.get("otherwise") or "note").lower() == "hide":
         return ""
     caption = fields.get("caption")
     head = f'<p class="eu-example__caption">{escape(caption)}</p>' if caption else ""
-    note = _note(requires, matches) if requires else ""
+    note = (_note(requires, plays_it) if requires else "") + house
     if table_text:
         note = _table_note(description, table) + note
     return body.replace('">', f'">{head}{note}', 1) if (head or note) else body
