@@ -458,11 +458,27 @@ class Rules:
 
         >>> dict(Rules().describe())["stick_the_dealer"]
         'If everyone passes twice, the cards are thrown in and the deal passes left.'
+
+        Options about partners or lone players are left out where nobody can have one:
+
+        >>> "lead_against_loner" in dict(Rules().at_table("3").describe())
+        False
+        >>> dict(Rules().at_table("6").describe())["partnerships"]
+        'Two teams of three, partners in every other seat, each team scoring together.'
         """
         out = []
+        lone_maker = self.partnerships or self.call_ace  # a lone player can happen here
         for key, opt in self.OPTIONS.items():
             value = getattr(self, key)
             if key == "farmers_remedy" and self.farmers_hand == "off":
+                continue
+            # An option about partners or lone players says nothing at a table without them.
+            if (key in _PARTNER_OPTIONS and not self.partnerships) or (
+                    key in _LONE_OPTIONS and not lone_maker):
+                continue
+            if key == "partnerships" and value and self.players == 6:
+                out.append((key, "Two teams of three, partners in every other seat, each team "
+                                 "scoring together."))
                 continue
             if key == "farmers_hand" and value == "off":
                 out.append((key, "No farmer's hand: every deal is played as dealt."))
@@ -652,6 +668,12 @@ Rules.PROFILES = {
     "beginner": {"dealer_picks_up_when_partner_alone": False},
     "stick-the-dealer": {"stick_the_dealer": True},
 }
+
+# Options that speak of a partner (the dealer's, the lone player's) or of a lone player:
+# Rules.describe leaves them out at a table where that cannot happen.
+_PARTNER_OPTIONS = frozenset({"dealer_picks_up_when_partner_alone", "canadian_loner",
+                              "calling_for_best"})
+_LONE_OPTIONS = frozenset({"lead_against_loner", "defend_alone"})
 
 _VALUE_LABELS = {
     "left_of_dealer": "the first player to the dealer's left who is playing",

@@ -137,3 +137,43 @@ def test_the_cutthroat_example_s_words_match_its_cards() -> None:
         leader = winner
     assert won == 2
     assert "Seat 1 orders up hearts holding all four aces, but takes only two tricks" in " ".join(text.split())
+
+
+def test_at_a_table_without_teams_the_scoring_page_says_what_the_engine_does_at_game_point(
+        tmp_path: Path) -> None:
+    """At cutthroat both defenders score 2 for a euchre, so two players can pass the target
+    in one deal: the engine then lowers every score (never below 0) until the leader is one
+    short. The page once said "only one team scores, so a game can't end in a tie"."""
+    from euchre import score_hand
+    from euchre.game import score_after_deal
+
+    rules = Rules().at_table("3").replace(game_to=5)
+    assert score_hand(2, False, rules) == (0, 2)  # each defender scores 2
+    assert score_after_deal((1, 3, 4), (0, 2, 2), 5) == (0, 3, 4)
+    rules_file = tmp_path / "house-rules.toml"
+    rules_file.write_text("players = 3\npartnerships = false\ngame_to = 5\n", encoding="utf-8")
+    text = _page_for("scoring.md", rules_file)
+    assert "can't end in a tie" not in text and "Only one team" not in text
+    assert ("several players can pass 5 in the same deal. Then nobody has won yet: every score "
+            "drops by the same amount (never below 0) until the leader is one point short of 5"
+            ) in text
+
+
+def test_a_canadian_loner_table_never_tells_the_dealer_s_partner_to_simply_order_up(
+        tmp_path: Path) -> None:
+    rules = Rules().replace(canadian_loner=True)
+    state = HandState.new(Deal.random(seed=3, dealer=3, rules=rules), rules).apply("pass")
+    assert [str(a) for a in state.legal_actions()] == ["pass", "order alone"]
+    rules_file = tmp_path / "house-rules.toml"
+    rules_file.write_text("canadian_loner = true\n", encoding="utf-8")
+    making = _page_for("making-trump.md", rules_file)
+    assert "The dealer's partner accepts the same way" not in making
+    assert "may accept only by going alone" in making
+    assert "order up only by going alone" in _page_for("strategy.md", rules_file)
+
+
+def test_a_kitty_of_one_card_is_one_card(tmp_path: Path) -> None:
+    rules_file = tmp_path / "house-rules.toml"
+    rules_file.write_text("players = 6\npartnerships = true\ndeck = 32\n", encoding="utf-8")
+    assert len(Deal.random(seed=0, rules=Rules().at_table("6")).kitty) == 1
+    assert "the kitty holds 1 card." in _page_for("deal.md", rules_file)

@@ -54,6 +54,15 @@ from euchre_tutorial.mdext.template import BlockFn, Template
 from euchre_tutorial.present.seats import seating_words
 
 
+def _cards(n: int) -> str:
+    """A count of cards in words: "1 card", "11 cards".
+
+    >>> _cards(1), _cards(11)
+    ('1 card', '11 cards')
+    """
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
 class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
     """Renders the template tags; keeps each output line's source line in ``origins`` for
     the example fences' error messages (:func:`source_lines`)."""
@@ -73,6 +82,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
             "seating": lambda: seating_words(rules),
             "deck_size": lambda: str(rules.deck_size),
             "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),
+            "kitty_cards": lambda: _cards(len(Deal.random(seed=0, rules=rules).kitty)),
             "march_wins_at": lambda: str(max(0, rules.game_to - score_hand(TRICKS, False, rules)[0])),
             "trump_count": lambda: number_words(len(trump_order(Suit.HEARTS, rules.deck, rules.joker))),
         })

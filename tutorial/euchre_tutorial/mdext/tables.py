@@ -85,6 +85,8 @@ def score_rows(rules: Rules) -> list[tuple[str, str]]:
             ("A lone defender takes all 5 tricks against a maker with a partner", [0],
              False, True),
         ]
+    if not (rules.partnerships or rules.call_ace):  # nobody can play alone at this table
+        cases = [case for case in cases if not case[2]]
     for text, tricks, alone, defender_alone in cases:
         results = {euchre.score_hand(t, alone, rules, defender_alone) for t in tricks}
         if len(results) != 1:
