@@ -231,7 +231,28 @@ class Rules:
         >>> Rules().at_table("6").deck
         32
         """
-        changes = dict(self.table(key).settings)
+        return self._seated(dict(self.table(key).settings))
+
+    def at_table_of(self, other: Rules) -> Rules:
+        """These rules played at ``other``'s table, a table no preset may be: its players,
+        teams and call-ace, and its deck past four players (as the presets of five and six
+        fix theirs); otherwise as :meth:`at_table` does.
+
+        >>> own = Rules().replace(partnerships=False, call_ace=True)
+        >>> played = Rules.profile("long-deck").at_table_of(own)
+        >>> played.players, played.partnerships, played.call_ace, played.deck, played.defend_alone
+        (4, False, True, 32, False)
+        >>> Rules().at_table_of(Rules().replace(players=5, partnerships=False, deck=32)).deck
+        32
+        >>> own.at_table_of(own) is own
+        True
+        """
+        changes = {key: getattr(other, key) for key in ("players", "partnerships", "call_ace")}
+        if other.players > 4:
+            changes["deck"] = other.deck
+        return self._seated(changes)
+
+    def _seated(self, changes: dict[str, Any]) -> Rules:
         if all(getattr(self, k) == v for k, v in changes.items()):
             return self
         if not changes["partnerships"]:
@@ -288,11 +309,14 @@ class Rules:
         'three-handed cutthroat'
         >>> Rules().replace(players=5, partnerships=False, deck=32).table_name
         '5 players, each for themselves'
+        >>> Rules().replace(partnerships=False, call_ace=True).table_name
+        '4 players, each for themselves, with call-ace'
         """
         key = self.table_key
         if key is not None:
             return TABLES[key].name
-        return f"{self.players} players" + ("" if self.partnerships else ", each for themselves")
+        return (f"{self.players} players" + ("" if self.partnerships else ", each for themselves")
+                + (", with call-ace" if self.call_ace else ""))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], lines: Mapping[str, int] | None = None) -> Rules:

@@ -5,6 +5,7 @@ site built for another table offers that table first."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from dataclasses import replace
@@ -116,11 +117,11 @@ def test_an_unknown_table_is_refused() -> None:
     assert not reply["ok"] and "table" in reply["error"]
 
 
-@pytest.mark.parametrize(("site_table", "chosen"), [("4", "4"), ("3", "3"), ("6", "6"), (None, "4")])
+@pytest.mark.parametrize(("site_table", "chosen"), [("4", "4"), ("3", "3"), ("6", "6"), (None, "site")])
 def test_new_game_offers_the_sites_own_table_first(site_table: str | None, chosen: str) -> None:
     """A site built for a cutthroat table starts free play at that table (the learner's own
-    last choice, kept in the browser, still wins); a table no preset names falls back to
-    four players."""
+    last choice, kept in the browser, still wins); a table no preset names is offered first
+    as "This site's table" (it once fell back to four players in two teams)."""
     rules = Rules().at_table(site_table) if site_table else Rules().replace(players=4, partnerships=False)
     html = render({}, rules)
     selected = re.findall(r'<option value="([^"]+)" selected>', html.split('name="table"')[1].split("</select>")[0])
@@ -151,3 +152,17 @@ def test_the_review_explains_a_score_cut_when_several_reach_game_point() -> None
         "reached 7 points, so every score drops by 2, never below 0: the leader has 6, one "
         "short of game, and play goes on.")
     assert review["points_text"] in " ".join(model["html"]["panel"].split())
+
+
+def test_the_sites_own_table_is_played_as_it_is() -> None:
+    """Four players each for themselves with call-ace (no preset): free play at "This site's
+    table" plays exactly those rules with the site's rules, and a profile at that table."""
+    site = Rules().replace(partnerships=False, call_ace=True, stick_the_dealer=True)
+    chooser = render({}, site).split('name="table"')[1].split("</select>")[0]
+    assert "This site's table: 4 players, each for themselves, with call-ace" in html.unescape(chooser)
+    model = value("game.new", {"profile": "site", "rules": site.to_dict(), "table": "site", "seed": 4})
+    assert _game(Save.unpack(model["save"])).rules == site
+    model = value("game.new", {"profile": "long-deck", "rules": site.to_dict(), "table": "site", "seed": 4})
+    played = _game(Save.unpack(model["save"])).rules
+    assert (played.players, played.partnerships, played.call_ace, played.deck) == (4, False, True, 32)
+    assert len(model["table"]["seats"]) == 4 and model["table_key"] is None

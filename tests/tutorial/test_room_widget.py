@@ -285,3 +285,24 @@ def _reviews_with_a_cut(states: list[dict[str, Any]]) -> int:
         else:
             assert "every score drops" not in shown
     return cuts
+
+
+def test_the_way_in_offers_the_sites_own_table_with_the_rules_each_choice_plays_there() -> None:
+    """A site at a table no preset names (four players each for themselves with call-ace):
+    the rooms' form offers it first, and the rules the page sends for each choice are
+    accepted by the room server as that table (it once made four players in two teams)."""
+    from euchre_rooms.room import rules_from_request
+    from euchre_tutorial.present.room import entry_html
+
+    site = Rules().replace(partnerships=False, call_ace=True)
+    form = entry_html(site=site)
+    chooser = html.unescape(form.split('name="table"')[1].split("</select>")[0])
+    assert ('<option value="site" selected>This site\'s table: 4 players, each for themselves, '
+            "with call-ace</option>") in chooser
+    found = re.search(r'data-site-rules="([^"]+)"', form)
+    assert found
+    by_choice = json.loads(html.unescape(found.group(1)))
+    assert set(by_choice) == {"site", *Rules.profiles()}
+    for spec in by_choice.values():
+        rules = rules_from_request(spec, None, None)
+        assert (rules.players, rules.partnerships, rules.call_ace) == (4, False, True)

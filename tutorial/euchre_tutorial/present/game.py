@@ -74,10 +74,13 @@ def _select(label: str, name: str, options: Sequence[tuple[str, str]], value: st
 
 
 def newgame_html(profiles: Sequence[str], tables: Mapping[str, Table],
-                 config: Mapping[str, Any], table: str = "4") -> str:
+                 config: Mapping[str, Any], table: str = "4", site_table: str | None = None) -> str:
     """The "New game" form, ``table`` chosen (the site's own table); the page sets the
-    learner's last choices on its fields."""
+    learner's last choices on its fields. ``site_table`` names the site's own table when it
+    is none of ``tables`` (then offered first, as "site")."""
     table_options = [(key, table.label) for key, table in tables.items()]
+    if site_table is not None:
+        table_options.insert(0, ("site", f"This site's table: {site_table}"))
     rules = [("site", "This site's rules"), *[(p, Rules.profile_title(p)) for p in profiles]]
     return (
         '<form class="eu-newgame" aria-label="New game" data-action-submit="start">'
@@ -96,7 +99,7 @@ def newgame_html(profiles: Sequence[str], tables: Mapping[str, Table],
 
 def widget_html(model: Mapping[str, Any], profiles: Sequence[str],
                 tables: Mapping[str, Table], config: Mapping[str, Any],
-                table: str = "4") -> str:
+                table: str = "4", site_table: str | None = None) -> str:
     """The whole widget as the build writes it (``table``: the one New game offers first)."""
     return (
         '<div class="eu-game">'
@@ -107,7 +110,7 @@ def widget_html(model: Mapping[str, Any], profiles: Sequence[str],
         '<p class="eu-game-note">The game starts when the card engine is ready.</p></div>'
         '<div class="eu-game-panel" data-region="panel"></div>'
         '<div class="eu-play" data-region="table"></div>'
-        f'<template data-template="newgame">{newgame_html(profiles, tables, config, table)}</template>'
+        f'<template data-template="newgame">{newgame_html(profiles, tables, config, table, site_table)}</template>'
         '<a class="eu-download" hidden data-egn-download>Download the game record</a>'
         "</div>"
     )

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -60,6 +61,15 @@ def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str
         profiles.insert(0, ("site", "This site's rules"))
     tables = [(key, table.label) for key, table in TABLES.items()]
     here = (site.table_key if site is not None else None) or "4"
+    # The site's own table when it is no preset (four players each for themselves with
+    # call-ace, say): offered first, with the rules each choice of rules plays there.
+    at_site = ""
+    if site is not None and site.table_key is None:
+        here = "site"
+        tables.insert(0, ("site", f"This site's table: {site.table_name}"))
+        at_site = json.dumps({value: (site if value == "site" else Rules.profile(value)
+                                      ).at_table_of(site).to_dict() for value, _ in profiles},
+                             sort_keys=True, separators=(",", ":"))
     name_attrs = attrs({"name": "name", "value": name, "maxlength": "24",
                         "autocomplete": "nickname", "required": True})
     code_attrs = attrs({"name": "room", "value": room, "maxlength": "16",
@@ -73,7 +83,8 @@ def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str
         f'{button_html("Watch without playing", action="watch")}</p></fieldset>'
         '<fieldset><legend>Or create a room</legend>'
         f'<p><label>Rules <select name="rules">{_options(profiles, profiles[0][0])}</select></label></p>'
-        f'<p><label>Table <select name="table">{_options(tables, here)}</select></label></p>'
+        f'<p><label>Table <select name="table"{attrs({"data_site_rules": at_site or None})}>'
+        f"{_options(tables, here)}</select></label></p>"
         f'<p><label>Computer players <select name="level">{_options(LEVELS, "normal")}</select>'
         "</label></p>"
         f'<p>{button_html("Create a room", action="create")}</p></fieldset>'

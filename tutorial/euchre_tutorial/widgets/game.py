@@ -157,6 +157,11 @@ def table_rules(base: Rules, table: str) -> Rules:
     return base.at_table(table)
 
 
+# The New game form's table when the site's own table is none the chooser offers (four
+# players each for themselves with call-ace, say): "site" plays it as it is.
+SITE_TABLE = "site"
+
+
 def table_key(rules: Rules) -> str | None:
     """The key of ``Rules.tables()`` these rules play at, or None (a table the chooser does not offer).
 
@@ -375,11 +380,11 @@ def game_reply(save: Save) -> dict[str, Any]:
 def _rules(payload: Mapping[str, Any]) -> Rules:
     profile = str(payload.get("profile", "") or "site")
     try:
-        if profile == "site":
-            rules = Rules.from_dict(payload.get("rules") or {})
-        else:
-            rules = Rules.profile(profile)
-        if payload.get("table"):
+        site = Rules.from_dict(payload.get("rules") or {})
+        rules = site if profile == "site" else Rules.profile(profile)
+        if payload.get("table") == SITE_TABLE:
+            rules = rules.at_table_of(site)
+        elif payload.get("table"):
             rules = table_rules(rules, str(payload["table"]))
         if payload.get("game_to"):
             rules = rules.replace(game_to=int(payload["game_to"]))
@@ -562,5 +567,6 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     game_to = config.get("game_to")
     played = rules.replace(game_to=int(game_to)) if game_to else rules
     model = game_model(Save(played, 1, (), str(config.get("level", "normal"))))
+    own = table_key(rules)
     return page.widget_html(model, [str(p) for p in Rules.profiles()], Rules.tables(), config,
-                            table_key(rules) or "4")
+                            own or SITE_TABLE, None if own else rules.table_name)

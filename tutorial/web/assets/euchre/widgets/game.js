@@ -18,7 +18,7 @@ const OPTIONS_KEY = "euchre.game.options";
 const MOVE_MS = 700;
 const TRICK_MS = 1400;
 const OPTION_CHOICES = {
-  table: ["4", "2", "3", "5", "6-ace", "6"],
+  table: ["site", "4", "2", "3", "5", "6-ace", "6"], // "site": the site's own table, when no preset is
   game_to: ["", "5", "7", "10"],
   level: ["easy", "normal", "strong"],
 };

@@ -365,8 +365,16 @@ export async function mount(root, runtime) {
       remember({ name });
       if (action === "create") {
         const chosen = formValue("rules");
-        const rules = chosen === "site" ? siteRules : chosen;
-        send({ type: "create", name, rules, table: formValue("table"), level: formValue("level") });
+        let rules = chosen === "site" ? siteRules : chosen;
+        let table = formValue("table");
+        if (table === "site") {
+          // The site's own table, no preset: the rules each choice plays there, as Python
+          // wrote them on the field (present/room.py).
+          const field = root.querySelector('[data-form="entry"] [name="table"]');
+          rules = JSON.parse(field?.dataset.siteRules || "{}")[chosen] ?? rules;
+          table = null;
+        }
+        send({ type: "create", name, rules, ...(table ? { table } : {}), level: formValue("level") });
       } else {
         const room = formValue("room");
         if (!CODE_RE.test(room)) {
