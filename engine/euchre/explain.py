@@ -59,6 +59,8 @@ def explain_score(subject: HandState | HandResult) -> str:
     'The makers took 2 tricks, fewer than 3: euchred, and the defenders score 2 points.'
     >>> explain_score(HandResult((0, 2, 2), 0, 1, individual=True))
     'The maker took 1 trick, fewer than 3: euchred, and each opponent scores 2 points.'
+    >>> explain_score(HandResult((0, 2), 0, 1, individual=True))  # two-handed
+    'The maker took 1 trick, fewer than 3: euchred, and the opponent scores 2 points.'
     >>> explain_score(HandResult((4, 0), 0, 5, alone=True))
     'The lone maker took all 5 tricks, a march: 4 points.'
     >>> explain_score(HandResult((0, 2, 2, 0, 2), 0, 2, individual=True))  # call-ace
@@ -78,7 +80,8 @@ def explain_score(subject: HandState | HandResult) -> str:
         maker_side = sum(1 for p in result.points if p == makers)
         who = "The maker" if maker_side == 1 else "The maker and the secret partner"
         each = "scores" if maker_side == 1 else "each score"
-        others = "each opponent scores"
+        # two-handed: one opponent, who scores alone
+        others = "the opponent scores" if len(result.points) == 2 else "each opponent scores"
     else:
         who = "The lone maker" if result.alone else "The makers"
         each = "score" if not result.alone else "scores"

@@ -299,3 +299,40 @@ def test_the_order_up_hint_at_call_ace_does_not_name_the_dealers_side() -> None:
         assert "opponent" not in sentence and "partner is the dealer" not in sentence, sentence
     assert any(s.endswith("the dealer plays with you only if they hold the card you call.")
                for s in said), said
+
+
+def test_going_alone_where_the_dealer_stays_out_never_says_the_partner_picks_up() -> None:
+    """Beginner's rules: a dealer whose partner goes alone does not take the upcard (the
+    engine leaves it out). A hint to order up alone once said "Your partner is the dealer
+    and would pick up A♠". Seat 1 holds the five top spades; its partner, seat 3, deals."""
+    rules = Rules.profile("beginner")
+    deal = Deal(3, [["9h", "Th", "Qh", "Kh", "Ah"], ["Js", "Jc", "As", "Ks", "Qs"],
+                    ["9c", "Tc", "Qc", "Kc", "Ac"], ["9d", "Td", "Qd", "Kd", "Ad"]],
+                "Ts", ["9s", "Jh", "Jd"])
+    state = HandState.new(deal, rules).apply("pass")
+    advice = euchre.coach(state)
+    assert str(advice.action) == "order alone"
+    reasons = " ".join(advice.reasons)
+    assert "would pick up" not in reasons, reasons
+    assert "Your partner is the dealer: going alone, you play without them, and 10♠ stays out of play." in reasons
+    assert state.upcard not in state.apply("order alone").hand(3)  # the engine agrees
+    # Where the dealer does take it, the hint still says so.
+    usual = HandState.new(deal, Rules()).apply("pass")
+    assert "Your partner is the dealer and would pick up 10♠." in " ".join(euchre.coach(usual).reasons)
+
+
+def test_a_joker_turned_up_is_the_joker() -> None:
+    """'The upcard is Joker, so ♥ hearts would be trump' read wrongly: it is "the joker"."""
+    rules = RULES["joker"]
+    said = 0
+    for seed in range(600):
+        state = HandState.new(Deal.random(seed=seed, dealer=seed % 4, rules=rules), rules)
+        if not state.upcard.is_joker:
+            continue
+        for _ in range(3):
+            text = " ".join(euchre.coach(state).reasons)
+            said += "the joker" in text
+            assert "upcard is Joker" not in text and "upcard Joker" not in text, text
+            assert "pick up Joker" not in text, text
+            state = state.apply("pass")
+    assert said >= 3

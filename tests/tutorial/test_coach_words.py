@@ -90,3 +90,24 @@ def test_a_card_the_coach_could_not_weigh_is_not_given_numbers() -> None:
     text = visible_text(advice_html(advice, view))
     assert "can expect" not in text and "+0.00" not in text and "rule of thumb" in text
     assert view.hand and str(advice.action.card) in text
+
+
+def test_expected_tricks_are_counts_and_expected_points_carry_a_sign() -> None:
+    """The numbers behind a play hint are tricks, a count from 0 to 5: "2.00", never
+    "+0.00"; a bid's are points, which can be lost: "+0.35", "-1.20"."""
+    from euchre import Deal, HandState
+
+    rules = Rules()
+    units: set[str] = set()
+    for seed in range(6):
+        state = HandState.new(Deal.random(seed=seed, dealer=0, rules=rules), rules)
+        while not state.over and len(units) < 2:
+            advice = euchre.coach(state, seed)
+            data = advice_data(advice, state.view(state.to_act))
+            cells = re.findall(r"<td>([-+]?\d+\.\d\d)</td>", advice_html(advice, state.view(state.to_act)))
+            if cells:
+                units.add(data["unit"])
+                signed = all(c[0] in "+-" for c in cells)
+                assert signed == (data["unit"] != "tricks"), (data["unit"], cells)
+            state = state.apply(advice.action)
+    assert units == {"tricks", "points"}, units

@@ -289,31 +289,37 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
     if phase is Phase.ROUND_ONE:
         trump = proposed(view)
         up = view.upcard
+        up_text = "the joker" if up.is_joker else str(up)  # "the upcard is the joker"
+        the_up = "the joker" if up.is_joker else f"the upcard {up}"
         if view.seat == view.dealer:
             six = [*hand, up]
             drop = best_discard(six, trump, rules)
             kept = [c for c in six if c != drop]
             out.append(
-                f"You are the dealer: ordering takes the upcard {up} into your hand and you "
+                f"You are the dealer: ordering takes {the_up} into your hand and you "
                 f"would discard {drop}; then {_trumps_text(kept, trump)}."
             )
             est = hand_tricks(kept, trump, rules)
         else:
             out.append(
-                f"The upcard is {up}, so {suit_words(trump)} would be trump; {_trumps_text(hand, trump)}{_aces_text(hand, trump)}."
+                f"The upcard is {up_text}, so {suit_words(trump)} would be trump; {_trumps_text(hand, trump)}{_aces_text(hand, trump)}."
             )
             est = hand_tricks(hand, trump, rules)
             may_decline = decline_refusal(rules, view.dealer, view.seat) is None
             unless = ", unless they decline it" if may_decline else ""
             if rules.call_ace:  # no sides yet: the maker's call makes the partner
-                out.append(f"Ordering up hands the dealer the upcard {up}{unless}; the "
+                out.append(f"Ordering up hands the dealer {the_up}{unless}; the "
                            "dealer plays with you only if they hold the card you call.")
             elif view.dealer != view.seat and rules.team_of(view.dealer) == rules.team_of(view.seat):
-                out.append(f"Your partner is the dealer and would pick up {up}"
-                           + (" or decline it." if may_decline else "."))
+                if action.alone and not rules.dealer_picks_up_when_partner_alone:
+                    out.append(f"Your partner is the dealer: going alone, you play without "
+                               f"them, and {up_text} stays out of play.")
+                else:
+                    out.append(f"Your partner is the dealer and would pick up {up_text}"
+                               + (" or decline it." if may_decline else "."))
             else:
                 out.append(f"Ordering up hands the dealer, {opponents_words(rules, 'one')}, "
-                           f"the upcard {up}{unless}.")
+                           f"{the_up}{unless}.")
         out.append(
             f"On its own your hand should take {tricks_words(est)} with {suit_words(trump)} "
             "as trump."

@@ -110,7 +110,9 @@ def advice_html(advice: Any, view: SeatView) -> str:
     reasons = "".join(f"<li>{escape(r)}</li>" for r in data["reasons"])
     summary_html = f'<p class="eu-advice-summary">{escape(data["summary"])}</p>' if data["summary"] else ""
     unit = "expected tricks" if data["unit"] == "tricks" else "expected points"
-    rows = "".join(f'<tr><td>{escape(a["words"])}</td><td>{a["value"]:+.2f}</td></tr>'
+    # Points can be lost (a sign says which way); tricks are a count.
+    number = "{:+.2f}" if data["unit"] != "tricks" else "{:.2f}"
+    rows = "".join(f'<tr><td>{escape(a["words"])}</td><td>{number.format(a["value"])}</td></tr>'
                    for a in data["alternatives"])
     stats = "".join(f"<li>{escape(s)}</li>" for s in data["statistics"])
     details = (
