@@ -155,8 +155,8 @@ def test_a_discard_hint_names_what_is_kept_in_order() -> None:
         if state.phase is not Phase.DISCARD:
             continue
         advice = euchre.coach(state)
-        if advice.action.kind != "discard":
-            continue
+        if advice.action.kind != "discard" or state.to_act in state.apply(advice.action).sitting_out:
+            continue  # a dealer who sits out keeps nothing (the test below)
         trump = state.trump
         rest = [c for c in state.hands[state.to_act] if c != advice.action.card]
         trumps = sorted((c for c in rest if is_trump(c, trump)), key=lambda c: -card_power(c, trump))
@@ -336,3 +336,21 @@ def test_a_joker_turned_up_is_the_joker() -> None:
             assert "pick up Joker" not in text, text
             state = state.apply("pass")
     assert said >= 3
+
+
+def test_a_dealer_who_will_sit_out_is_not_told_a_discard_matters() -> None:
+    """American rules: the dealer's partner orders up alone, so the dealer takes the upcard,
+    discards and sits out. The hint once said "Discard 10♣: it leaves you void in clubs,
+    so you can trump that suit", with a 0.6-point gap between discards that never play."""
+    deal = Deal(3, [["9h", "Th", "Qh", "Kh", "Ah"], ["Js", "Jc", "As", "Ks", "Qs"],
+                    ["9c", "Tc", "Qc", "Kc", "Ac"], ["9d", "Td", "Qd", "Kd", "Ad"]],
+                "Ts", ["9s", "Jh", "Jd"])
+    state = HandState.new(deal, Rules()).apply("pass").apply("order alone")
+    assert state.phase is Phase.DISCARD and state.to_act == 3
+    advice = euchre.coach(state)
+    text = " ".join([advice.summary, *advice.reasons])
+    assert "void" not in text and "Keep your trumps" not in text, text
+    assert "you sit out" in text
+    assert len({v for _, v in advice.alternatives}) == 1
+    for action in state.legal_actions():  # the engine agrees: the dealer sits out after any
+        assert 3 in state.apply(action).sitting_out

@@ -103,8 +103,29 @@ def coach(state: HandState, seed: int = 0) -> Advice:
         return _play_advice(view, player, [a.card for a in legal])
     values = bid_strategy.decision_values(view, player.style)
     action = legal[0] if len(legal) == 1 else _best_valued(values)
+    if view.phase is Phase.DISCARD and _sits_out_after(view):
+        return _idle_discard(view, action, [a for a, _ in values])
     ranked = _rank(values, action)
     return _bid_advice(view, player, action, ranked)
+
+
+def _sits_out_after(view: SeatView) -> bool:
+    """Whether this dealer discards only to sit the deal out: the partner plays alone."""
+    maker = view.maker
+    return (view.alone and maker is not None and maker != view.seat
+            and view.rules.partnerships and view.rules.team_of(maker) == view.rules.team_of(view.seat))
+
+
+def _idle_discard(view: SeatView, action: Action, legal: list[Action]) -> Advice:
+    """A dealer's discard before sitting out (the partner plays alone): no card changes the
+    deal, so every choice is worth the same and none is weighed against another."""
+    words = action_words(action, view)
+    reason = ("Your partner plays alone: after this discard you sit out the deal, so whichever "
+              "card you put down, the deal goes the same way.")
+    ranked = [(action, 0.0)] + [(a, 0.0) for a in legal if a != action]
+    return Advice(view.seat, action, [reason], ranked, "points", words=words,
+                  summary=f"{words}: any card will do, as you sit out this deal.",
+                  details=["Every discard is worth the same: your hand is out of this deal."])
 
 
 def _rank(values: Sequence[tuple[Action, float]], top: Action) -> list[tuple[Action, float]]:

@@ -79,6 +79,8 @@ def summary(advice: Any, view: SeatView) -> str:
         # the same words as the coach's own reasons give the same number
         return (f"With this card {side_words(view.rules)} can expect {tricks_words(best, tricks)} "
                 "of this deal.")
+    if len({v for _, v in values}) == 1:  # every choice alike: the coach says why
+        return str(advice.summary)
     if len(values) > 1:
         gap = best - values[1][1]
         if gap >= 0.25:
@@ -112,8 +114,10 @@ def advice_html(advice: Any, view: SeatView) -> str:
     unit = "expected tricks" if data["unit"] == "tricks" else "expected points"
     # Points can be lost (a sign says which way); tricks are a count.
     number = "{:+.2f}" if data["unit"] != "tricks" else "{:.2f}"
-    rows = "".join(f'<tr><td>{escape(a["words"])}</td><td>{number.format(a["value"])}</td></tr>'
-                   for a in data["alternatives"])
+    values = {a["value"] for a in data["alternatives"]}
+    rows = "" if len(values) < 2 else "".join(  # all alike: nothing to weigh
+        f'<tr><td>{escape(a["words"])}</td><td>{number.format(a["value"])}</td></tr>'
+        for a in data["alternatives"])
     stats = "".join(f"<li>{escape(s)}</li>" for s in data["statistics"])
     details = (
         '<details class="eu-advice-stats"><summary>The numbers behind this advice</summary>'
