@@ -354,3 +354,27 @@ def test_a_dealer_who_will_sit_out_is_not_told_a_discard_matters() -> None:
     assert len({v for _, v in advice.alternatives}) == 1
     for action in state.legal_actions():  # the engine agrees: the dealer sits out after any
         assert 3 in state.apply(action).sitting_out
+
+
+@pytest.mark.parametrize("name", ["american", "3", "5"])
+def test_a_play_hint_s_comparisons_agree_with_its_numbers(name: str) -> None:
+    """The numbers shown with a play hint are expected tricks, while cards are ranked by
+    points: "K♥, the next best, does less well" once sat beside K♥ +3.95 and K♠ +3.80."""
+    rules = RULES.get(name) or Rules().at_table(name)
+    checked = 0
+    for state in _states(rules, 12, 7300):
+        if state.phase is not Phase.PLAY or len(state.legal_actions()) < 2:
+            continue
+        advice = euchre.coach(state)
+        if not advice.samples:
+            continue
+        tricks = {str(a.card): v for a, v in advice.alternatives}
+        mine = tricks[str(advice.action.card)]
+        text = " ".join(advice.reasons)
+        for card in re.findall(r"; (\S+), the next best, does less well", text):
+            assert tricks[card] <= mine, (text, tricks)
+            checked += 1
+        if re.search(r"but here \S+ does better on average", text):
+            rule = re.search(r"would play (\S+) \(", text)
+            assert rule and tricks[rule.group(1)] <= mine, (text, tricks)
+    assert checked >= 5

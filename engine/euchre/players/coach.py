@@ -217,15 +217,23 @@ def _play_reasons(
             f"In the deals that fit what you have seen, {side_takes(know.view.rules, 'then')} "
             f"{tricks_words(top.mean_tricks)}, with {_euchre_words(top.euchre_chance, makers, know.view.rules)}"
         )
+        # Cards are ranked by points, then tricks (search.best): one with fewer points can
+        # still take more tricks on average, and the numbers shown are tricks.
         if (nxt.points, nxt.tricks) == (top.points, top.tricks):
             line += f"; {nxt.card} would do just as well."
+        elif nxt.tricks > top.tricks:
+            line += (f"; {nxt.card} would take a little more in tricks on average but scores "
+                     "less: a march or a euchre counts for more than one trick.")
         else:
             line += f"; {nxt.card}, the next best, does less well."
         out.append(line)
     if rule_card != card and top.samples:
+        ruled = next((s for s in order if s.card == rule_card), None)
+        how = ("scores more on average, though it takes a little less in tricks"
+               if ruled is not None and ruled.tricks > top.tricks else "does better on average")
         out.append(
             f"The usual rule of thumb would play {rule_card} ({rule_why}), but here {card} "
-            f"does better on average."
+            f"{how}."
         )
     if trump is not None:
         out_trumps = know.outstanding(trump)
