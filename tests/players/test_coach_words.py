@@ -378,3 +378,65 @@ def test_a_play_hint_s_comparisons_agree_with_its_numbers(name: str) -> None:
             rule = re.search(r"would play (\S+) \(", text)
             assert rule and tricks[rule.group(1)] <= mine, (text, tricks)
     assert checked >= 5
+
+
+def test_a_cutthroat_defender_hears_the_two_defenders_tricks_as_theirs_together() -> None:
+    """At cutthroat the search counts the defenders' tricks together: "you can expect all
+    five tricks" was said to a defender after the maker had taken one."""
+    rules = Rules().at_table("3")
+    said = 0
+    for state in _states(rules, 20, 8100):
+        if state.phase is not Phase.PLAY or state.to_act == state.maker:
+            continue
+        advice = euchre.coach(state)
+        if not advice.samples:
+            continue
+        said += 1
+        assert advice.summary.split(": ", 1)[1].startswith("you and the other defender can expect"), advice.summary
+    assert said >= 5
+
+
+def test_call_ace_s_secret_partner_hears_the_makers_side_as_theirs() -> None:
+    """The holder of the called suit's highest card plays for the maker: the hint once told
+    them a euchre of the makers was good news ("with a near certainty of euchring the
+    makers"). A seat holding the top card knows it; one holding a lower card cannot know
+    whether the top one lies in the kitty, so the hint takes no side."""
+    rules = Rules().at_table("5")
+    checked = 0
+    for state in _states(rules, 40, 8200):
+        if state.phase is not Phase.PLAY or state.ace_partner is None:
+            continue
+        if state.to_act != state.ace_partner or state.to_act == state.maker:
+            continue
+        advice = euchre.coach(state)
+        text = " ".join(advice.reasons)
+        assert "euchring the makers" not in text and "euchring the maker" not in text, text
+        checked += 1
+    assert checked >= 3
+
+
+def test_calling_a_card_you_hold_says_you_play_alone() -> None:
+    """Call-ace: a maker who calls for a card in their own hand plays alone against four (the
+    engine makes no partner). The hint once promised "whoever holds the highest club becomes
+    your partner" while the learner held A♣."""
+    from euchre.trump import suit_order
+
+    rules = Rules().at_table("5")
+    said = {"own": 0, "partner": 0}
+    for seed in range(600):
+        state = HandState.new(Deal.random(seed=seed, dealer=seed % 5, rules=rules), rules)
+        while state.phase in (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.DISCARD):
+            state = state.apply(euchre.coach(state).action)
+        if state.phase is not Phase.CALL_ACE:
+            continue
+        advice = euchre.coach(state)
+        text = " ".join(advice.reasons)
+        top = suit_order(advice.action.suit, state.trump, rules.deck, rules.joker)[0]
+        if top in state.hand(state.to_act):
+            assert "yourself, so you play alone" in text and "becomes your partner" not in text, text
+            assert state.apply(advice.action).alone  # the engine agrees
+            said["own"] += 1
+        else:
+            assert "becomes your partner" in text, text
+            said["partner"] += 1
+    assert said["own"] >= 1 and said["partner"] >= 3, said

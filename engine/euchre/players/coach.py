@@ -43,7 +43,7 @@ from euchre.players.words import (
 from euchre.rules import Rules
 from euchre.scoring import score_hand
 from euchre.state import HandState
-from euchre.trump import card_power, effective_suit, is_trump, role
+from euchre.trump import card_power, effective_suit, is_trump, role, suit_order
 from euchre.view import SeatView
 
 LABEL = "Advice, not a rule: any legal choice is allowed. This is what a strong player would do."
@@ -155,7 +155,8 @@ def _play_advice(view: SeatView, player: StrongPlayer, legal: list[Card]) -> Adv
     reasons = _play_reasons(know, top, order, legal, makers)
     words = action_words(action, view)
     if top.samples:
-        summary = f"{words}: {side_words(view.rules)} can expect {tricks_words(top.mean_tricks)}."
+        summary = (f"{words}: {side_words(view.rules, not makers)} can expect "
+                   f"{tricks_words(top.mean_tricks)}.")
     else:
         summary = f"{words}: the usual rule of thumb."
     return Advice(
@@ -186,6 +187,8 @@ def _play_advice(view: SeatView, player: StrongPlayer, legal: list[Card]) -> Adv
 def _euchre_words(chance: float, makers: bool, rules: Rules) -> str:
     if makers:
         return f"{chance_words(chance)} of being euchred"
+    if rules.call_ace:  # the called card may be yours, or in the kitty: no side is sure yet
+        return f"{chance_words(chance)} that {makers_words(rules)} are euchred"
     return f"{chance_words(chance)} of euchring {makers_words(rules)}"
 
 
@@ -214,7 +217,7 @@ def _play_reasons(
     if others and top.samples:
         nxt = others[0]
         line = (
-            f"In the deals that fit what you have seen, {side_takes(know.view.rules, 'then')} "
+            f"In the deals that fit what you have seen, {side_takes(know.view.rules, 'then', not makers)} "
             f"{tricks_words(top.mean_tricks)}, with {_euchre_words(top.euchre_chance, makers, know.view.rules)}"
         )
         # Cards are ranked by points, then tricks (search.best): one with fewer points can
@@ -256,7 +259,8 @@ def _play_details(view: SeatView, order: Sequence[CardStats]) -> list[str]:
                 "thumb chose."]
     out = [
         f"{order[0].samples} deals that fit what you have seen, each played out with every "
-        f"card known; averages for {side_words(view.rules)}:"
+        f"card known; averages for "
+        f"{side_words(view.rules, view.maker is not None and view.maker != view.seat)}:"
     ]
     for s in order:
         out.append(
@@ -418,9 +422,16 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
         out.append(f"Give {action.card}: it is your best card for your partner's lone hand.")
     elif phase is Phase.CALL_ACE:
         assert action.suit is not None
-        out.append(
-            f"Call for the best {action.suit.symbol} {action.suit.singular}: whoever holds the highest {action.suit.singular} becomes your partner; your hand is {_cards(hand)}."
-        )
+        top = suit_order(action.suit, view.trump, rules.deck, rules.joker)[0] if view.trump else None
+        if top is not None and top in hand:
+            out.append(
+                f"Call for the best {action.suit.symbol} {action.suit.singular}: you hold {top} "
+                f"yourself, so you play alone against everyone else; your hand is {_cards(hand)}."
+            )
+        else:
+            out.append(
+                f"Call for the best {action.suit.symbol} {action.suit.singular}: whoever holds the highest {action.suit.singular} becomes your partner; your hand is {_cards(hand)}."
+            )
     elif phase is Phase.FARMER:
         if action.kind == "swap":
             out.append(

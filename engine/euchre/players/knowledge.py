@@ -17,7 +17,7 @@ from euchre.cards import Card, Suit, make_deck
 from euchre.phase import Phase
 from euchre.rng import SeededRandom
 from euchre.state import proposed_suit
-from euchre.trump import card_power, effective_suit
+from euchre.trump import card_power, effective_suit, suit_order
 from euchre.view import SeatView
 
 
@@ -132,9 +132,23 @@ class Knowledge:
         return rules.team_of(a) == rules.team_of(b)
 
     def maker_side_known(self) -> bool:
-        """True when this seat is known to be on the making side."""
-        maker = self.view.maker
-        return maker is not None and self.same_side(maker, self.seat)
+        """True when this seat is known to be on the making side: the maker's team, or at
+        call-ace the secret partner, who knows it by holding (or having played) the called
+        suit's highest card."""
+        view = self.view
+        maker = view.maker
+        if maker is None:
+            return False
+        if self.same_side(maker, self.seat):
+            return True
+        called = next((a.suit for a in view.actions if a.kind == "ace"), None)
+        if called is None or view.trump is None:
+            return False
+        top = suit_order(called, view.trump, view.rules.deck, view.rules.joker)[0]
+        mine = list(view.hand)
+        mine += [c for t in view.tricks for c, s in zip(t.cards, t.seats, strict=True) if s == self.seat]
+        mine += [c for s, c in view.current_trick if s == self.seat]
+        return top in mine
 
     # ------------------------------------------------------------------ cards
     def outstanding(self, suit: Suit) -> list[Card]:

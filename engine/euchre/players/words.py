@@ -153,25 +153,30 @@ def tricks_words(mean: float, total: int = 5) -> str:
     return f"about {number_words(round(mean))} {of}"
 
 
-def side_words(rules: Rules) -> str:
+def side_words(rules: Rules, defending: bool = False) -> str:
     """Whom a deal's tricks count for, as the learner hears it: "your side" at a table of
-    sides (or of called partners), "you" when each player scores alone.
+    sides (or of called partners), "you" when each player scores alone; at cutthroat the
+    two defenders' tricks count together (``defending``: the learner is one of them).
 
     >>> side_words(Rules()), side_words(Rules(players=3, partnerships=False))
     ('your side', 'you')
+    >>> side_words(Rules(players=3, partnerships=False), defending=True)
+    'you and the other defender'
     """
-    return "your side" if rules.maker_has_partner else "you"
+    if rules.maker_has_partner:
+        return "your side"
+    return "you and the other defender" if defending and rules.players > 2 else "you"
 
 
-def side_takes(rules: Rules, when: str = "") -> str:
+def side_takes(rules: Rules, when: str = "", defending: bool = False) -> str:
     """ "your side takes" or "you take" (``when`` goes before the verb): the verb agrees
     with ``side_words``.
 
     >>> side_takes(Rules(), "then"), side_takes(Rules(players=2, partnerships=False), "then")
     ('your side then takes', 'you then take')
     """
-    who = side_words(rules)
-    return " ".join(w for w in (who, when, "take" if who == "you" else "takes") if w)
+    who = side_words(rules, defending)
+    return " ".join(w for w in (who, when, "takes" if who == "your side" else "take") if w)
 
 
 def makers_words(rules: Rules) -> str:

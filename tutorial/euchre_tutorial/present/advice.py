@@ -77,7 +77,8 @@ def summary(advice: Any, view: SeatView) -> str:
         return UNWEIGHED if len(values) > 1 else ""
     if advice.unit == "tricks" and tricks:
         # the same words as the coach's own reasons give the same number
-        return (f"With this card {side_words(view.rules)} can expect {tricks_words(best, tricks)} "
+        defending = view.maker is not None and view.maker != view.seat
+        return (f"With this card {side_words(view.rules, defending)} can expect {tricks_words(best, tricks)} "
                 "of this deal.")
     if len({v for _, v in values}) == 1:  # every choice alike: the coach says why
         return str(advice.summary)
