@@ -74,6 +74,24 @@ def test_a_damaged_record_recovers_with_a_note(page: Any) -> None:
     assert [e["item"] for e in stored["items"]] == ["a march scores two"]
 
 
+def test_a_record_damaged_while_another_page_records_is_kept_aside_and_said_later(page: Any) -> None:
+    """The quiz (or any page) repairs a damaged record as it records an answer: the damaged
+    text is kept aside, nothing is lost, and the progress page says what happened next time
+    (it once wiped the record with no word)."""
+    goto(page, "rules/cards/")
+    damaged = '{"version": 2, "items": [1, 2, 3, 4]}'
+    page.evaluate("(text) => localStorage.setItem('euchre.progress', text)", damaged)
+    record_answer(page, "left-bower", ITEM, False)
+    assert page.evaluate("() => localStorage.getItem('euchre.progress.set-aside')") == damaged
+    open_progress(page)
+    note = page.locator(f"{WIDGET} [data-pg-note]").inner_text()
+    assert "could not be read, so it has been started again" in note, note
+    due_item(page, ITEM).wait_for()
+    page.reload()
+    wait_ready(page, WIDGET)
+    assert page.locator(f"{WIDGET} [data-pg-note]").inner_text() == ""  # said once
+
+
 def test_export_then_import_restores_the_same_progress(page: Any, tmp_path: Path) -> None:
     open_progress(page)
     record_answer(page, "left-bower", ITEM, False)

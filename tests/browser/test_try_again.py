@@ -297,3 +297,14 @@ def test_your_own_free_play_deals_open_in_place_and_back_returns_to_the_sample(p
     page.wait_for_function("() => !document.querySelector('[data-ta-own]').hidden")
     assert session_of(page)["deal"] == sample["deal"]
     assert "deal=" not in page.url
+
+
+def test_a_bad_link_s_note_stays_beside_the_learner_s_own_deals(page: Any) -> None:
+    """With a saved free-play game, the list of its deals came back after the bad link's
+    note and erased it: the learner saw the sample with no word about their link."""
+    page.set_default_timeout(60_000)
+    presave(page, {"euchre.game": {"v": 1, "data": {"save": free_play_save(2)}}})
+    goto(page, f"{PAGE}?deal=e1broken&at=3")
+    wait_ready(page, WIDGET)
+    page.wait_for_selector(f"{WIDGET} .eu-ta-own-list")
+    assert "could not be read" in page.locator(f"{WIDGET} [data-ta-note]").inner_text()

@@ -158,3 +158,17 @@ def test_a_try_from_the_bidding_counts_no_tricks_yet() -> None:
     bid = next(d.k for d in decisions(played) if d.action.kind != "play")
     text = re.sub(r"<[^>]+>", " ", play_html(open_session(euchre.to_share_code(played), bid)))
     assert "Making trump." in text and "Tricks so far" not in text
+
+
+def test_the_intro_tells_the_deal_as_played_and_no_page_counts_four_hands_at_three() -> None:
+    """ "In the deal as played: You play K♦." read as a slip of tense; the hindsight label and
+    the teacher's key said "four hands" at every table size."""
+    from euchre_tutorial.tryagain.render import HINDSIGHT_LABEL, intro_html
+    from euchre_tutorial.tryagain.sheet import sheet_html
+
+    played = finished_deal(4, Rules(players=3, partnerships=False))
+    k, going, _done = first_try(played)
+    intro = re.sub(r"<[^>]+>", " ", intro_html(going))
+    assert "At this point in the deal as played, you " in intro, intro
+    assert "four" not in HINDSIGHT_LABEL
+    assert "four hands" not in sheet_html(played, k, 4).lower()

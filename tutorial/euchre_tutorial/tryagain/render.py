@@ -44,8 +44,8 @@ from euchre_tutorial.tryagain.session import Session
 from euchre_tutorial.tryagain.words import glyphs
 
 HINDSIGHT_LABEL = (
-    "Hindsight, with every card visible: this is the best that was still possible once all "
-    "four hands are known, not what you could have known at the table."
+    "Hindsight, with every card visible: this is the best that was still possible once every "
+    "hand is known, not what you could have known at the table."
 )
 COACH_LABEL = (
     "The coach's estimate at the time, from your own cards only (not hindsight)."
@@ -400,7 +400,7 @@ def intro_html(session: Session) -> str:
     did = glyphs(describe(action, session.learner, start.view(session.learner)))
     return (
         f'<h2 class="eu-ta-title" id="eu-ta-title">Try again from {escape(from_words(start))}</h2>'
-        f'<p class="eu-ta-intro">In the deal as played: {escape(did)} That deal scored '
+        f'<p class="eu-ta-intro">At this point in the deal as played, {escape(did[:1].lower() + did[1:])} That deal scored '
         f"{escape(team_points_text(original, session.learner))}. A try never changes it.</p>"
     )
 

@@ -154,7 +154,7 @@ def sheet_html(state: HandState, k: int, seed: int) -> str:
         f"<p>Your cards: {mine}</p><p>So far:</p>{so_far}"
         '<p class="eu-ta-question"><strong>Your turn: what would you do, and why?</strong></p>'
         '<div class="eu-ta-key"><h4>Answer key</h4>'
-        f"<p>All four hands at this point:</p>{_hands_html(start, me)}"
+        f"<p>Every hand at this point:</p>{_hands_html(start, me)}"
         f"{answer_key_html(state, k)}</div></section>"
     )
 

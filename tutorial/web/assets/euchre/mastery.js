@@ -50,11 +50,43 @@ export function callProgress(method, payload = {}) {
   return turn;
 }
 
+// A record Python had to repair (damaged, or from a newer build) is kept aside, never
+// lost, and its note waits for the progress page (another page may have no place to say it).
+export const SET_ASIDE_KEY = "euchre.progress.set-aside";
+export const NOTES_KEY = "euchre.progress.notes";
+
+function setAside(text, notes) {
+  try {
+    if (text !== null) localStorage.setItem(SET_ASIDE_KEY, text);
+    const waiting = JSON.parse(localStorage.getItem(NOTES_KEY) || "[]");
+    const all = [...(Array.isArray(waiting) ? waiting : []), ...notes];
+    localStorage.setItem(NOTES_KEY, JSON.stringify([...new Set(all)].slice(-5)));
+  } catch {
+    // storage switched off or full: the note is still logged
+  }
+  console.info("euchre progress:", notes.join(" "));
+}
+
+/** Notes about a repaired record that no page has shown yet (and forget them). */
+export function takeWaitingNotes() {
+  try {
+    const waiting = JSON.parse(localStorage.getItem(NOTES_KEY) || "[]");
+    localStorage.removeItem(NOTES_KEY);
+    return Array.isArray(waiting) ? waiting.filter((n) => typeof n === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 async function askProgress(method, payload) {
   const runtime = await getRuntime();
-  const value = await runtime.call(method, { record: storedRecord(), ...times(), ...payload });
+  const sent = storedRecord();
+  const value = await runtime.call(method, { record: sent, ...times(), ...payload });
   if (value && value.record) {
     const before = storedRecord();
+    if (Array.isArray(value.notes) && value.notes.length && method !== "progress.view") {
+      setAside(sent, value.notes); // the progress page shows its own notes
+    }
     store(value.record);
     if (before !== storedRecord()) {
       document.dispatchEvent(new CustomEvent("euchre-progress", { detail: { method } }));

@@ -3,7 +3,7 @@
 // and forwards the clicks of its data-action buttons and the import file field.
 
 import { morph } from "../dom.js";
-import { callProgress } from "../mastery.js";
+import { callProgress, takeWaitingNotes } from "../mastery.js";
 import { confirmations } from "../play/confirm.js";
 
 function draw(root, html) {
@@ -90,4 +90,7 @@ export async function mount(root, runtime) {
   }
   const first = await run("progress.view");
   root.dataset.ready = first ? "true" : "failed";
+  // Another page repaired the record since the last visit: say so here, once.
+  const waiting = takeWaitingNotes();
+  if (waiting.length) say(root, [root.querySelector("[data-pg-note]")?.textContent, ...waiting].filter(Boolean).join(" "));
 }

@@ -57,12 +57,14 @@ export async function mount(root, runtime) {
   // answered once the engine runs, if that deal is still the one drawn.
   let early = null;
 
-  async function ask(method, payload) {
+  /** Ask Python; a refusal is said in the note line. `keep`: the note already there (a bad
+   * link's) stays when this answer comes back fine. */
+  async function ask(method, payload, keep = false) {
     root.setAttribute("aria-busy", "true");
     try {
       const engine = await runtime.getRuntime();
       const value = await engine.call(method, payload);
-      say(root, "");
+      if (!keep) say(root, "");
       return value;
     } catch (error) {
       say(root, error?.message ?? String(error));
@@ -149,6 +151,7 @@ export async function mount(root, runtime) {
    * own deals from free play. */
   async function showLocation({ focus }) {
     const params = new URLSearchParams(location.search);
+    let refused = false; // a link's deal could not be opened: its note stays
     if (params.has("deal") || params.has("at")) {
       const value = await ask("try_again.open", { deal: params.get("deal"), at: params.get("at") });
       if (value) {
@@ -158,6 +161,7 @@ export async function mount(root, runtime) {
         return;
       }
       forgetLink(); // the note says why in one sentence; the sample deal stays
+      refused = true;
     }
     if (!showingSample && sample.session) {
       draw(root, { html: sample.html, session: JSON.parse(sample.session) }, { focus });
@@ -168,7 +172,7 @@ export async function mount(root, runtime) {
     if (ownListed) return; // the free-play game does not change while this page is open
     const game = peekRecord(GAME_KEY, GAME_VERSION, isGameRecord);
     if (game) {
-      const value = await ask("try_again.own_deals", { save: game.save });
+      const value = await ask("try_again.own_deals", { save: game.save }, refused);
       if (!value) return; // the note says why; asked again the next time
       morph(own, value.html);
     }
