@@ -440,3 +440,26 @@ def test_calling_a_card_you_hold_says_you_play_alone() -> None:
             assert "becomes your partner" in text, text
             said["partner"] += 1
     assert said["own"] >= 1 and said["partner"] >= 3, said
+
+
+def test_defending_alone_is_weighed_as_the_engine_scores_it() -> None:
+    """Against a maker with a partner the makers can win at most 2 points, and a lone
+    defender who takes all five scores 4 (the engine's score_hand). The coach once weighed
+    every defence as against a lone maker (a march worth 4): "Defend alone -2.42" where the
+    worst possible is -2, and it never suggested defending alone with the five top trumps."""
+    from euchre.players.bid_strategy import STRONG
+
+    rules = Rules.profile("long-deck")
+    assert euchre.score_hand(5, False, rules) == (2, 0) and euchre.score_hand(0, False, rules, True) == (0, 4)
+    seen = 0
+    for seed in range(200):
+        state = HandState.new(Deal.random(seed=seed, dealer=seed % 4, rules=rules), rules)
+        while state.phase in (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.DISCARD, Phase.DEFEND):
+            advice = euchre.coach(state)
+            view = state.view(state.to_act)
+            if state.phase is Phase.DEFEND and not view.alone:
+                worst = -euchre.score_hand(5, False, rules)[0] - STRONG.defend_alone_margin
+                assert min(v for _, v in advice.alternatives) >= worst - 1e-9, advice.alternatives
+                seen += 1
+            state = state.apply(advice.action)
+    assert seen >= 5

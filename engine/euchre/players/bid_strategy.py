@@ -154,10 +154,12 @@ def _value(view: SeatView, a: Action, style: Style) -> float:
         return _discard_value(view, a, style)
     if phase is Phase.DEFEND:
         rest = [c for c in view.hand]
+        # the maker may play alone or with a partner: the engine offers defending alone
+        # against either, and scores each as it is
         if a.kind == "pass":
-            return _side_ep(_defender_tricks(view, rest, True, style), False, True, view)
+            return _side_ep(_defender_tricks(view, rest, True, style), False, view.alone, view)
         return (
-            _side_ep(_defender_tricks(view, rest, False, style), False, True, view, True)
+            _side_ep(_defender_tricks(view, rest, False, style), False, view.alone, view, True)
             - style.defend_alone_margin
         )
     if phase is Phase.CALL_FOR_BEST:

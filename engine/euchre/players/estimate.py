@@ -145,7 +145,7 @@ def expected_points(
     mean = round(max(0.0, min(5.0, side_tricks)), 2)
     out = 0.0
     for k, p in enumerate(_distribution(mean, spread)):
-        makers, defenders = score_hand(k, alone, rules, defender_alone and alone)
+        makers, defenders = score_hand(k, alone, rules, defender_alone)
         out += p * (makers - defenders)
     return out
 

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 import euchre
-from euchre import Card, SeatView
+from euchre import Card, Rules, SeatView
 from euchre.players import action_words
 from euchre.players.words import side_words, tricks_words
 
@@ -58,6 +58,17 @@ def plain_reasons(reasons: list[str]) -> tuple[list[str], list[str]]:
 #: in too many ways at a big table): its card is the rule of thumb's, and it has no numbers.
 UNWEIGHED = ("The cards could lie in too many ways to play them out in time, so this is the "
              "usual rule of thumb, not a worked-out estimate.")
+
+
+def points_scale(rules: Rules) -> str:
+    """What a bid's "expected points" are: the coach's scale, margins included.
+
+    >>> points_scale(Rules().at_table("3")).startswith("Expected points are the coach's estimate for you,")
+    True
+    """
+    return (f"Expected points are the coach's estimate for {side_words(rules)}, from your own "
+            "cards; it asks a little more of a riskier call and counts passing as a small "
+            "plus, so these are its scale, not exact odds.")
 
 
 def _weighed(advice: Any) -> bool:
@@ -120,11 +131,13 @@ def advice_html(advice: Any, view: SeatView) -> str:
         f'<tr><td>{escape(a["words"])}</td><td>{number.format(a["value"])}</td></tr>'
         for a in data["alternatives"])
     stats = "".join(f"<li>{escape(s)}</li>" for s in data["statistics"])
+    scale = (f'<p class="eu-advice-scale">{escape(points_scale(view.rules))}</p>'
+             if rows and data["unit"] != "tricks" else "")
     details = (
         '<details class="eu-advice-stats"><summary>The numbers behind this advice</summary>'
         f"{f'<ul>{stats}</ul>' if stats else ''}"
         f'<table class="eu-advice-table"><thead><tr><th scope="col">Choice</th>'
-        f'<th scope="col">{unit}</th></tr></thead><tbody>{rows}</tbody></table></details>'
+        f'<th scope="col">{unit}</th></tr></thead><tbody>{rows}</tbody></table>{scale}</details>'
     ) if rows or stats else ""
     return (
         '<div class="eu-advice" role="note">'
