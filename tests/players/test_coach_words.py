@@ -463,3 +463,27 @@ def test_defending_alone_is_weighed_as_the_engine_scores_it() -> None:
                 seen += 1
             state = state.apply(advice.action)
     assert seen >= 5
+
+
+def test_calling_for_best_gives_the_best_card_and_says_no_false_weakest() -> None:
+    """The partner asked for their best card gives it (ties in the rounded estimate once
+    gave J♠ while holding J♣, "it is your best card"); the lone player's card set aside is
+    "the card your hand needs least" (it was called "your weakest" when it was not)."""
+    from euchre.trump import card_power
+
+    rules = Rules().replace(calling_for_best=True)
+    gave = 0
+    for seed in range(300):
+        state = HandState.new(Deal.random(seed=seed, dealer=seed % 4, rules=rules), rules)
+        while not state.over and state.phase is not Phase.PLAY:
+            advice = euchre.coach(state)
+            text = " ".join(advice.reasons)
+            assert "your weakest card" not in text, text
+            if state.phase is Phase.GIVE_BEST and advice.action.kind == "give":
+                hand, trump = state.hand(state.to_act), state.trump
+                trumps = [c for c in hand if is_trump(c, trump)]
+                if trumps:  # the highest trump is the best card
+                    assert advice.action.card == max(trumps, key=lambda c: card_power(c, trump)), text
+                gave += 1
+            state = state.apply(advice.action)
+    assert gave >= 3

@@ -162,14 +162,18 @@ def _value(view: SeatView, a: Action, style: Style) -> float:
             _side_ep(_defender_tricks(view, rest, False, style), False, view.alone, view, True)
             - style.defend_alone_margin
         )
+    # Between cards whose estimates round alike, set aside the weakest and give the best (a
+    # millionth of a point per unit of worth: it only breaks ties).
     if phase is Phase.CALL_FOR_BEST:
         trump = view.trump
         if a.kind == "pass":
             return expected_points(hand_tricks(view.hand, trump, rules), True, rules)
         rest = [c for c in view.hand if c != a.card]
-        return expected_points(hand_tricks(rest, trump, rules) + 0.75, True, rules)
+        return (expected_points(hand_tricks(rest, trump, rules) + 0.75, True, rules)
+                - _card_worth(a.card, trump) * 1e-6)
     if phase is Phase.GIVE_BEST:
-        return expected_points(4.0 + _card_worth(a.card, view.trump) * 0.5, True, rules)
+        return (expected_points(4.0 + _card_worth(a.card, view.trump) * 0.5, True, rules)
+                + _card_worth(a.card, view.trump) * 1e-6)
     if phase is Phase.CALL_ACE:
         return _call_ace_value(view, a, style)
     if phase is Phase.FARMER:

@@ -415,7 +415,8 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
             )
     elif phase is Phase.CALL_FOR_BEST:
         if action.kind == "best":
-            out.append(f"Give up {action.card}, your weakest card, for your partner's best card.")
+            out.append(f"Give up {action.card}, the card your hand needs least, for your "
+                       "partner's best card.")
         else:
             out.append(f"Your hand ({_cards(hand)}) is strong enough without your partner's card.")
     elif phase is Phase.GIVE_BEST:
@@ -435,7 +436,7 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
     elif phase is Phase.FARMER:
         if action.kind == "swap":
             out.append(
-                f"Swap {_cards(list(action.cards))} for the kitty: three unknown cards are worth more than your lowest ones."
+                f"Swap {_cards(list(action.cards))} for the kitty: three unknown cards are worth more than these three."
             )
         elif action.kind == "redeal":
             out.append(f"Your hand ({_cards(hand)}) is weak: ask for a new deal.")
