@@ -153,6 +153,11 @@ def test_share_link_replays_a_deal_and_a_bad_one_is_explained() -> None:
     assert made_trump(review["facts"]) == (state.maker, state.trump)
     bad = call("game.shared", {"code": "e1garbage"})
     assert not bad["ok"] and bad["error"].startswith("This link does not hold a deal")
+    # A deal not played to its end has no review: it once showed "Nobody made trump." and
+    # every hand, as if it were finished.
+    started = euchre.HandState.new(euchre.Deal.random(seed=9, dealer=1), euchre.Rules()).apply("pass")
+    link = value("game.link", {"code": euchre.to_share_code(started)})
+    assert "review" not in link and "not played to its end" in link["problem"]
 
 
 def test_a_no_trump_deal_says_who_called_it() -> None:
@@ -211,3 +216,28 @@ def test_a_call_ace_review_names_the_secret_partner(seed: int) -> None:
         held = "you held it and were" if partner == 0 else f"{names[partner]} held it and was"
         expected = f"{maker} called for the best {suit}: {held} the secret partner."
     assert expected in facts, facts
+
+
+def test_try_again_is_offered_only_where_the_learner_had_a_choice() -> None:
+    """The review linked "Try again from here" beside forced cards too (the last card of a
+    deal, a single card of the suit led): the page then opened the sample with a note in
+    the console only."""
+    from euchre_tutorial.tryagain.branch import finished_deal
+    from euchre_tutorial.widgets.game import review_model
+
+    checked = 0
+    for seed in range(6):
+        state = finished_deal(seed, euchre.Rules())
+        review = review_model(state)
+        replay = euchre.HandState.new(state.deal, state.rules)
+        choices = []
+        for action in state.actions:
+            choices.append(len(replay.legal_actions()))
+            replay = replay.apply(action)
+        linked = [line["try_again"] for line in review["bidding"] if line["try_again"] is not None]
+        linked += [c["try_again"] for t in review["tricks"] for c in t["cards"] if c["try_again"] is not None]
+        assert linked and all(choices[k] > 1 and state.actors[k] == 0 for k in linked), (seed, linked)
+        forced = [k for k, n in enumerate(choices) if n == 1 and state.actors[k] == 0]
+        assert not set(forced) & set(linked)
+        checked += len(forced)
+    assert checked >= 3  # the last card of each deal, at least

@@ -48,6 +48,7 @@ from euchre_tutorial.present.scores import game_point_text, points_for
 from euchre_tutorial.present.seats import in_sentence_name, seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
 from euchre_tutorial.present.words import called_ace_words, contract_words, told
+from euchre_tutorial.tryagain.branch import decisions
 from euchre_tutorial.widgets import WidgetConfigError
 
 SAVE_VERSION = 1
@@ -251,11 +252,13 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     bidding = []
     kept: dict[tuple[int, str], int] = {}  # (seat, card) of the learner's play -> actions before it
     said = told(view)
+    # "Try again from here" only where the learner had a choice (a forced card is no try)
+    chose = {d.k for d in decisions(state) if d.seat == seat and d.choices > 1}
     for index, (action, actor) in enumerate(zip(view.actions, view.actors, strict=False)):
         if action.kind != "play":
             bidding.append({"text": said[index],
-                            "try_again": index if actor == seat else None})
-        elif actor == seat:
+                            "try_again": index if index in chose else None})
+        elif index in chose:
             kept[(actor, action.card.code)] = index
     tricks = trick_rows(state.tricks, state.trump, names,
                         lambda winner: same_side(winner, seat, state.rules.partnerships,
@@ -529,6 +532,9 @@ def shared(payload: Mapping[str, Any]) -> dict[str, Any]:
         raise BridgeError("This link does not hold a deal that can be shown (it may have been "
                           "cut short when copied), so it could not be opened: here is a game "
                           "of your own instead.") from None
+    if not st.over:  # a share link is made in a finished deal's review
+        raise BridgeError("This link's deal was not played to its end, so there is no review "
+                          "of it to show: here is a game of your own instead.")
     review = review_model(st)
     review["html"] = page.shared_html(review)
     return review
