@@ -151,3 +151,20 @@ def test_answers_given_at_once_are_all_kept(page: Any) -> None:
     }""")
     stored = {(e["skill"], e["item"]) for e in stored_progress(page)["items"]}
     assert stored == {("discard", "one"), ("leading", "two"), ("left-bower", "three")}
+
+
+def test_a_decision_taken_back_and_made_again_counts_once(page: Any) -> None:
+    """Free play's Undo lets the learner make the same decision again: the same right answer
+    at the same decision was counted each time (four in twenty seconds made an item
+    "Strong"). A different verdict at that decision, or the same one elsewhere, counts."""
+    goto(page, "practice/progress/")
+    wait_ready(page, "[data-widget=progress]")
+    feed = """async ([url, field, decision]) => (await import(url)).feedMastery(field, decision)"""
+    url = page.evaluate("() => new URL('../../assets/euchre/mastery.js', location.href).href")
+    right = {"skill": "ordering-up", "item": "ordering up when an opponent deals", "correct": True}
+    wrong = {**right, "correct": False}
+    for field, decision in [(right, "save-A"), (right, "save-A"), (right, "save-A"),
+                            (wrong, "save-A"), (right, "save-B")]:
+        page.evaluate(feed, [url, field, decision])
+    entries = [e for e in progress_after_queued_calls(page)["items"] if e["item"] == right["item"]]
+    assert [(e["right"], e["wrong"]) for e in entries] == [(2, 1)], entries

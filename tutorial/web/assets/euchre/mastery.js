@@ -107,25 +107,28 @@ export async function dueItems(skill = null) {
   return value.items;
 }
 
-// The last miss fed, as "decision, skill, item": a second wrong tap at the same decision
-// (another card that does not follow suit, in the same trick) is the same lapse, not a new
-// one, so it is recorded once.
-let lastMiss = null;
+// The verdicts fed on this page, as "decision, skill, item, right or wrong": the same
+// verdict at the same decision is recorded once. A second wrong tap at a decision (another
+// card that does not follow suit, in the same trick) is the same lapse, and a decision
+// taken back (Undo) and made again the same way is the same answer, not a new one.
+const fed = new Set();
+const FED_AT_MOST = 500;
 
 /**
  * Forward a reply's `mastery` field ({skill, item, correct}, decided by Python) to the
  * progress record. `decision` names the point of play it was given at (a saved game, a
- * room's version): a miss of the same item at the same decision as the miss just fed is
- * not recorded again. Fire and forget: a failure is logged and never breaks the widget.
+ * room's version): a verdict already fed at the same decision is not recorded again.
+ * Fire and forget: a failure is logged and never breaks the widget.
  */
 export function feedMastery(field, decision = null) {
   const valid = field && typeof field === "object" && typeof field.skill === "string" && typeof field.item === "string";
-  if (decision !== null) { // a verdict with no decision (a room's verdict on an earlier move) leaves it be
-    const miss = valid && field.correct !== true ? `${decision}\n${field.skill}\n${field.item}` : null;
-    if (miss !== null && miss === lastMiss) return;
-    lastMiss = miss;
-  }
   if (!valid) return;
+  if (decision !== null) { // a verdict with no decision (a room's verdict on an earlier move) is always new
+    const key = `${decision}\n${field.skill}\n${field.item}\n${field.correct === true}`;
+    if (fed.has(key)) return;
+    if (fed.size >= FED_AT_MOST) fed.delete(fed.values().next().value);
+    fed.add(key);
+  }
   try {
     recordAnswer(field.skill, field.item, field.correct === true).catch((error) => {
       console.info("progress not recorded:", error?.message ?? error);

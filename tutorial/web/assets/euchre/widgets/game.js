@@ -70,7 +70,9 @@ export async function mount(root, runtime) {
     morph(bar, next.html.bar);
     morph(tools, next.html.tools);
     morph(play, next.html.table, { animate });
-    morph(panel, next.html.panel);
+    // The New game form stays open while the computer players move: the panel follows the
+    // game again once the form is gone (Cancel or Start).
+    if (!panel.querySelector(".eu-newgame")) morph(panel, next.html.panel);
     root.dataset.phase = next.table.phase;
     root.dataset.yourTurn = String(next.table.your_turn && !next.review);
     root.dataset.winner = next.winner ?? "";
@@ -273,6 +275,7 @@ export async function mount(root, runtime) {
     else if (action === "undo") onUndo();
     else if (action === "new-game") showNewGame(true);
     else if (action === "cancel-new") {
+      morph(panel, "");
       show(model);
       tools.querySelector("[data-game-new]")?.focus();
     }
