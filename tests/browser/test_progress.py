@@ -111,6 +111,7 @@ def test_export_then_import_restores_the_same_progress(page: Any, tmp_path: Path
     assert json.loads(page.evaluate("() => localStorage.getItem('euchre.progress')"))["items"] == []
 
     page.locator(f"{WIDGET} input[type=file][data-action=import]").set_input_files(str(saved))
+    page.locator(f"{WIDGET} button[data-action=import-yes]").click()  # it replaces: asked first
     due_item(page, ITEM).wait_for()
     after = page.evaluate("() => localStorage.getItem('euchre.progress')")
     assert json.loads(after) == json.loads(before)
@@ -119,9 +120,32 @@ def test_export_then_import_restores_the_same_progress(page: Any, tmp_path: Path
     junk = tmp_path / "notes.json"
     junk.write_text("[1, 2, 3]")
     page.locator(f"{WIDGET} input[type=file][data-action=import]").set_input_files(str(junk))
+    page.locator(f"{WIDGET} button[data-action=import-yes]").click()
     page.wait_for_function(
         "() => document.querySelector('[data-widget=progress] [data-pg-note]').textContent.includes('not a progress file')")
     assert page.evaluate("() => localStorage.getItem('euchre.progress')") == after
+
+
+def test_an_import_asks_first_and_no_keeps_the_progress(page: Any, tmp_path: Path) -> None:
+    """An import replaces what this browser holds (it does not merge): choosing a file asks
+    first, and "No, keep it" changes nothing (an older file once wiped newer work)."""
+    open_progress(page)
+    record_answer(page, "left-bower", ITEM, False)
+    due_item(page, ITEM).wait_for()
+    before = page.evaluate("() => localStorage.getItem('euchre.progress')")
+    saved = tmp_path / "saved.json"
+    with page.expect_download() as info:
+        page.locator(f"{WIDGET} button[data-action=reset-all]").click()  # not yet: asks
+        page.locator(f"{WIDGET} .eu-confirm-no").click()
+        page.locator(f"{WIDGET} button[data-action=export]").click()
+    info.value.save_as(saved)
+    page.locator(f"{WIDGET} input[type=file][data-action=import]").set_input_files(str(saved))
+    confirm = page.locator(f"{WIDGET} .eu-confirm")
+    assert "Replace the progress kept in this browser" in confirm.inner_text()
+    confirm.locator(".eu-confirm-no").click()
+    assert page.locator(f"{WIDGET} .eu-confirm").count() == 0
+    assert page.evaluate("() => localStorage.getItem('euchre.progress')") == before
+    assert page.evaluate("() => document.querySelector('[data-widget=progress] input[type=file]').value") == ""
 
 
 def test_reset_one_skill(page: Any) -> None:

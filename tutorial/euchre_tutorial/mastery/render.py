@@ -105,10 +105,17 @@ def progress_html(
         '<button type="button" class="md-button" data-action="export">Export progress as a file</button>'
         '<label class="md-button eu-pg-import">Import progress from a file '
         '<input type="file" accept=".json,application/json" data-action="import"></label>'
+        f"{IMPORT_CONFIRM}"
         '<button type="button" class="md-button eu-pg-reset" data-action="reset-all">'
         "Reset all progress</button>"
         f'{confirm_html("Forget all your progress, in every skill?", "reset-all")}</div>'
     )
+
+
+# Asked once a file is chosen: an import replaces the record, it does not merge.
+IMPORT_CONFIRM = confirm_html(
+    "Replace the progress kept in this browser with the file's? What is here now is lost "
+    "unless you export it first.", "import", yes="Yes, replace")
 
 
 __all__ = ["PRIVACY", "new_record", "progress_html"]

@@ -16,14 +16,14 @@ from euchre_tutorial.present.markup import button_html, escape
 
 
 def confirm_html(question: str, key: str, yes_action: str | None = None, *,
-                 skill: str | None = None) -> str:
+                 skill: str | None = None, yes: str = "Yes, reset") -> str:
     """The confirmation ``question`` for ``key`` (its template, and the slot it appears in).
-    "Yes, reset" asks for ``yes_action`` (``key``-yes unless given), with ``data-skill``
-    when ``skill`` is given; "No, keep it" asks for ``confirm-no``."""
+    ``yes`` ("Yes, reset") asks for ``yes_action`` (``key``-yes unless given), with
+    ``data-skill`` when ``skill`` is given; "No, keep it" asks for ``confirm-no``."""
     extra = {} if skill is None else {"data_skill": skill}
     box = (f'<div class="eu-confirm" role="group" aria-label="{escape(question)}">'
            f"<p>{escape(question)}</p>"
-           + button_html("Yes, reset", action=yes_action or f"{key}-yes",
+           + button_html(yes, action=yes_action or f"{key}-yes",
                          class_="md-button md-button--primary eu-confirm-yes", **extra)
            + button_html("No, keep it", action="confirm-no", class_="md-button eu-confirm-no")
            + "</div>")

@@ -54,7 +54,17 @@ export async function mount(root, runtime) {
     const action = button.dataset.action;
     if (action === "reset-skill") confirmBox.open(`reset-skill-${button.dataset.skill}`, button);
     else if (action === "reset-all") confirmBox.open("reset-all", button);
-    else if (action === "confirm-no") confirmBox.close(button, true);
+    else if (action === "confirm-no") {
+      confirmBox.close(button, true);
+      pendingImport = null;
+      const field = root.querySelector("input[type=file][data-action=import]");
+      if (field) field.value = "";
+    } else if (action === "import-yes") {
+      confirmBox.close(button);
+      const text = pendingImport;
+      pendingImport = null;
+      if (text !== null) await run("progress.import", { text });
+    }
     else if (action === "reset-skill-yes" || action === "reset-all-yes") {
       confirmBox.close(button);
       await run("progress.reset", { skill: action === "reset-all-yes" ? null : button.dataset.skill });
@@ -69,11 +79,14 @@ export async function mount(root, runtime) {
       if (value) download(value.text, value.filename);
     }
   });
+  // An import replaces the record (it does not merge): the file is read, then the page asks.
+  let pendingImport = null;
   root.addEventListener("change", async (event) => {
     const input = event.target.closest("input[type=file][data-action=import]");
     const file = input?.files?.[0];
     if (!file) return;
-    await run("progress.import", { text: await file.text() });
+    pendingImport = await file.text();
+    confirmBox.open("import", input);
   });
   // Another widget on this page changed the record: redraw. Not after this map's own
   // reset or import, whose reply is the map already, with its note (a redraw would wipe it).
