@@ -695,9 +695,9 @@ Rules.PROFILES = {
 
 # Options that speak of a partner (the dealer's, the lone player's) or of a lone player:
 # Rules.describe leaves them out at a table where that cannot happen.
-_PARTNER_OPTIONS = frozenset({"dealer_picks_up_when_partner_alone", "canadian_loner",
-                              "calling_for_best"})
-_LONE_OPTIONS = frozenset({"lead_against_loner", "defend_alone"})
+# (PARTNER_ONLY: the options a table without partners switches off, see at_table.)
+_PARTNER_OPTIONS = frozenset({*PARTNER_ONLY, "dealer_picks_up_when_partner_alone"})
+_LONE_OPTIONS = frozenset({"lead_against_loner"})
 
 _VALUE_LABELS = {
     "left_of_dealer": "the first player to the dealer's left who is playing",

@@ -146,6 +146,12 @@ def test_an_import_asks_first_and_no_keeps_the_progress(page: Any, tmp_path: Pat
     assert page.locator(f"{WIDGET} .eu-confirm").count() == 0
     assert page.evaluate("() => localStorage.getItem('euchre.progress')") == before
     assert page.evaluate("() => document.querySelector('[data-widget=progress] input[type=file]').value") == ""
+    # Escape turns it down the same way.
+    page.locator(f"{WIDGET} input[type=file][data-action=import]").set_input_files(str(saved))
+    page.locator(f"{WIDGET} .eu-confirm-no").press("Escape")
+    assert page.locator(f"{WIDGET} .eu-confirm").count() == 0
+    assert page.evaluate("() => document.querySelector('[data-widget=progress] input[type=file]').value") == ""
+    assert page.evaluate("() => localStorage.getItem('euchre.progress')") == before
 
 
 def test_reset_one_skill(page: Any) -> None:

@@ -177,3 +177,15 @@ def test_a_kitty_of_one_card_is_one_card(tmp_path: Path) -> None:
     rules_file.write_text("players = 6\npartnerships = true\ndeck = 32\n", encoding="utf-8")
     assert len(Deal.random(seed=0, rules=Rules().at_table("6")).kitty) == 1
     assert "the kitty holds 1 card." in _page_for("deal.md", rules_file)
+
+
+def test_the_32_card_counts_are_the_engine_s_at_four_players() -> None:
+    """"At four players the trump suit then has nine cards and the kitty eleven": the page
+    once gave these counts as this site's, at any table."""
+    from euchre.trump import trump_order
+
+    rules = Rules().replace(deck=32)
+    assert len(trump_order(Suit.HEARTS, 32, False)) == 9
+    assert len(Deal.random(seed=0, rules=rules).kitty) == 11
+    section = _section("variations.md", "The 32-card deck")
+    assert "At four players the trump suit then has nine cards and the kitty eleven." in section

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from euchre.actions import Action
 from euchre.cards import Card
 from euchre.phase import Phase
-from euchre.players.search import called_ace, maker_side
+from euchre.players.knowledge import called_ace
+from euchre.players.search import maker_side
 from euchre.players.solver import Solver
 from euchre.scoring import TRICKS
 from euchre.state import HandState

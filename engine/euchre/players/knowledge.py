@@ -11,8 +11,10 @@ cards whose place is known, sides, and a seed for reproducible random choices.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from euchre.actions import Action
 from euchre.cards import Card, Suit, make_deck
 from euchre.phase import Phase
 from euchre.rng import SeededRandom
@@ -48,6 +50,14 @@ def view_seed(seed: int, view: SeatView, salt: str = "") -> int:
 def view_rng(seed: int, view: SeatView, salt: str = "") -> SeededRandom:
     """A ``SeededRandom`` for one decision, seeded by ``view_seed``."""
     return SeededRandom(view_seed(seed, view, salt))
+
+
+def called_ace(actions: Sequence[Action]) -> Suit | None:
+    """The suit of a call-ace call among ``actions``, if any."""
+    for action in actions:
+        if action.kind == "ace":
+            return action.suit
+    return None
 
 
 @dataclass(frozen=True)
@@ -141,7 +151,7 @@ class Knowledge:
             return False
         if self.same_side(maker, self.seat):
             return True
-        called = next((a.suit for a in view.actions if a.kind == "ace"), None)
+        called = called_ace(view.actions)
         if called is None or view.trump is None:
             return False
         top = suit_order(called, view.trump, view.rules.deck, view.rules.joker)[0]

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from euchre.actions import Action
 from euchre.cards import Card, Suit
 from euchre.contract import highest_holder
-from euchre.players.knowledge import Knowledge
+from euchre.players.knowledge import Knowledge, called_ace
 from euchre.players.sampling import sample_hands
 from euchre.players.solver import NodeLimit, Solver
 from euchre.rng import SeededRandom
@@ -68,14 +67,6 @@ class CardStats:
     def mean_tricks(self) -> float:
         """Expected tricks for this seat's side, this deal (0 when no deal was solved)."""
         return self.tricks / self.samples if self.samples else 0.0
-
-
-def called_ace(actions: Sequence[Action]) -> Suit | None:
-    """The suit of a call-ace call among ``actions``, if any."""
-    for action in actions:
-        if action.kind == "ace":
-            return action.suit
-    return None
 
 
 def maker_side(

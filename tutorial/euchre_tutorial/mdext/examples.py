@@ -147,11 +147,11 @@ def render_example(kind: str, fields: Fields, active: Rules) -> str:
         rules, matches = example_rules(active, requires)
     # The house-rule note speaks of the rules the example requires, whatever the table.
     plays_it = matches or all(getattr(active, k) == v for k, v in requires.items())
-    usual, _same = example_rules(Rules(), {**table, **requires})
     house = ""
     try:
         body = KINDS[kind](fields, rules)
     except FieldError:
+        usual, _same = example_rules(Rules(), {**table, **requires})
         if usual == rules:
             raise  # the example is wrong at its own table
         # This site's house rules change the deal (a Canadian loner's partner cannot simply

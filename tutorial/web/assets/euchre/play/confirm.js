@@ -5,15 +5,19 @@
 
 import { morph } from "../dom.js";
 
-/** The confirmations inside `root`: {open(key, button), close(element, refocus)}. */
-export function confirmations(root) {
+/** The confirmations inside `root`: {open(key, button), close(element, refocus)}.
+ * `onCancel(key)` runs when one is turned down ("No, keep it" or Escape). */
+export function confirmations(root, onCancel = () => {}) {
   let opener = null;
 
-  function close(element, refocus = false) {
+  /** Close the confirmation `element` is in; `cancel`: it was turned down, and the focus
+   * goes back to the button that opened it. */
+  function close(element, cancel = false) {
     const slot = element?.closest("[data-confirm]");
     if (slot) morph(slot, "");
-    if (refocus && opener?.isConnected) opener.focus();
+    if (cancel && opener?.isConnected) opener.focus();
     opener = null;
+    if (cancel && slot) onCancel(slot.dataset.confirm);
   }
 
   function open(key, button) {

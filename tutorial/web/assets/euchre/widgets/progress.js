@@ -44,7 +44,15 @@ export async function mount(root, runtime) {
     }
   }
 
-  const confirmBox = confirmations(root);
+  // An import replaces the record (it does not merge): the file is read, then the page
+  // asks; turned down, the file is forgotten (and the same file can be chosen again).
+  let pendingImport = null;
+  const confirmBox = confirmations(root, (key) => {
+    if (key !== "import") return;
+    pendingImport = null;
+    const field = root.querySelector("input[type=file][data-action=import]");
+    if (field) field.value = "";
+  });
   // After a reset the focus would fall to the page's top with the button it was on.
   const landing = () => root.querySelector("#eu-pg-skills-h, [data-pg-body] h3");
 
@@ -54,12 +62,8 @@ export async function mount(root, runtime) {
     const action = button.dataset.action;
     if (action === "reset-skill") confirmBox.open(`reset-skill-${button.dataset.skill}`, button);
     else if (action === "reset-all") confirmBox.open("reset-all", button);
-    else if (action === "confirm-no") {
-      confirmBox.close(button, true);
-      pendingImport = null;
-      const field = root.querySelector("input[type=file][data-action=import]");
-      if (field) field.value = "";
-    } else if (action === "import-yes") {
+    else if (action === "confirm-no") confirmBox.close(button, true);
+    else if (action === "import-yes") {
       confirmBox.close(button);
       const text = pendingImport;
       pendingImport = null;
@@ -79,8 +83,6 @@ export async function mount(root, runtime) {
       if (value) download(value.text, value.filename);
     }
   });
-  // An import replaces the record (it does not merge): the file is read, then the page asks.
-  let pendingImport = null;
   root.addEventListener("change", async (event) => {
     const input = event.target.closest("input[type=file][data-action=import]");
     const file = input?.files?.[0];
