@@ -298,6 +298,16 @@ def register_page(page: Any, console: ConsoleWatch, server: SiteServer) -> None:
     _OPENED[page] = PageFacts(console, server)
 
 
+def another_tab(page: Any) -> Any:
+    """A second tab beside ``page``: the same browser profile (its storage, its service
+    worker), watched for errors as ``page`` is."""
+    facts = _OPENED[page]
+    tab = page.context.new_page()
+    tab.on("pageerror", facts.console.on_page_error)
+    register_page(tab, facts.console, facts.server)
+    return tab
+
+
 def page_server(page: Any) -> SiteServer:
     """The site server ``page`` was opened on."""
     return _OPENED[page].server

@@ -15,6 +15,7 @@ import euchre
 from euchre import Card, Suit
 
 from tests.browser.harness import (
+    another_tab,
     axe_in_light_and_dark,
     goto,
     presave,
@@ -24,6 +25,7 @@ from tests.browser.harness import (
 )
 
 PAGE = "practice/play/"
+GAME_KEY = "euchre.game"
 GAME = "[data-widget=game]"
 FAST = {"speed": "fast", "hurry": True, "sound": False, "motion": "reduce", "flat": False}
 
@@ -209,6 +211,20 @@ def test_settings_persist(page: Any) -> None:
     assert stored == {"v": 1, "data": {"speed": "relaxed", "hurry": True, "sound": True, "motion": "system", "flat": True}}
 
 
+
+def test_settings_changed_in_another_tab_apply_here_and_are_kept(page: Any) -> None:
+    root = open_game(page, settings=None)
+    other = another_tab(page)
+    open_game(other, settings=None)
+    other.locator(f"{GAME} .eu-settings summary").click()
+    other.locator(f"{GAME} input[data-setting=flat]").check()
+    page.wait_for_function("() => document.documentElement.classList.contains('eu-flat')")
+    root.locator(".eu-settings summary").click()
+    assert root.locator("input[data-setting=flat]").is_checked()
+    root.locator("input[data-setting=sound]").check()
+    stored = json.loads(page.evaluate("() => localStorage.getItem('euchre.settings')"))
+    assert stored["data"]["flat"] is True and stored["data"]["sound"] is True
+
 def test_damaged_storage_recovers(page: Any) -> None:
     goto(page, PAGE)
     wait_ready(page, GAME)
@@ -279,3 +295,66 @@ def test_cancelling_a_new_game_gives_the_focus_back(page: Any) -> None:
     root.locator("[data-game-new]").click()
     root.locator("[data-cancel]").click()
     assert page.evaluate("() => document.activeElement?.matches('[data-game-new]')")
+
+
+def position(root: Any) -> tuple[list[str], str, str]:
+    """What the learner sees of the game: the hand, the prompt and the phase."""
+    return hand(root), root.locator(".eu-prompt").inner_text(), attr(root, "data-phase")
+
+
+def stored_game(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate(f"() => JSON.parse(localStorage.getItem({json.dumps(GAME_KEY)})).data"))
+
+
+def test_a_game_open_in_two_tabs_is_one_game(page: Any) -> None:
+    root = open_game(page)
+    start_game(page, root)
+    wait_for_my_decision(page, root)
+    other = another_tab(page)
+    goto(other, PAGE)
+    wait_ready(other, GAME)
+    mirror = other.locator(GAME)
+    wait_turn_or_review(other)
+    assert position(mirror) == position(root)
+    for mover, watcher in ((page, other), (other, page)):
+        moving, watching = mover.locator(GAME), watcher.locator(GAME)
+        mover.bring_to_front()
+        wait_for_my_decision(mover, moving)
+        my_move(mover, moving)
+        wait_turn_or_review(mover)
+        expected = position(moving)
+        deadline = time.time() + 30
+        while position(watching) != expected and time.time() < deadline:
+            watcher.wait_for_timeout(100)
+        assert position(watching) == expected
+    # neither tab wrote an older game over the newer one: a reload shows the latest
+    latest = position(root)
+    page.reload()
+    wait_ready(page, GAME)
+    wait_turn_or_review(page)
+    assert position(root) == latest
+
+
+def test_a_reply_about_a_game_moved_on_elsewhere_is_not_kept(page: Any) -> None:
+    """Another tab saved a different game while this one asked the engine about its own:
+    the reply is dropped, the other tab's game is shown, and the record keeps it."""
+    root = open_game(page)
+    start_game(page, root)
+    wait_for_my_decision(page, root)
+    earlier = stored_game(page)
+    earlier_position = position(root)
+    my_move(page, root)
+    wait_for_my_decision(page, root)
+    assert position(root) != earlier_position
+    moved_on = {"save": earlier["save"], "rev": stored_game(page).get("rev", 0) + 5}
+    page.evaluate(
+        "([key, data]) => localStorage.setItem(key, JSON.stringify({v: 1, data}))", [GAME_KEY, moved_on]
+    )
+    choices = root.locator(".eu-choices button")
+    (choices if choices.count() else root.locator(".eu-hand button")).first.click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=game] .eu-message').textContent.includes('another tab')"
+    )
+    wait_turn_or_review(page)
+    assert position(root) == earlier_position
+    assert stored_game(page) == moved_on

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.browser.harness import EngineGate, goto, wait_lesson_outcome, wait_ready
+from tests.browser.harness import EngineGate, another_tab, goto, wait_lesson_outcome, wait_ready
 
 PAGE = "practice/lessons/"
 LESSON = "[data-widget=lesson]"
@@ -154,6 +154,24 @@ def test_reset_needs_a_confirmation(page: Any) -> None:
     )
     assert root.locator("[data-lesson-link=bowers] .eu-stars").get_attribute("data-stars") == "0"
 
+
+
+def test_stars_earned_in_another_tab_show_here_and_are_kept(page: Any) -> None:
+    root = open_lessons(page)
+    other = another_tab(page)
+    goto(other, "about/")
+    other.evaluate(
+        "() => localStorage.setItem('euchre.lessons', JSON.stringify({v: 1, data: {stars: {alone: 3}, at: null}}))"
+    )
+    page.wait_for_function(
+        "() => document.querySelector('[data-lesson-link=alone] .eu-stars').dataset.stars === '3'"
+    )
+    root.locator("[data-lesson-hint]").click()  # this tab saves where it is
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('euchre.lessons')).data.at !== null"
+    )
+    stored = json.loads(page.evaluate("() => localStorage.getItem('euchre.lessons')"))
+    assert stored["data"]["stars"] == {"alone": 3}
 
 def test_damaged_progress_recovers(page: Any) -> None:
     open_lessons(page)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.harness import axe, goto, site_url, wait_ready
+from tests.browser.harness import another_tab, axe, goto, site_url, wait_ready
 
 PAGE = "practice/progress/"
 WIDGET = "[data-widget=progress]"
@@ -60,6 +60,15 @@ def test_a_missed_item_is_due_today_and_stays_after_a_reload(page: Any) -> None:
     assert [d["item"] for d in due] == [ITEM]
     assert set(requests) == {"GET"}  # nothing is posted anywhere
 
+
+
+def test_an_answer_recorded_in_another_tab_shows_here(page: Any) -> None:
+    open_progress(page)
+    assert "Nothing is due today" in page.locator(WIDGET).inner_text()
+    other = another_tab(page)
+    goto(other, "about/")
+    record_answer(other, "left-bower", ITEM, False)
+    due_item(page, ITEM).wait_for()
 
 def test_a_damaged_record_recovers_with_a_note(page: Any) -> None:
     open_progress(page)

@@ -11,7 +11,7 @@ from typing import Any
 from euchre import Rules
 from euchre_tutorial.quiz import QuestionId, QuizSpec, build, check, parse_query
 
-from tests.browser.harness import allow_console_errors, axe, goto, wait_ready
+from tests.browser.harness import allow_console_errors, another_tab, axe, goto, wait_ready
 
 QUIZ = "[data-widget=quiz]"
 STORE_KEY = "euchre.quiz.v1"
@@ -139,6 +139,38 @@ def test_progress_and_review_survive_a_reload(page: Any) -> None:
     assert page.locator(f"{QUIZ} .eu-quiz-review-item").count() == 1
     store = stored(page)
     assert [item["id"] for item in store["review"]] == [str(missed.id)]
+    assert store["runs"] == 1
+
+
+def progress_text(page: Any) -> str:
+    return str(page.locator(f"{QUIZ} .eu-quiz-progress").inner_text().lower())
+
+
+def test_a_quiz_open_in_two_tabs_goes_on_from_the_latest_answer(page: Any) -> None:
+    open_quiz(page)
+    other = another_tab(page)
+    open_quiz(other)
+    assert progress_text(other) == progress_text(page) == "question 1 of 3"
+    first = current_question(page)
+    answer(page, wrong_answer(first))
+    # the other tab goes on from the next question, and says why
+    other.wait_for_function(
+        "(s) => document.querySelector(s)?.textContent.toLowerCase() === 'question 2 of 3'",
+        arg=f"{QUIZ} .eu-quiz-progress",
+    )
+    assert "another tab" in other.locator(f"{QUIZ} [data-widget-status]").inner_text()
+    second = current_question(other)
+    answer(other, wrong_answer(second))
+    # both misses are kept for review, whichever tab wrote last
+    page.wait_for_function(
+        "(s) => document.querySelector(s)?.textContent.toLowerCase() === 'question 3 of 3'",
+        arg=f"{QUIZ} .eu-quiz-progress",
+    )
+    third = current_question(page)
+    answer(page, list(third.answer))
+    store = stored(page)
+    assert sorted(item["id"] for item in store["review"]) == sorted([str(first.id), str(second.id)])
+    assert [a["ok"] for a in store["run"]["answers"]] == [False, False, True]
     assert store["runs"] == 1
 
 

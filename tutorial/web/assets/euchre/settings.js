@@ -5,7 +5,7 @@
 // (euchre_tutorial.present.settings): it only sets the fields' values and listens.
 // Nothing here knows a rule of the game.
 
-import { readRecord, writeRecord } from "./play/storage.js";
+import { peekRecord, readRecord, writeRecord } from "./play/storage.js";
 
 const KEY = "euchre.settings";
 const VERSION = 1;
@@ -53,6 +53,15 @@ export function updateSettings(changes) {
 export function onSettings(listener) {
   listeners.add(listener);
 }
+
+// Settings changed in another tab apply here too (a change here is saved whole: without
+// this, it would put back what this tab read when it opened).
+window.addEventListener("storage", (event) => {
+  if (event.key !== KEY || current === null) return;
+  current = { ...DEFAULTS, ...(peekRecord(KEY, VERSION, valid) ?? {}) };
+  applyClasses();
+  for (const listener of listeners) listener(current);
+});
 
 export function reducedMotion() {
   const s = settings();

@@ -6,8 +6,13 @@
 export const GAME_KEY = "euchre.game";
 export const GAME_VERSION = 1;
 
+// Its data is {save, rev}: `rev` counts the game's saves, so that a tab can tell when
+// another tab has moved the game on (a record from before `rev` has none).
 export function isGameRecord(data) {
-  return Boolean(data) && typeof data === "object" && typeof data.save === "string";
+  return (
+    Boolean(data) && typeof data === "object" && typeof data.save === "string" &&
+    (data.rev === undefined || (Number.isInteger(data.rev) && data.rev >= 0))
+  );
 }
 
 /** A stored record's data, when `text` is a record of `version` whose data passes `check`;

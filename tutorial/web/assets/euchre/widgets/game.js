@@ -3,7 +3,8 @@
 // bridge reply (game.new / act / next / undo / hint / continue / shared / egn / state)
 // carries the HTML of the regions (bar, tools, table, panel), which this module morphs
 // in. It paces the computer's moves one at a time, forwards clicks by data-action, and
-// keeps the game in localStorage so a reload resumes it.
+// keeps the game in localStorage so a reload resumes it. Every tab of free play shows the
+// game as it was last saved (see "one game in every tab" below).
 
 import { delegate, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
@@ -12,7 +13,9 @@ import {
   bringIntoView, disableAll, firstControl, focusInView, refuse, rovingHand, say as sayIn, sayHtml, sentences, trickNote,
 } from "../play/controls.js";
 import { settingsWereReset, wireSettings } from "../settings.js";
-import { GAME_KEY, GAME_VERSION as VERSION, isGameRecord, readRecord, removeRecord, writeRecord } from "../play/storage.js";
+import {
+  GAME_KEY, GAME_VERSION as VERSION, isGameRecord, peekRecord, readRecord, removeRecord, writeRecord,
+} from "../play/storage.js";
 
 const OPTIONS_KEY = "euchre.game.options";
 const MOVE_MS = 700;
@@ -60,13 +63,90 @@ export async function mount(root, runtime) {
   let again = false;
   const say = (text, kind = "") => sayIn(message, text, kind);
 
-  function persist() {
-    if (model) writeRecord(GAME_KEY, VERSION, { save: model.save });
+  // ---- one game in every tab
+  // The stored record is {save, rev}: `rev` counts the saves of the game, and `rev` here
+  // is the one this tab's game was read or written as. A move made in another tab reaches
+  // this one through the storage event and is shown here (followOtherTab); a reply the
+  // engine computed from a game another tab has since moved on is never drawn or written
+  // back over it (ask). The computer players' moves are made by the tab the learner moved
+  // in, and the others follow; a tab takes them up itself when the learner comes to it with
+  // the computers still to move (the other tab was closed mid-deal: takeOver). They follow
+  // the game's seed, so whichever tab makes them, the game is the same.
+  let rev = 0;
+
+  function storedGame() {
+    return peekRecord(GAME_KEY, VERSION, isGameRecord);
   }
 
+  /** Whether another tab has saved a different game since this tab read or wrote it. */
+  function movedOnElsewhere() {
+    const stored = storedGame();
+    return Boolean(model) && stored !== null && stored.save !== model.save && (stored.rev ?? 0) !== rev;
+  }
+
+  function persist() {
+    if (!model) return;
+    const stored = storedGame();
+    if (stored?.save === model.save) {
+      rev = stored.rev ?? 0;
+      return;
+    }
+    rev = Math.max(rev, stored?.rev ?? 0) + 1;
+    writeRecord(GAME_KEY, VERSION, { save: model.save, rev });
+  }
+
+  /** An engine call about the game as shown: its reply, or null when the game moved on in
+   * another tab meanwhile (that game is then shown instead). */
+  async function ask(method, payload) {
+    const asked = model.save;
+    const reply = await engine.call(method, payload);
+    if (model.save !== asked || movedOnElsewhere()) {
+      followOtherTab();
+      return null;
+    }
+    return reply;
+  }
+
+  let following = null;
+
+  /** Show the game another tab saved, as it stands (once at a time; again while it moves). */
+  function followOtherTab() {
+    following ??= (async () => {
+      try {
+        for (let stored = storedGame(); stored && model && stored.save !== model.save; stored = storedGame()) {
+          const next = await engine.call("game.state", { save: stored.save });
+          rev = stored.rev ?? 0;
+          if (!next.winner) delete root.dataset.gameOver;
+          draw(next);
+          say("This game moved on in another tab: here it is as it stands now.", "note");
+        }
+      } catch {
+        // a record this tab cannot read: its own game stays, and its next move saves it
+      } finally {
+        following = null;
+      }
+    })();
+  }
+
+  function takeOver() {
+    if (model?.computer_turn && !running && !following && root.dataset.shared !== "true") advance();
+  }
+
+  window.addEventListener("storage", (event) => {
+    if (event.key === GAME_KEY && model && root.dataset.shared !== "true") followOtherTab();
+  });
+  window.addEventListener("focus", takeOver);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") takeOver();
+  });
+
   function show(next, { animate = false } = {}) {
-    model = next;
+    draw(next, { animate });
     persist();
+  }
+
+  function draw(next, { animate = false } = {}) {
+    model = next;
     morph(bar, next.html.bar);
     morph(tools, next.html.tools);
     morph(play, next.html.table, { animate });
@@ -92,7 +172,8 @@ export async function mount(root, runtime) {
         again = false;
         while (model.computer_turn) {
           await pause(model.table.last_trick?.just_done ? TRICK_MS : MOVE_MS);
-          const reply = await engine.call("game.next", { save: model.save });
+          const reply = await ask("game.next", { save: model.save });
+          if (!reply) break;
           show(reply.model, { animate: true });
           const words = sentences(reply.moved, trickNote(play));
           if (words) say(words);
@@ -129,7 +210,8 @@ export async function mount(root, runtime) {
     busy = true;
     let ok = false;
     try {
-      const reply = await engine.call("game.act", { save: model.save, ...payload });
+      const reply = await ask("game.act", { save: model.save, ...payload });
+      if (!reply) return;
       if (reply.illegal) {
         feedMastery(reply.mastery, model.save);
         beep("wrong");
@@ -163,7 +245,9 @@ export async function mount(root, runtime) {
   async function onUndo() {
     if (busy) return;
     try {
-      show(await engine.call("game.undo", { save: model.save }));
+      const reply = await ask("game.undo", { save: model.save });
+      if (!reply) return;
+      show(reply);
       say("Your last decision was taken back.", "note");
       firstControl(play)?.focus();
     } catch (error) {
@@ -183,7 +267,9 @@ export async function mount(root, runtime) {
       showGameOver();
       return;
     }
-    show(await engine.call("game.continue", { save: model.save }));
+    const reply = await ask("game.continue", { save: model.save });
+    if (!reply) return;
+    show(reply);
     say(`Deal ${model.deal_number}.`);
     advance();
     firstControl(play)?.focus({ preventScroll: true });
@@ -294,9 +380,11 @@ export async function mount(root, runtime) {
 
   game.addEventListener("pointerdown", (event) => {
     if (busy && !event.target.closest("button, a, input, select, summary")) hurry(game);
+    else takeOver();
   });
   root.addEventListener("keydown", (event) => {
     if (busy && !event.target.closest("input, select")) hurry(game);
+    else takeOver();
   });
 
   // ---- a shared deal? Then that deal only: no table of a game under it.
@@ -327,6 +415,7 @@ export async function mount(root, runtime) {
     const notes = [];
     if (saved.value) {
       try {
+        rev = saved.value.rev ?? 0;
         show(await engine.call("game.state", { save: saved.value.save }));
         restored = true;
         notes.push("Your game was restored.");

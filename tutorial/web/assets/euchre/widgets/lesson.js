@@ -10,7 +10,7 @@ import { feedMastery } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
 import { disableAll, firstControl, refuse, rovingHand, sentences, tone, trickNote } from "../play/controls.js";
 import { settingsWereReset, wireSettings } from "../settings.js";
-import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
+import { peekRecord, readRecord, removeRecord, writeRecord } from "../play/storage.js";
 import { confirmations } from "../play/confirm.js";
 
 const KEY = "euchre.lessons";
@@ -73,10 +73,20 @@ export async function mount(root, runtime) {
   // moves, target}, carried out once Python has drawn that same position.
   let pending = null;
 
+  const storedProgress = () => peekRecord(KEY, VERSION, (d) => validProgress(d, order, steps));
+
   function save() {
     progress.at = { lesson: at.lesson, step: at.step, moves: at.moves, mistakes: at.mistakes, hints: at.hints };
     writeRecord(KEY, VERSION, progress);
   }
+
+  // Stars earned (or reset) in another tab show here at once, so that this tab's next save
+  // keeps them; where each tab is in its lessons stays its own.
+  window.addEventListener("storage", (event) => {
+    if (event.key !== KEY) return;
+    progress = { ...progress, stars: { ...(storedProgress()?.stars ?? {}) } };
+    showStars();
+  });
 
   function showStars() {
     for (const link of links) {

@@ -3,7 +3,7 @@
 // and forwards the clicks of its data-action buttons and the import file field.
 
 import { morph } from "../dom.js";
-import { callProgress, takeWaitingNotes } from "../mastery.js";
+import { STORAGE_KEY, callProgress, takeWaitingNotes } from "../mastery.js";
 import { confirmations } from "../play/confirm.js";
 
 function draw(root, html) {
@@ -96,6 +96,12 @@ export async function mount(root, runtime) {
   document.addEventListener("euchre-progress", (event) => {
     if (!root.isConnected || OWN.has(event.detail?.method)) return;
     run("progress.view");
+  });
+  // Another tab recorded an answer (or reset, or imported): redraw from the stored record.
+  window.addEventListener("storage", (event) => {
+    if (root.isConnected && root.dataset.ready === "true" && (event.key === STORAGE_KEY || event.key === null)) {
+      run("progress.view");
+    }
   });
 
   try {

@@ -41,6 +41,9 @@ function validRun(run) {
   );
 }
 
+// Said when an answer given in another tab moved this quiz on.
+const MOVED_ON_ELSEWHERE = "This quiz moved on in another tab: it goes on here from where it stands.";
+
 function validStore(data) {
   return (
     data && typeof data === "object" && !Array.isArray(data) &&
@@ -51,6 +54,17 @@ function validStore(data) {
         isInt(r.due) && isInt(r.misses, 1),
     )
   );
+}
+
+/** The saved progress as it is stored now (another tab may have changed it), or null when
+ * there is none or it cannot be read (loadStore replaces it). */
+function latestStore() {
+  try {
+    const data = JSON.parse(localStorage.getItem(STORE_KEY));
+    return validStore(data) ? data : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Read the saved progress: {store, reset}. Unreadable or odd data is replaced, quietly. */
@@ -212,6 +226,9 @@ export async function mount(root, runtime) {
   }
 
   function record(answer) {
+    // the questions to review and the runs counted are the stored ones: another tab may
+    // have added to them since this page read them
+    store = { ...(latestStore() ?? store), run };
     run.answers.push(answer);
     recordReview(store, answer.id, answer.ok);
     if (run.answers.length >= run.ids.length && !run.done) {
@@ -224,6 +241,7 @@ export async function mount(root, runtime) {
   async function submit() {
     if (busy || phase !== "question") return;
     busy = true;
+    if (status?.textContent === MOVED_ON_ELSEWHERE) say("");
     try {
       const local = builtState("a", picked);
       let answer;
@@ -342,6 +360,29 @@ export async function mount(root, runtime) {
       slots[n - 1].querySelector(".eu-quiz-option")?.focus();
       pick(slots[n - 1].dataset.value);
     }
+  });
+
+  // ------------------------------------------------------------ another tab
+  // The same quiz open in two tabs goes on from wherever it was last answered: an answer
+  // given in one tab moves the run on in the other (a run of another kind, such as a
+  // teacher's link beside practice, is left as it is).
+  window.addEventListener("storage", (event) => {
+    if (event.key !== STORE_KEY || root.dataset.ready !== "true") return;
+    const latest = latestStore();
+    if (!latest) return;
+    const theirs = latest.run;
+    const sameKind = theirs && run && theirs.mode === run.mode && (run.mode === "practice" || theirs.query === run.query);
+    store = { ...latest, run: sameKind ? theirs : run };
+    if (!sameKind || busy || JSON.stringify(theirs) === JSON.stringify(run)) return;
+    run = theirs;
+    phase = run.answers.length >= run.ids.length ? "summary" : "question";
+    picked = [];
+    review = new Set();
+    upcoming = null;
+    go(async () => {
+      await draw();
+      say(MOVED_ON_ELSEWHERE);
+    }, "The card engine could not show the quiz");
   });
 
   // ------------------------------------------------------------ before Python
