@@ -242,6 +242,19 @@ def test_damaged_storage_recovers(page: Any) -> None:
     wait_turn_or_review(page)
 
 
+
+def test_settings_reset_on_a_page_without_a_settings_panel_are_said_on_the_next_that_has_one(page: Any) -> None:
+    goto(page, "about/")
+    page.evaluate("() => localStorage.setItem('euchre.settings', '{oops')")
+    goto(page, "rules/cards/")  # every page applies the settings: this one has no panel to say so
+    page.wait_for_function("() => localStorage.getItem('euchre.settings') === null")
+    goto(page, PAGE)
+    wait_ready(page, GAME)
+    assert "Your saved settings could not be read, so they were reset." in page.locator(f"{GAME} .eu-message").inner_text()
+    page.reload()
+    wait_ready(page, GAME)
+    assert "settings" not in page.locator(f"{GAME} .eu-message").inner_text()  # said once
+
 def test_reduced_motion_runs_no_animation(new_page: Any) -> None:
     page = new_page(reduced_motion="reduce")
     root = open_game(page, settings={**FAST, "motion": "system", "speed": "normal"})

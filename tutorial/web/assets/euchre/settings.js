@@ -25,21 +25,39 @@ function valid(data) {
   );
 }
 
+// Set when a damaged settings record was reset, until a page that shows the settings says
+// so (the page that found it may have no place to: a rules page with a card widget).
+const RESET_NOTE_KEY = "euchre.settings.reset";
+
 export function settings() {
   if (!current) {
     const { value, corrupted } = readRecord(KEY, VERSION, valid);
     corruptedAtLoad = corrupted;
+    if (corrupted) {
+      try {
+        localStorage.setItem(RESET_NOTE_KEY, "1");
+      } catch {
+        // storage switched off: this page's own widget still says it
+      }
+    }
     current = { ...DEFAULTS, ...(value ?? {}) };
     applyClasses();
   }
   return current;
 }
 
-/** True once when the stored settings were damaged and have been reset. */
+/** True once when the stored settings were damaged and have been reset (on this page or
+ * an earlier one that had no place to say so). */
 export function settingsWereReset() {
   settings();
-  const was = corruptedAtLoad;
+  let was = corruptedAtLoad;
   corruptedAtLoad = false;
+  try {
+    was ||= localStorage.getItem(RESET_NOTE_KEY) !== null;
+    localStorage.removeItem(RESET_NOTE_KEY);
+  } catch {
+    // storage switched off: only this page's own finding
+  }
   return was;
 }
 
