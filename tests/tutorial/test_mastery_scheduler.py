@@ -1,6 +1,7 @@
 """The mastery map's scheduler is FSRS: due dates after right and wrong answers match the
 fsrs package (reviewed directly) and pinned reference values, and follow FSRS's published
-rules (learning steps of 1 and 10 minutes; at 90% retention the interval is the stability)."""
+rules (learning steps of 1 and 10 minutes; at 90% retention the interval is the stability),
+except that a right answer given before the item is due changes nothing."""
 
 from __future__ import annotations
 
@@ -58,7 +59,8 @@ def test_every_due_date_matches_the_package(answers: str, gaps: list[float]) -> 
     when = START
     for i, mark in enumerate(answers):
         rating = fsrs.Rating.Good if mark == "G" else fsrs.Rating.Again
-        card, _log = package.review_card(card, rating, when)
+        if mark == "A" or when >= card.due:  # a right answer before due changes nothing
+            card, _log = package.review_card(card, rating, when)
         mine = scheduler.review(mine, mark == "G", when)
         assert mine["due"] == card.due.isoformat()
         if card.state is fsrs.State.Review and mark == "G" and card.last_review is not None:
@@ -66,6 +68,19 @@ def test_every_due_date_matches_the_package(answers: str, gaps: list[float]) -> 
             days = (card.due - card.last_review) / timedelta(days=1)
             assert days == max(1, round(float(card.stability or 0)))
         when = when + timedelta(hours=gaps[i])
+
+
+def test_right_answers_before_the_item_is_due_do_not_stack_up() -> None:
+    """Two right answers thirty seconds apart are one: the item is not learned yet."""
+    first = scheduler.review(None, True, START)
+    again = scheduler.review(first, True, START + timedelta(seconds=30))
+    assert again == first and not scheduler.learned(again)
+    assert scheduler.learned(scheduler.review(first, True, datetime.fromisoformat(str(first["due"]))))
+    # in review too: an early right answer neither moves the due date nor grows the stability
+    learned = run("GG")
+    early = datetime.fromisoformat(str(learned["due"])) - timedelta(hours=1)
+    assert scheduler.review(learned, True, early) == learned
+    assert scheduler.review(learned, False, early)["due"] != learned["due"]
 
 
 def test_no_fuzz_the_same_answers_give_the_same_dates() -> None:

@@ -58,8 +58,24 @@ def load_card(data: dict[str, Any]) -> fsrs.Card:
 
 
 def review(data: dict[str, Any] | None, correct: bool, now: datetime) -> dict[str, Any]:
-    """The card (a stored dict, or None for a new item) after one answer at ``now``."""
+    """The card (a stored dict, or None for a new item) after one answer at ``now``.
+
+    A right answer given before the card is due leaves it as it is: the item comes up
+    again and again in play (every trick asks to follow suit), and a second right answer a
+    minute after the first is not a spaced one (FSRS would count the item learned after
+    two, thirty seconds apart). A miss always counts.
+
+    >>> from datetime import datetime, timedelta, timezone
+    >>> t = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
+    >>> once = review(None, True, t)
+    >>> review(once, True, t + timedelta(seconds=30)) == once
+    True
+    >>> review(once, False, t + timedelta(seconds=30))["due"]
+    '2026-03-01T12:01:30+00:00'
+    """
     card = new_card(now) if data is None else load_card(data)
+    if correct and data is not None and now < card.due:
+        return dict(card.to_dict())
     ratings = _fsrs().Rating
     rating = ratings.Good if correct else ratings.Again
     updated, _log = scheduler().review_card(card, rating, now)
