@@ -55,3 +55,36 @@ def test_no_serious_axe_violation_on_any_page(
             wait_ready(page)
         problems += [describe(path, v) for v in axe(page)]
     assert not problems, f"{len(problems)} axe violations ({scheme}):\n" + "\n".join(problems)
+
+
+# The focused element: its place on the screen and whether it is in the navigation drawer.
+FOCUSED = """() => { const a = document.activeElement; const r = a.getBoundingClientRect();
+  return { drawer: Boolean(a.closest('.md-sidebar--primary')), left: r.left, right: r.right,
+           menu: a.matches('label[for=__drawer]'), expanded: a.getAttribute('aria-expanded') }; }"""
+
+
+def test_on_a_phone_the_drawer_is_no_tab_stop_until_the_keyboard_opens_it(new_page: Any) -> None:
+    """Where the navigation is a drawer, its links were Tab stops while it was closed, off the
+    screen (a keyboard user's focus vanished for a dozen presses), and its menu icon could not
+    be reached: now the icon is a button, Enter opens the drawer on a link on the screen, and
+    Escape closes it with the focus back on the icon."""
+    page = new_page(viewport={"width": 390, "height": 844}, service_workers="block")
+    goto(page, "rules/cards/")
+    stops = []
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        stops.append(page.evaluate(FOCUSED))
+    assert not [stop for stop in stops if stop["drawer"] or stop["right"] < 0], stops
+    menu = next(i for i, stop in enumerate(stops) if stop["menu"])
+    assert stops[menu]["expanded"] == "false"
+    for _ in range(len(stops) - 1 - menu):
+        page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    assert page.evaluate(FOCUSED)["drawer"]
+    page.wait_for_function(  # once the drawer has slid in
+        "() => document.activeElement.getBoundingClientRect().left >= 0", timeout=5000
+    )
+    page.keyboard.press("Escape")
+    closed = page.evaluate(FOCUSED)
+    assert closed["menu"] and closed["expanded"] == "false", closed
+    page.wait_for_function("() => getComputedStyle(document.querySelector('.md-sidebar--primary')).visibility === 'hidden'")

@@ -107,6 +107,73 @@ function installFourColourToggle() {
   else header.append(button);
 }
 
+// ---------------------------------------------------------------- the navigation drawer
+// On a phone (or zoomed in) Material's navigation is a drawer opened by the header's menu
+// icon, a <label> a keyboard cannot reach, while the closed drawer's links, off the screen,
+// were each a Tab stop (euchre.css now hides the closed drawer). The icon becomes a button
+// for the keyboard: Enter or Space opens the drawer, the focus on a link in it, Escape (or the focus
+// leaving the drawer) closes it and brings the focus back.
+function drawerToggle() {
+  return document.getElementById("__drawer");
+}
+
+function openDrawer(open, { focus = false } = {}) {
+  const toggle = drawerToggle();
+  const button = document.querySelector(".md-header label[for=__drawer]");
+  if (!toggle || !button) return;
+  toggle.checked = open;
+  button.setAttribute("aria-expanded", String(open));
+  if (!focus) return;
+  if (open) {
+    // on the first link of the section Material's drawer opens on (this page's, shown over
+    // the top level), else of the top level; the drawer turns visible at once (only hiding
+    // waits for the slide)
+    const drawer = document.querySelector(".md-sidebar--primary");
+    const section = [...(drawer?.querySelectorAll("input.md-nav__toggle:checked") ?? [])]
+      .filter((toggle) => toggle.id !== "__toc")
+      .pop()?.parentElement.querySelector(":scope > nav.md-nav");
+    const links = [...(section ?? drawer)?.querySelectorAll("a[href]") ?? []];
+    links.find((link) => link.getClientRects().length > 0)?.focus();
+  } else {
+    button.focus();
+  }
+}
+
+function keyboardDrawer() {
+  const button = document.querySelector(".md-header label[for=__drawer]");
+  const drawer = document.querySelector(".md-sidebar--primary");
+  if (!button || !drawer) return;
+  // instant navigation may draw a new drawer or header: each is wired once
+  if (!drawer.dataset.euKeyboard) {
+    drawer.dataset.euKeyboard = "true";
+    drawer.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && drawerToggle()?.checked) {
+        event.stopPropagation();
+        openDrawer(false, { focus: true });
+      }
+    });
+    drawer.addEventListener("focusout", (event) => {
+      const next = event.relatedTarget;
+      const menu = document.querySelector(".md-header label[for=__drawer]");
+      if (drawerToggle()?.checked && next && !drawer.contains(next) && next !== menu) openDrawer(false);
+    });
+  }
+  if (button.dataset.euKeyboard) return;
+  button.dataset.euKeyboard = "true";
+  button.setAttribute("role", "button");
+  button.setAttribute("tabindex", "0");
+  button.setAttribute("aria-label", "Site navigation");
+  const expanded = () => button.setAttribute("aria-expanded", String(Boolean(drawerToggle()?.checked)));
+  expanded();
+  button.addEventListener("focus", expanded);
+  drawerToggle()?.addEventListener("change", expanded);
+  button.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    openDrawer(!drawerToggle()?.checked, { focus: true });
+  });
+}
+
 // ---------------------------------------------------------------- theme details
 /** Material's search panel is a dialog without a name: give it one (axe: aria-dialog-name). */
 function nameSearchDialog() {
@@ -132,6 +199,7 @@ function offlineInIdleTime() {
 function onPage() {
   nameSearchDialog();
   installFourColourToggle();
+  keyboardDrawer();
   mountAll().catch((error) => console.warn("euchre: mounting widgets failed", error));
   offlineInIdleTime();
 }
