@@ -189,3 +189,45 @@ def test_the_32_card_counts_are_the_engine_s_at_four_players() -> None:
     assert len(Deal.random(seed=0, rules=rules).kitty) == 11
     section = _section("variations.md", "The 32-card deck")
     assert "At four players the trump suit then has nine cards and the kitty eleven." in section
+
+
+@pytest.mark.parametrize("picks_up", [True, False])
+def test_calling_for_best_says_whether_a_dealer_partner_may_pass_the_upcard(
+        picks_up: bool, tmp_path: Path) -> None:
+    """Where the dealer's partner goes alone, the dealer picks the upcard up (and may pass
+    it as the best card) or leaves it on the table and gives one of their own."""
+    rules = Rules().replace(calling_for_best=True, dealer_picks_up_when_partner_alone=picks_up)
+    deal = Deal.random(seed=5, dealer=0, rules=rules)
+    state = HandState.new(deal, rules).apply("pass").apply("order alone")
+    if picks_up:
+        state = state.apply("discard Ts")
+    state = state.apply("call for best Kc")
+    given = {str(a) for a in state.legal_actions()}
+    assert (f"give {deal.upcard.code}" in given) == picks_up, given
+    rules_file = tmp_path / "house-rules.toml"
+    rules_file.write_text("calling_for_best = true\n"
+                          f"dealer_picks_up_when_partner_alone = {str(picks_up).lower()}\n",
+                          encoding="utf-8")
+    text = _page_for("variations.md", rules_file)
+    if picks_up:
+        assert "If the partner is the dealer, they may pass the upcard." in text, text
+    else:
+        assert ("If the partner is the dealer, the upcard stays on the table: they pass one "
+                "of their own cards.") in text, text
+
+
+@pytest.mark.parametrize("joker", [True, False])
+def test_call_ace_names_the_top_trump_the_engine_ranks_first(joker: bool, tmp_path: Path) -> None:
+    """"You know for sure that you are the partner only if you hold the top card": the
+    joker where there is one, else the right bower, as the engine ranks trump."""
+    from euchre.trump import trump_order
+
+    top = trump_order(Suit.CLUBS, 32, joker)[0]
+    assert top.code == ("Joker" if joker else "Jc"), top
+    rules_file = tmp_path / "house-rules.toml"
+    rules_file.write_text("players = 5\npartnerships = false\ncall_ace = true\ndeck = 32\n"
+                          f"joker = {str(joker).lower()}\n",
+                          encoding="utf-8")
+    name = "the joker" if joker else "the right bower"
+    assert (f"you hold the top card: {name} when trump is called, or the ace of a plain suit"
+            in _page_for("table-sizes.md", rules_file))
