@@ -121,11 +121,9 @@ class Action:
             assert self.suit is not None
             return f"call ace {self.suit.plural}"
         if not self.cards and kind in HIDDEN_KINDS:
-            return "call for best" if kind is BEST else str(kind)  # a hidden card
-        if kind is BEST:
-            return f"call for best {self.card.code}"
+            return card_verb(kind)  # a hidden card
         codes = " ".join(c.code for c in self.cards)
-        return f"{kind} {codes}"
+        return f"{card_verb(kind)} {codes}"
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
@@ -170,6 +168,16 @@ def play(card: Card | str) -> Action:
     ('play Jd', True)
     """
     return one_card(PLAY, Card.parse(card))
+
+
+def card_verb(kind: ActionKind) -> str:
+    """The words before the card(s) in an action of ``kind`` (a play, discard, swap, give or
+    call for best): what a player writes before a card's code.
+
+    >>> card_verb(ActionKind.PLAY), card_verb(ActionKind.BEST)
+    ('play', 'call for best')
+    """
+    return "call for best" if kind is BEST else str(kind)
 
 
 def one_card(kind: ActionKind, card: Card) -> Action:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from euchre import Action, ActionKind, Card, HandState, Phase, SeatView, Suit
-from euchre.actions import one_card
+from euchre import Action, ActionKind, HandState, Phase, SeatView, Suit
+from euchre.actions import card_verb as engine_card_verb
 from euchre.bidding import decline_refusal
 from euchre.players import action_words
 from euchre.players.words import partner_words, suit_words
@@ -248,7 +248,7 @@ def card_verb(kind: str | None) -> str | None:
     """
     if kind is None:
         return None
-    return str(one_card(ActionKind(kind), Card.parse("9s"))).rsplit(" ", 1)[0]
+    return engine_card_verb(ActionKind(kind))
 
 
 # What the table asks in the phases that need no more than who is asked:
