@@ -175,3 +175,23 @@ def test_a_lone_defender_is_named_and_sits_against_the_lone_maker(seed: int) -> 
     if said:
         defender = said[0].split(", and ")[1].removesuffix(" defended alone.")
         assert (_SEAT_WORDS[defender] - s["maker"]) % 2 == 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_at_six_in_teams_a_maker_may_go_alone_and_the_score_is_the_engines(seed: int) -> None:
+    # The score questions once let nobody go alone except at four.
+    rules = Rules().at_table("6").replace(defend_alone=True)
+    q = build(QuestionId("score", "tournament", None, seed, rules_code(rules)))
+    s = q.score
+    ours = rules.team_of(s["maker"]) == rules.team_of(0)
+    assert (("The makers are you and your partners." in q.facts[0]) if ours
+            else ("The makers are your opponents." in q.facts[0])), q.facts
+    assert any("went alone" in f for f in q.facts) == s["alone"]
+    makers, defenders = euchre.score_hand(s["maker_tricks"], s["alone"], rules, s["defender_alone"])
+    assert q.answer == ((f"m{makers}",) if makers else (f"d{defenders}",))
+
+
+def test_at_six_in_teams_some_score_questions_have_a_lone_maker() -> None:
+    rules = rules_code(Rules().at_table("6"))
+    assert any(build(QuestionId("score", "tournament", None, seed, rules)).score["alone"] for seed in range(20))

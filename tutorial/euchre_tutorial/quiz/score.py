@@ -31,22 +31,47 @@ _OPTIONS = (
 _WORDS = ("no", "one", "two", "three", "four", "five")
 _SEATS = ("You", "Your left-hand opponent", "Your partner", "Your right-hand opponent")
 
-def _defender(maker: int) -> str:
-    """Who defends alone against a lone maker at four: the maker's left-hand player, the
-    first who is asked. The score is the same whichever defender it is.
 
-    >>> _defender(0), _defender(3)
-    ('your left-hand opponent', 'you')
+def _seat(seat: int, players: int) -> str:
+    """A seat starting a sentence: at four in teams where it sits from the reader's,
+    else its number.
+
+    >>> _seat(2, 4), _seat(0, 6), _seat(3, 6)
+    ('Your partner', 'You', 'Player 4')
     """
-    seat = _SEATS[(maker + 1) % 4]
-    return seat[0].lower() + seat[1:]
+    if players == 4:
+        return _SEATS[seat]
+    return "You" if seat == 0 else f"Player {seat + 1}"
+
+
+def _defender(maker: int, players: int = 4) -> str:
+    """Who defends alone against a lone maker: the maker's left-hand player, the first who
+    is asked. The score is the same whichever defender it is.
+
+    >>> _defender(0), _defender(3), _defender(5, 6)
+    ('your left-hand opponent', 'you', 'you')
+    """
+    seat = _seat((maker + 1) % players, players)
+    return seat if seat.startswith("Player") else seat[0].lower() + seat[1:]
+
+
+def _makers(rules: euchre.Rules, maker: int) -> str:
+    """Which side made trump, for a table in teams.
+
+    >>> _makers(euchre.Rules().at_table("6"), 2)
+    'you and your partners'
+    """
+    if rules.team_of(maker) != rules.team_of(0):
+        return "your opponents"
+    return "you and your partner" if rules.players == 4 else "you and your partners"
+
 
 def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
     """Who made trump, whether someone went alone, and the makers' tricks."""
     rules, level = ctx.rules, ctx.level
     trump = rng.choice(list(SUITS))
-    partners = rules.partnerships and rules.players == 4
-    maker = rng.below(4) if partners else rng.below(rules.players)
+    partners = rules.partnerships  # four, or six in two teams of three: a maker may go alone
+    maker = rng.below(rules.players)
     alone = partners and rng.random() < level.alone_rate
     defender_alone = alone and rules.defend_alone and rng.random() < 0.5
     tricks = rng.choice(list(_TRICKS))
@@ -66,14 +91,13 @@ def make(ctx: Context, trump: str, maker: int, alone: bool, defender_alone: bool
          tricks: int) -> Question:
     """The question for one finished deal."""
     rules = ctx.rules
-    partners = rules.partnerships and rules.players == 4
-    who = _SEATS[maker] if partners else ("You" if maker == 0 else f"Player {maker + 1}")
+    who = _seat(maker, rules.players)
     facts = [f"{who} named {trump} as trump."]
-    if partners:
-        side = "you and your partner" if rules.team_of(maker) == rules.team_of(0) else "your opponents"
-        facts[0] += f" The makers are {side}."
+    if rules.partnerships:
+        facts[0] += f" The makers are {_makers(rules, maker)}."
     if alone:
-        facts.append(f"{who} went alone" + (f", and {_defender(maker)} defended alone." if defender_alone else "."))
+        lone_defender = _defender(maker, rules.players)
+        facts.append(f"{who} went alone" + (f", and {lone_defender} defended alone." if defender_alone else "."))
     count = {0: "no tricks", 1: "one trick", 5: "all five tricks"}.get(tricks, f"{_WORDS[tricks]} tricks")
     facts.append(f"The makers took {count}.")
     result = _result(ctx, maker, alone, defender_alone, tricks)
