@@ -128,12 +128,15 @@ export async function mount(root, runtime) {
     })();
   }
 
+  // A page left by instant navigation keeps its listeners: only a game on the page acts.
+  const followsOtherTabs = () => root.isConnected && root.dataset.shared !== "true";
+
   function takeOver() {
-    if (model?.computer_turn && !running && !following && root.dataset.shared !== "true") advance();
+    if (model?.computer_turn && !running && !following && followsOtherTabs()) advance();
   }
 
   window.addEventListener("storage", (event) => {
-    if (event.key === GAME_KEY && model && root.dataset.shared !== "true") followOtherTab();
+    if (event.key === GAME_KEY && model && followsOtherTabs()) followOtherTab();
   });
   window.addEventListener("focus", takeOver);
   document.addEventListener("visibilitychange", () => {

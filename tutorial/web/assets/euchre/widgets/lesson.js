@@ -83,7 +83,7 @@ export async function mount(root, runtime) {
   // Stars earned (or reset) in another tab show here at once, so that this tab's next save
   // keeps them; where each tab is in its lessons stays its own.
   window.addEventListener("storage", (event) => {
-    if (event.key !== KEY) return;
+    if (event.key !== KEY || !root.isConnected) return;
     progress = { ...progress, stars: { ...(storedProgress()?.stars ?? {}) } };
     showStars();
   });

@@ -367,7 +367,7 @@ export async function mount(root, runtime) {
   // given in one tab moves the run on in the other (a run of another kind, such as a
   // teacher's link beside practice, is left as it is).
   window.addEventListener("storage", (event) => {
-    if (event.key !== STORE_KEY || root.dataset.ready !== "true") return;
+    if (event.key !== STORE_KEY || root.dataset.ready !== "true" || !root.isConnected) return;
     const latest = latestStore();
     if (!latest) return;
     const theirs = latest.run;
