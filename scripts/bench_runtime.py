@@ -164,6 +164,7 @@ def measure_first_and_repeat(browser: Any, server: CountingServer) -> dict[str, 
         page.wait_for_function("() => window.__pythonMs !== undefined", timeout=TIMEOUT_MS)
         cold = page.evaluate("() => [window.__readyMs, window.__pythonMs]")
         info = _info(page, server)
+        cold_worker_after = _worker_after(page, info)
         until_answer = server.counter.take()
         page.wait_for_function(
             "() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
@@ -175,12 +176,14 @@ def measure_first_and_repeat(browser: Any, server: CountingServer) -> dict[str, 
         page.wait_for_function("() => window.__pythonMs !== undefined", timeout=TIMEOUT_MS)
         repeat = page.evaluate("() => [window.__readyMs, window.__pythonMs]")
         repeat_info = _info(page, server)
+        repeat_worker_after = _worker_after(page, repeat_info)
         repeat_bytes = sum(server.counter.take().values())
         return {
             "cold": cold[1] / 1000,
             "cold_ready": cold[0] / 1000,
             "cold_boot": info.get("boot"),
             "cold_timings": info.get("timings", {}),
+            "cold_worker_after": cold_worker_after,
             "snapshot_made": info.get("snapshot_made"),
             "snapshot_stored_bytes": stored,
             "until_answer": until_answer,
@@ -189,10 +192,19 @@ def measure_first_and_repeat(browser: Any, server: CountingServer) -> dict[str, 
             "repeat_ready": repeat[0] / 1000,
             "repeat_boot": repeat_info.get("boot"),
             "repeat_timings": repeat_info.get("timings", {}),
+            "repeat_worker_after": repeat_worker_after,
             "repeat_bytes": repeat_bytes,
         }
     finally:
         context.close()
+
+
+def _worker_after(page: Any, info: dict[str, Any]) -> float | None:
+    """Milliseconds from the page's navigation to the start of its engine worker."""
+    origin = info.get("worker_origin_ms")
+    if not isinstance(origin, (int, float)):
+        return None
+    return float(origin) - float(page.evaluate("() => performance.timeOrigin"))
 
 
 def _info(page: Any, server: CountingServer) -> dict[str, Any]:
@@ -320,6 +332,10 @@ def _spread(values: list[float | None]) -> str:
     return f"{_s(_median(values))} ({clean[0]:.2f} to {clean[-1]:.2f})"
 
 
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f} ms"
+
+
 def _mb(n: float) -> str:
     return f"{n / 1_000_000:.2f} MB"
 
@@ -383,9 +399,12 @@ def render(results: dict[str, Any]) -> str:
         "The worker's start, ms after it began (cold / repeat): "
         + "; ".join(
             f"{step} {first['cold_timings'].get(step, '-')} / {first['repeat_timings'].get(step, '-')}"
-            for step in ("manifest", "loader", "pyodide", "wheels", "snapshot", "bridge")
+            for step in ("manifest", "loader", "glue", "wasm", "module", "pyodide", "wheels", "snapshot",
+                         "bridge")
         )
-        + ".",
+        + f" (glue, wasm, module: Pyodide's JavaScript starts, its wasm is instantiated, its module "
+        f"exists, on a start from the snapshot). The worker began {_ms(first.get('cold_worker_after'))} / "
+        f"{_ms(first.get('repeat_worker_after'))} after navigation.",
     ]
     snapshot = manifest.get("snapshot")
     stdlib = _mb(results["files"].get("runtime/pyodide/python_stdlib.zip", 0))

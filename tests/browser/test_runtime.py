@@ -113,6 +113,11 @@ def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) 
     assert info["snapshot_read_by"] == "reader"  # kept-snapshot.js, off the engine's thread
     assert info["snapshot_made"] is False
     assert info["bytecode_files"] == 0  # the snapshot has the recipe's modules imported
+    # the steps of the start the benchmark reports, in the order they happen
+    steps = page.evaluate("async (url) => (await (await import(url)).getRuntime()).info.timings",
+                          site_url(page, "assets/euchre/runtime.js"))
+    order = ["loader", "glue", "wasm", "module", "pyodide", "wheels", "bridge"]
+    assert [steps[step] for step in order] == sorted(steps[step] for step in order), steps
     # the rest (modules imported on first use) gets its bytecode once the engine answers
     deadline = time.monotonic() + 30
     while "bytecode_files_later" not in info and time.monotonic() < deadline:

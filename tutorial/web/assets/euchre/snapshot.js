@@ -82,14 +82,26 @@ export function snapshotMemoryBytes(snapshot) {
  * Why grow: Pyodide's wasm module defines its own memory (31.5 MB) and its
  * restoreSnapshot() copies the saved memory in without growing it first, so a snapshot of
  * a heap that grew past that size failed with "RangeError: offset is out of bounds".
+ * `mark(step)` is told when the module's creation starts ("glue": Pyodide's JavaScript
+ * runs), when the wasm is instantiated ("wasm") and when the module exists ("module"),
+ * for the benchmark's breakdown of a start.
  */
-export async function restoreOptions(indexURL, target, filled = Promise.resolve()) {
+export async function restoreOptions(indexURL, target, filled = Promise.resolve(), mark = () => {}) {
   const { default: createModule } = await import(new URL("pyodide.asm.mjs", indexURL).href);
   filled.catch(() => {}); // awaited below, once the module exists
   return {
     _loadSnapshot: Promise.resolve(target),
     async createPyodideModule(settings) {
+      mark("glue");
+      const instantiate = settings.instantiateWasm;
+      if (instantiate) {
+        settings.instantiateWasm = (imports, receive) => instantiate(imports, (...made) => {
+          mark("wasm");
+          return receive(...made);
+        });
+      }
       const module = await createModule(settings);
+      mark("module");
       await filled;
       const needed = snapshotMemoryBytes(target);
       if (module.HEAPU8.length < needed) module.growMemory(needed);

@@ -431,7 +431,7 @@ async function bootFromSnapshot(loadPyodide, manifest, stored, identity) {
   const filled = fillMemory(stored, identity, target);
   try {
     const { restoreOptions } = await snapshotModule;
-    const restore = await restoreOptions(PYODIDE.href, target, filled);
+    const restore = await restoreOptions(PYODIDE.href, target, filled, mark);
     const loading = loadPyodide({ ...pyodideOptions(manifest), ...restore });
     setTimeout(stored.release, 0);
     return await loading;
@@ -625,7 +625,8 @@ async function boot() {
   const info = JSON.parse(dispatch("runtime.info", "null")).value;
   mark("bridge");
   if (bootKind === "snapshot") writeBytecodeLater(pyodide, manifest, bridge);
-  return { dispatch, info: { ...info, timings } };
+  // the worker's own clock starts when it does: the page adds its offset from navigation
+  return { dispatch, info: { ...info, timings, worker_origin_ms: performance.timeOrigin } };
 }
 
 function plainReason(error) {
