@@ -130,14 +130,13 @@ class Deal:
         dealt = order(shuffled(seed, deck))  # the hands seat by seat, the upcard, the kitty
         if not seat:  # the checked constructor (and ``check``) say why it is no seat
             return cls(dealer, split(dealt), dealt[upcard], dealt[upcard + 1 :])
-        deal = _new(cls)  # every field is known good: set at once, past the frozen guard
-        deal.__dict__.update(
-            dealer=dealer,
-            hands=split(dealt),
-            upcard=dealt[upcard],
-            kitty=dealt[upcard + 1 :],
-            _valid_for=rules,
-        )
+        deal = _new(cls)  # every field is known good: set as __init__ sets it, unchecked
+        setattr_ = object.__setattr__
+        setattr_(deal, "dealer", dealer)
+        setattr_(deal, "hands", split(dealt))
+        setattr_(deal, "upcard", dealt[upcard])
+        setattr_(deal, "kitty", dealt[upcard + 1 :])
+        setattr_(deal, "_valid_for", rules)
         return deal
 
     def to_dict(self) -> dict[str, Any]:

@@ -28,15 +28,12 @@ class Trick:
 
     @classmethod
     def of(cls, leader: int, cards: list[Card], seats: list[int], winner: int) -> Trick:
-        """A trick the engine has just seen played (nothing to check): made without the
-        frozen dataclass's one-field-at-a-time constructor, as every fourth card makes one.
+        """A trick the engine has just seen played (nothing to check).
 
         >>> Trick.of(0, [], [], 0) == Trick(0, [], [], 0)
         True
         """
-        trick = _new(cls)
-        trick.__dict__.update(leader=leader, cards=cards, seats=seats, winner=winner)
-        return trick
+        return cls(leader, cards, seats, winner)
 
     @property
     def winning_card(self) -> Card:
@@ -57,7 +54,6 @@ class Trick:
         return hash((self.leader, tuple(self.cards), self.winner))
 
 
-_new = object.__new__
 
 
 # ---------------------------------------------------------------------- play
