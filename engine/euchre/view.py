@@ -6,7 +6,7 @@ cards never leave the engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -177,6 +177,25 @@ def _read_action(text: str) -> Action:
     return Action.parse(text)
 
 
+def called_card(suit: Suit, trump: Suit | None, rules: Rules) -> Card:
+    """Call-ace: the card that makes its holder the maker's partner, the called ``suit``'s
+    highest in the whole deck this deal (the right bower, the joker, an ace).
+
+    >>> called_card(Suit.CLUBS, Suit.HEARTS, Rules()), called_card(Suit.CLUBS, Suit.CLUBS, Rules())
+    (Card.parse('Ac'), Card.parse('Jc'))
+    """
+    return suit_order(suit, trump, rules.deck, rules.joker)[0]
+
+
+def cards_held(seat: int, hand: Sequence[Card], tricks: Sequence[Trick],
+               current_trick: Sequence[tuple[int, Card]]) -> list[Card]:
+    """The cards ``seat`` has held this deal: ``hand`` and the cards it has played."""
+    held = list(hand)
+    held += [c for t in tricks for c, s in zip(t.cards, t.seats, strict=True) if s == seat]
+    held += [c for s, c in current_trick if s == seat]
+    return held
+
+
 def _visible_alone(state: HandState, seat: int) -> bool:
     """Whether the maker plays alone, as ``seat`` may know it: the one place that decides.
 
@@ -191,10 +210,8 @@ def _visible_alone(state: HandState, seat: int) -> bool:
         return state.alone
     if seat != state.maker or state.called_ace is None:
         return False
-    top = suit_order(state.called_ace, state.trump, state.rules.deck, state.rules.joker)[0]
-    held = list(state.hands[seat])
-    held += [c for t in state.tricks for c, s in zip(t.cards, t.seats, strict=True) if s == seat]
-    held += [c for s, c in state.current_trick if s == seat]
+    top = called_card(state.called_ace, state.trump, state.rules)
+    held = cards_held(seat, state.hands[seat], state.tricks, state.current_trick)
     if seat == state.dealer and state.discard is not None:
         held.append(state.discard)  # the dealer knows where its discard went
     return top in held

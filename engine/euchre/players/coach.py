@@ -43,8 +43,8 @@ from euchre.players.words import (
 from euchre.rules import Rules
 from euchre.scoring import score_hand
 from euchre.state import HandState
-from euchre.trump import card_power, effective_suit, is_trump, role, suit_order
-from euchre.view import SeatView
+from euchre.trump import card_power, effective_suit, is_trump, role
+from euchre.view import SeatView, called_card
 
 LABEL = "Advice, not a rule: any legal choice is allowed. This is what a strong player would do."
 
@@ -423,7 +423,7 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
         out.append(f"Give {action.card}: it is your best card for your partner's lone hand.")
     elif phase is Phase.CALL_ACE:
         assert action.suit is not None
-        top = suit_order(action.suit, view.trump, rules.deck, rules.joker)[0] if view.trump else None
+        top = called_card(action.suit, view.trump, rules) if view.trump else None
         if top is not None and top in hand:
             out.append(
                 f"Call for the best {action.suit.symbol} {action.suit.singular}: you hold {top} "

@@ -19,8 +19,8 @@ from euchre.cards import Card, Suit, make_deck
 from euchre.phase import Phase
 from euchre.rng import SeededRandom
 from euchre.state import proposed_suit
-from euchre.trump import card_power, effective_suit, suit_order
-from euchre.view import SeatView
+from euchre.trump import card_power, effective_suit
+from euchre.view import SeatView, called_card, cards_held
 
 
 def view_seed(seed: int, view: SeatView, salt: str = "") -> int:
@@ -154,11 +154,8 @@ class Knowledge:
         called = called_ace(view.actions)
         if called is None or view.trump is None:
             return False
-        top = suit_order(called, view.trump, view.rules.deck, view.rules.joker)[0]
-        mine = list(view.hand)
-        mine += [c for t in view.tricks for c, s in zip(t.cards, t.seats, strict=True) if s == self.seat]
-        mine += [c for s, c in view.current_trick if s == self.seat]
-        return top in mine
+        top = called_card(called, view.trump, view.rules)
+        return top in cards_held(self.seat, view.hand, view.tricks, view.current_trick)
 
     # ------------------------------------------------------------------ cards
     def outstanding(self, suit: Suit) -> list[Card]:
