@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import euchre
@@ -90,17 +90,28 @@ _PHASE_WORDS = {
 }
 
 
+def _replayed(state: HandState) -> Iterator[tuple[int, int, Action, HandState]]:
+    """Each decision of ``state`` in order: its index, seat and action, and the position it
+    was made in."""
+    replay = HandState.new(state.deal, state.rules)
+    for k, (action, seat) in enumerate(zip(state.actions, state.actors, strict=True)):
+        yield k, seat, action, replay
+        replay = replay.apply(action)
+
+
 def decisions(state: HandState, me: int | None = None) -> list[Decision]:
     """Every decision of ``state`` in order, described as ``me`` (default: each decision's
     own seat) would read it."""
-    replay = HandState.new(state.deal, state.rules)
-    out = []
-    for k, (action, seat) in enumerate(zip(state.actions, state.actors, strict=True)):
-        viewer = seat if me is None else me
-        out.append(Decision(k, seat, action, len(replay.legal_actions()), where(replay),
-                            describe(action, seat, replay.view(viewer))))
-        replay = replay.apply(action)
-    return out
+    return [Decision(k, seat, action, len(before.legal_actions()), where(before),
+                     describe(action, seat, before.view(seat if me is None else me)))
+            for k, seat, action, before in _replayed(state)]
+
+
+def choosable(state: HandState, seat: int | None = None) -> list[int]:
+    """The decisions of ``state`` (of ``seat``'s, when given) that had more than one
+    choice: the ones a try may start from. Nothing is described, so it is cheap."""
+    return [k for k, who, _action, before in _replayed(state)
+            if (seat is None or who == seat) and len(before.legal_actions()) > 1]
 
 
 def branch(state: HandState, k: int) -> HandState:

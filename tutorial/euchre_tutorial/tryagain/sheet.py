@@ -23,6 +23,7 @@ from euchre_tutorial.present.words import describe, in_sentence
 from euchre_tutorial.tryagain.branch import (
     BranchError,
     branch,
+    choosable,
     decisions,
     finished_deal,
     learner_of,
@@ -49,11 +50,6 @@ def link(state: HandState, k: int, page: str = PAGE) -> str:
     True
     """
     return f"{page}?deal={quote(euchre.to_share_code(state), safe='')}&at={k}"
-
-
-def choosable(state: HandState) -> list[int]:
-    """The decisions of ``state`` that had more than one choice."""
-    return [d.k for d in decisions(state) if d.choices > 1]
 
 
 def default_decision(state: HandState) -> int:

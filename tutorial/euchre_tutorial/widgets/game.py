@@ -48,7 +48,7 @@ from euchre_tutorial.present.scores import game_point_text, points_for
 from euchre_tutorial.present.seats import in_sentence_name, seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
 from euchre_tutorial.present.words import called_ace_words, contract_words, told
-from euchre_tutorial.tryagain.branch import decisions
+from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
 
 SAVE_VERSION = 1
@@ -253,7 +253,7 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     kept: dict[tuple[int, str], int] = {}  # (seat, card) of the learner's play -> actions before it
     said = told(view)
     # "Try again from here" only where the learner had a choice (a forced card is no try)
-    chose = {d.k for d in decisions(state) if d.seat == seat and d.choices > 1}
+    chose = set(choosable(state, seat))
     for index, (action, actor) in enumerate(zip(view.actions, view.actors, strict=False)):
         if action.kind != "play":
             bidding.append({"text": said[index],
