@@ -39,7 +39,9 @@ def load_sections(only: list[str]) -> list[tuple[str, object]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="reports/bench.md")
-    parser.add_argument("sections", nargs="*", help="only these sections (engine, runtime, players)")
+    parser.add_argument(
+        "sections", nargs="*", help="only these sections (engine, runtime, players)"
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
     started = time.time()

@@ -386,7 +386,10 @@ def instructions_section(deals: int = 500) -> list[str]:
     """The report's lines on instructions per deal (see the module doc)."""
     counted = {name: count_instructions(name, deals, warm=deals) for name in COUNTED}
     if counted["push_pop"] is None:
-        return ["", "valgrind is not installed (`apt-get install valgrind`): no instruction counts."]
+        return [
+            "",
+            "valgrind is not installed (`apt-get install valgrind`): no instruction counts.",
+        ]
     lines = [
         "",
         f"Machine instructions per deal (valgrind's callgrind, {deals:,} deals after as many "

@@ -113,7 +113,9 @@ def decision_states(deals: int, rules: Rules) -> list[HandState]:
 
 
 def time_calls(
-    states: Sequence[HandState], call: Callable[[HandState], object], clock: Callable[[], float] = time.perf_counter
+    states: Sequence[HandState],
+    call: Callable[[HandState], object],
+    clock: Callable[[], float] = time.perf_counter,
 ) -> list[float]:
     """Milliseconds of ``call`` on each state, by ``clock`` (seconds)."""
     out = []
@@ -162,7 +164,10 @@ def pyodide_times(deals: int) -> dict[str, list[float]] | str:
         archive = engine_zip(Path(scratch))
         result = subprocess.run(
             [node, str(script), str(archive), str(deals)],
-            capture_output=True, text=True, cwd=ROOT, timeout=1800,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=1800,
         )
     if result.returncode != 0:
         return f"the Node run failed: {result.stderr.strip()[-400:]}"
@@ -175,8 +180,9 @@ def _ms(values: tuple[float, float, float]) -> str:
     return " | ".join(f"{v:.1f}" for v in values)
 
 
-def run(deals: int = 600, speed_deals: int = 12, workers: int | None = None,
-        pyodide: bool = True) -> str:
+def run(
+    deals: int = 600, speed_deals: int = 12, workers: int | None = None, pyodide: bool = True
+) -> str:
     """The players section of the benchmark report, in Markdown."""
     rules = Rules()
     workers = workers or max(1, min(4, multiprocessing.cpu_count()))
@@ -190,10 +196,19 @@ def run(deals: int = 600, speed_deals: int = 12, workers: int | None = None,
         "| match | points per deal | 95% interval | verdict |",
         "|---|---:|---|---|",
     ]
-    for a, b in (("strong", "normal"), ("normal", "easy"), ("strong", "random"),
-                 ("normal", "random"), ("easy", "random")):
+    for a, b in (
+        ("strong", "normal"),
+        ("normal", "easy"),
+        ("strong", "random"),
+        ("normal", "random"),
+        ("easy", "random"),
+    ):
         mean, half = match(a, b, deals, rules, workers)
-        verdict = f"{a} ahead" if mean - half > 0 else ("not separated" if mean + half > 0 else f"{b} ahead")
+        verdict = (
+            f"{a} ahead"
+            if mean - half > 0
+            else ("not separated" if mean + half > 0 else f"{b} ahead")
+        )
         lines.append(f"| {a} vs {b} | {mean:+.3f} | ± {half:.3f} | {verdict} |")
     states = decision_states(speed_deals, rules)
     plays = [s for s in states if s.phase is euchre.Phase.PLAY]
@@ -208,9 +223,11 @@ def run(deals: int = 600, speed_deals: int = 12, workers: int | None = None,
         "| what | median | p90 | max | CPU median | CPU p90 | CPU max |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
-    for label, call, items in (("strong player, every decision", strong.choose, states),
-                               ("strong player, card plays", strong.choose, plays),
-                               ("coach, every decision", euchre.coach, states)):
+    for label, call, items in (
+        ("strong player, every decision", strong.choose, states),
+        ("strong player, card plays", strong.choose, plays),
+        ("coach, every decision", euchre.coach, states),
+    ):
         wall = summary(time_calls(items, call))
         used = summary(time_calls(items, call, cpu))
         lines.append(f"| {label} | {_ms(wall)} | {_ms(used)} |")
@@ -228,9 +245,11 @@ def run(deals: int = 600, speed_deals: int = 12, workers: int | None = None,
                 "| what | median | p90 | max | CPU median | CPU p90 | CPU max | aim |",
                 "|---|---:|---:|---:|---:|---:|---:|---|",
             ]
-            for key, label in (("strong", "strong player, every decision"),
-                               ("strong_plays", "strong player, card plays"),
-                               ("coach", "coach, every decision")):
+            for key, label in (
+                ("strong", "strong player, every decision"),
+                ("strong_plays", "strong player, card plays"),
+                ("coach", "coach, every decision"),
+            ):
                 wall = summary(measured[key])
                 used = summary(measured.get(key + "_cpu", measured[key]))
                 ok = "met" if used[1] <= AIM_P90_MS and used[2] <= AIM_MAX_MS else "missed"

@@ -86,8 +86,18 @@ def start_server(redis_url: str | None, extra: list[str]) -> tuple[subprocess.Po
     port = free_port()
     path = [str(ROOT / "tutorial"), str(ROOT / "engine"), os.environ.get("PYTHONPATH", "")]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
-    cmd = [sys.executable, "-m", "euchre_rooms", "--port", str(port), "--computer-delay", "0",
-           "--messages-per-second", "1000", *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        "euchre_rooms",
+        "--port",
+        str(port),
+        "--computer-delay",
+        "0",
+        "--messages-per-second",
+        "1000",
+        *extra,
+    ]
     if redis_url:
         cmd += ["--redis", redis_url]
     proc = subprocess.Popen(cmd, env=env)
@@ -105,8 +115,14 @@ class Person:
     """One scripted person: reads every message, and after a think time makes a random
     legal move when it is their turn (or presses Continue in the review)."""
 
-    def __init__(self, ws: ClientConnection, seat: int, room: Room, rng: random.Random,
-                 think: tuple[float, float]) -> None:
+    def __init__(
+        self,
+        ws: ClientConnection,
+        seat: int,
+        room: Room,
+        rng: random.Random,
+        think: tuple[float, float],
+    ) -> None:
         self.ws, self.seat, self.room, self.rng, self.think = ws, seat, room, rng, think
         self.acted_on = -1
         self.thinking: asyncio.Task[None] | None = None
@@ -183,8 +199,9 @@ class Room:
             self.actions += 1
 
 
-async def open_room(ports: list[int], index: int, deals: int,
-                    latencies: list[float]) -> tuple[Room, list[ClientConnection]]:
+async def open_room(
+    ports: list[int], index: int, deals: int, latencies: list[float]
+) -> tuple[Room, list[ClientConnection]]:
     """A room made on one process, its seats spread over every process (seat i on the
     process after the host's by i)."""
     urls = [f"ws://127.0.0.1:{port}/rooms/ws" for port in ports]
@@ -207,21 +224,30 @@ async def open_room(ports: list[int], index: int, deals: int,
     return room, sockets
 
 
-async def play_rooms(ports: list[int], pids: list[int], rooms: int, deals: int, limit: float,
-              think: tuple[float, float]) -> dict[str, Any]:
+async def play_rooms(
+    ports: list[int],
+    pids: list[int],
+    rooms: int,
+    deals: int,
+    limit: float,
+    think: tuple[float, float],
+) -> dict[str, Any]:
     latencies: list[float] = []
     base = [proc_stats(pid) for pid in pids]
     opened = []
     for first in range(0, rooms, 50):  # open in batches: the bench is not a connection storm
-        opened += await asyncio.gather(*(open_room(ports, i, deals, latencies)
-                                         for i in range(first, min(rooms, first + 50))))
+        opened += await asyncio.gather(
+            *(open_room(ports, i, deals, latencies) for i in range(first, min(rooms, first + 50)))
+        )
     await asyncio.sleep(0.5)
     after_open = [proc_stats(pid) for pid in pids]
     tasks = []
     rng = random.Random(16)
     for room, sockets in opened:
-        people = [Person(ws, seat, room, random.Random(rng.random()), think)
-                  for seat, ws in enumerate(sockets)]
+        people = [
+            Person(ws, seat, room, random.Random(rng.random()), think)
+            for seat, ws in enumerate(sockets)
+        ]
         tasks += [asyncio.create_task(p.run()) for p in people]
     cpu0 = sum(proc_stats(pid)[0] for pid in pids)
     me0 = resource.getrusage(resource.RUSAGE_SELF)
@@ -289,8 +315,11 @@ def room_objects_kb(rooms: int) -> float:
     before = tracemalloc.take_snapshot()
     held = []
     for i in range(rooms):
-        room = ServerRoom.create(new_record("create", 0.0, code="ABCDE-FGHJK", rules=None,
-                                            players=None, level="easy", seed=i))
+        room = ServerRoom.create(
+            new_record(
+                "create", 0.0, code="ABCDE-FGHJK", rules=None, players=None, level="easy", seed=i
+            )
+        )
         for seat in range(PEOPLE):
             room.apply(room.decide_join(f"P{seat}", None, f"hash{seat}" * 8, 1.0))
         room.apply(new_record("start", 2.0))
@@ -309,17 +338,21 @@ def room_objects_kb(rooms: int) -> float:
     return size / rooms / 1024
 
 
-HEADER = ("| setup | rooms | actions | actions/s | median ms | p99 ms | max ms | "
-          "server CPU ms/action | server CPU % | bench CPU % | KB/room (lobby) | "
-          "KB/room (end of deal) | load average | CPU pressure % | finished |")
+HEADER = (
+    "| setup | rooms | actions | actions/s | median ms | p99 ms | max ms | "
+    "server CPU ms/action | server CPU % | bench CPU % | KB/room (lobby) | "
+    "KB/room (end of deal) | load average | CPU pressure % | finished |"
+)
 
 
 def row(name: str, r: dict[str, Any]) -> str:
-    return (f"| {name} | {r['rooms']} | {r['actions']} | {r['rate']:.0f} | {r['median_ms']:.1f} | "
-            f"{r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['cpu_ms_per_action']:.2f} | "
-            f"{100 * r['server_cpu_share']:.0f} | {100 * r['bench_cpu_share']:.0f} | "
-            f"{r['kb_per_room_lobby']:.0f} | {r['kb_per_room_played']:.0f} | {r['load']:.1f} | {r['pressure']:.0f} | "
-            f"{'yes' if r['finished'] else 'no (time limit)'} |")
+    return (
+        f"| {name} | {r['rooms']} | {r['actions']} | {r['rate']:.0f} | {r['median_ms']:.1f} | "
+        f"{r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['cpu_ms_per_action']:.2f} | "
+        f"{100 * r['server_cpu_share']:.0f} | {100 * r['bench_cpu_share']:.0f} | "
+        f"{r['kb_per_room_lobby']:.0f} | {r['kb_per_room_played']:.0f} | {r['load']:.1f} | {r['pressure']:.0f} | "
+        f"{'yes' if r['finished'] else 'no (time limit)'} |"
+    )
 
 
 def run() -> str:
@@ -338,53 +371,91 @@ def report(argv: list[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--deals", type=int, default=1)
-    parser.add_argument("--think", type=float, nargs=2, default=(0.5, 2.5),
-                        metavar=("MIN", "MAX"), help="a person's think time, seconds")
-    parser.add_argument("--capacity", action="store_true",
-                        help="also one process with no think time (the server's capacity)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        nargs=2,
+        default=(0.5, 2.5),
+        metavar=("MIN", "MAX"),
+        help="a person's think time, seconds",
+    )
+    parser.add_argument(
+        "--capacity",
+        action="store_true",
+        help="also one process with no think time (the server's capacity)",
+    )
     parser.add_argument("--limit", type=float, default=300.0)
     parser.add_argument("--redis", action="store_true", help="also two processes over redis")
-    parser.add_argument("--server-arg", action="append", default=[],
-                        help="an extra argument for the servers (e.g. --server-arg=--ws-deflate)")
+    parser.add_argument(
+        "--server-arg",
+        action="append",
+        default=[],
+        help="an extra argument for the servers (e.g. --server-arg=--ws-deflate)",
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "reports" / "rooms.md")
     args = parser.parse_args(argv)
     think = (float(args.think[0]), float(args.think[1]))
-    lines = ["## Private rooms under load", "",
-             f"{args.rooms} rooms at once, four scripted people each, {args.deals} whole "
-             f"deal(s) per room, loopback only, on {os.cpu_count()} cores (shared with the "
-             f"bench's own clients). Each person thinks {think[0]:g} to {think[1]:g} s "
-             "(uniform) before each move. Latency: an action sent to the last seat's update. "
-             "CPU % is of one core; the load average (1 min) and the CPU pressure (the share "
-             "of the last 10 s some task waited for a core), both at the end of each run, "
-             "show how busy the shared machine was. KB/room: the server processes' RSS growth "
-             "(with two processes, both summed) per room with its four connections, after the "
-             "rooms are opened (lobby) and when every room has played its deals (end). "
-             f"Server options: {' '.join(args.server_arg) or 'the defaults (--ws lean)'}.",
-             "", HEADER, "|" + "---|" * (HEADER.count("|") - 1)]
+    lines = [
+        "## Private rooms under load",
+        "",
+        f"{args.rooms} rooms at once, four scripted people each, {args.deals} whole "
+        f"deal(s) per room, loopback only, on {os.cpu_count()} cores (shared with the "
+        f"bench's own clients). Each person thinks {think[0]:g} to {think[1]:g} s "
+        "(uniform) before each move. Latency: an action sent to the last seat's update. "
+        "CPU % is of one core; the load average (1 min) and the CPU pressure (the share "
+        "of the last 10 s some task waited for a core), both at the end of each run, "
+        "show how busy the shared machine was. KB/room: the server processes' RSS growth "
+        "(with two processes, both summed) per room with its four connections, after the "
+        "rooms are opened (lobby) and when every room has played its deals (end). "
+        f"Server options: {' '.join(args.server_arg) or 'the defaults (--ws lean)'}.",
+        "",
+        HEADER,
+        "|" + "---|" * (HEADER.count("|") - 1),
+    ]
     setups: list[tuple[str, tuple[float, float]]] = [("one process", think)]
     if args.capacity:
         setups.append(("one process, no think time", (0.0, 0.0)))
     for name, pacing in setups:
         proc, port = start_server(None, args.server_arg)
         try:
-            result = asyncio.run(play_rooms([port], [proc.pid], args.rooms, args.deals, args.limit,
-                                     pacing))
+            result = asyncio.run(
+                play_rooms([port], [proc.pid], args.rooms, args.deals, args.limit, pacing)
+            )
             lines.append(row(name, result))
         finally:
             proc.send_signal(signal.SIGTERM)
             proc.wait(10)
     if args.redis:
         rport = free_port()
-        redis = subprocess.Popen(["/usr/bin/redis-server", "--port", str(rport), "--bind",
-                                  "127.0.0.1", "--save", "", "--appendonly", "no"],
-                                 stdout=subprocess.DEVNULL)
+        redis = subprocess.Popen(
+            [
+                "/usr/bin/redis-server",
+                "--port",
+                str(rport),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+        )
         servers: list[tuple[subprocess.Popen[bytes], int]] = []
         try:
             time.sleep(0.3)
             url = f"redis://127.0.0.1:{rport}/0"
             servers = [start_server(url, args.server_arg), start_server(url, args.server_arg)]
-            result = asyncio.run(play_rooms([p for _, p in servers], [s.pid for s, _ in servers],
-                                     args.rooms, args.deals, args.limit, think))
+            result = asyncio.run(
+                play_rooms(
+                    [p for _, p in servers],
+                    [s.pid for s, _ in servers],
+                    args.rooms,
+                    args.deals,
+                    args.limit,
+                    think,
+                )
+            )
             lines.append(row("two processes, redis (seats split)", result))
         finally:
             for server, _ in servers:
@@ -392,8 +463,11 @@ def report(argv: list[str] | None = None) -> str:
                 server.wait(10)
             redis.terminate()
             redis.wait(10)
-    lines += ["", f"Room objects alone (tracemalloc, mid-deal, no connections): "
-              f"{room_objects_kb(args.rooms):.1f} KB per room."]
+    lines += [
+        "",
+        f"Room objects alone (tracemalloc, mid-deal, no connections): "
+        f"{room_objects_kb(args.rooms):.1f} KB per room.",
+    ]
     text = "\n".join(lines) + "\n"
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text)

@@ -234,7 +234,12 @@ def measure_build_data_answer(browser: Any, server: CountingServer) -> float | N
         context.close()
 
 
-SLOW_PHONE = {"offline": False, "latency": 300, "downloadThroughput": 200_000, "uploadThroughput": 75_000}
+SLOW_PHONE = {
+    "offline": False,
+    "latency": 300,
+    "downloadThroughput": 200_000,
+    "uploadThroughput": 75_000,
+}
 SLOW_PHONE_CPU = 4
 LESSONS_PAGE = "practice/lessons/"
 FIRST_CARD = "[data-widget=lesson] .eu-hand button[data-card=Jh]"
@@ -243,8 +248,9 @@ FIRST_CARD = "[data-widget=lesson] .eu-hand button[data-card=Jh]"
 def measure_slow_phone(browser: Any, server: CountingServer) -> tuple[float, float] | None:
     """Seconds from navigation to the first lesson's cards drawn and to the answer to a tap
     on one made at once, on a throttled phone (None: no answer in time)."""
-    context = _fresh_context(browser, server, viewport={"width": 390, "height": 844},
-                             is_mobile=True, has_touch=True)
+    context = _fresh_context(
+        browser, server, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
     try:
         page = context.new_page()
         cdp = context.new_cdp_session(page)
@@ -292,7 +298,8 @@ def collect(runs: int = RUNS) -> dict[str, Any]:
             results["manifest"] = json.loads((site / "runtime" / "manifest.json").read_text())
             results["files"] = {
                 path.relative_to(site).as_posix(): path.stat().st_size
-                for path in sorted((site / "runtime").rglob("*")) if path.is_file()
+                for path in sorted((site / "runtime").rglob("*"))
+                if path.is_file()
             }
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(
@@ -368,8 +375,7 @@ def render(results: dict[str, Any]) -> str:
         "|---|---|---|",
         f"| first visit: first answer from Python (cold cache) | {_spread([v['cold'] for v in visits])} "
         f"| {_mb(until)} |",
-        f"| first visit: idle-time caching by the service worker (every page) "
-        f"| | {_mb(idle)} |",
+        f"| first visit: idle-time caching by the service worker (every page) | | {_mb(idle)} |",
         f"| first visit in all | | {_mb(until + idle)} |",
         f"| repeat visit: first answer from Python | {_spread([v['repeat'] for v in visits])} "
         f"| {_mb(first['repeat_bytes'])} |",
@@ -399,8 +405,17 @@ def render(results: dict[str, Any]) -> str:
         "The worker's start, ms after it began (cold / repeat): "
         + "; ".join(
             f"{step} {first['cold_timings'].get(step, '-')} / {first['repeat_timings'].get(step, '-')}"
-            for step in ("manifest", "loader", "glue", "wasm", "module", "pyodide", "wheels", "snapshot",
-                         "bridge")
+            for step in (
+                "manifest",
+                "loader",
+                "glue",
+                "wasm",
+                "module",
+                "pyodide",
+                "wheels",
+                "snapshot",
+                "bridge",
+            )
         )
         + f" (glue, wasm, module: Pyodide's JavaScript starts, its wasm is instantiated, its module "
         f"exists, on a start from the snapshot). The worker began {_ms(first.get('cold_worker_after'))} / "
@@ -414,7 +429,8 @@ def render(results: dict[str, Any]) -> str:
             f"the recipe's step took {made['snapshot'] - made['wheels']} ms (mostly the imports "
             f"the bridge needs anyway: the bridge step after it took "
             f"{made['bridge'] - made['snapshot']} ms)"
-            if {"snapshot", "wheels", "bridge"} <= made.keys() else "none was made"
+            if {"snapshot", "wheels", "bridge"} <= made.keys()
+            else "none was made"
         )
         lines.append(
             f"The memory snapshot is made by the reader's browser on the first visit, none is "
@@ -424,7 +440,9 @@ def render(results: dict[str, Any]) -> str:
             f"The trimmed standard library: {stdlib}."
         )
     else:
-        lines.append(f"No memory snapshot (built with --no-snapshot). The trimmed standard library: {stdlib}.")
+        lines.append(
+            f"No memory snapshot (built with --no-snapshot). The trimmed standard library: {stdlib}."
+        )
     duplicates = [p for p, _ in first["until_answer"].items() if p in first["idle"]]
     lines.append(
         "Files downloaded twice during the first visit: "

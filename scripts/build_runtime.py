@@ -70,29 +70,106 @@ UNPACKED_FILES = (*PYODIDE_FILES, STDLIB, LOCK_FILE)
 # an error path (a traceback, a warning, a date) commonly needs next. A package name keeps
 # the whole package; "package.module" keeps that module (and its package's __init__).
 STDLIB_MARGIN = (
-    "__future__", "_compat_pickle", "_pyodide", "_strptime", "abc", "annotationlib",
-    "argparse", "ast", "base64", "bisect", "calendar", "codecs", "codeop", "collections",
-    "colorsys", "contextlib", "contextvars", "copy", "copyreg", "csv", "dataclasses",
-    "datetime", "decimal", "difflib", "dis", "encodings.ascii", "encodings.charmap",
-    "encodings.cp1252", "encodings.idna", "encodings.latin_1", "encodings.punycode",
-    "encodings.raw_unicode_escape", "encodings.unicode_escape", "encodings.utf_16",
-    "encodings.utf_16_be", "encodings.utf_16_le", "encodings.utf_32", "encodings.utf_8_sig",
-    "enum", "fnmatch", "fractions", "functools", "gettext", "glob", "graphlib", "hashlib",
-    "heapq", "hmac", "html", "importlib", "inspect", "io", "json", "keyword",
-    "linecache", "locale", "logging", "numbers", "opcode", "operator", "os", "pathlib",
-    "pickle", "pprint", "pyodide", "random", "re", "reprlib", "secrets", "shlex", "shutil",
-    "statistics", "string", "struct", "tempfile", "textwrap", "token", "tokenize", "tomllib",
-    "traceback", "types", "typing", "uuid", "warnings", "weakref", "zipfile",
+    "__future__",
+    "_compat_pickle",
+    "_pyodide",
+    "_strptime",
+    "abc",
+    "annotationlib",
+    "argparse",
+    "ast",
+    "base64",
+    "bisect",
+    "calendar",
+    "codecs",
+    "codeop",
+    "collections",
+    "colorsys",
+    "contextlib",
+    "contextvars",
+    "copy",
+    "copyreg",
+    "csv",
+    "dataclasses",
+    "datetime",
+    "decimal",
+    "difflib",
+    "dis",
+    "encodings.ascii",
+    "encodings.charmap",
+    "encodings.cp1252",
+    "encodings.idna",
+    "encodings.latin_1",
+    "encodings.punycode",
+    "encodings.raw_unicode_escape",
+    "encodings.unicode_escape",
+    "encodings.utf_16",
+    "encodings.utf_16_be",
+    "encodings.utf_16_le",
+    "encodings.utf_32",
+    "encodings.utf_8_sig",
+    "enum",
+    "fnmatch",
+    "fractions",
+    "functools",
+    "gettext",
+    "glob",
+    "graphlib",
+    "hashlib",
+    "heapq",
+    "hmac",
+    "html",
+    "importlib",
+    "inspect",
+    "io",
+    "json",
+    "keyword",
+    "linecache",
+    "locale",
+    "logging",
+    "numbers",
+    "opcode",
+    "operator",
+    "os",
+    "pathlib",
+    "pickle",
+    "pprint",
+    "pyodide",
+    "random",
+    "re",
+    "reprlib",
+    "secrets",
+    "shlex",
+    "shutil",
+    "statistics",
+    "string",
+    "struct",
+    "tempfile",
+    "textwrap",
+    "token",
+    "tokenize",
+    "tomllib",
+    "traceback",
+    "types",
+    "typing",
+    "uuid",
+    "warnings",
+    "weakref",
+    "zipfile",
 )
 # Our packages, as (source folder, distribution name).
 PACKAGES = (("engine", "euchre"), ("tutorial", "euchre_tutorial"))
 # Pure wheels from PyPI the tutorial needs in the browser (the mastery map's FSRS scheduler
 # and its one dependency), as (file name, sha256): pip downloads each once, it is checked.
 THIRD_PARTY_WHEELS = (
-    ("fsrs-6.3.2-py3-none-any.whl",
-     "bc55066c821164b1cff6d75b17a3ed8e86cfd45789e3d775cfcb895319ce9ba4"),
-    ("typing_extensions-4.16.0-py3-none-any.whl",
-     "481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8"),
+    (
+        "fsrs-6.3.2-py3-none-any.whl",
+        "bc55066c821164b1cff6d75b17a3ed8e86cfd45789e3d775cfcb895319ce9ba4",
+    ),
+    (
+        "typing_extensions-4.16.0-py3-none-any.whl",
+        "481caa481374e813c1b176ada14e97f1f67a4539ce9cfeb3f350d78d6370c2e8",
+    ),
 )
 # 1980-01-01: the earliest time a zip file can hold; wheels built twice are byte-identical.
 SOURCE_DATE_EPOCH = "315532800"
@@ -158,9 +235,18 @@ def pyodide_tarball() -> Path:
         CACHE.mkdir(parents=True, exist_ok=True)
         log(f"npm pack pyodide@{PYODIDE_VERSION}")
         subprocess.run(
-            ["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--prefer-offline", "--silent",
-             "--pack-destination", str(CACHE)],
-            check=True, cwd=ROOT, stdout=subprocess.DEVNULL,
+            [
+                "npm",
+                "pack",
+                f"pyodide@{PYODIDE_VERSION}",
+                "--prefer-offline",
+                "--silent",
+                "--pack-destination",
+                str(CACHE),
+            ],
+            check=True,
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
         )
     actual = sha256_file(tarball)
     if actual != PYODIDE_SHA256:
@@ -256,9 +342,15 @@ def stdlib_census(unpacked: Path, wheels: Sequence[Path]) -> list[str]:
             stale.unlink()
         partial = cached.with_suffix(".partial")
         subprocess.run(
-            ["node", str(ROOT / "scripts" / "stdlib_census.mjs"), str(unpacked), str(partial),
-             *map(str, wheels)],
-            check=True, cwd=ROOT,
+            [
+                "node",
+                str(ROOT / "scripts" / "stdlib_census.mjs"),
+                str(unpacked),
+                str(partial),
+                *map(str, wheels),
+            ],
+            check=True,
+            cwd=ROOT,
         )
         partial.replace(cached)
     files: list[str] = json.loads(cached.read_text())
@@ -344,7 +436,9 @@ def write_stdlib(unpacked: Path, needed: Iterable[str], target: Path) -> tuple[i
     files = [n for n in members if not n.endswith("/")]
     total = [n for n in names if not n.endswith("/")]
     done = "written" if changed else "up to date"
-    log(f"{STDLIB}: {done}, {len(files)} of {len(total)} files as bytecode ({target.stat().st_size} bytes)")
+    log(
+        f"{STDLIB}: {done}, {len(files)} of {len(total)} files as bytecode ({target.stat().st_size} bytes)"
+    )
     return len(files), len(total)
 
 
@@ -392,8 +486,13 @@ def slim_source(text: str) -> str:
             # stay: dataclasses need them).
             node.returns = None
             arguments = node.args
-            for arg in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
-                        arguments.vararg, arguments.kwarg):
+            for arg in (
+                *arguments.posonlyargs,
+                *arguments.args,
+                *arguments.kwonlyargs,
+                arguments.vararg,
+                arguments.kwarg,
+            ):
                 if arg is not None:
                     arg.annotation = None
             # So are the annotations of a function's local variables.
@@ -412,8 +511,12 @@ def slim_source(text: str) -> str:
                             block[i] = ast.copy_location(plain, statement)
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 body.pop(0)
                 if not body and not isinstance(node, ast.Module):
                     body.append(ast.Pass())
@@ -459,9 +562,19 @@ def build_wheel(
         dist = Path(scratch) / "dist"
         env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PYTHONHASHSEED": "0"}
         result = subprocess.run(
-            [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist),
-             str(copy)],
-            env=env, capture_output=True, text=True,
+            [
+                sys.executable,
+                "-m",
+                "build",
+                "--wheel",
+                "--no-isolation",
+                "--outdir",
+                str(dist),
+                str(copy),
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
         )
         if result.returncode != 0:
             sys.stderr.write(result.stdout + result.stderr)
@@ -488,9 +601,20 @@ def third_party_wheel(
         distribution, version = name.split("-")[:2]
         log(f"pip download {distribution}=={version}")
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-             "--only-binary=:all:", "--dest", str(cached.parent), f"{distribution}=={version}"],
-            check=True, cwd=ROOT,
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--dest",
+                str(cached.parent),
+                f"{distribution}=={version}",
+            ],
+            check=True,
+            cwd=ROOT,
         )
     actual = sha256_file(cached) if cached.exists() else "missing"
     if actual != sha256:
@@ -515,7 +639,9 @@ def snapshot_recipe() -> str:
 
 
 def snapshot_hash(
-    pyodide_version: str, stdlib_sha256: str, wheels: Iterable[tuple[str, str]],
+    pyodide_version: str,
+    stdlib_sha256: str,
+    wheels: Iterable[tuple[str, str]],
     recipe: str | None = None,
 ) -> str:
     """The snapshot's identity: Pyodide version, recipe (``snapshot_recipe()`` unless
@@ -543,9 +669,7 @@ def snapshot_header(full_hash: str) -> bytes:
     return head + b" " * (SNAPSHOT_HEADER - len(head) - 1) + b"\n"
 
 
-def build_snapshot(
-    pyodide_dir: Path, lock: Path, wheels: Sequence[Path], full_hash: str
-) -> Path:
+def build_snapshot(pyodide_dir: Path, lock: Path, wheels: Sequence[Path], full_hash: str) -> Path:
     """Make build/runtime/snapshot-<hash>.bin.gz by the recipe unless a file of that name
     exists, and keep it only once it has restored under Node (check_snapshot.mjs): a
     recipe that does not restore fails the build instead of silently slowing every
@@ -560,20 +684,37 @@ def build_snapshot(
     with tempfile.TemporaryDirectory(prefix="euchre-snapshot-") as scratch:
         raw = Path(scratch) / "snapshot.bin"
         subprocess.run(
-            ["node", str(MAKE_SNAPSHOT), str(pyodide_dir), str(raw),
-             "--lock", str(lock), *map(str, wheels)],
-            check=True, cwd=ROOT,
+            [
+                "node",
+                str(MAKE_SNAPSHOT),
+                str(pyodide_dir),
+                str(raw),
+                "--lock",
+                str(lock),
+                *map(str, wheels),
+            ],
+            check=True,
+            cwd=ROOT,
         )
         partial = target.with_suffix(".partial")
         # mtime=0 and no file name: the same snapshot bytes give the same .gz bytes.
-        with partial.open("wb") as out, gzip.GzipFile(
-            filename="", mode="wb", fileobj=out, compresslevel=9, mtime=0
-        ) as packed, raw.open("rb") as source:
+        with (
+            partial.open("wb") as out,
+            gzip.GzipFile(filename="", mode="wb", fileobj=out, compresslevel=9, mtime=0) as packed,
+            raw.open("rb") as source,
+        ):
             packed.write(snapshot_header(full_hash))
             shutil.copyfileobj(source, packed, 1 << 20)
         check = subprocess.run(
-            ["node", str(CHECK_SNAPSHOT), str(pyodide_dir), str(partial), "--lock", str(lock),
-             *map(str, wheels)],
+            [
+                "node",
+                str(CHECK_SNAPSHOT),
+                str(pyodide_dir),
+                str(partial),
+                "--lock",
+                str(lock),
+                *map(str, wheels),
+            ],
             cwd=ROOT,
         )
         if check.returncode != 0:
@@ -588,16 +729,26 @@ def build_snapshot(
 
 
 def write_manifest(
-    wheels: Sequence[Path], snapshot: Path | None, full_hash: str, lock: dict[str, object],
+    wheels: Sequence[Path],
+    snapshot: Path | None,
+    full_hash: str,
+    lock: dict[str, object],
     bytecode: Path,
 ) -> Path:
     wheel_entries = [
-        {"name": w.name, "file": f"wheels/{w.name}", "sha256": sha256_file(w),
-         "bytes": w.stat().st_size}
+        {
+            "name": w.name,
+            "file": f"wheels/{w.name}",
+            "sha256": sha256_file(w),
+            "bytes": w.stat().st_size,
+        }
         for w in sorted(wheels, key=lambda path: path.name)
     ]
-    bytecode_entry = {"file": f"wheels/{bytecode.name}", "sha256": sha256_file(bytecode),
-                      "bytes": bytecode.stat().st_size}
+    bytecode_entry = {
+        "file": f"wheels/{bytecode.name}",
+        "sha256": sha256_file(bytecode),
+        "bytes": bytecode.stat().st_size,
+    }
     # The cache's name follows every file in it: the snapshot's identity and the bytecode.
     version = hashlib.sha256(f"{full_hash} {bytecode_entry['sha256']}".encode()).hexdigest()
     files = [f"pyodide/{name}" for name in (*PYODIDE_FILES, STDLIB)]
@@ -648,8 +799,11 @@ def one_build_at_a_time() -> Iterator[None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--no-snapshot", action="store_true",
-                        help="no memory snapshot (the worker then always starts plainly)")
+    parser.add_argument(
+        "--no-snapshot",
+        action="store_true",
+        help="no memory snapshot (the worker then always starts plainly)",
+    )
     args = parser.parse_args(argv)
     with one_build_at_a_time():
         build(no_snapshot=args.no_snapshot)

@@ -20,4 +20,8 @@ def illegal_plays(state: HandState) -> list[str]:
     seat = state.to_act
     if state.phase is not Phase.PLAY or seat is None:
         return []
-    return [f"play {c.code}" for c in state.hand(seat) if state.why_illegal(f"play {c.code}") is not None]
+    return [
+        f"play {c.code}"
+        for c in state.hand(seat)
+        if state.why_illegal(f"play {c.code}") is not None
+    ]

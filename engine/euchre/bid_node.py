@@ -135,7 +135,9 @@ def bid_move(node: Node, action: Action) -> Node | None:
         if passes < table.players:
             following = table.next_of[seat]
             if phase is _ROUND_TWO:
-                legal = round_two_legal(table.rules, table.dealer, proposed_suit(deal.upcard), following)
+                legal = round_two_legal(
+                    table.rules, table.dealer, proposed_suit(deal.upcard), following
+                )
             else:
                 legal = table.round_one[following]
             return (bid_move, node, action, following, legal, None, phase, table, passes, deal)

@@ -68,9 +68,7 @@ def settles_at_once(rules: Rules, declared_alone: bool) -> bool:
     >>> settles_at_once(Rules(), True), settles_at_once(Rules.profile("long-deck"), False)
     (True, False)
     """
-    return not (
-        rules.call_ace or rules.defend_alone or (declared_alone and rules.calling_for_best)
-    )
+    return not (rules.call_ace or rules.defend_alone or (declared_alone and rules.calling_for_best))
 
 
 def first_lead(

@@ -184,6 +184,8 @@ def _plan(players: int, size: int, joker: bool, dealer: int) -> _Plan:
     order = itemgetter(*(place for hand in places for place in hand), *range(pos, len(deck)))
     ends = list(accumulate(len(hand) for hand in places))
     # Rules seat two players or more, so the cut gives a tuple of hands.
-    split = itemgetter(*(slice(end - len(hand), end) for hand, end in zip(places, ends, strict=True)))
+    split = itemgetter(
+        *(slice(end - len(hand), end) for hand, end in zip(places, ends, strict=True))
+    )
     plan = _PLANS[players, size, joker, dealer] = (deck, order, split, pos)
     return plan

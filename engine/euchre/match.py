@@ -82,7 +82,12 @@ class Rubber:
         if max(won) >= GAMES_TO_WIN:
             return Rubber(self.rules, self.seed, game, won, earned, finished)
         return Rubber(
-            self.rules, self.seed, _next_game(game, self.seed + len(finished)), won, earned, finished
+            self.rules,
+            self.seed,
+            _next_game(game, self.seed + len(finished)),
+            won,
+            earned,
+            finished,
         )
 
 

@@ -49,4 +49,3 @@ LEGAL: Final = 4  # the legal actions now (a shared list: do not change it)
 RESULT: Final = 5  # None until the deal is over, then its HandResult
 PHASE: Final = 6  # the Phase
 TABLE: Final = 7  # what the node's kind keeps fixed (for a whole node, its Position)
-

@@ -54,8 +54,6 @@ class Trick:
         return hash((self.leader, tuple(self.cards), self.winner))
 
 
-
-
 # ---------------------------------------------------------------------- play
 def play_candidates(s: Position) -> list[Action]:
     """The cards the seat to act may play (following suit when it can), as actions in deck
@@ -243,9 +241,7 @@ def deal_outcome(
     points = tuple(
         maker_points if seat in side else defender_points for seat in range(rules.players)
     )
-    return HandResult(
-        points, rules.team_of(maker), made, alone, defender_alone, individual=True
-    )
+    return HandResult(points, rules.team_of(maker), made, alone, defender_alone, individual=True)
 
 
 @cache

@@ -71,9 +71,7 @@ def _lead_table(index: int) -> tuple[tuple[int, list[int]], ...]:
     suits, powers = SUIT_TABLES[index], POWER_TABLES[index]
     trumps = TRUMP_MASKS[index]
     keys = {
-        suit: [
-            powers[c.id] << 3 if suits[c.id] is suit or c.bit & trumps else -8 for c in _CARDS
-        ]
+        suit: [powers[c.id] << 3 if suits[c.id] is suit or c.bit & trumps else -8 for c in _CARDS]
         for suit in (*Suit, None)
     }
     return tuple((SUIT_MASK_TABLES[index][c.id], keys[suits[c.id]]) for c in _CARDS)

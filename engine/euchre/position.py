@@ -26,7 +26,9 @@ from euchre.rules import Rules
 from euchre.scoring import HandResult
 from euchre.trump import POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES, TRUMP_MASKS
 
-TrickRecord = tuple[tuple[tuple[int, Card], ...], int]  # a completed trick: (seat, card) pairs, winner
+TrickRecord = tuple[
+    tuple[tuple[int, Card], ...], int
+]  # a completed trick: (seat, card) pairs, winner
 
 # The trick in progress: its (seat, card) pairs in play order; the cards of the suit led
 # and those that can win it (that suit and the trumps), as masks; the seat winning it so

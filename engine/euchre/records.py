@@ -155,7 +155,7 @@ def _replay_deal(game: Game, entry: Any, number: int, last: bool) -> Game:
     for index, action in enumerate(actions):
         path = f"{where}.actions[{index}]"
         if not isinstance(action, str):
-            raise _field(path, "must be an action's text, such as \"pass\"", action)
+            raise _field(path, 'must be an action\'s text, such as "pass"', action)
         if game.over or len(game.history) > number:
             raise RecordError(f"{path}: deal {number + 1} is already over at {action!r}", path)
         try:
@@ -297,8 +297,7 @@ def from_share_code(code: str) -> HandState:
         raise RecordError(f"this is too long to be a share code ({len(code)} characters)")
     if len(code) >= 2 and code[0] == "e" and code[1].isdigit() and code[1] != "1":
         raise RecordError(
-            f"this is share code version {code[1]}, from a newer site; this one reads "
-            "version 1"
+            f"this is share code version {code[1]}, from a newer site; this one reads version 1"
         )
     if not code.startswith(SHARE_CODE_PREFIX):
         raise RecordError('this is not a share code: share codes start with "e1"')
@@ -333,8 +332,9 @@ _DAMAGED = "the share code is damaged: some of its characters are wrong"
 def _share_payload(body: str) -> dict[str, Any]:
     """The packed JSON of a share code, or RecordError saying how it is damaged."""
     if len(body) % 4 == 1:
-        raise RecordError("the share code is cut short: part of it is missing (copy the whole "
-                          "link again)")
+        raise RecordError(
+            "the share code is cut short: part of it is missing (copy the whole link again)"
+        )
     packed = _unb64(body)
     if packed is None:
         raise RecordError(_DAMAGED)
@@ -344,8 +344,9 @@ def _share_payload(body: str) -> dict[str, Any]:
     except zlib.error:
         raise RecordError(_DAMAGED) from None
     if not unpacker.eof:
-        raise RecordError("the share code is cut short: part of it is missing (copy the whole "
-                          "link again)")
+        raise RecordError(
+            "the share code is cut short: part of it is missing (copy the whole link again)"
+        )
     try:
         payload = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError):

@@ -315,8 +315,11 @@ class Rules:
         key = self.table_key
         if key is not None:
             return TABLES[key].name
-        return (f"{self.players} players" + ("" if self.partnerships else ", each for themselves")
-                + (", with call-ace" if self.call_ace else ""))
+        return (
+            f"{self.players} players"
+            + ("" if self.partnerships else ", each for themselves")
+            + (", with call-ace" if self.call_ace else "")
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], lines: Mapping[str, int] | None = None) -> Rules:
@@ -359,7 +362,9 @@ class Rules:
         try:
             raw = Path(path).read_bytes()
         except OSError as exc:
-            raise RulesError(f"{path}: the house-rules file cannot be read ({exc.strerror})") from None
+            raise RulesError(
+                f"{path}: the house-rules file cannot be read ({exc.strerror})"
+            ) from None
         text, problems = decode(raw)
         if problems:
             raise RulesError.of(problems, str(path))
@@ -384,7 +389,9 @@ class Rules:
             )
             base_name = "american"
         elif base_name not in cls.PROFILES:
-            problems.append(RulesProblem("profile", lines.get("profile"), _unknown_profile(base_name)))
+            problems.append(
+                RulesProblem("profile", lines.get("profile"), _unknown_profile(base_name))
+            )
             base_name = "american"
         else:
             base = cls.profile(base_name)
@@ -498,11 +505,17 @@ class Rules:
                 continue
             # An option about partners or lone players says nothing at a table without them.
             if (key in _PARTNER_OPTIONS and not self.partnerships) or (
-                    key in _LONE_OPTIONS and not lone_maker):
+                key in _LONE_OPTIONS and not lone_maker
+            ):
                 continue
             if key == "partnerships" and value and self.players == 6:
-                out.append((key, "Two teams of three, partners in every other seat, each team "
-                                 "scoring together."))
+                out.append(
+                    (
+                        key,
+                        "Two teams of three, partners in every other seat, each team "
+                        "scoring together.",
+                    )
+                )
                 continue
             if key == "farmers_hand" and value == "off":
                 out.append((key, "No farmer's hand: every deal is played as dealt."))
@@ -575,36 +588,46 @@ def _clashes(v: Mapping[str, Any]) -> list[_Clash]:
     out = []
     needed = v["players"] * 5 + 1
     if v["deck"] + v["joker"] < needed:
-        out.append(_Clash(
-            ("players", "deck"),
-            f"{v['players']} players need {needed} cards (five each and the upcard); "
-            f"a {v['deck']}-card deck has too few",
-            "deck = 32" if 32 + v["joker"] >= needed else "",
-        ))
+        out.append(
+            _Clash(
+                ("players", "deck"),
+                f"{v['players']} players need {needed} cards (five each and the upcard); "
+                f"a {v['deck']}-card deck has too few",
+                "deck = 32" if 32 + v["joker"] >= needed else "",
+            )
+        )
     if v["joker"] and v["no_trump"]:
-        out.append(_Clash(
-            ("joker", "no_trump"),
-            "the joker is the highest trump, and a no-trump hand has no trump for it to belong to",
-        ))
+        out.append(
+            _Clash(
+                ("joker", "no_trump"),
+                "the joker is the highest trump, and a no-trump hand has no trump for it to belong to",
+            )
+        )
     if v["partnerships"] and v["players"] not in (4, 6):
-        out.append(_Clash(
-            ("partnerships", "players"),
-            f"partnerships need 4 or 6 players, not {v['players']}",
-            "partnerships = false for every player to score alone",
-        ))
+        out.append(
+            _Clash(
+                ("partnerships", "players"),
+                f"partnerships need 4 or 6 players, not {v['players']}",
+                "partnerships = false for every player to score alone",
+            )
+        )
     if not v["partnerships"]:
         for key in ("canadian_loner", "defend_alone", "calling_for_best"):
             if v[key]:
-                out.append(_Clash(
-                    (key, "partnerships"),
-                    "it is about partners, and this table plays every player for themselves",
-                    f"{key} = false",
-                ))
+                out.append(
+                    _Clash(
+                        (key, "partnerships"),
+                        "it is about partners, and this table plays every player for themselves",
+                        f"{key} = false",
+                    )
+                )
     if v["call_ace"] and (v["partnerships"] or v["players"] < 4):
-        out.append(_Clash(
-            ("call_ace", "partnerships" if v["partnerships"] else "players"),
-            "call-ace is a game for four to six players, each scoring alone",
-        ))
+        out.append(
+            _Clash(
+                ("call_ace", "partnerships" if v["partnerships"] else "players"),
+                "call-ace is a game for four to six players, each scoring alone",
+            )
+        )
     # The Canadian loner and the dealer's right to decline go together (source 002's long
     # deck with 003's option): only the dealer's partner must go alone, and when an
     # opponent orders the upcard up the dealer may still decline it.
@@ -618,8 +641,11 @@ def _toml_value(value: Any) -> str:
 
 
 def _clash_problem(
-    clash: _Clash, values: Mapping[str, Any], stated: Mapping[str, Any],
-    lines: Mapping[str, int], label: str,
+    clash: _Clash,
+    values: Mapping[str, Any],
+    stated: Mapping[str, Any],
+    lines: Mapping[str, int],
+    label: str,
 ) -> RulesProblem:
     """The clash as one problem, about the key the reader wrote (the latest line when the
     reader wrote several): a key the file leaves out is named as the other side's value."""
@@ -629,9 +655,7 @@ def _clash_problem(
         key = max(mine or clash.keys, key=lambda k: lines.get(k, 0))
         return RulesProblem(key, lines.get(key), f"{names} cannot be combined: {clash.why}")
     key = max(mine, key=lambda k: lines.get(k, 0))
-    others = ", ".join(
-        f"{k!r} = {_toml_value(values[k])}" for k in clash.keys if k not in stated
-    )
+    others = ", ".join(f"{k!r} = {_toml_value(values[k])}" for k in clash.keys if k not in stated)
     fix = f" (add {clash.fix})" if clash.fix else ""
     message = (
         f"{key!r} = {_toml_value(values[key])} does not go with {others}, which {label}: "

@@ -75,14 +75,20 @@ def decode(raw: bytes) -> tuple[str, tuple[RulesProblem, ...]]:
     ['line 1: the file is saved as UTF-16; save it as UTF-8 (plain text) instead']
     """
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return "", (_problem(None, 1, "the file is saved as UTF-16; save it as UTF-8 "
-                             "(plain text) instead"),)
+        return "", (
+            _problem(None, 1, "the file is saved as UTF-16; save it as UTF-8 (plain text) instead"),
+        )
     try:
         return raw.decode("utf-8-sig"), ()
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        return "", (_problem(None, line, f"this line is not UTF-8 text (byte {exc.start}): "
-                             "save the file as UTF-8"),)
+        return "", (
+            _problem(
+                None,
+                line,
+                f"this line is not UTF-8 text (byte {exc.start}): save the file as UTF-8",
+            ),
+        )
 
 
 def _problem(key: str | None, line: int | None, message: str) -> RulesProblem:
@@ -124,20 +130,27 @@ def read_toml(text: str) -> HouseRulesText:
         header = _HEADER.match(raw)
         if header is not None and "=" not in raw.split("#", 1)[0]:
             name = header.group(1) or "?"
-            problems.append(_problem(
-                name, number,
-                f"'[{name}]' is a table header, but a house-rules file has no tables: delete "
-                "this line and keep the keys below it at the top of the file",
-            ))
+            problems.append(
+                _problem(
+                    name,
+                    number,
+                    f"'[{name}]' is a table header, but a house-rules file has no tables: delete "
+                    "this line and keep the keys below it at the top of the file",
+                )
+            )
             rows[number - 1] = ""
             continue
         key = _key_of(raw)
         if key is None:
             continue
         if key in lines:
-            problems.append(_problem(
-                key, number, f"{key!r} is given twice (lines {lines[key]} and {number}): keep one"
-            ))
+            problems.append(
+                _problem(
+                    key,
+                    number,
+                    f"{key!r} is given twice (lines {lines[key]} and {number}): keep one",
+                )
+            )
             rows[number - 1] = ""
             continue
         lines[key] = number
@@ -147,18 +160,24 @@ def read_toml(text: str) -> HouseRulesText:
             del data[key]
             if key not in lines:
                 continue  # written as dotted keys: reported just below
-            problems.append(_problem(
-                key, lines[key],
-                f"{key!r} holds a table or a list; a house rule is one value, such as "
-                "game_to = 7 or stick_the_dealer = true",
-            ))
+            problems.append(
+                _problem(
+                    key,
+                    lines[key],
+                    f"{key!r} holds a table or a list; a house rule is one value, such as "
+                    "game_to = 7 or stick_the_dealer = true",
+                )
+            )
     for key in list(lines):
         if "." in key and key not in data:
-            problems.append(_problem(
-                key, lines.pop(key),
-                f"{key!r} is a dotted key; write each rule by its own name at the top level, "
-                "such as game_to = 7",
-            ))
+            problems.append(
+                _problem(
+                    key,
+                    lines.pop(key),
+                    f"{key!r} is a dotted key; write each rule by its own name at the top level, "
+                    "such as game_to = 7",
+                )
+            )
     problems.sort(key=lambda p: p.line or 0)
     return HouseRulesText(data, lines, tuple(problems))
 

@@ -84,11 +84,15 @@ class HandResult:
         >>> HandResult.from_dict(HandResult((0, 2, 2), 0, 1, individual=True).to_dict()).euchred
         True
         """
-        return cls(tuple(int(p) for p in data["points"]),
-                   None if data["makers"] is None else int(data["makers"]),
-                   int(data["maker_tricks"]), bool(data.get("alone", False)),
-                   bool(data.get("defender_alone", False)), bool(data.get("redeal", False)),
-                   bool(data.get("individual", False)))
+        return cls(
+            tuple(int(p) for p in data["points"]),
+            None if data["makers"] is None else int(data["makers"]),
+            int(data["maker_tricks"]),
+            bool(data.get("alone", False)),
+            bool(data.get("defender_alone", False)),
+            bool(data.get("redeal", False)),
+            bool(data.get("individual", False)),
+        )
 
     def to_dict(self) -> dict[str, object]:
         """Plain data."""

@@ -483,8 +483,14 @@ def _kind(value: object) -> str:
     """A JSON value's kind in words, for messages."""
     if value is None:
         return "null"
-    names = {bool: "true/false", int: "a number", float: "a number", str: "a string",
-             list: "a list", dict: "an object"}
+    names = {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+    }
     return names.get(type(value), type(value).__name__)
 
 

@@ -61,41 +61,80 @@ class Table:
         return int(self.settings["players"])
 
 
-def _table(key: str, name: str, description: str, aliases: tuple[str, ...] = (),
-           **settings: Any) -> Table:
+def _table(
+    key: str, name: str, description: str, aliases: tuple[str, ...] = (), **settings: Any
+) -> Table:
     return Table(key, name, description, tuple(settings.items()), aliases)
 
 
 # In the order a chooser offers them: the usual game first.
-TABLES: Mapping[str, Table] = MappingProxyType({t.key: t for t in (
-    _table("4", "four players in two teams",
-           "Four players in two teams, partners sitting opposite.",
-           ("four", "partnerships"),
-           players=4, partnerships=True, call_ace=False),
-    _table("2", "two-handed",
-           "Two-handed: each player scores alone.",
-           ("two", "two-handed"),
-           players=2, partnerships=False, call_ace=False),
-    _table("3", "three-handed cutthroat",
-           "Three-handed cutthroat: each player scores alone, and the maker plays against "
-           "the other two.",
-           ("three", "cutthroat", "three-handed"),
-           players=3, partnerships=False, call_ace=False),
-    _table("5", "five-handed call-ace",
-           "Five-handed call-ace: each player scores alone, and the maker calls for a secret "
-           "partner.",
-           ("five", "5 call-ace", "five-handed"),
-           players=5, partnerships=False, deck=32, call_ace=True),
-    _table("6-ace", "six-handed call-ace",
-           "Six-handed call-ace: each player scores alone, and the maker calls for a secret "
-           "partner.",
-           ("6 call-ace", "six call-ace"),
-           players=6, partnerships=False, deck=32, call_ace=True),
-    _table("6", "six-handed, two teams of three",
-           "Six-handed, in two teams of three, partners in every other seat.",
-           ("six", "six-handed"),
-           players=6, partnerships=True, deck=32, call_ace=False),
-)})
+TABLES: Mapping[str, Table] = MappingProxyType(
+    {
+        t.key: t
+        for t in (
+            _table(
+                "4",
+                "four players in two teams",
+                "Four players in two teams, partners sitting opposite.",
+                ("four", "partnerships"),
+                players=4,
+                partnerships=True,
+                call_ace=False,
+            ),
+            _table(
+                "2",
+                "two-handed",
+                "Two-handed: each player scores alone.",
+                ("two", "two-handed"),
+                players=2,
+                partnerships=False,
+                call_ace=False,
+            ),
+            _table(
+                "3",
+                "three-handed cutthroat",
+                "Three-handed cutthroat: each player scores alone, and the maker plays against "
+                "the other two.",
+                ("three", "cutthroat", "three-handed"),
+                players=3,
+                partnerships=False,
+                call_ace=False,
+            ),
+            _table(
+                "5",
+                "five-handed call-ace",
+                "Five-handed call-ace: each player scores alone, and the maker calls for a secret "
+                "partner.",
+                ("five", "5 call-ace", "five-handed"),
+                players=5,
+                partnerships=False,
+                deck=32,
+                call_ace=True,
+            ),
+            _table(
+                "6-ace",
+                "six-handed call-ace",
+                "Six-handed call-ace: each player scores alone, and the maker calls for a secret "
+                "partner.",
+                ("6 call-ace", "six call-ace"),
+                players=6,
+                partnerships=False,
+                deck=32,
+                call_ace=True,
+            ),
+            _table(
+                "6",
+                "six-handed, two teams of three",
+                "Six-handed, in two teams of three, partners in every other seat.",
+                ("six", "six-handed"),
+                players=6,
+                partnerships=True,
+                deck=32,
+                call_ace=False,
+            ),
+        )
+    }
+)
 
 _NUMBERS = {"two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
 
@@ -138,19 +177,44 @@ class ProfileInfo:
     summary: str
 
 
-PROFILE_INFO: Mapping[str, ProfileInfo] = MappingProxyType({p.key: p for p in (
-    ProfileInfo("american", "American rules", "000",
+PROFILE_INFO: Mapping[str, ProfileInfo] = MappingProxyType(
+    {
+        p.key: p
+        for p in (
+            ProfileInfo(
+                "american",
+                "American rules",
+                "000",
                 "throw-in when all pass twice; only the maker goes alone; the dealer picks up "
-                "even when the partner goes alone"),
-    ProfileInfo("midwest", "Midwest rules", "001",
-                "stick the dealer; no-trump available as an option, off"),
-    ProfileInfo("long-deck", "Long-deck rules", "002",
+                "even when the partner goes alone",
+            ),
+            ProfileInfo(
+                "midwest",
+                "Midwest rules",
+                "001",
+                "stick the dealer; no-trump available as an option, off",
+            ),
+            ProfileInfo(
+                "long-deck",
+                "Long-deck rules",
+                "002",
                 "32 cards; the dealer may decline the upcard; defending alone; game to 10 "
-                "(5 and 7 as options)"),
-    ProfileInfo("beginner", "Beginner's rules", "003",
+                "(5 and 7 as options)",
+            ),
+            ProfileInfo(
+                "beginner",
+                "Beginner's rules",
+                "003",
                 "throw-in; the dealer sits out and does not pick up when the partner goes "
-                "alone; stick the dealer and Canadian loner as options, off"),
-    ProfileInfo("stick-the-dealer", "Stick-the-dealer rules", "004",
-                "stick the dealer; the dealer always picks up when the upcard is ordered"),
-)})
+                "alone; stick the dealer and Canadian loner as options, off",
+            ),
+            ProfileInfo(
+                "stick-the-dealer",
+                "Stick-the-dealer rules",
+                "004",
+                "stick the dealer; the dealer always picks up when the upcard is ordered",
+            ),
+        )
+    }
+)
 HOUSE_TITLE = "House rules"

@@ -96,7 +96,9 @@ def _tables(trump: TrumpSuit) -> tuple[list[Suit | None], list[int]]:
 # card's effective suit and its power. The engine's core reads them directly.
 SUIT_TABLES: tuple[list[Suit | None], ...]
 POWER_TABLES: tuple[list[int], ...]
-SUIT_TABLES, POWER_TABLES = (tuple(t) for t in zip(*(_tables(t) for t in (*Suit, None)), strict=True))
+SUIT_TABLES, POWER_TABLES = (
+    tuple(t) for t in zip(*(_tables(t) for t in (*Suit, None)), strict=True)
+)
 
 _EVERY_CARD = make_deck(32, joker=True)
 assert [card.id for card in _EVERY_CARD] == list(range(JOKER.id + 1)), "card ids are 0 to 32"

@@ -187,8 +187,12 @@ def called_card(suit: Suit, trump: Suit | None, rules: Rules) -> Card:
     return suit_order(suit, trump, rules.deck, rules.joker)[0]
 
 
-def cards_held(seat: int, hand: Sequence[Card], tricks: Sequence[Trick],
-               current_trick: Sequence[tuple[int, Card]]) -> list[Card]:
+def cards_held(
+    seat: int,
+    hand: Sequence[Card],
+    tricks: Sequence[Trick],
+    current_trick: Sequence[tuple[int, Card]],
+) -> list[Card]:
     """The cards ``seat`` has held this deal: ``hand`` and the cards it has played."""
     held = list(hand)
     held += [c for t in tricks for c, s in zip(t.cards, t.seats, strict=True) if s == seat]

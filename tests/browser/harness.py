@@ -73,13 +73,15 @@ def build_site(target: Path, site_url: str) -> None:
         subprocess.run([sys.executable, "scripts/build_runtime.py"], cwd=ROOT, env=env, check=True)
     subprocess.run(
         [sys.executable, "scripts/build_site.py", "--out", str(target)],
-        cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL,
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
     )
 
 
 # Types a compressing host gzips on the fly (as Netlify, Cloudflare, nginx with gzip_types).
-COMPRESSIBLE = ("text/", "application/json", "application/xml", "image/svg+xml",
-                "application/wasm")
+COMPRESSIBLE = ("text/", "application/json", "application/xml", "image/svg+xml", "application/wasm")
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -88,7 +90,8 @@ class _Handler(SimpleHTTPRequestHandler):
 
     protocol_version = "HTTP/1.1"
     extensions_map: ClassVar[dict[str, str]] = {
-        **SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES
+        **SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
     }
     cache_control = "no-cache"
 
@@ -96,7 +99,7 @@ class _Handler(SimpleHTTPRequestHandler):
         clean = path.split("?", 1)[0].split("#", 1)[0]
         if not clean.startswith(SUBPATH):
             return str(Path(self.directory) / "__outside_the_site__")
-        return super().translate_path("/" + clean[len(SUBPATH):])
+        return super().translate_path("/" + clean[len(SUBPATH) :])
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", self.cache_control)
@@ -351,7 +354,9 @@ def presave(page: Any, entries: dict[str, Any]) -> None:
     )
 
 
-def wait_ready(page: Any, selector: str = "[data-widget]", timeout: float = READY_TIMEOUT_MS) -> None:
+def wait_ready(
+    page: Any, selector: str = "[data-widget]", timeout: float = READY_TIMEOUT_MS
+) -> None:
     """Wait until every element matching ``selector`` has data-ready="true".
 
     Fails at once, with the widget's text, when one says data-ready="failed".
@@ -411,7 +416,9 @@ def wait_for_my_decision(page: Any, root: Any) -> None:
         if root.get_attribute("data-review") != "open":
             return
         root.locator("[data-review-continue]").click()
-        page.wait_for_function("() => document.querySelector('[data-widget=game]').dataset.review !== 'open'")
+        page.wait_for_function(
+            "() => document.querySelector('[data-widget=game]').dataset.review !== 'open'"
+        )
     raise AssertionError("ten deals in a row ended without the learner's turn")
 
 
@@ -479,9 +486,13 @@ def axe_in_light_and_dark(page: Any) -> list[str]:
     found = []
     for name, scheme in (("light", "default"), ("dark", "slate")):
         page.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-        found += [f"{name}: {v['id']}: {v['help']} at "
-                  + "; ".join(f"{n.get('target')} {n.get('failureSummary', '')}" for n in v.get("nodes", [])[:4])
-                  for v in axe(page)]
+        found += [
+            f"{name}: {v['id']}: {v['help']} at "
+            + "; ".join(
+                f"{n.get('target')} {n.get('failureSummary', '')}" for n in v.get("nodes", [])[:4]
+            )
+            for v in axe(page)
+        ]
     page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
     return found
 

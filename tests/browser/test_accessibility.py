@@ -33,9 +33,7 @@ def describe(page_path: str, violation: dict[str, Any]) -> str:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_serious_axe_violation_on_any_page(
-    new_page: Any, site_dir: Path, scheme: str
-) -> None:
+def test_no_serious_axe_violation_on_any_page(new_page: Any, site_dir: Path, scheme: str) -> None:
     pages = site_pages(site_dir)
     assert "" in pages and "rules/cards/" in pages, pages
     page = new_page(color_scheme=scheme)
@@ -87,4 +85,6 @@ def test_on_a_phone_the_drawer_is_no_tab_stop_until_the_keyboard_opens_it(new_pa
     page.keyboard.press("Escape")
     closed = page.evaluate(FOCUSED)
     assert closed["menu"] and closed["expanded"] == "false", closed
-    page.wait_for_function("() => getComputedStyle(document.querySelector('.md-sidebar--primary')).visibility === 'hidden'")
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('.md-sidebar--primary')).visibility === 'hidden'"
+    )

@@ -38,13 +38,17 @@ def open_game(page: Any, settings: dict[str, Any] | None = FAST, query: str = ""
     return page.locator(GAME)
 
 
-def start_game(page: Any, root: Any, game_to: str = "5", profile: str = "midwest", undo: bool = True) -> None:
+def start_game(
+    page: Any, root: Any, game_to: str = "5", profile: str = "midwest", undo: bool = True
+) -> None:
     root.locator("#eu-game-profile").select_option(profile)
     root.locator("#eu-game-game_to").select_option(game_to)
     root.locator("#eu-game-level").select_option("easy")
     root.locator("#eu-game-undo").set_checked(undo)
     root.locator("[data-game-start]").click()
-    page.wait_for_function("() => document.querySelector('[data-widget=game] .eu-table') && !document.querySelector('.eu-newgame')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=game] .eu-table') && !document.querySelector('.eu-newgame')"
+    )
 
 
 def attr(root: Any, name: str) -> str:
@@ -52,7 +56,9 @@ def attr(root: Any, name: str) -> str:
 
 
 def hand(root: Any) -> list[str]:
-    return root.locator(".eu-hand button.eu-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+    return root.locator(".eu-hand button.eu-card").evaluate_all(
+        "(cs) => cs.map((c) => c.dataset.card)"
+    )
 
 
 def my_move(page: Any, root: Any) -> None:
@@ -61,7 +67,9 @@ def my_move(page: Any, root: Any) -> None:
     choices = root.locator(".eu-choices button")
     if choices.count():
         choices.first.click()
-        page.wait_for_function("() => !document.querySelector('[data-widget=game] .eu-choices button') || document.querySelector('[data-widget=game]').dataset.yourTurn !== 'true'")
+        page.wait_for_function(
+            "() => !document.querySelector('[data-widget=game] .eu-choices button') || document.querySelector('[data-widget=game]').dataset.yourTurn !== 'true'"
+        )
         return
     cards = hand(root)
     refusals = []
@@ -80,9 +88,13 @@ def my_move(page: Any, root: Any) -> None:
         reason = root.locator(".eu-message").inner_text().strip()
         assert reason, "an illegal card must be explained"
         refusals.append(f"{code}: {reason}")
-        page.evaluate("() => { const m = document.querySelector('[data-widget=game] .eu-message'); m.dataset.kind = ''; }")
-    raise AssertionError(f"no card of {cards} could be played in phase {attr(root, 'data-phase')!r} "
-                         f"(prompt {root.locator('.eu-prompt').inner_text()!r}): {refusals}")
+        page.evaluate(
+            "() => { const m = document.querySelector('[data-widget=game] .eu-message'); m.dataset.kind = ''; }"
+        )
+    raise AssertionError(
+        f"no card of {cards} could be played in phase {attr(root, 'data-phase')!r} "
+        f"(prompt {root.locator('.eu-prompt').inner_text()!r}): {refusals}"
+    )
 
 
 def check_review(root: Any) -> None:
@@ -116,13 +128,18 @@ def test_a_game_played_to_a_winner(page: Any) -> None:
             check_review(root)
             reviews += 1
             root.locator("[data-review-continue]").click()
-            page.wait_for_function("() => document.querySelector('[data-widget=game]').dataset.review !== 'open'")
+            page.wait_for_function(
+                "() => document.querySelector('[data-widget=game]').dataset.review !== 'open'"
+            )
             continue
         my_move(page, root)
     assert attr(root, "data-game-over") == "true"
     assert attr(root, "data-winner") in ("us", "them")
     assert "win the game" in root.locator(".eu-game-over").inner_text()
-    scores = [int(s) for s in root.locator(".eu-score-side").evaluate_all("(s) => s.map((x) => x.dataset.score)")]
+    scores = [
+        int(s)
+        for s in root.locator(".eu-score-side").evaluate_all("(s) => s.map((x) => x.dataset.score)")
+    ]
     assert max(scores) >= 5 and reviews >= 1
 
 
@@ -152,7 +169,9 @@ def test_undo(page: Any) -> None:
         if attr(root, "data-review") == "open":
             continue  # the deal ended before the learner's next turn: nothing to take back
         root.locator("[data-game-undo]").click()
-        page.wait_for_function("() => document.querySelector('[data-widget=game] .eu-message').innerText.includes('taken back')")
+        page.wait_for_function(
+            "() => document.querySelector('[data-widget=game] .eu-message').innerText.includes('taken back')"
+        )
         assert (hand(root), root.locator(".eu-prompt").inner_text()) == before
         return
     raise AssertionError("five deals in a row ended right after the learner's first decision")
@@ -208,8 +227,16 @@ def test_settings_persist(page: Any) -> None:
     assert root.locator("input[data-setting=sound]").is_checked()
     assert page.evaluate("() => document.documentElement.classList.contains('eu-flat')")
     stored = json.loads(page.evaluate("() => localStorage.getItem('euchre.settings')"))
-    assert stored == {"v": 1, "data": {"speed": "relaxed", "hurry": True, "sound": True, "motion": "system", "flat": True}}
-
+    assert stored == {
+        "v": 1,
+        "data": {
+            "speed": "relaxed",
+            "hurry": True,
+            "sound": True,
+            "motion": "system",
+            "flat": True,
+        },
+    }
 
 
 def test_settings_changed_in_another_tab_apply_here_and_are_kept(page: Any) -> None:
@@ -224,6 +251,7 @@ def test_settings_changed_in_another_tab_apply_here_and_are_kept(page: Any) -> N
     root.locator("input[data-setting=sound]").check()
     stored = json.loads(page.evaluate("() => localStorage.getItem('euchre.settings')"))
     assert stored["data"]["flat"] is True and stored["data"]["sound"] is True
+
 
 def test_damaged_storage_recovers(page: Any) -> None:
     goto(page, PAGE)
@@ -242,18 +270,23 @@ def test_damaged_storage_recovers(page: Any) -> None:
     wait_turn_or_review(page)
 
 
-
-def test_settings_reset_on_a_page_without_a_settings_panel_are_said_on_the_next_that_has_one(page: Any) -> None:
+def test_settings_reset_on_a_page_without_a_settings_panel_are_said_on_the_next_that_has_one(
+    page: Any,
+) -> None:
     goto(page, "about/")
     page.evaluate("() => localStorage.setItem('euchre.settings', '{oops')")
     goto(page, "rules/cards/")  # every page applies the settings: this one has no panel to say so
     page.wait_for_function("() => localStorage.getItem('euchre.settings') === null")
     goto(page, PAGE)
     wait_ready(page, GAME)
-    assert "Your saved settings could not be read, so they were reset." in page.locator(f"{GAME} .eu-message").inner_text()
+    assert (
+        "Your saved settings could not be read, so they were reset."
+        in page.locator(f"{GAME} .eu-message").inner_text()
+    )
     page.reload()
     wait_ready(page, GAME)
     assert "settings" not in page.locator(f"{GAME} .eu-message").inner_text()  # said once
+
 
 def test_reduced_motion_runs_no_animation(new_page: Any) -> None:
     page = new_page(reduced_motion="reduce")
@@ -272,11 +305,15 @@ def test_reduced_motion_runs_no_animation(new_page: Any) -> None:
     wait_turn_or_review(page, tapping=False)
     assert page.evaluate("() => window.__euAnimations") == 0
     assert page.evaluate("() => document.documentElement.classList.contains('eu-reduced-motion')")
-    duration = root.locator(".eu-hand button.eu-card").first.evaluate("(c) => getComputedStyle(c).transitionDuration")
+    duration = root.locator(".eu-hand button.eu-card").first.evaluate(
+        "(c) => getComputedStyle(c).transitionDuration"
+    )
     assert set(duration.replace("s", "").split(", ")) <= {"0"}
 
 
-def test_every_trick_and_the_deals_points_are_said_and_the_next_deal_is_in_view(new_page: Any) -> None:
+def test_every_trick_and_the_deals_points_are_said_and_the_next_deal_is_in_view(
+    new_page: Any,
+) -> None:
     """A screen reader hears who took each trick and why, and the deal's points, from the
     message line (a live region that stays on the page); the focused "Next deal" is on
     the screen of a phone."""
@@ -316,7 +353,9 @@ def position(root: Any) -> tuple[list[str], str, str]:
 
 
 def stored_game(page: Any) -> dict[str, Any]:
-    return dict(page.evaluate(f"() => JSON.parse(localStorage.getItem({json.dumps(GAME_KEY)})).data"))
+    return dict(
+        page.evaluate(f"() => JSON.parse(localStorage.getItem({json.dumps(GAME_KEY)})).data")
+    )
 
 
 def test_a_game_open_in_two_tabs_is_one_game(page: Any) -> None:
@@ -361,7 +400,8 @@ def test_a_reply_about_a_game_moved_on_elsewhere_is_not_kept(page: Any) -> None:
     assert position(root) != earlier_position
     moved_on = {"save": earlier["save"], "rev": stored_game(page).get("rev", 0) + 5}
     page.evaluate(
-        "([key, data]) => localStorage.setItem(key, JSON.stringify({v: 1, data}))", [GAME_KEY, moved_on]
+        "([key, data]) => localStorage.setItem(key, JSON.stringify({v: 1, data}))",
+        [GAME_KEY, moved_on],
     )
     choices = root.locator(".eu-choices button")
     (choices if choices.count() else root.locator(".eu-hand button")).first.click()

@@ -69,7 +69,9 @@ def test_a_missing_page_gets_the_styled_404_page_at_any_depth(page: Any) -> None
         assert response.status == 404
         assert page.locator("h1", has_text="404").count() == 1
         # Material's stylesheet is applied: its header sticks to the top.
-        header = page.evaluate("() => getComputedStyle(document.querySelector('.md-header')).position")
+        header = page.evaluate(
+            "() => getComputedStyle(document.querySelector('.md-header')).position"
+        )
         assert header == "sticky", f"{missing}: the 404 page is unstyled"
         hrefs = page.evaluate(
             "() => [...document.querySelectorAll('.md-sidebar--primary a.md-nav__link[href]')]"
@@ -87,7 +89,10 @@ def test_a_build_for_another_address_uses_that_address(tmp_path: Path) -> None:
     out = tmp_path / "site"
     subprocess.run(
         [sys.executable, "scripts/build_site.py", "--out", str(out)],
-        cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL,
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
     )
     locs = LOCS.findall((out / "sitemap.xml").read_text())
     assert locs and all(loc.startswith(address) for loc in locs)

@@ -71,7 +71,9 @@ def keyboard_move(page: Any, move: str) -> None:
     else:
         reach(page, f"a?.dataset.choice === {json.dumps(str(action))}")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.busy === 'false'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=lesson]').dataset.busy === 'false'"
+    )
 
 
 def test_every_lesson_by_keyboard_alone_earns_full_stars(page: Any) -> None:
@@ -80,25 +82,37 @@ def test_every_lesson_by_keyboard_alone_earns_full_stars(page: Any) -> None:
     for number, lesson in enumerate(lessons):
         assert root.get_attribute("data-lesson") == lesson.id
         for index in range(len(lesson.steps)):
-            page.wait_for_function("(i) => document.querySelector('[data-widget=lesson]').dataset.step === String(i)",
-                                   arg=index)
+            page.wait_for_function(
+                "(i) => document.querySelector('[data-widget=lesson]').dataset.step === String(i)",
+                arg=index,
+            )
             for move in solution(lesson, index):
                 keyboard_move(page, move)
             wait_lesson_outcome(page)
             # the step is over: the hand is locked, the prompt says what comes next
             assert root.locator(".eu-hand button:not(:disabled)").count() == 0
-            assert "choose" in root.locator(".eu-prompt").inner_text() or "last lesson" in root.locator(".eu-prompt").inner_text()
+            assert (
+                "choose" in root.locator(".eu-prompt").inner_text()
+                or "last lesson" in root.locator(".eu-prompt").inner_text()
+            )
             if index + 1 == len(lesson.steps):
                 feedback = root.locator(".eu-feedback").inner_text()
-                assert "Lesson complete" in feedback and "3 of 3 stars" in feedback, (lesson.id, feedback)
+                assert "Lesson complete" in feedback and "3 of 3 stars" in feedback, (
+                    lesson.id,
+                    feedback,
+                )
                 stars = root.locator(f"[data-lesson-link={lesson.id}] .eu-stars")
                 assert stars.get_attribute("data-stars") == "3"
             if index + 1 < len(lesson.steps) or number + 1 < len(lessons):
-                assert active(page, "a?.dataset.lessonNext !== undefined"), "the next step is one key away"
+                assert active(page, "a?.dataset.lessonNext !== undefined"), (
+                    "the next step is one key away"
+                )
                 page.keyboard.press("Enter")
         if number + 1 < len(lessons):
-            page.wait_for_function("(id) => document.querySelector('[data-widget=lesson]').dataset.lesson === id",
-                                   arg=lessons[number + 1].id)
+            page.wait_for_function(
+                "(id) => document.querySelector('[data-widget=lesson]').dataset.lesson === id",
+                arg=lessons[number + 1].id,
+            )
     stored = json.loads(page.evaluate("() => localStorage.getItem('euchre.lessons')"))
     assert stored["data"]["stars"] == {lesson.id: 3 for lesson in lessons}
     assert "Stars:" in root.locator(".eu-path-stars").inner_text()
@@ -112,7 +126,10 @@ TABBABLE = """(scope) => [...document.querySelectorAll(scope)].flatMap((s) => [.
 
 def tab_sequence(page: Any, scope: str) -> tuple[list[str], list[str]]:
     """The tabbable controls of ``scope`` in drawn (DOM) order, and the order Tab visits them."""
-    drawn = page.evaluate(f"(scope) => ({TABBABLE})(scope).map((e, i) => {{ e.dataset.tabProbe = String(i); return String(i); }})", scope)
+    drawn = page.evaluate(
+        f"(scope) => ({TABBABLE})(scope).map((e, i) => {{ e.dataset.tabProbe = String(i); return String(i); }})",
+        scope,
+    )
     page.evaluate(f"(scope) => ({TABBABLE})(scope)[0].focus()", scope)
     visited = []
     for _ in range(len(drawn)):
@@ -125,8 +142,12 @@ def test_tab_order_is_the_drawn_order_in_a_lesson(page: Any) -> None:
     root = with_settings(page, LESSONS + "?lesson=order-up", LESSON)
     choices = root.locator(".eu-choices button")
     assert choices.count() >= 2 and choices.last.inner_text() == "Pass"
-    boxes = choices.evaluate_all("(bs) => bs.map((b) => b.getBoundingClientRect()).map((r) => [r.top, r.left])")
-    assert boxes == sorted(boxes, key=lambda b: (round(b[0]), b[1])), "choices are drawn in their DOM order"
+    boxes = choices.evaluate_all(
+        "(bs) => bs.map((b) => b.getBoundingClientRect()).map((r) => [r.top, r.left])"
+    )
+    assert boxes == sorted(boxes, key=lambda b: (round(b[0]), b[1])), (
+        "choices are drawn in their DOM order"
+    )
     drawn, visited = tab_sequence(page, "[data-widget=lesson] .eu-stage")
     assert visited == drawn
 
@@ -165,31 +186,44 @@ def test_a_deal_of_free_play_by_keyboard_alone_never_drops_the_focus(page: Any) 
         while root.get_attribute("data-review") != "open":
             page.wait_for_function(
                 """() => { const r = document.querySelector('[data-widget=game]');
-                    return r.dataset.yourTurn === 'true' || r.dataset.review === 'open'; }""", timeout=60_000)
+                    return r.dataset.yourTurn === 'true' || r.dataset.review === 'open'; }""",
+                timeout=60_000,
+            )
             if root.get_attribute("data-review") == "open":
                 break
-            assert active(page, IN_GAME), f"on the learner's turn the focus is on {active(page, 'a?.outerHTML')}"
-            was = active(page, "a?.dataset.card ? `[data-card='${a.dataset.card}']` : `[data-choice='${a.dataset.choice}']`")
+            assert active(page, IN_GAME), (
+                f"on the learner's turn the focus is on {active(page, 'a?.outerHTML')}"
+            )
+            was = active(
+                page,
+                "a?.dataset.card ? `[data-card='${a.dataset.card}']` : `[data-choice='${a.dataset.choice}']`",
+            )
             page.keyboard.press("Enter")
             page.wait_for_function(
                 """(was) => { const r = document.querySelector('[data-widget=game]');
                     return !r.querySelector(`.eu-hand ${was}, .eu-choices ${was}`)
-                        || r.querySelector('.eu-message').dataset.kind === 'illegal'; }""", arg=was)
+                        || r.querySelector('.eu-message').dataset.kind === 'illegal'; }""",
+                arg=was,
+            )
             if root.locator(".eu-message").get_attribute("data-kind") == "illegal":
-                assert active(page, f"a?.matches(\"{was}\")"), "a refused card keeps the focus"
+                assert active(page, f'a?.matches("{was}")'), "a refused card keeps the focus"
                 root.evaluate("(r) => { r.querySelector('.eu-message').dataset.kind = ''; }")
                 page.keyboard.press("ArrowRight")
                 continue
             moves += 1
             if root.locator(".eu-hand button.eu-card").count():  # (after the last card: the review)
-                assert active(page, IN_GAME), f"after a move the focus fell to {active(page, 'a?.tagName')}"
+                assert active(page, IN_GAME), (
+                    f"after a move the focus fell to {active(page, 'a?.tagName')}"
+                )
         assert active(page, "a?.dataset.reviewContinue !== undefined"), (
-            "the review's Next deal takes the focus")
+            "the review's Next deal takes the focus"
+        )
         if moves >= 2:
             break
         page.keyboard.press("Enter")  # Next deal
         page.wait_for_function(
-            "() => document.querySelector('[data-widget=game]').dataset.review !== 'open'")
+            "() => document.querySelector('[data-widget=game]').dataset.review !== 'open'"
+        )
     assert moves >= 2
 
 
@@ -198,9 +232,15 @@ LESSON_DAMAGE = [
     json.dumps({"v": 1, "data": {"stars": None, "at": None}}),
     json.dumps({"v": 1, "data": {"stars": {"bowers": 10}, "at": None}}),
     json.dumps({"v": 1, "data": {"stars": {"bowers": "3"}, "at": None}}),
-    json.dumps({"v": 1, "data": {"stars": {}, "at": {"lesson": "bowers", "step": -1, "moves": []}}}),
-    json.dumps({"v": 1, "data": {"stars": {}, "at": {"lesson": "bowers", "step": 99, "moves": []}}}),
-    json.dumps({"v": 1, "data": {"stars": {}, "at": {"lesson": "bowers", "step": 0, "moves": "Jh"}}}),
+    json.dumps(
+        {"v": 1, "data": {"stars": {}, "at": {"lesson": "bowers", "step": -1, "moves": []}}}
+    ),
+    json.dumps(
+        {"v": 1, "data": {"stars": {}, "at": {"lesson": "bowers", "step": 99, "moves": []}}}
+    ),
+    json.dumps(
+        {"v": 1, "data": {"stars": {}, "at": {"lesson": "bowers", "step": 0, "moves": "Jh"}}}
+    ),
     json.dumps({"v": 1, "data": {"stars": {}, "at": {"lesson": "nope", "step": 0, "moves": []}}}),
     json.dumps({"v": 1, "data": []}),
     json.dumps({"v": 7, "data": {"stars": {}, "at": None}}),
@@ -271,8 +311,10 @@ def test_no_sample_table_with_dead_controls_before_a_game(page: Any) -> None:
 
 def test_settings_apply_on_a_rules_page(page: Any) -> None:
     goto(page, "rules/cards/")
-    page.evaluate("() => localStorage.setItem('euchre.settings', JSON.stringify({v: 1, data: "
-                  "{speed: 'normal', hurry: true, sound: false, motion: 'reduce', flat: true}}))")
+    page.evaluate(
+        "() => localStorage.setItem('euchre.settings', JSON.stringify({v: 1, data: "
+        "{speed: 'normal', hurry: true, sound: false, motion: 'reduce', flat: true}}))"
+    )
     page.reload()
     wait_ready(page, "[data-widget]")
     classes = page.evaluate("() => [...document.documentElement.classList]")
@@ -298,7 +340,10 @@ def test_the_first_decision_of_the_first_lesson_answers_before_python(page: Any)
     assert root.locator(".eu-feedback").get_attribute("data-kind") == "not-asked"
     root.locator(".eu-hand button[data-card=Jh]").click()
     wait_lesson_outcome(page)
-    assert "Even the ace of hearts fell to your right bower." in root.locator(".eu-feedback").inner_text()
+    assert (
+        "Even the ace of hearts fell to your right bower."
+        in root.locator(".eu-feedback").inner_text()
+    )
     assert root.locator(".eu-hand button[data-card=Jh]").count() == 0
     assert "Next step" in root.locator(".eu-stage-tools").inner_text()
     # Python never started: the verdict came from the build's replies
@@ -317,7 +362,10 @@ def test_a_tap_made_while_the_lesson_script_loads_is_answered(page: Any) -> None
     root.locator(".eu-hand button[data-card=Jh]").click()  # one tap, before anything listens
     held.continue_()
     wait_lesson_outcome(page)
-    assert "Even the ace of hearts fell to your right bower." in root.locator(".eu-feedback").inner_text()
+    assert (
+        "Even the ace of hearts fell to your right bower."
+        in root.locator(".eu-feedback").inner_text()
+    )
     assert root.locator(".eu-hand button[data-card=Jh]").count() == 0
 
 
@@ -330,7 +378,9 @@ def test_python_takes_over_the_state_the_build_drew(page: Any) -> None:
     wait_ready(page, LESSON)
     assert root.get_attribute("data-outcome") == "done" and root.get_attribute("data-step") == "0"
     root.locator("[data-lesson-next]").click()
-    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '1'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=lesson]').dataset.step === '1'"
+    )
 
 
 SHOWN_BUT_HIDDEN = """() => [...document.querySelectorAll('.eu-widget [hidden]')]
@@ -345,8 +395,15 @@ CARDS_NOT_DRAWN = """() => [...document.querySelectorAll('.eu-card')]
 
 @pytest.mark.parametrize(
     "path",
-    ["practice/play/", "practice/quiz/", "practice/lessons/", "practice/try-again/",
-     "practice/progress/", "practice/teachers/", "rules/cards/"],
+    [
+        "practice/play/",
+        "practice/quiz/",
+        "practice/lessons/",
+        "practice/try-again/",
+        "practice/progress/",
+        "practice/teachers/",
+        "rules/cards/",
+    ],
 )
 def test_what_a_widget_hides_is_not_on_screen(page: Any, path: str) -> None:
     """An element a widget marks `hidden` is not drawn: Material's button style once showed

@@ -41,14 +41,18 @@ def test_a_lesson_completed_by_keyboard_alone(page: Any) -> None:
     wait_lesson_outcome(page, "done")
     assert page.evaluate("() => document.activeElement?.dataset.lessonNext !== undefined")
     page.keyboard.press("Enter")  # Next step: its title has the focus, the hand is one Tab on
-    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '1'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=lesson]').dataset.step === '1'"
+    )
     page.wait_for_function("() => document.activeElement?.matches('.eu-stage-title')")
     page.keyboard.press("Tab")
     assert focused_card(page) == "Jd"
     page.keyboard.press("Enter")  # step 2: the left bower beats the ace
     wait_lesson_outcome(page, "done")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '2'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=lesson]').dataset.step === '2'"
+    )
     page.wait_for_function("() => document.activeElement?.matches('.eu-stage-title')")
     page.keyboard.press("Tab")
     page.keyboard.press("ArrowRight")
@@ -94,7 +98,8 @@ def test_hints_are_graded(page: Any) -> None:
     first = root.locator(".eu-feedback").inner_text()
     root.locator("[data-lesson-hint]").click()
     page.wait_for_function(
-        "(t) => document.querySelector('[data-widget=lesson] .eu-feedback').innerText !== t", arg=first
+        "(t) => document.querySelector('[data-widget=lesson] .eu-feedback').innerText !== t",
+        arg=first,
     )
     assert "Hint 2" in root.locator(".eu-feedback").inner_text()
 
@@ -127,11 +132,15 @@ def test_next_step_tapped_while_the_engine_starts_opens_once_it_is_ready(page: A
     root.locator(".eu-hand button[data-card=Jh]").click()  # answered from the build's data
     wait_lesson_outcome(page, "done")
     root.locator("[data-lesson-next]").click()
-    assert "The next step will open as soon as it is ready." in root.locator(".eu-feedback").inner_text()
+    assert (
+        "The next step will open as soon as it is ready."
+        in root.locator(".eu-feedback").inner_text()
+    )
     assert root.get_attribute("data-step") == "0"
     gate.open()
-    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.step === '1'",
-                           timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=lesson]').dataset.step === '1'", timeout=60_000
+    )
     assert "The J♦ is the left bower." in root.locator("[data-region=narration]").inner_text()
     assert root.get_attribute("data-outcome") == "open"
 
@@ -155,7 +164,6 @@ def test_reset_needs_a_confirmation(page: Any) -> None:
     assert root.locator("[data-lesson-link=bowers] .eu-stars").get_attribute("data-stars") == "0"
 
 
-
 def test_stars_earned_in_another_tab_show_here_and_are_kept(page: Any) -> None:
     root = open_lessons(page)
     other = another_tab(page)
@@ -173,6 +181,7 @@ def test_stars_earned_in_another_tab_show_here_and_are_kept(page: Any) -> None:
     stored = json.loads(page.evaluate("() => localStorage.getItem('euchre.lessons')"))
     assert stored["data"]["stars"] == {"alone": 3}
 
+
 def test_damaged_progress_recovers(page: Any) -> None:
     open_lessons(page)
     page.evaluate("() => localStorage.setItem('euchre.lessons', '{not json')")
@@ -187,7 +196,9 @@ def test_damaged_progress_recovers(page: Any) -> None:
 def test_each_lesson_has_a_link(page: Any) -> None:
     root = open_lessons(page, "?lesson=round-two")
     assert root.locator(".eu-stage-title").inner_text() == "Round two and stick the dealer"
-    hrefs = root.locator("[data-lesson-link]").evaluate_all("(links) => links.map((a) => a.getAttribute('href'))")
+    hrefs = root.locator("[data-lesson-link]").evaluate_all(
+        "(links) => links.map((a) => a.getAttribute('href'))"
+    )
     assert hrefs[0].endswith("?lesson=bowers") and len(hrefs) == 9
 
 
@@ -206,8 +217,10 @@ def test_saved_moves_the_lesson_no_longer_takes_restart_their_step(page: Any) ->
     replayed: the saved step starts again, with a note, not the lesson's first step in
     silence."""
     open_lessons(page)
-    saved = {"v": 1, "data": {"stars": {}, "at": {"lesson": "order-up", "step": 1,
-                                                   "moves": ["play 9s"]}}}
+    saved = {
+        "v": 1,
+        "data": {"stars": {}, "at": {"lesson": "order-up", "step": 1, "moves": ["play 9s"]}},
+    }
     page.evaluate("(s) => localStorage.setItem('euchre.lessons', JSON.stringify(s))", saved)
     goto(page, PAGE)  # no lesson in the address: the page opens where the learner left off
     root = page.locator(LESSON)
@@ -229,7 +242,10 @@ def test_each_card_played_is_said_and_a_new_step_opens_at_its_title(new_page: An
     header = page.locator(".md-header").bounding_box()
     title = root.locator(".eu-stage-title").bounding_box()
     assert header is not None and title is not None
-    assert title["y"] >= header["y"] + header["height"] - 1 and title["y"] < 740 / 2, (title, header)
+    assert title["y"] >= header["y"] + header["height"] - 1 and title["y"] < 740 / 2, (
+        title,
+        header,
+    )
     page.evaluate(
         """() => { window.__said = []; const f = document.querySelector('[data-widget=lesson] .eu-feedback');
             new MutationObserver(() => window.__said.push(f.textContent)).observe(f, {childList: true, characterData: true, subtree: true}); }"""
@@ -237,8 +253,12 @@ def test_each_card_played_is_said_and_a_new_step_opens_at_its_title(new_page: An
     root.locator(".eu-hand button[data-card='Js']").click()  # trump West's Q♣ lead
     page.wait_for_function("() => window.__said.some((t) => t.includes('You take the trick.'))")
     root.locator(".eu-hand button[data-card='Ah']").click()  # lead: the others play after
-    page.wait_for_function("() => window.__said.some((t) => t.startsWith('West plays'))", timeout=20_000)
-    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.busy === 'false'")
+    page.wait_for_function(
+        "() => window.__said.some((t) => t.startsWith('West plays'))", timeout=20_000
+    )
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=lesson]').dataset.busy === 'false'"
+    )
     said = page.evaluate("() => window.__said")
     assert "You play J♠. You take the trick. J♠ wins" in " ".join(said), said
     assert any(t.startswith("North plays") for t in said), said
@@ -253,9 +273,13 @@ def test_the_last_hint_leaves_the_focus_in_the_lesson(page: Any) -> None:
             break
         hint.focus()
         page.keyboard.press("Enter")
-        page.wait_for_function("() => document.querySelector('[data-widget=lesson] .eu-feedback').textContent.length > 0")
+        page.wait_for_function(
+            "() => document.querySelector('[data-widget=lesson] .eu-feedback').textContent.length > 0"
+        )
     assert hint.is_disabled()
-    assert page.evaluate("() => document.querySelector('[data-widget=lesson]').contains(document.activeElement)")
+    assert page.evaluate(
+        "() => document.querySelector('[data-widget=lesson]').contains(document.activeElement)"
+    )
 
 
 def test_a_confirmation_closed_gives_the_focus_back(page: Any) -> None:
@@ -279,7 +303,9 @@ def test_a_lesson_link_opens_the_lesson_on_this_stage(page: Any) -> None:
     root = open_lessons(page, "?lesson=bowers")
     page.evaluate("() => { document.querySelector('.eu-stage').dataset.marked = 'yes'; }")
     root.locator("[data-lesson-link=scoring]").click()
-    page.wait_for_function("() => document.querySelector('[data-widget=lesson]').dataset.lesson === 'scoring'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=lesson]').dataset.lesson === 'scoring'"
+    )
     page.wait_for_function("() => document.activeElement?.matches('.eu-stage-title')")
     assert page.evaluate("() => document.querySelector('.eu-stage').dataset.marked") == "yes"
     assert page.url.endswith("?lesson=scoring")

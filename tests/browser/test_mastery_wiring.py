@@ -38,7 +38,8 @@ def stored_progress(page: Any) -> Any:
 def assert_missed_and_due(page: Any, skill_id: str, item: str) -> None:
     """The item is stored as missed once, and the progress page lists it as due."""
     page.wait_for_function(
-        "(item) => (localStorage.getItem('euchre.progress') || '').includes(item)", arg=item)
+        "(item) => (localStorage.getItem('euchre.progress') || '').includes(item)", arg=item
+    )
     entry = next(e for e in stored_progress(page)["items"] if e["item"] == item)
     assert entry["skill"] == skill_id and entry["wrong"] == 1
     goto(page, "practice/progress/")
@@ -67,8 +68,11 @@ def test_a_practice_quiz_starts_with_what_is_due(page: Any) -> None:
     target = next(it for it in items[1:] if it != items[0])
     missed = datetime.now(UTC) - timedelta(hours=2)
     record = mastery.record_answer(None, target[0], target[1], False, missed)
-    page.evaluate("(text) => { localStorage.setItem('euchre.progress', text);"
-                  " localStorage.removeItem('euchre.quiz.v1'); }", json.dumps(record))
+    page.evaluate(
+        "(text) => { localStorage.setItem('euchre.progress', text);"
+        " localStorage.removeItem('euchre.quiz.v1'); }",
+        json.dumps(record),
+    )
     page.reload()
     wait_ready(page, QUIZ)
     assert item_of_question(current_question(page)) == target
@@ -87,8 +91,13 @@ def test_a_bid_in_free_play_feeds_the_progress_page(page: Any) -> None:
     state = _game(Save.unpack(model["save"])).state
     worst = euchre.coach(state).alternatives[-1][0]
     skill_id, item = judged_item(state, worst)
-    presave(page, {"euchre.settings": {"v": 1, "data": FAST},
-                   "euchre.game": {"v": 1, "data": {"save": model["save"]}}})
+    presave(
+        page,
+        {
+            "euchre.settings": {"v": 1, "data": FAST},
+            "euchre.game": {"v": 1, "data": {"save": model["save"]}},
+        },
+    )
     goto(page, "practice/play/")
     wait_ready(page, "[data-widget=game]")
     wait_for_my_decision(page, page.locator("[data-widget=game]"))
@@ -103,8 +112,10 @@ def _must_follow_with_two_wrong_cards(state: HandState) -> bool:
 def progress_after_queued_calls(page: Any) -> Any:
     """The stored record once every progress call made so far has stored its answer (they
     run one after another: this asks for the due items behind them)."""
-    page.evaluate("async (url) => (await import(url)).dueItems()",
-                  page.evaluate("() => new URL('../../assets/euchre/mastery.js', location.href).href"))
+    page.evaluate(
+        "async (url) => (await import(url)).dueItems()",
+        page.evaluate("() => new URL('../../assets/euchre/mastery.js', location.href).href"),
+    )
     return stored_progress(page)
 
 
@@ -124,8 +135,13 @@ def test_two_wrong_cards_at_one_decision_count_as_one_miss(page: Any) -> None:
     first, second = illegal_plays(state)[:2]
     item = item_of_mistake(state, 0, first)
     assert item is not None and item == item_of_mistake(state, 0, second)
-    presave(page, {"euchre.settings": {"v": 1, "data": FAST},
-                   "euchre.game": {"v": 1, "data": {"save": model["save"]}}})
+    presave(
+        page,
+        {
+            "euchre.settings": {"v": 1, "data": FAST},
+            "euchre.game": {"v": 1, "data": {"save": model["save"]}},
+        },
+    )
     goto(page, "practice/play/")
     game = page.locator("[data-widget=game]")
     wait_ready(page, "[data-widget=game]")
@@ -133,7 +149,9 @@ def test_two_wrong_cards_at_one_decision_count_as_one_miss(page: Any) -> None:
     message = game.locator("[data-region=message]")
     for play in (first, second):
         game.locator(f'.eu-hand [data-card="{play.removeprefix("play ")}"]').click()
-        page.wait_for_function("(el) => el.dataset.kind === 'illegal'", arg=message.element_handle())
+        page.wait_for_function(
+            "(el) => el.dataset.kind === 'illegal'", arg=message.element_handle()
+        )
         message.evaluate("(el) => { delete el.dataset.kind; }")
     entries = [e for e in progress_after_queued_calls(page)["items"] if e["item"] == item[1]]
     assert [(e["skill"], e["wrong"]) for e in entries] == [(item[0], 1)]
@@ -163,8 +181,13 @@ def test_a_decision_taken_back_and_made_again_counts_once(page: Any) -> None:
     url = page.evaluate("() => new URL('../../assets/euchre/mastery.js', location.href).href")
     right = {"skill": "ordering-up", "item": "ordering up when an opponent deals", "correct": True}
     wrong = {**right, "correct": False}
-    for field, decision in [(right, "save-A"), (right, "save-A"), (right, "save-A"),
-                            (wrong, "save-A"), (right, "save-B")]:
+    for field, decision in [
+        (right, "save-A"),
+        (right, "save-A"),
+        (right, "save-A"),
+        (wrong, "save-A"),
+        (right, "save-B"),
+    ]:
         page.evaluate(feed, [url, field, decision])
     entries = [e for e in progress_after_queued_calls(page)["items"] if e["item"] == right["item"]]
     assert [(e["right"], e["wrong"]) for e in entries] == [(2, 1)], entries

@@ -50,16 +50,18 @@ def test_a_missed_item_is_due_today_and_stays_after_a_reload(page: Any) -> None:
     assert "1 due today" in skill.inner_text()
     review = page.locator(f"{WIDGET} .eu-pg-review a")
     assert review.inner_text() == "take the trick quiz"
-    assert page.evaluate("(a) => a.href", review.element_handle()) == site_url(page, "practice/quiz/")
+    assert page.evaluate("(a) => a.href", review.element_handle()) == site_url(
+        page, "practice/quiz/"
+    )
     page.reload()
     wait_ready(page, WIDGET)
     due_item(page, ITEM).wait_for()
     due = page.evaluate(
         "async (url) => (await import(url)).dueItems('left-bower')",
-        site_url(page, "assets/euchre/mastery.js"))
+        site_url(page, "assets/euchre/mastery.js"),
+    )
     assert [d["item"] for d in due] == [ITEM]
     assert set(requests) == {"GET"}  # nothing is posted anywhere
-
 
 
 def test_an_answer_recorded_in_another_tab_shows_here(page: Any) -> None:
@@ -69,6 +71,7 @@ def test_an_answer_recorded_in_another_tab_shows_here(page: Any) -> None:
     goto(other, "about/")
     record_answer(other, "left-bower", ITEM, False)
     due_item(page, ITEM).wait_for()
+
 
 def test_a_damaged_record_recovers_with_a_note(page: Any) -> None:
     open_progress(page)
@@ -83,7 +86,9 @@ def test_a_damaged_record_recovers_with_a_note(page: Any) -> None:
     assert [e["item"] for e in stored["items"]] == ["a march scores two"]
 
 
-def test_a_record_damaged_while_another_page_records_is_kept_aside_and_said_later(page: Any) -> None:
+def test_a_record_damaged_while_another_page_records_is_kept_aside_and_said_later(
+    page: Any,
+) -> None:
     """The quiz (or any page) repairs a damaged record as it records an answer: the damaged
     text is kept aside, nothing is lost, and the progress page says what happened next time
     (it once wiped the record with no word)."""
@@ -116,7 +121,8 @@ def test_export_then_import_restores_the_same_progress(page: Any, tmp_path: Path
     page.locator(f"{WIDGET} button[data-action=reset-all]").click()
     page.locator(f"{WIDGET} button[data-action=reset-all-yes]").click()
     page.wait_for_function(
-        "() => document.querySelector('[data-widget=progress]').innerText.includes('Nothing is due today')")
+        "() => document.querySelector('[data-widget=progress]').innerText.includes('Nothing is due today')"
+    )
     assert json.loads(page.evaluate("() => localStorage.getItem('euchre.progress')"))["items"] == []
 
     page.locator(f"{WIDGET} input[type=file][data-action=import]").set_input_files(str(saved))
@@ -131,7 +137,8 @@ def test_export_then_import_restores_the_same_progress(page: Any, tmp_path: Path
     page.locator(f"{WIDGET} input[type=file][data-action=import]").set_input_files(str(junk))
     page.locator(f"{WIDGET} button[data-action=import-yes]").click()
     page.wait_for_function(
-        "() => document.querySelector('[data-widget=progress] [data-pg-note]').textContent.includes('not a progress file')")
+        "() => document.querySelector('[data-widget=progress] [data-pg-note]').textContent.includes('not a progress file')"
+    )
     assert page.evaluate("() => localStorage.getItem('euchre.progress')") == after
 
 
@@ -154,12 +161,22 @@ def test_an_import_asks_first_and_no_keeps_the_progress(page: Any, tmp_path: Pat
     confirm.locator(".eu-confirm-no").click()
     assert page.locator(f"{WIDGET} .eu-confirm").count() == 0
     assert page.evaluate("() => localStorage.getItem('euchre.progress')") == before
-    assert page.evaluate("() => document.querySelector('[data-widget=progress] input[type=file]').value") == ""
+    assert (
+        page.evaluate(
+            "() => document.querySelector('[data-widget=progress] input[type=file]').value"
+        )
+        == ""
+    )
     # Escape turns it down the same way.
     page.locator(f"{WIDGET} input[type=file][data-action=import]").set_input_files(str(saved))
     page.locator(f"{WIDGET} .eu-confirm-no").press("Escape")
     assert page.locator(f"{WIDGET} .eu-confirm").count() == 0
-    assert page.evaluate("() => document.querySelector('[data-widget=progress] input[type=file]').value") == ""
+    assert (
+        page.evaluate(
+            "() => document.querySelector('[data-widget=progress] input[type=file]').value"
+        )
+        == ""
+    )
     assert page.evaluate("() => localStorage.getItem('euchre.progress')") == before
 
 
@@ -178,12 +195,15 @@ def test_reset_one_skill(page: Any) -> None:
     assert "Forget what you have answered in" in confirm.inner_text()
     confirm.locator("button[data-action=reset-skill-yes]").click()
     page.wait_for_function(
-        "() => !document.querySelector('[data-widget=progress] .eu-pg-due li[data-skill=\"left-bower\"]')")
+        "() => !document.querySelector('[data-widget=progress] .eu-pg-due li[data-skill=\"left-bower\"]')"
+    )
     due_item(page, "lead trump with two bowers").wait_for()
     # The note is said from the page's own live line, and the focus stays in the map.
     note = page.locator(f"{WIDGET} [data-pg-note]").inner_text()
     assert note.endswith("was reset."), note
-    assert page.evaluate("() => document.querySelector('[data-widget=progress]').contains(document.activeElement)")
+    assert page.evaluate(
+        "() => document.querySelector('[data-widget=progress]').contains(document.activeElement)"
+    )
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

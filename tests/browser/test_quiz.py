@@ -88,7 +88,12 @@ def test_right_and_wrong_feedback(page: Any) -> None:
     assert not feedback["correct"]
     assert "Not quite." in text and feedback["answer_text"] in text
     assert feedback["reasons"][0] in text
-    assert page.locator(f"{QUIZ} .eu-quiz-slot[data-mark=wrong], {QUIZ} .eu-quiz-slot[data-mark=missed]").count() >= 1
+    assert (
+        page.locator(
+            f"{QUIZ} .eu-quiz-slot[data-mark=wrong], {QUIZ} .eu-quiz-slot[data-mark=missed]"
+        ).count()
+        >= 1
+    )
     assert page.locator(f"{QUIZ}").get_attribute("data-ready") == "true"
 
 
@@ -107,7 +112,9 @@ def test_a_share_link_gives_the_same_questions_everywhere(new_page: Callable[...
     for _ in range(2):
         page = new_page()
         open_quiz(page)
-        runs.append((stored(page)["run"]["ids"], page.locator(f"{QUIZ} .eu-quiz-question").inner_text()))
+        runs.append(
+            (stored(page)["run"]["ids"], page.locator(f"{QUIZ} .eu-quiz-question").inner_text())
+        )
     assert runs[0] == runs[1]
     spec, notes = parse_query(LINK.split("?", 1)[1], QuizSpec())
     assert notes == [] and runs[0][0] == [str(q) for q in spec.question_ids()]
@@ -189,10 +196,23 @@ def test_missed_questions_come_back_in_a_later_quiz(page: Any) -> None:
 
 def test_corrupted_storage_is_reset_without_an_error(page: Any) -> None:
     open_quiz(page, "practice/quiz/")  # idle first: the quiz saves its run when it starts
-    for bad in ("{not json", json.dumps({"v": 1, "runs": "x"}),
-                json.dumps({"v": 1, "runs": 0, "review": [], "run": {
-                    "mode": "practice", "query": "", "answers": [],
-                    "ids": ["suit:learning:none:1@american,deck:99"]}})):
+    for bad in (
+        "{not json",
+        json.dumps({"v": 1, "runs": "x"}),
+        json.dumps(
+            {
+                "v": 1,
+                "runs": 0,
+                "review": [],
+                "run": {
+                    "mode": "practice",
+                    "query": "",
+                    "answers": [],
+                    "ids": ["suit:learning:none:1@american,deck:99"],
+                },
+            }
+        ),
+    ):
         page.evaluate("([key, value]) => localStorage.setItem(key, value)", [STORE_KEY, bad])
         page.reload()
         wait_ready(page, QUIZ)
@@ -303,7 +323,9 @@ def test_a_teacher_s_quiz_under_other_rules_names_them_for_the_class(page: Any) 
     page.select_option("select[name=rules]", label="Long-deck rules")
     page.fill("input[name=house]", "jokr:1")
     notes = page.locator(".eu-qs-notes")
-    page.wait_for_function("() => document.querySelector('.eu-qs-notes').textContent.includes('jokr')")
+    page.wait_for_function(
+        "() => document.querySelector('.eu-qs-notes').textContent.includes('jokr')"
+    )
     assert "did you mean joker" in notes.inner_text()
     assert "jokr" not in page.locator(".eu-qs-link").input_value()
     page.fill("input[name=house]", "")
@@ -311,16 +333,22 @@ def test_a_teacher_s_quiz_under_other_rules_names_them_for_the_class(page: Any) 
     page.wait_for_function("() => document.querySelector('.eu-qs-link').value.includes('joker')")
     link = page.locator(".eu-qs-link").input_value()
     assert "rules=long-deck,joker:1" in link and "&joker=" not in link  # one rules code
-    page.wait_for_function("() => document.querySelector('.eu-qs-notes').textContent.includes('ready')")
+    page.wait_for_function(
+        "() => document.querySelector('.eu-qs-notes').textContent.includes('ready')"
+    )
     joker = dict(Rules.profile("long-deck").replace(joker=True).describe())["joker"]
     named = f"Long-deck rules, with one change: {joker}"
     assert named in page.locator(".eu-sheet-sub").first.inner_text()
     # the long-deck rules play defending alone; the form's list can turn it off, and back
     page.select_option("select[name=defend_alone]", label="Not played")
-    page.wait_for_function("() => document.querySelector('.eu-qs-link').value.includes('defend_alone')")
+    page.wait_for_function(
+        "() => document.querySelector('.eu-qs-link').value.includes('defend_alone')"
+    )
     assert "rules=long-deck,joker:1,defend_alone:0" in page.locator(".eu-qs-link").input_value()
     page.select_option("select[name=defend_alone]", label="As the rules say")
-    page.wait_for_function("() => !document.querySelector('.eu-qs-link').value.includes('defend_alone')")
+    page.wait_for_function(
+        "() => !document.querySelector('.eu-qs-link').value.includes('defend_alone')"
+    )
 
     page.goto(page.locator(".eu-qs-link").input_value())
     wait_ready(page, QUIZ)
@@ -329,7 +357,7 @@ def test_a_teacher_s_quiz_under_other_rules_names_them_for_the_class(page: Any) 
 
 
 def test_the_builder_s_link_and_buttons_line_up(page: Any) -> None:
-    """"Open the quiz" is a link among buttons: it is as tall as they are and its words sit
+    """ "Open the quiz" is a link among buttons: it is as tall as they are and its words sit
     on the same line as theirs."""
     goto(page, "practice/teachers/")
     wait_ready(page, "[data-widget=quiz-sheet]")
@@ -399,7 +427,9 @@ def test_the_first_question_is_answered_before_python(page: Any) -> None:
         assert reason in text
     assert page.locator(f"{QUIZ} .eu-quiz-slot[data-mark]").count() >= 1
     assert page.locator(f"{QUIZ} .eu-quiz-score").inner_text() == "Score 0"
-    assert stored(page)["run"]["answers"] == [{"id": str(q.id), "given": feedback["given"], "ok": False}]
+    assert stored(page)["run"]["answers"] == [
+        {"id": str(q.id), "given": feedback["given"], "ok": False}
+    ]
     # the focus is on "Next question", which waits for the engine
     assert page.evaluate("() => document.activeElement.dataset.action") == "next"
     # Python never started: the verdict came from the page
@@ -416,7 +446,8 @@ def test_python_takes_over_the_build_s_answer_with_the_same_words(page: Any) -> 
     assert page.locator(f"{QUIZ} .eu-quiz").inner_html() == built
     next_question(page)
     page.wait_for_function(
-        "(qid) => document.querySelector('.eu-quiz-question')?.dataset.question !== qid", arg=str(q.id)
+        "(qid) => document.querySelector('.eu-quiz-question')?.dataset.question !== qid",
+        arg=str(q.id),
     )
     assert page.locator(f"{QUIZ} .eu-quiz-progress").inner_text().lower() == "question 2 of 10"
     assert page.locator(f"{QUIZ} .eu-quiz-score").inner_text() == "Score 1"
@@ -429,7 +460,8 @@ def test_next_question_puts_the_focus_on_the_new_question(page: Any) -> None:
     answer(page, list(q.answer))
     page.keyboard.press("Enter")  # the focus is on "Next question"
     page.wait_for_function(
-        "(qid) => document.querySelector('.eu-quiz-question')?.dataset.question !== qid", arg=str(q.id)
+        "(qid) => document.querySelector('.eu-quiz-question')?.dataset.question !== qid",
+        arg=str(q.id),
     )
     assert page.evaluate("() => document.activeElement.closest('.eu-quiz-question') !== null")
     assert page.evaluate("() => document.activeElement.classList.contains('eu-quiz-title')")

@@ -42,14 +42,31 @@ class RoomServer:
             port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}{SUBPATH}"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "euchre_rooms", "--port", str(port), "--site", str(site),
-             "--site-path", SUBPATH, "--computer-delay", "0.05", "--continue-seconds", "30"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            [
+                sys.executable,
+                "-m",
+                "euchre_rooms",
+                "--port",
+                str(port),
+                "--site",
+                str(site),
+                "--site-path",
+                SUBPATH,
+                "--computer-delay",
+                "0.05",
+                "--continue-seconds",
+                "30",
+            ],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
         )
         health = f"http://127.0.0.1:{port}/rooms/health"
         for _ in range(200):  # until it listens (a safety net, not a timing check)
             if self.process.poll() is not None:
-                raise RuntimeError(self.process.stderr.read().decode() if self.process.stderr else "")
+                raise RuntimeError(
+                    self.process.stderr.read().decode() if self.process.stderr else ""
+                )
             try:
                 with urllib.request.urlopen(health) as answer:
                     assert json.load(answer)["ok"] is True
@@ -77,7 +94,9 @@ def enter(page: Any, name: str) -> None:
     page.fill('[data-form="entry"] [name="name"]', name)
 
 
-def ann_makes_a_room(new_page: Callable[..., Any], rooms: RoomServer, *, by_keyboard: bool = False) -> Any:
+def ann_makes_a_room(
+    new_page: Callable[..., Any], rooms: RoomServer, *, by_keyboard: bool = False
+) -> Any:
     """Ann, at a desktop browser, makes a room with easy computer players (pressing Enter
     on Create ``by_keyboard``); her page, in the lobby."""
     ann = new_page(rooms, viewport={"width": 1280, "height": 900})
@@ -100,10 +119,14 @@ def play_my_turn(page: Any) -> bool:
         return False
     before = page.get_attribute("[data-widget=room]", "data-version")
     choices = page.locator("[data-region=table] .eu-choice")
-    targets = [choices.first] if choices.count() else [
-        page.locator("[data-region=table] .eu-hand [data-action=card]").nth(i)
-        for i in range(page.locator("[data-region=table] .eu-hand [data-action=card]").count())
-    ]
+    targets = (
+        [choices.first]
+        if choices.count()
+        else [
+            page.locator("[data-region=table] .eu-hand [data-action=card]").nth(i)
+            for i in range(page.locator("[data-region=table] .eu-hand [data-action=card]").count())
+        ]
+    )
     for target in targets:
         page.evaluate("() => { document.querySelector('[data-region=error]').textContent = ''; }")
         target.click()
@@ -112,7 +135,10 @@ def play_my_turn(page: Any) -> bool:
                 const root = document.querySelector('[data-widget=room]');
                 return root.dataset.version !== before
                     || document.querySelector('[data-region=error]').textContent !== '';
-            }""", arg=before, timeout=STEP_MS)
+            }""",
+            arg=before,
+            timeout=STEP_MS,
+        )
         if page.get_attribute("[data-widget=room]", "data-version") != before:
             return True
     return False
@@ -146,8 +172,10 @@ def test_two_people_join_by_the_link_and_play_a_deal_to_its_review(
     bob.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
     bob.click('[data-action="ready"]')
     ann.wait_for_selector(".eu-room-seats >> text=Bob", timeout=STEP_MS)
-    ann.wait_for_function("() => document.querySelector('.eu-room-seats').textContent.includes('Bob (ready')",
-                          timeout=STEP_MS)
+    ann.wait_for_function(
+        "() => document.querySelector('.eu-room-seats').textContent.includes('Bob (ready')",
+        timeout=STEP_MS,
+    )
     ann.screenshot(path=str(tmp_path / "lobby-desktop.png"), full_page=True)
     bob.screenshot(path=str(tmp_path / "lobby-phone.png"), full_page=True)
     ann.click('[data-action="start"]')
@@ -191,9 +219,13 @@ def test_a_name_typed_while_the_page_starts_survives_the_forms_redraw(
     link = ann.get_attribute(".eu-room-link", "value") or ""
     cleo = new_page(rooms, viewport={"width": 390, "height": 844})
     cleo.goto(link)
-    cleo.wait_for_selector("[data-region=status] >> text=Connected to the room server", timeout=STEP_MS)
+    cleo.wait_for_selector(
+        "[data-region=status] >> text=Connected to the room server", timeout=STEP_MS
+    )
     cleo.fill('[data-form="entry"] [name="name"]', "Cleo")
-    cleo.wait_for_selector('[data-widget=room][data-entry="drawn"]', state="attached", timeout=READY_MS)
+    cleo.wait_for_selector(
+        '[data-widget=room][data-entry="drawn"]', state="attached", timeout=READY_MS
+    )
     wait_ready(cleo)
     assert cleo.input_value('[name="name"]') == "Cleo"
     assert cleo.input_value('[name="room"]') == link.split("room=")[1]
@@ -211,7 +243,9 @@ def test_enter_in_the_room_code_joins_and_a_missing_name_is_marked(
     link = ann.get_attribute(".eu-room-link", "value") or ""
     cleo = new_page(rooms)
     cleo.goto(link)
-    cleo.wait_for_selector('[data-widget=room][data-entry="drawn"]', state="attached", timeout=READY_MS)
+    cleo.wait_for_selector(
+        '[data-widget=room][data-entry="drawn"]', state="attached", timeout=READY_MS
+    )
     wait_ready(cleo)
     cleo.focus('[data-form="entry"] [name="room"]')
     cleo.keyboard.press("Enter")
@@ -239,7 +273,8 @@ def test_a_name_someone_at_the_table_has_is_refused_in_a_sentence(
     bob.click('[data-action="join"]')
     bob.wait_for_selector("[data-region=error] >> text=already called", timeout=STEP_MS)
     assert bob.inner_text("[data-region=error]").strip() == (
-        'Someone at this table is already called "ann": choose another name.')
+        'Someone at this table is already called "ann": choose another name.'
+    )
     assert bob.input_value('[name="name"]') == "ann"
     assert bob.input_value('[name="room"]') == link.split("room=")[1]
     bob.fill('[data-form="entry"] [name="name"]', "Bob")
@@ -256,7 +291,9 @@ def test_a_room_at_another_table_is_made_from_the_form(
     ann = new_page(rooms, viewport={"width": 390, "height": 844})
     goto(ann, ROOMS_PAGE)
     enter(ann, "Ann")
-    ann.wait_for_selector("[data-region=status] >> text=Connected to the room server", timeout=STEP_MS)
+    ann.wait_for_selector(
+        "[data-region=status] >> text=Connected to the room server", timeout=STEP_MS
+    )
     assert ann.input_value('[name="rules"]') == "site" and ann.input_value('[name="table"]') == "4"
     ann.select_option('[name="table"]', "3")
     ann.click('[data-action="create"]')
@@ -293,7 +330,9 @@ def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
     eve.goto(link)
     wait_ready(eve)
     eve.wait_for_selector(".eu-room-watching >> text=You are watching", timeout=STEP_MS)
-    assert eve.locator('[data-region=lobby] [data-action="start"], [data-action="ready"]').count() == 0
+    assert (
+        eve.locator('[data-region=lobby] [data-action="start"], [data-action="ready"]').count() == 0
+    )
     ann.click('[data-action="start"]')
     eve.wait_for_selector("[data-region=table] .eu-table[data-watching]", timeout=STEP_MS)
     assert not axe_in_light_and_dark(eve), axe_in_light_and_dark(eve)
@@ -315,16 +354,22 @@ def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
             continue
         eve.wait_for_function(
             "(before) => document.querySelector('[data-widget=room]').dataset.version !== before",
-            arg=before, timeout=STEP_MS)
+            arg=before,
+            timeout=STEP_MS,
+        )
         # read at one instant: the computer players keep moving between two reads
         hands, backs, cards, public = eve.locator("[data-region=table]").evaluate(
             """(t) => [t.querySelectorAll('.eu-hand').length, t.querySelectorAll('.eu-backs').length,
                        t.querySelectorAll('[data-card]').length,
-                       t.querySelectorAll('.eu-center [data-card]').length]""")
+                       t.querySelectorAll('.eu-center [data-card]').length]"""
+        )
         assert hands == 0  # no face-up hand
         assert backs == 4  # every hand face down, counted
         assert cards == public  # the only cards shown are the upcard and the trick's
-        assert eve.locator("[data-widget=room] [data-action]:not([data-action=leave]):visible").count() == 0
+        assert (
+            eve.locator("[data-widget=room] [data-action]:not([data-action=leave]):visible").count()
+            == 0
+        )
     assert len(seen) >= 3, "the spectator's table did not follow the play"
 
     eve.click('[data-action="leave"]')
@@ -360,8 +405,11 @@ def test_a_keyboard_player_plays_a_deal_with_enter_and_the_arrow_keys(
             assert ann.evaluate(FOCUS_IN_TABLE), "on Ann's turn the focus is not on her bid or hand"
             on_card = ann.evaluate("() => document.activeElement.dataset.card ?? null")
             if on_card and not toured:
-                held = set(ann.locator("[data-region=table] .eu-hand [data-card]").evaluate_all(
-                    "(cs) => cs.map((c) => c.dataset.card)"))
+                held = set(
+                    ann.locator("[data-region=table] .eu-hand [data-card]").evaluate_all(
+                        "(cs) => cs.map((c) => c.dataset.card)"
+                    )
+                )
                 reached = set()
                 for _ in range(len(held)):
                     reached.add(ann.evaluate("() => document.activeElement.dataset.card"))
@@ -369,12 +417,16 @@ def test_a_keyboard_player_plays_a_deal_with_enter_and_the_arrow_keys(
                 assert reached == held
                 toured = True
             before = ann.get_attribute("[data-widget=room]", "data-version")
-            ann.evaluate("() => { document.querySelector('[data-region=error]').textContent = ''; }")
+            ann.evaluate(
+                "() => { document.querySelector('[data-region=error]').textContent = ''; }"
+            )
             ann.keyboard.press("Enter")
             ann.wait_for_function(
                 """(before) => document.querySelector('[data-widget=room]').dataset.version !== before
                     || document.querySelector('[data-region=error]').textContent !== ''""",
-                arg=before, timeout=STEP_MS)
+                arg=before,
+                timeout=STEP_MS,
+            )
             if ann.get_attribute("[data-widget=room]", "data-version") == before:  # refused
                 assert ann.evaluate("() => document.activeElement.dataset.card") == on_card
                 ann.keyboard.press("ArrowRight")
@@ -430,12 +482,16 @@ def test_a_players_own_moves_in_a_room_reach_her_progress_page(
             bid = alone if alone.count() and not weighed() else choices.first
             taps = 0
             for target in [bid] if choices.count() else cards_off_the_led_suit_first(ann):
-                ann.evaluate("() => { document.querySelector('[data-region=error]').textContent = ''; }")
+                ann.evaluate(
+                    "() => { document.querySelector('[data-region=error]').textContent = ''; }"
+                )
                 target.click()
                 ann.wait_for_function(
                     """(before) => document.querySelector('[data-widget=room]').dataset.version !== before
                         || document.querySelector('[data-region=error]').textContent !== ''""",
-                    arg=before, timeout=STEP_MS)
+                    arg=before,
+                    timeout=STEP_MS,
+                )
                 if ann.get_attribute("[data-widget=room]", "data-version") != before:
                     break
                 taps += 1
@@ -473,17 +529,24 @@ def test_a_double_tap_makes_one_move_and_no_error(
     ann.click('[data-action="start"]')
     for _ in range(100):  # to Ann's first bid (or, if others bid first, the review's Continue)
         wait_for_someones_turn((ann,))
-        target = ann.locator("[data-region=table] .eu-table--your-turn .eu-choice, "
-                             ".eu-room-review [data-action=continue]")
+        target = ann.locator(
+            "[data-region=table] .eu-table--your-turn .eu-choice, "
+            ".eu-room-review [data-action=continue]"
+        )
         if target.count():
             break
         play_my_turn(ann)
     before = ann.get_attribute("[data-widget=room]", "data-version")
     target.first.dblclick()
-    ann.wait_for_function("(v) => document.querySelector('[data-widget=room]').dataset.version !== v",
-                          arg=before, timeout=STEP_MS)
+    ann.wait_for_function(
+        "(v) => document.querySelector('[data-widget=room]').dataset.version !== v",
+        arg=before,
+        timeout=STEP_MS,
+    )
     ann.wait_for_timeout(500)  # time for a second answer, had a second move been sent
-    moves = [m for m in sent if m["type"] in ("act", "continue") and m["version"] == int(before or 0)]
+    moves = [
+        m for m in sent if m["type"] in ("act", "continue") and m["version"] == int(before or 0)
+    ]
     assert len(moves) == 1, sent
     assert (ann.text_content("[data-region=error]") or "").strip() == ""
 

@@ -114,8 +114,10 @@ def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) 
     assert info["snapshot_made"] is False
     assert info["bytecode_files"] == 0  # the snapshot has the recipe's modules imported
     # the steps of the start the benchmark reports, in the order they happen
-    steps = page.evaluate("async (url) => (await (await import(url)).getRuntime()).info.timings",
-                          site_url(page, "assets/euchre/runtime.js"))
+    steps = page.evaluate(
+        "async (url) => (await (await import(url)).getRuntime()).info.timings",
+        site_url(page, "assets/euchre/runtime.js"),
+    )
     order = ["loader", "glue", "wasm", "module", "pyodide", "wheels", "bridge"]
     assert [steps[step] for step in order] == sorted(steps[step] for step in order), steps
     # the rest (modules imported on first use) gets its bytecode once the engine answers
@@ -412,7 +414,9 @@ def test_a_stored_snapshot_that_cannot_be_used_gives_a_plain_start_and_a_new_one
     assert boot_info(page)["boot"] == "snapshot"
 
 
-def test_where_the_reader_worker_cannot_start_the_engine_reads_the_snapshot_itself(page: Any) -> None:
+def test_where_the_reader_worker_cannot_start_the_engine_reads_the_snapshot_itself(
+    page: Any,
+) -> None:
     """The kept snapshot is read by a second worker (kept-snapshot.js); when that one
     cannot start (its script fails to load), the engine's worker reads the file itself: a
     good snapshot is still restored, and a damaged one still refused."""
@@ -429,7 +433,9 @@ def test_where_the_reader_worker_cannot_start_the_engine_reads_the_snapshot_itse
     page.reload(wait_until="load")
     wait_ready(page, WIDGET)
     info = boot_info(page)
-    assert info["boot"] == "plain" and "could not be read (it is damaged)" in (info["snapshot_refused"] or "")
+    assert info["boot"] == "plain" and "could not be read (it is damaged)" in (
+        info["snapshot_refused"] or ""
+    )
 
 
 # ------------------------------------------------------------------ offline

@@ -80,10 +80,14 @@ def test_a_quiz_answered_wrong_and_its_summary_fit_a_small_phone(new_page: Any) 
     """Marks and feedback make the answers wider than the question was: every question
     answered wrong, then the summary with its review of the misses."""
     page = new_page(**PHONE)
-    open_quiz(page, "practice/quiz/?kinds=suit,plays,winner,order&seed=5&count=6&level=learning&traps=50")
+    open_quiz(
+        page, "practice/quiz/?kinds=suit,plays,winner,order&seed=5&count=6&level=learning&traps=50"
+    )
     for number in range(6):
         answer(page, wrong_answer(current_question(page)))
-        assert wider_than_the_screen(page) is None, f"question {number + 1}: {wider_than_the_screen(page)}"
+        assert wider_than_the_screen(page) is None, (
+            f"question {number + 1}: {wider_than_the_screen(page)}"
+        )
         if number < 5:
             next_question(page)
     page.locator(f"{QUIZ} .eu-quiz-actions .eu-quiz-submit").click()
@@ -96,15 +100,21 @@ def test_try_again_s_hindsight_fits_a_small_phone(new_page: Any) -> None:
     goto(page, "practice/try-again/")
     wait_ready(page)
     rules = site_rules(page)
-    seed = next(s for s in range(60) if any(r.cost > 0 for r in review_plays(finished_deal(s, rules), 0)))
+    seed = next(
+        s for s in range(60) if any(r.cost > 0 for r in review_plays(finished_deal(s, rules), 0))
+    )
     played = finished_deal(seed, rules)
     k = a_card_decision(played, 2)
     open_link(page, euchre.to_share_code(played), k)
     page.wait_for_selector(".eu-ta-hindsight .eu-ta-why")
     assert wider_than_the_screen(page) is None, wider_than_the_screen(page)
     # a try of another card, finished: the deal as played and the try side by side
-    page.locator(f"{WIDGET} .eu-ta-hand button[data-action=act]:not([data-value='{played.actions[k]}'])").first.click()
-    page.wait_for_selector(f"{WIDGET} button[data-action=finish], {WIDGET} button[data-action=new-try]")
+    page.locator(
+        f"{WIDGET} .eu-ta-hand button[data-action=act]:not([data-value='{played.actions[k]}'])"
+    ).first.click()
+    page.wait_for_selector(
+        f"{WIDGET} button[data-action=finish], {WIDGET} button[data-action=new-try]"
+    )
     if page.locator(f"{WIDGET} button[data-action=finish]").count():
         page.locator(f"{WIDGET} button[data-action=finish]").click()
     page.wait_for_selector(f"{WIDGET} .eu-ta-compare th:has-text('Try 1')")
@@ -112,7 +122,10 @@ def test_try_again_s_hindsight_fits_a_small_phone(new_page: Any) -> None:
     boxes = page.locator(".eu-ta-scroll").evaluate_all(
         "(bs) => bs.map((b) => [b.firstElementChild.className, b.scrollWidth, b.clientWidth])"
     )
-    assert [css for css, *_ in boxes[:2]] == ["eu-ta-table eu-ta-lines", "eu-ta-table eu-ta-plays"], boxes
+    assert [css for css, *_ in boxes[:2]] == [
+        "eu-ta-table eu-ta-lines",
+        "eu-ta-table eu-ta-plays",
+    ], boxes
     # the lines side by side (a trick's cards two by two) and the hindsight fit their boxes
     for _css, wide, box in boxes:
         assert wide <= box, boxes

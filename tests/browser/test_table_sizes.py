@@ -66,8 +66,10 @@ def test_a_game_at_another_table_size_played_to_a_winner(page: Any, table: str) 
     assert attr(root, "data-game-over") == "true"
     assert attr(root, "data-winner") in ("us", "them")
     assert "the game" in root.locator(".eu-game-over h3").inner_text()
-    scores = [int(s) for s in root.locator(".eu-score-side").evaluate_all(
-        "(s) => s.map((x) => x.dataset.score)")]
+    scores = [
+        int(s)
+        for s in root.locator(".eu-score-side").evaluate_all("(s) => s.map((x) => x.dataset.score)")
+    ]
     assert len(scores) == len(SIDES[table])
     assert max(scores) >= 5 and reviews >= 1
     final = root.locator(".eu-game-over").inner_text()
@@ -82,14 +84,18 @@ def test_the_table_choice_is_remembered_and_a_reload_resumes(page: Any) -> None:
         my_move(page, root)
         wait_turn_or_review(page)
     page.reload()
-    page.wait_for_function("() => document.querySelector('[data-widget=game]').dataset.ready === 'true'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=game]').dataset.ready === 'true'"
+    )
     wait_turn_or_review(page)
     assert attr(root.locator(".eu-table"), "data-players") == "3"
     root.locator("[data-game-new]").click()
     assert root.locator("#eu-game-table").input_value() == "3"
 
 
-@pytest.mark.parametrize("rules", ["american,players:3,partnerships:0", "american,players:6,deck:32"])
+@pytest.mark.parametrize(
+    "rules", ["american,players:3,partnerships:0", "american,players:6,deck:32"]
+)
 def test_a_quiz_link_with_other_table_rules(page: Any, rules: str) -> None:
     open_quiz(page, f"practice/quiz/?kinds=winner&seed=5&count=3&rules={rules}")
     for _ in range(3):
@@ -99,5 +105,6 @@ def test_a_quiz_link_with_other_table_rules(page: Any, rules: str) -> None:
         assert "Player" in page.locator(f"{QUIZ} .eu-quiz-question").inner_text()
         answer(page, list(q.answer))
         assert "eu-quiz-verdict--right" in (
-            page.locator(f"{QUIZ} .eu-quiz-verdict").get_attribute("class") or "")
+            page.locator(f"{QUIZ} .eu-quiz-verdict").get_attribute("class") or ""
+        )
         next_question(page)

@@ -187,9 +187,13 @@ def test_the_explorer_answers_before_python(page: Any) -> None:
     assert explorer.evaluate(READ_ROWS) == expected_rows(Suit.SPADES, rules)
     explorer.locator(".eu-te-rows .eu-card[data-card=Jc]").click()
     panel = explorer.locator(".eu-te-panel")
-    page.wait_for_function("(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER)
+    page.wait_for_function(
+        "(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER
+    )
     rows = panel.locator("tbody tr")
-    facts = {row.locator("th").inner_text(): row.locator("td").all_inner_texts() for row in rows.all()}
+    facts = {
+        row.locator("th").inner_text(): row.locator("td").all_inner_texts() for row in rows.all()
+    }
     assert facts["Spades"] == ["trump (the left bower)", "2nd of 7 trumps"]
     assert facts["Clubs"] == ["trump (the right bower)", "1st of 7 trumps"]
     assert facts["Hearts"] == ["clubs", "4th of 6 clubs"]
@@ -201,7 +205,9 @@ def test_the_explorer_answers_before_python(page: Any) -> None:
 def test_choosing_a_card_shows_it_under_every_trump(page: Any) -> None:
     explorer = open_explorer(page)
     explorer.locator(".eu-te-rows .eu-card[data-card=Jd]").click()
-    page.wait_for_function("(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER)
+    page.wait_for_function(
+        "(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER
+    )
     texts = explorer.locator(".eu-te-facts tbody tr").all_inner_texts()
     assert len(texts) == 4 and any("left bower" in t for t in texts)
 
@@ -213,5 +219,7 @@ def test_the_card_panel_is_accessible(new_page: Any, scheme: str) -> None:
     explorer.locator("label.eu-te-option.eu-suit-d").click()
     wait_drawn(page, explorer, "d")
     explorer.locator(".eu-te-rows .eu-card[data-card=Jh]").click()
-    page.wait_for_function("(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER)
+    page.wait_for_function(
+        "(s) => document.querySelector(s + ' .eu-te-facts') !== null", arg=EXPLORER
+    )
     assert axe(page) == []

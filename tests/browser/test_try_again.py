@@ -45,7 +45,9 @@ def a_card_decision(played: euchre.HandState, trick: int) -> int:
 
 
 def session_of(page: Any) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(page.locator(f"{WIDGET} [data-ta-body]").get_attribute("data-session"))
+    data: dict[str, Any] = json.loads(
+        page.locator(f"{WIDGET} [data-ta-body]").get_attribute("data-session")
+    )
     return data
 
 
@@ -55,7 +57,9 @@ def open_link(page: Any, code: str, k: int) -> None:
     wait_ready(page, WIDGET)
     page.wait_for_function(
         "(k) => { const b = document.querySelector('[data-widget=try-again] [data-ta-body]');"
-        " return b && JSON.parse(b.dataset.session).at === k; }", arg=k)
+        " return b && JSON.parse(b.dataset.session).at === k; }",
+        arg=k,
+    )
 
 
 def test_try_again_from_trick_three_by_keyboard_and_compare(page: Any) -> None:
@@ -76,21 +80,25 @@ def test_try_again_from_trick_three_by_keyboard_and_compare(page: Any) -> None:
     for _ in range(40):
         page.keyboard.press("Tab")
         focused = page.evaluate(
-            "() => document.activeElement && document.activeElement.dataset.value || ''")
+            "() => document.activeElement && document.activeElement.dataset.value || ''"
+        )
         if focused.startswith("play ") and focused != original:
             break
     else:
         raise AssertionError("no other card could be reached with Tab")
     page.keyboard.press("Enter")
     # Let the computer finish, by keyboard too.
-    page.wait_for_selector(f"{WIDGET} button[data-action=finish], {WIDGET} button[data-action=new-try]")
+    page.wait_for_selector(
+        f"{WIDGET} button[data-action=finish], {WIDGET} button[data-action=new-try]"
+    )
     finish = root.locator("button[data-action=finish]")
     if finish.count():
         finish.focus()
         page.keyboard.press("Enter")
     page.wait_for_function(
         "() => JSON.parse(document.querySelector('[data-widget=try-again] [data-ta-body]')"
-        ".dataset.session).tries.length === 1")
+        ".dataset.session).tries.length === 1"
+    )
     assert page.evaluate("() => document.activeElement.id") == "eu-ta-play-h"
 
     session = session_of(page)
@@ -103,9 +111,14 @@ def test_try_again_from_trick_three_by_keyboard_and_compare(page: Any) -> None:
     table = root.locator(".eu-ta-compare table")
     heads = table.locator("thead th").all_inner_texts()
     assert heads == ["As played", "Try 1"]
-    cells = {row.locator("th").inner_text(): row.locator("td").all_inner_texts()
-             for row in table.locator("tbody tr").all()}
-    assert cells["Tricks for your side"] == [str(side_tricks(played, me)), str(side_tricks(line, me))]
+    cells = {
+        row.locator("th").inner_text(): row.locator("td").all_inner_texts()
+        for row in table.locator("tbody tr").all()
+    }
+    assert cells["Tricks for your side"] == [
+        str(side_tricks(played, me)),
+        str(side_tricks(line, me)),
+    ]
     assert cells["Points"] == [team_points_text(played, me), team_points_text(line, me)]
 
     # Hindsight is labelled as such; a second try can be started and kept.
@@ -121,7 +134,8 @@ def test_a_bad_link_says_so_in_one_sentence_and_leaves_the_address(page: Any) ->
     wait_ready(page, WIDGET)
     note = page.locator(f"{WIDGET} [data-ta-note]")
     page.wait_for_function(
-        "() => document.querySelector('[data-widget=try-again] [data-ta-note]').textContent.length > 0")
+        "() => document.querySelector('[data-widget=try-again] [data-ta-note]').textContent.length > 0"
+    )
     text = note.inner_text()
     assert "could not be read" in text and "Traceback" not in text and text.count(". ") == 0
     assert "deal=" not in page.url and "at=" not in page.url
@@ -130,7 +144,8 @@ def test_a_bad_link_says_so_in_one_sentence_and_leaves_the_address(page: Any) ->
     page.wait_for_function(
         "() => JSON.parse(document.querySelector('[data-widget=try-again] [data-ta-body]')"
         ".dataset.session).current !== null && !document.querySelector('[data-widget=try-again]')"
-        ".hasAttribute('aria-busy')")
+        ".hasAttribute('aria-busy')"
+    )
 
 
 def test_the_teachers_link_opens_that_decision(page: Any) -> None:
@@ -141,7 +156,8 @@ def test_the_teachers_link_opens_that_decision(page: Any) -> None:
     root.locator("button[data-action=compose][data-value=deal]").click()
     page.wait_for_function(
         "() => document.querySelector('[data-widget=try-again] #eu-ta-sheet-h')"
-        ".textContent.startsWith('Deal 12')")
+        ".textContent.startsWith('Deal 12')"
+    )
     options = root.locator("select[data-field=at] option")
     wanted = options.nth(options.count() - 1).get_attribute("value")
     root.locator("select[data-field=at]").select_option(wanted)
@@ -149,7 +165,8 @@ def test_the_teachers_link_opens_that_decision(page: Any) -> None:
     link = root.locator("a[data-link]")
     page.wait_for_function(
         "(k) => document.querySelector('[data-widget=try-again] a[data-link]').href.endsWith('&at=' + k)",
-        arg=wanted)
+        arg=wanted,
+    )
     assert "Answer key" in root.locator(".eu-ta-sheet").inner_text()
     # the list now names the seats as the sheet does: the chosen decision is the student's
     chosen = root.locator("select[data-field=at] option:checked").inner_text()
@@ -164,7 +181,8 @@ def test_the_teachers_link_opens_that_decision(page: Any) -> None:
     page.wait_for_function(
         "(k) => { const b = document.querySelector('[data-widget=try-again] [data-ta-body]');"
         " return b && b.dataset.session && JSON.parse(b.dataset.session).at === Number(k); }",
-        arg=wanted)
+        arg=wanted,
+    )
     played = finished_deal(12, site_rules(page))
     assert session_of(page)["deal"] == euchre.to_share_code(played)
 
@@ -195,8 +213,11 @@ def test_a_tap_before_the_engine_runs_is_answered(page: Any) -> None:
     assert root.get_attribute("data-listening") is None
     root.locator("[data-ta-body] button[data-action=act]").first.click()  # one tap, too early
     held.continue_()
-    page.wait_for_function("(s) => document.querySelector(s).textContent.includes('still starting')",
-                           arg=f"{WIDGET} [data-ta-note]", timeout=15_000)
+    page.wait_for_function(
+        "(s) => document.querySelector(s).textContent.includes('still starting')",
+        arg=f"{WIDGET} [data-ta-note]",
+        timeout=15_000,
+    )
     assert root.get_attribute("data-ready") != "true"
 
 
@@ -216,8 +237,13 @@ def test_a_choice_tapped_in_the_sample_is_not_played_in_the_link_s_deal(page: An
     gate.open()
     page.wait_for_function(
         "(k) => JSON.parse(document.querySelector('[data-widget=try-again] [data-ta-body]')"
-        ".dataset.session).at === k", arg=k, timeout=60_000)
-    page.wait_for_function("() => document.querySelector('[data-widget=try-again]').dataset.ready === 'true'")
+        ".dataset.session).at === k",
+        arg=k,
+        timeout=60_000,
+    )
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=try-again]').dataset.ready === 'true'"
+    )
     opened = session_of(page)
     page.wait_for_timeout(1500)
     assert session_of(page) == opened
@@ -226,11 +252,15 @@ def test_a_choice_tapped_in_the_sample_is_not_played_in_the_link_s_deal(page: An
 
 @pytest.mark.parametrize(
     ("device", "tallest_finger"),
-    [({"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}, 44),
-     ({"viewport": {"width": 1280, "height": 900}}, 24)],
+    [
+        ({"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}, 44),
+        ({"viewport": {"width": 1280, "height": 900}}, 24),
+    ],
     ids=["phone", "desktop"],
 )
-def test_try_again_links_are_easy_to_tap(new_page: Any, device: dict[str, Any], tallest_finger: int) -> None:
+def test_try_again_links_are_easy_to_tap(
+    new_page: Any, device: dict[str, Any], tallest_finger: int
+) -> None:
     """The learner's own deals' links are at least 44 px tall on a touch screen and 24 px
     with a mouse (they are small text beside a deal's summary)."""
     page = new_page(**device)
@@ -290,7 +320,9 @@ def test_your_own_free_play_deals_open_in_place_and_back_returns_to_the_sample(p
     link.click()
     page.wait_for_function(
         "(k) => JSON.parse(document.querySelector('[data-widget=try-again] [data-ta-body]').dataset.session).at === k"
-        " && document.querySelector('[data-ta-own]').hidden", arg=at)
+        " && document.querySelector('[data-ta-own]').hidden",
+        arg=at,
+    )
     assert session_of(page)["deal"] == euchre.to_share_code(deals[2])
     assert "deal=" in page.url and f"at={at}" in page.url
     page.go_back()

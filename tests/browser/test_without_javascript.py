@@ -38,13 +38,21 @@ SHOWN_WIDGET_TEXT = """() => [...document.querySelectorAll("[data-widget]")]
   .filter((el) => el.getClientRects().length > 0).map((el) => el.innerText).join("\\n")"""
 
 # Lines that ask for something only the script can answer.
-ASKING = ("then check", "when the card engine is ready", "Looking for the room server",
-          "Import progress", "Starting the card engine")
+ASKING = (
+    "then check",
+    "when the card engine is ready",
+    "Looking for the room server",
+    "Import progress",
+    "Starting the card engine",
+)
 
 
 def widget_pages(site: Path) -> list[str]:
-    return [path for path in site_pages(site)
-            if 'data-widget="' in (site / path / "index.html").read_text(encoding="utf-8")]
+    return [
+        path
+        for path in site_pages(site)
+        if 'data-widget="' in (site / path / "index.html").read_text(encoding="utf-8")
+    ]
 
 
 def test_without_javascript_no_widget_offers_what_it_cannot_do(
@@ -97,7 +105,8 @@ def test_with_javascript_a_widget_reached_by_a_link_is_fully_usable(
         assert page.evaluate("() => window.__sameDocument === true"), f"{path} was reloaded"
         blocked = page.evaluate(
             """() => [...document.querySelectorAll("[data-widget] button[data-card]")]
-              .filter((el) => getComputedStyle(el).pointerEvents === "none").length""")
+              .filter((el) => getComputedStyle(el).pointerEvents === "none").length"""
+        )
         assert blocked == 0, path
         assert page.locator(".eu-noscript").is_hidden(), path
     # and used as a learner would: the quiz reached by a link takes an answer

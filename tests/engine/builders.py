@@ -5,8 +5,9 @@ from __future__ import annotations
 from euchre import Deal, HandState, Rules
 
 
-def make_state(hands: list[str], upcard: str, dealer: int = 3, rules: Rules | None = None,
-               kitty: str = "") -> HandState:
+def make_state(
+    hands: list[str], upcard: str, dealer: int = 3, rules: Rules | None = None, kitty: str = ""
+) -> HandState:
     """A state from hands written as card texts, seat by seat."""
     return HandState.new(Deal(dealer, hands, upcard, kitty), rules or Rules())
 
@@ -20,10 +21,10 @@ def play_out(state: HandState, *actions: str) -> HandState:
 
 # A fixed deal used by many tests: dealer 3, upcard 9♥, seat 0 left of the dealer.
 HANDS = [
-    "Jh Jd Ah Kh Qh",   # seat 0: every top heart
-    "9c Tc Qc Kc Ac",   # seat 1: all clubs
-    "9d Td Qd Kd Ad",   # seat 2: diamonds
-    "9s Ts Qs Ks As",   # seat 3 (dealer): spades
+    "Jh Jd Ah Kh Qh",  # seat 0: every top heart
+    "9c Tc Qc Kc Ac",  # seat 1: all clubs
+    "9d Td Qd Kd Ad",  # seat 2: diamonds
+    "9s Ts Qs Ks As",  # seat 3 (dealer): spades
 ]
 UPCARD = "9h"
 KITTY = "Th Jc Js"

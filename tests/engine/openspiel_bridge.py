@@ -54,7 +54,9 @@ WITH_PARTNER = 30
 Key = tuple[int, bool | None]
 
 _CARD_TO_OS: dict[Card, int] = {
-    Card(rank, suit): r * 4 + s for r, rank in enumerate(OS_RANKS) for s, suit in enumerate(OS_SUITS)
+    Card(rank, suit): r * 4 + s
+    for r, rank in enumerate(OS_RANKS)
+    for s, suit in enumerate(OS_SUITS)
 }
 _OS_TO_CARD: dict[int, Card] = {index: card for card, index in _CARD_TO_OS.items()}
 
@@ -139,7 +141,9 @@ def openspiel_state(game: Any, deal: Deal) -> Any:
     for seat, hand in enumerate(deal.hands):
         for card in hand:
             if holders[os_card(card)] != seat:
-                raise AssertionError(f"OpenSpiel dealt {card} to {holders[os_card(card)]}, not {seat}")
+                raise AssertionError(
+                    f"OpenSpiel dealt {card} to {holders[os_card(card)]}, not {seat}"
+                )
     return state
 
 
@@ -274,9 +278,10 @@ class DealRun:
     def fail(self, what: str, extra: Iterable[str] = ()) -> Mismatch:
         """A Mismatch naming the deal, both histories and ``what`` went wrong."""
         ours = ", ".join(str(a) for a in self.ours.actions) or "(none)"
-        theirs = ", ".join(
-            self.theirs.action_to_string(a) for a in self.theirs.history()[22:]
-        ) or "(none)"
+        theirs = (
+            ", ".join(self.theirs.action_to_string(a) for a in self.theirs.history()[22:])
+            or "(none)"
+        )
         extra = list(extra)
         if not any(line.startswith("ours:") for line in extra):
             extra += self._legal_lines()
@@ -350,7 +355,9 @@ class DealRun:
         active = 3 if self.ours.alone else 4
         done = self.theirs.num_cards_played() // active
         if len(self.ours.tricks) != done:
-            raise self.fail(f"tricks completed differ: ours {len(self.ours.tricks)}, OpenSpiel {done}")
+            raise self.fail(
+                f"tricks completed differ: ours {len(self.ours.tricks)}, OpenSpiel {done}"
+            )
         for i, trick in enumerate(self.ours.tricks):
             other = os_tricks[i]
             mine = (trick.leader, [os_card(c) for c in trick.cards], trick.winner)
@@ -425,7 +432,9 @@ class DealRun:
             if round_one and alone and seat == (dealer + 2) % 4:
                 self.features.add("dealer picks up for a lone partner")
             if not round_one and state.num_passes() == 7:
-                self.features.add("dealer stuck" if self.rules.stick_the_dealer else "dealer calls last")
+                self.features.add(
+                    "dealer stuck" if self.rules.stick_the_dealer else "dealer calls last"
+                )
         elif action == PASS and state.num_passes() == 7:
             self.features.add("throw-in")
 

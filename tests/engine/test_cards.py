@@ -25,7 +25,13 @@ def test_bad_card_text_raises_and_quotes_it(text: str) -> None:
 
 
 def test_suit_parse() -> None:
-    assert Suit.parse("h") is Suit.parse("♥") is Suit.parse("hearts") is Suit.parse("Heart") is Suit.HEARTS
+    assert (
+        Suit.parse("h")
+        is Suit.parse("♥")
+        is Suit.parse("hearts")
+        is Suit.parse("Heart")
+        is Suit.HEARTS
+    )
     with pytest.raises(ValueError, match="'x'"):
         Suit.parse("x")
 

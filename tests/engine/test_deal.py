@@ -20,7 +20,9 @@ def test_seeded_deals_match_the_golden_file() -> None:
     """These deals are also checked under Pyodide: the generator must never change."""
     golden = json.loads(GOLDEN.read_text())
     for entry in golden:
-        deal = Deal.random(seed=entry["seed"], dealer=entry["dealer"], rules=Rules.from_dict(entry["rules"]))
+        deal = Deal.random(
+            seed=entry["seed"], dealer=entry["dealer"], rules=Rules.from_dict(entry["rules"])
+        )
         assert deal.to_dict() == entry["deal"], entry["seed"]
 
 
@@ -33,12 +35,24 @@ def test_deal_round_trips() -> None:
     ("hands", "upcard", "kitty", "message"),
     [
         (["9c Tc Jc Qc Kc"] * 4, "Ah", "", "dealt twice"),
-        (["9c Tc Jc Qc", "9d Td Jd Qd Kd", "9h Th Jh Qh Kh", "9s Ts Js Qs Ks"], "Ah", "", "holds 4 cards"),
-        (["9c Tc Jc Qc Kc", "9d Td Jd Qd Kd", "9h Th Jh Qh Kh", "9s Ts Js Qs 8s"], "Ah", "", "not in a 24-card deck"),
+        (
+            ["9c Tc Jc Qc", "9d Td Jd Qd Kd", "9h Th Jh Qh Kh", "9s Ts Js Qs Ks"],
+            "Ah",
+            "",
+            "holds 4 cards",
+        ),
+        (
+            ["9c Tc Jc Qc Kc", "9d Td Jd Qd Kd", "9h Th Jh Qh Kh", "9s Ts Js Qs 8s"],
+            "Ah",
+            "",
+            "not in a 24-card deck",
+        ),
         (["9c Tc Jc Qc Kc", "9d Td Jd Qd Kd", "9h Th Jh Qh Kh"], "Ah", "", "3 hands"),
     ],
 )
-def test_malformed_deals_say_what_is_wrong(hands: list[str], upcard: str, kitty: str, message: str) -> None:
+def test_malformed_deals_say_what_is_wrong(
+    hands: list[str], upcard: str, kitty: str, message: str
+) -> None:
     with pytest.raises(DealError, match=message):
         HandState.new(Deal(0, hands, upcard, kitty), Rules())
 
@@ -62,5 +76,7 @@ def test_a_dealer_beyond_the_rules_seats_is_refused() -> None:
         HandState.new(deal, Rules())
     four = Deal.random(seed=1, dealer=0)
     moved = Deal(5, four.hands, four.upcard, four.kitty)
-    with pytest.raises(DealError, match="seat 5 cannot deal: the rules seat 4 players, seats 0 to 3"):
+    with pytest.raises(
+        DealError, match="seat 5 cannot deal: the rules seat 4 players, seats 0 to 3"
+    ):
         HandState.new(moved, Rules())

@@ -79,10 +79,14 @@ def deal_pins() -> list[list[Any]]:
             seeds.extend(careful_seeds(rules.deck + rules.joker))
         for index, seed in enumerate(seeds):
             dealer = index % n
-            pins.append([seed, dealer, key, deal_text(Deal.random(seed=seed, dealer=dealer, rules=rules))])
+            pins.append(
+                [seed, dealer, key, deal_text(Deal.random(seed=seed, dealer=dealer, rules=rules))]
+            )
         for dealer in range(n, 6):  # a seat the table does not have: dealt, refused later
             seed = picker.randrange(1 << 30)
-            pins.append([seed, dealer, key, deal_text(Deal.random(seed=seed, dealer=dealer, rules=rules))])
+            pins.append(
+                [seed, dealer, key, deal_text(Deal.random(seed=seed, dealer=dealer, rules=rules))]
+            )
     return pins
 
 

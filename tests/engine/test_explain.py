@@ -24,9 +24,12 @@ from euchre import (
         ("Jd Ah 9h Jh", Suit.HEARTS, "J♥ wins: the right bower"),
         # The left bower wins a trick without the right bower, even after the right bower
         # won an earlier trick (a review says "not in this trick", not "was not played").
-        ("Ah Jd 9h Kh", Suit.HEARTS,
-         "J♦ wins: the left bower ranks just below the right bower, and the right bower is not "
-         "in this trick."),
+        (
+            "Ah Jd 9h Kh",
+            Suit.HEARTS,
+            "J♦ wins: the left bower ranks just below the right bower, and the right bower is not "
+            "in this trick.",
+        ),
         ("As Ks 9h Qs", Suit.HEARTS, "9♥ wins: it is the only trump"),
         ("Ks As Ac 9s", Suit.HEARTS, "A♠ wins: nobody played a trump"),
         ("9d Jd Ad Jh", None, "with no trump"),
@@ -65,7 +68,10 @@ def test_only_the_joker_is_called_the_highest_trump() -> None:
     [
         (HandResult((1, 0), 0, 3), "took 3 tricks and score 1 point"),
         (HandResult((2, 0), 0, 5), "a march: 2 points"),
-        (HandResult((4, 0), 0, 5, alone=True), "The lone maker took all 5 tricks, a march: 4 points."),
+        (
+            HandResult((4, 0), 0, 5, alone=True),
+            "The lone maker took all 5 tricks, a march: 4 points.",
+        ),
         (HandResult((0, 2), 0, 1), "euchred"),
         (HandResult((0, 0), None, 0), "thrown in"),
     ],
@@ -80,10 +86,14 @@ def test_at_call_ace_the_account_names_the_secret_partner_whatever_the_outcome(s
     partner" exactly when the maker had a partner (the engine's ace_partner, another seat),
     euchred or not."""
     rules = Rules().at_table("5")
-    state = HandState.new(Deal.random(seed=seed, dealer=seed % 5, rules=rules), rules).apply("order")
+    state = HandState.new(Deal.random(seed=seed, dealer=seed % 5, rules=rules), rules).apply(
+        "order"
+    )
     rng = random.Random(seed)
     while state.to_act is not None:
         state = state.apply(rng.choice(state.legal_actions()))
     partnered = state.ace_partner not in (None, state.maker)
     words = explain_score(state)
-    assert words.startswith("The maker and the secret partner took" if partnered else "The maker took"), words
+    assert words.startswith(
+        "The maker and the secret partner took" if partnered else "The maker took"
+    ), words

@@ -59,14 +59,18 @@ def test_a_hand_with_plain_cards_of_the_suit_and_its_left_bower_hears_of_all_of_
     """Clubs trump and led: a hand of J♠, A♣, K♣ and K♦ must follow with any of the
     three clubs. The refusal of K♦ once named only J♠ ("J♠ is a club … so you hold a
     club"), as if the left bower were the learner's only club."""
-    reason = why_card_illegal(Card.parse("Kd"), parse_cards("Js Ac Kc Kd"), Card.parse("Qc"),
-                              Suit.CLUBS)
+    reason = why_card_illegal(
+        Card.parse("Kd"), parse_cards("Js Ac Kc Kd"), Card.parse("Qc"), Suit.CLUBS
+    )
     assert reason == (
         "Q♣ was led, so the suit to follow is clubs. You hold clubs (J♠, A♣, K♣): you must "
-        "follow suit. J♠ is a club while clubs are trump (it is the left bower).")
+        "follow suit. J♠ is a club while clubs are trump (it is the left bower)."
+    )
 
 
 def test_a_hand_whose_only_card_of_the_suit_is_the_left_bower_is_told_so() -> None:
     reason = why_card_illegal(Card.parse("9s"), parse_cards("Jd 9s"), Card.parse("9h"), Suit.HEARTS)
-    assert reason == ("You must follow hearts: J♦ is a heart while hearts are trump (it is the "
-                      "left bower), so you hold a heart.")
+    assert reason == (
+        "You must follow hearts: J♦ is a heart while hearts are trump (it is the "
+        "left bower), so you hold a heart."
+    )

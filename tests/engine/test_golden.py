@@ -23,7 +23,9 @@ def test_golden_game_replays_exactly(path: Path) -> None:
     assert list(game.score) == record["score"]
     assert game.winner == record["winner"]
     assert [h.deal.to_dict() for h in game.history] == [d["deal"] for d in record["deals"]]
-    assert [[str(a) for a in h.actions] for h in game.history] == [d["actions"] for d in record["deals"]]
+    assert [[str(a) for a in h.actions] for h in game.history] == [
+        d["actions"] for d in record["deals"]
+    ]
 
 
 def test_there_are_golden_games() -> None:

@@ -31,7 +31,7 @@ def three_rubbers() -> Match:
 
 
 def test_a_rubber_is_won_by_the_first_side_to_win_two_games(three_rubbers: Match) -> None:
-    """"A player or partnership wins a rubber by winning a series of two games. A rubber
+    """ "A player or partnership wins a rubber by winning a series of two games. A rubber
     continues until one player or partnership has won two games.\""""
     results = three_rubbers.results
     assert len(results) == 3 and three_rubbers.rubbers_won == 3
@@ -43,7 +43,7 @@ def test_a_rubber_is_won_by_the_first_side_to_win_two_games(three_rubbers: Match
 
 
 def test_the_agreed_number_of_rubbers_is_played(three_rubbers: Match) -> None:
-    """"Players agree beforehand how many rubbers will be played.\""""
+    """ "Players agree beforehand how many rubbers will be played.\""""
     assert three_rubbers.over and three_rubbers.legal_actions() == []
     assert len(three_rubbers.games) == sum(len(r.games) for r in three_rubbers.results)
     assert three_rubbers.why_illegal("pass") == "the match is over"
@@ -52,7 +52,7 @@ def test_the_agreed_number_of_rubbers_is_played(three_rubbers: Match) -> None:
 
 
 def test_rubber_points_are_kept_by_the_rubbers_winner_only(three_rubbers: Match) -> None:
-    """"The winner of a game receives 1 rubber point if any opponent scored 3 or 4 game
+    """ "The winner of a game receives 1 rubber point if any opponent scored 3 or 4 game
     points, 2 rubber points if the highest opponent score was 1 or 2 game points, and 3 rubber
     points if no opponent scored any game points ... The winner of a rubber ... receives bonus
     rubber points equal to the number of players or partnerships ... rubber points earned by
@@ -61,7 +61,9 @@ def test_rubber_points_are_kept_by_the_rubbers_winner_only(three_rubbers: Match)
     for result in three_rubbers.results:
         winner = result.winner
         assert winner is not None
-        earned = sum(rubber_points_for_game(g.score, winner) for g in result.games if g.winner == winner)
+        earned = sum(
+            rubber_points_for_game(g.score, winner) for g in result.games if g.winner == winner
+        )
         assert result.points[winner] == earned + 2
         assert all(p == 0 for t, p in enumerate(result.points) if t != winner)
         totals = [t + p for t, p in zip(totals, result.points, strict=True)]
@@ -69,7 +71,7 @@ def test_rubber_points_are_kept_by_the_rubbers_winner_only(three_rubbers: Match)
 
 
 def test_the_overall_winner_has_the_highest_rubber_score(three_rubbers: Match) -> None:
-    """"The winner is the player or partnership with the highest rubber score after all
+    """ "The winner is the player or partnership with the highest rubber score after all
     rubbers have been played.\""""
     points = three_rubbers.points
     best = max(points)
@@ -89,7 +91,7 @@ def test_games_follow_on_with_successive_seeds(three_rubbers: Match) -> None:
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10_000))
 def test_three_players_take_two_to_four_games_a_rubber(seed: int) -> None:
-    """"With three players, a rubber will consist of at least two games and no more than four
+    """ "With three players, a rubber will consist of at least two games and no more than four
     games.\""""
     match = play(Match.new(CUTTHROAT, seed=seed, rubbers=1), seed)
     (result,) = match.results
@@ -101,7 +103,7 @@ def test_three_players_take_two_to_four_games_a_rubber(seed: int) -> None:
 @settings(max_examples=2, deadline=None)
 @given(seed=st.integers(0, 10_000))
 def test_six_players_take_two_to_seven_games_and_a_bonus_of_six(seed: int) -> None:
-    """"With six players a rubber will consist of at least two games and might include as many
+    """ "With six players a rubber will consist of at least two games and might include as many
     as seven games ... the winner of a rubber in a six player game receives rubber points
     earned by winning the two games for the rubber, plus six bonus rubber points.\""""
     match = play(Match.new(SIX.replace(game_to=3), seed=seed, rubbers=1), seed)
@@ -109,12 +111,14 @@ def test_six_players_take_two_to_seven_games_and_a_bonus_of_six(seed: int) -> No
     assert 2 <= len(result.games) <= 7
     winner = result.winner
     assert winner is not None
-    earned = sum(rubber_points_for_game(g.score, winner) for g in result.games if g.winner == winner)
+    earned = sum(
+        rubber_points_for_game(g.score, winner) for g in result.games if g.winner == winner
+    )
     assert result.points[winner] == earned + 6
 
 
 def test_laps_carry_the_excess_into_the_next_game() -> None:
-    """"Laps - A player (or partnership) that wins a game by making more than 5 (or 7, or 10)
+    """ "Laps - A player (or partnership) that wins a game by making more than 5 (or 7, or 10)
     points may carry forward the excess to the next game.\""""
     match = play(Match.new(RUBBER.replace(laps=True), seed=8, rubbers=2), 8)
     for before, after in pairwise(match.games):
@@ -131,7 +135,7 @@ def test_laps_never_carry_a_whole_game() -> None:
 
 
 def test_a_slam_counts_double() -> None:
-    """"Slam - A game counts double if the losing players or partnerships scored no points.\""""
+    """ "Slam - A game counts double if the losing players or partnerships scored no points.\""""
     match = play(Match.new(RUBBER.replace(slam=True), seed=3, rubbers=2), 3)
     for result in match.results:
         winner = result.winner
@@ -142,12 +146,16 @@ def test_a_slam_counts_double() -> None:
                 assert rubber_points_for_game(game.score, winner, slam=True) == (
                     2 * single if game.is_slam() else single
                 )
-        earned = sum(rubber_points_for_game(g.score, winner, True) for g in result.games if g.winner == winner)
+        earned = sum(
+            rubber_points_for_game(g.score, winner, True)
+            for g in result.games
+            if g.winner == winner
+        )
         assert result.points[winner] == earned + 2
 
 
 def test_a_fast_game_is_one_game() -> None:
-    """"In the Fast Game, the first player or partnership to reach the game point is the
+    """ "In the Fast Game, the first player or partnership to reach the game point is the
     winner.\""""
     match = play(Match.new(Rules().replace(game_to=5), seed=2), 2)
     assert len(match.games) == 1 and match.results == []

@@ -47,12 +47,21 @@ SETTINGS = {
 # Situations the random deals must reach, so that a pass proves something.
 EXPECTED = {
     "stick the dealer off": {
-        "order", "order alone", "call", "call alone",
-        "dealer picks up for a lone partner", "dealer calls last", "throw-in",
+        "order",
+        "order alone",
+        "call",
+        "call alone",
+        "dealer picks up for a lone partner",
+        "dealer calls last",
+        "throw-in",
     },
     "stick the dealer on": {
-        "order", "order alone", "call", "call alone",
-        "dealer picks up for a lone partner", "dealer stuck",
+        "order",
+        "order alone",
+        "call",
+        "call alone",
+        "dealer picks up for a lone partner",
+        "dealer stuck",
     },
 }
 

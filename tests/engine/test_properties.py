@@ -47,7 +47,8 @@ RULE_SETS.update(
 )
 # Farmer's swaps and calling for best move cards between the kitty or partners.
 FIXED_CARDS = [
-    name for name, rules in RULE_SETS.items()
+    name
+    for name, rules in RULE_SETS.items()
     if rules.farmers_hand == "off" and not rules.calling_for_best
 ]
 
@@ -151,7 +152,9 @@ def expected_points(state: HandState) -> tuple[int, int]:
 def test_cards_are_conserved(profile: str, seed: int, dealer: int, rng: random.Random) -> None:
     rules, state = _start(profile, seed, dealer)
     deal = state.deal
-    assert Counter(deal.all_cards()) == Counter(_deck(rules)), "the deal is the whole deck, once each"
+    assert Counter(deal.all_cards()) == Counter(_deck(rules)), (
+        "the deal is the whole deck, once each"
+    )
     dealt = set(deal.all_cards())
     for now, log in _play_out(state, rng):
         played = _played(log)
@@ -289,7 +292,7 @@ def test_one_side_scores_and_the_points_follow_the_tricks(
     out = _sitting_out(end, log)
     assert len(played) == 5 * (4 - len(out))
     for number, trick in enumerate(end.tricks):
-        cards = played[number * len(trick.cards):(number + 1) * len(trick.cards)]
+        cards = played[number * len(trick.cards) : (number + 1) * len(trick.cards)]
         assert [c for _, c in cards] == list(trick.cards)
         assert cards[0][0] == trick.leader
         assert not {s for s, _ in cards} & out, "a seat sitting out played"
@@ -362,7 +365,11 @@ def test_state_json_round_trips(profile: str, seed: int, dealer: int, rng: rando
         assert list(back.actions) == list(now.actions)
         assert [str(a) for a in back.legal_actions()] == [str(a) for a in now.legal_actions()]
         assert (back.to_act, back.trump, back.maker, back.alone) == (
-            now.to_act, now.trump, now.maker, now.alone)
+            now.to_act,
+            now.trump,
+            now.maker,
+            now.alone,
+        )
         assert back.result == now.result
 
 

@@ -87,9 +87,14 @@ def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 GOOD = json.loads((RECORDS / "good.egn").read_text(encoding="utf-8"))
 PATHS = [p for p in _leaves(GOOD) if p]
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=6)
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.text(max_size=6)
     | st.sampled_from(["pass", "order", "Jd", "play Jd", "american"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
     max_leaves=5,
 )
 
@@ -167,9 +172,15 @@ CODE = _code()
 
 
 @settings(max_examples=300, deadline=None)
-@given(cut=st.integers(0, len(CODE)), at=st.integers(2, len(CODE) - 1),
-       char=st.sampled_from("AZaz09-_"), text=st.text(max_size=30))
-def test_any_damage_to_a_share_code_is_reported_in_words(cut: int, at: int, char: str, text: str) -> None:
+@given(
+    cut=st.integers(0, len(CODE)),
+    at=st.integers(2, len(CODE) - 1),
+    char=st.sampled_from("AZaz09-_"),
+    text=st.text(max_size=30),
+)
+def test_any_damage_to_a_share_code_is_reported_in_words(
+    cut: int, at: int, char: str, text: str
+) -> None:
     for code in (CODE[:cut], CODE[:at] + char + CODE[at + 1 :], text, "e1" + text):
         try:
             state = from_share_code(code)

@@ -33,7 +33,9 @@ def test_a_shuffle_makes_the_swaps_of_below(seed: int, size: int) -> None:
 
 
 @given(seed=st.integers(0, 2**64 - 1), size=st.integers(2, 33), cut=st.integers(2**62, 2**64))
-def test_a_thrown_away_draw_leaves_the_same_shuffle_and_state(seed: int, size: int, cut: int) -> None:
+def test_a_thrown_away_draw_leaves_the_same_shuffle_and_state(
+    seed: int, size: int, cut: int
+) -> None:
     # Thresholds far lower than the real ones (as low as a quarter of all draws), so that
     # draws are thrown away often.
     limits = [0] + [min(cut, limit) for limit in _LIMITS[1:]]

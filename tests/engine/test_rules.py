@@ -8,10 +8,18 @@ from euchre import Rules, RulesError
 
 def test_default_is_american() -> None:
     assert Rules() == Rules.profile("american")
-    assert set(Rules.profiles()) >= {"american", "midwest", "long-deck", "beginner", "stick-the-dealer"}
+    assert set(Rules.profiles()) >= {
+        "american",
+        "midwest",
+        "long-deck",
+        "beginner",
+        "stick-the-dealer",
+    }
 
 
-@pytest.mark.parametrize("name", ["american", "midwest", "long-deck", "beginner", "stick-the-dealer"])
+@pytest.mark.parametrize(
+    "name", ["american", "midwest", "long-deck", "beginner", "stick-the-dealer"]
+)
 def test_profiles_round_trip(name: str) -> None:
     rules = Rules.profile(name)
     assert Rules.from_dict(rules.to_dict()) == rules
@@ -23,7 +31,12 @@ def test_profiles_match_the_matrix() -> None:
     assert Rules.profile("american").dealer_picks_up_when_partner_alone
     assert Rules.profile("midwest").stick_the_dealer and not Rules.profile("midwest").no_trump
     long = Rules.profile("long-deck")
-    assert (long.deck, long.dealer_may_decline, long.defend_alone, long.game_to) == (32, True, True, 10)
+    assert (long.deck, long.dealer_may_decline, long.defend_alone, long.game_to) == (
+        32,
+        True,
+        True,
+        10,
+    )
     beginner = Rules.profile("beginner")
     assert not beginner.dealer_picks_up_when_partner_alone
     assert not beginner.stick_the_dealer and not beginner.canadian_loner
@@ -71,7 +84,10 @@ def test_toml_errors_give_the_line() -> None:
         ({"players": 6}, ("players", "deck")),
         ({"call_ace": True}, ("call_ace", "partnerships")),
         ({"players": 3, "partnerships": True}, ("partnerships", "players")),
-        ({"players": 3, "partnerships": False, "defend_alone": True}, ("defend_alone", "partnerships")),
+        (
+            {"players": 3, "partnerships": False, "defend_alone": True},
+            ("defend_alone", "partnerships"),
+        ),
     ],
 )
 def test_contradictions_name_both_keys(changes: dict[str, object], keys: tuple[str, str]) -> None:
@@ -107,7 +123,9 @@ def test_every_option_s_values_are_listed_and_accepted() -> None:
         assert values, field.name
         for value in values:
             assert any(_accepts(Rules.profile(p), field.name, value) for p in Rules.profiles()), (
-                field.name, value)
+                field.name,
+                value,
+            )
     with pytest.raises(RulesError, match="did you mean 'stick_the_dealer'"):
         Rules.option_values("stick_dealer")
 

@@ -21,7 +21,11 @@ BAD_FILES: dict[str, list[tuple[str | None, int, str]]] = {
         ("players", 2, "'players' = 3 does not go with 'partnerships' = true"),
     ],
     "unquoted-text.toml": [
-        ("lead_against_loner", 2, 'text values need quotes, as in lead_against_loner = "left_of_loner"'),
+        (
+            "lead_against_loner",
+            2,
+            'text values need quotes, as in lead_against_loner = "left_of_loner"',
+        ),
     ],
     "capital-true.toml": [("stick_the_dealer", 1, "write true or false in lower case")],
     "unknown-profile.toml": [
@@ -112,7 +116,9 @@ def test_syntax_errors_are_all_reported_and_the_rest_still_checked() -> None:
     with pytest.raises(RulesError) as info:
         Rules.from_toml(text)
     assert [(p.key, p.line) for p in info.value.problems] == [
-        ("game_to", 1), ("deck", 2), ("stick_the_dealer", 3),
+        ("game_to", 1),
+        ("deck", 2),
+        ("stick_the_dealer", 3),
     ]
     assert "not valid TOML" in info.value.problems[0].message
 
@@ -123,7 +129,10 @@ def test_dotted_keys_and_lists_are_one_value_each() -> None:
 
 
 def test_a_file_that_only_breaks_at_its_end_gets_its_last_line() -> None:
-    for text in ('game_to = 7\nlead_against_loner = "left_of_loner', 'game_to = 7\nlead_against_loner = "left_of_loner\n'):
+    for text in (
+        'game_to = 7\nlead_against_loner = "left_of_loner',
+        'game_to = 7\nlead_against_loner = "left_of_loner\n',
+    ):
         problems = read_toml(text).problems
         assert [(p.key, p.line) for p in problems] == [("lead_against_loner", 2)]
         assert "no closing quote" in problems[0].message
@@ -136,14 +145,50 @@ def test_replace_reports_every_problem_too() -> None:
     assert all(p.line is None for p in info.value.problems)
 
 
-KEYS = ["profile", "players", "partnerships", "deck", "joker", "game_to", "stick_the_dealer",
-        "lead_against_loner", "defend_alone", "canadian_loner", "stick_the_dealr"]
-VALUES = ["true", "false", "True", "3", "6", "32", "36", '"midwest"', '"left_of_loner"',
-          "left_of_loner", '"open', "[1, 2]", "{a = 1}", "= 7", ""]
+KEYS = [
+    "profile",
+    "players",
+    "partnerships",
+    "deck",
+    "joker",
+    "game_to",
+    "stick_the_dealer",
+    "lead_against_loner",
+    "defend_alone",
+    "canadian_loner",
+    "stick_the_dealr",
+]
+VALUES = [
+    "true",
+    "false",
+    "True",
+    "3",
+    "6",
+    "32",
+    "36",
+    '"midwest"',
+    '"left_of_loner"',
+    "left_of_loner",
+    '"open',
+    "[1, 2]",
+    "{a = 1}",
+    "= 7",
+    "",
+]
 LINES = st.one_of(
     st.builds(lambda k, v: f"{k} = {v}", st.sampled_from(KEYS), st.sampled_from(VALUES)),
-    st.sampled_from(["[house]", "[[house]]", "# a comment", "", "house.game_to = 7", "junk",
-                     "\ufeffgame_to = 7", '"players" = 4']),
+    st.sampled_from(
+        [
+            "[house]",
+            "[[house]]",
+            "# a comment",
+            "",
+            "house.game_to = 7",
+            "junk",
+            "\ufeffgame_to = 7",
+            '"players" = 4',
+        ]
+    ),
 )
 
 
@@ -164,12 +209,23 @@ def test_any_file_is_read_or_refused_with_every_problem_located(lines: list[str]
 
 
 @settings(max_examples=100, deadline=None)
-@given(changes=st.fixed_dictionaries({}, optional={
-    "players": st.sampled_from([2, 3, 4, 5, 6]), "partnerships": st.booleans(),
-    "deck": st.sampled_from([24, 32]), "joker": st.booleans(), "no_trump": st.booleans(),
-    "call_ace": st.booleans(), "canadian_loner": st.booleans(),
-    "dealer_may_decline": st.booleans(), "game_to": st.integers(1, 99),
-}), profile=st.sampled_from(Rules.profiles()))
+@given(
+    changes=st.fixed_dictionaries(
+        {},
+        optional={
+            "players": st.sampled_from([2, 3, 4, 5, 6]),
+            "partnerships": st.booleans(),
+            "deck": st.sampled_from([24, 32]),
+            "joker": st.booleans(),
+            "no_trump": st.booleans(),
+            "call_ace": st.booleans(),
+            "canadian_loner": st.booleans(),
+            "dealer_may_decline": st.booleans(),
+            "game_to": st.integers(1, 99),
+        },
+    ),
+    profile=st.sampled_from(Rules.profiles()),
+)
 def test_valid_rules_round_trip_through_a_file(changes: dict[str, object], profile: str) -> None:
     """Any combination is either refused (naming a key the file wrote, at its line) or read
     back from its own house-rules file."""

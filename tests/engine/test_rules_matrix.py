@@ -60,14 +60,35 @@ def test_round_two_cannot_name_the_turned_down_suit(fixed: HandState) -> None:
 
 
 def test_trump_order_right_left_then_ace_down() -> None:
-    assert [c.code for c in euchre.trump_order(Suit.SPADES)] == ["Js", "Jc", "As", "Ks", "Qs", "Ts", "9s"]
+    assert [c.code for c in euchre.trump_order(Suit.SPADES)] == [
+        "Js",
+        "Jc",
+        "As",
+        "Ks",
+        "Qs",
+        "Ts",
+        "9s",
+    ]
     long = euchre.trump_order(Suit.SPADES, deck=32)
     assert [c.code for c in long][-2:] == ["8s", "7s"]
 
 
 def test_side_suit_loses_its_jack_to_trump() -> None:
-    assert [c.code for c in euchre.suit_order(Suit.DIAMONDS, Suit.HEARTS)] == ["Ad", "Kd", "Qd", "Td", "9d"]
-    assert [c.code for c in euchre.suit_order(Suit.CLUBS, Suit.HEARTS)] == ["Ac", "Kc", "Qc", "Jc", "Tc", "9c"]
+    assert [c.code for c in euchre.suit_order(Suit.DIAMONDS, Suit.HEARTS)] == [
+        "Ad",
+        "Kd",
+        "Qd",
+        "Td",
+        "9d",
+    ]
+    assert [c.code for c in euchre.suit_order(Suit.CLUBS, Suit.HEARTS)] == [
+        "Ac",
+        "Kc",
+        "Qc",
+        "Jc",
+        "Tc",
+        "9c",
+    ]
 
 
 def test_left_bower_follows_trump_leads() -> None:
@@ -106,8 +127,16 @@ def test_winner_leads_next_and_all_five_tricks_are_played(fixed: HandState) -> N
 
 @pytest.mark.parametrize(
     ("tricks", "alone", "points"),
-    [(3, False, (1, 0)), (4, False, (1, 0)), (5, False, (2, 0)), (3, True, (1, 0)),
-     (4, True, (1, 0)), (5, True, (4, 0)), (2, False, (0, 2)), (0, True, (0, 2))],
+    [
+        (3, False, (1, 0)),
+        (4, False, (1, 0)),
+        (5, False, (2, 0)),
+        (3, True, (1, 0)),
+        (4, True, (1, 0)),
+        (5, True, (4, 0)),
+        (2, False, (0, 2)),
+        (0, True, (0, 2)),
+    ],
 )
 def test_scoring_table(tricks: int, alone: bool, points: tuple[int, int]) -> None:
     assert euchre.score_hand(tricks, alone) == points
@@ -180,7 +209,9 @@ def test_canadian_loner_option_of_003() -> None:
     assert make_state(HANDS, UPCARD, rules=rules, kitty=KITTY).why_illegal("order") is None
 
 
-def test_only_the_maker_goes_alone_and_defenders_cannot_defend_alone_under_000(fixed: HandState) -> None:
+def test_only_the_maker_goes_alone_and_defenders_cannot_defend_alone_under_000(
+    fixed: HandState,
+) -> None:
     state = play_out(fixed, "order alone", "discard 9s")
     assert state.phase is Phase.PLAY
     assert state.sitting_out == frozenset({2})
@@ -243,8 +274,15 @@ def test_no_trump_call_in_round_two() -> None:
     state = state.apply("call no-trump")
     assert state.trump is None and state.phase is Phase.PLAY
     assert euchre.trick_winner(euchre.parse_cards("9d Jd Ad Jh"), None) == 2
-    assert make_state(HANDS, UPCARD, kitty=KITTY).apply("pass").apply("pass").apply("pass").apply(
-        "pass").why_illegal("call no-trump") is not None
+    assert (
+        make_state(HANDS, UPCARD, kitty=KITTY)
+        .apply("pass")
+        .apply("pass")
+        .apply("pass")
+        .apply("pass")
+        .why_illegal("call no-trump")
+        is not None
+    )
 
 
 def test_farmers_hand_swap_of_003() -> None:
@@ -267,7 +305,9 @@ def test_farmers_hand_redeal_of_003() -> None:
 
 def test_calling_for_best_of_002() -> None:
     rules = Rules().replace(calling_for_best=True)
-    state = play_out(make_state(HANDS, UPCARD, rules=rules, kitty=KITTY), "order alone", "discard 9s")
+    state = play_out(
+        make_state(HANDS, UPCARD, rules=rules, kitty=KITTY), "order alone", "discard 9s"
+    )
     assert state.phase is Phase.CALL_FOR_BEST and state.to_act == 0
     state = state.apply("call for best Qh")
     assert state.phase is Phase.GIVE_BEST and state.to_act == 2

@@ -34,7 +34,9 @@ def test_actions_may_be_text_or_action(fixed: HandState) -> None:
         (("pass",) * 4, "order", "turned down"),
     ],
 )
-def test_refusals_explain_and_change_nothing(fixed: HandState, actions: tuple[str, ...], bad: str, words: str) -> None:
+def test_refusals_explain_and_change_nothing(
+    fixed: HandState, actions: tuple[str, ...], bad: str, words: str
+) -> None:
     state = play_out(fixed, *actions)
     before = state.to_json()
     reason = state.why_illegal(bad)
@@ -48,8 +50,15 @@ def test_refusals_explain_and_change_nothing(fixed: HandState, actions: tuple[st
 def test_left_bower_refusal_names_the_rule() -> None:
 
     hands = ["Ad Kc Qc 9c Tc", "Jd Kd 9s Ts Qs", "9h Th Qh Kh Ah", "Js Jc Jh Ac As"]
-    state = play_out(make_state(hands, "9d", dealer=3, kitty="Qd Td Ks"),
-                     "pass", "pass", "pass", "pass", "call hearts", "play Ad")
+    state = play_out(
+        make_state(hands, "9d", dealer=3, kitty="Qd Td Ks"),
+        "pass",
+        "pass",
+        "pass",
+        "pass",
+        "call hearts",
+        "play Ad",
+    )
     reason = state.why_illegal("play Jd")
     assert reason is not None
     assert "J♦ is a heart while hearts are trump" in reason and "cannot follow diamonds" in reason

@@ -50,7 +50,9 @@ def test_cards_are_conserved_and_scores_follow_the_tricks(table: str, seed: int)
 
 @settings(max_examples=40, deadline=None)
 @given(players=st.sampled_from([5, 6]), seed=st.integers(0, 2**32))
-def test_call_ace_partner_holds_the_highest_card_of_the_called_suit(players: int, seed: int) -> None:
+def test_call_ace_partner_holds_the_highest_card_of_the_called_suit(
+    players: int, seed: int
+) -> None:
     rules = TABLES["five call-ace" if players == 5 else "six call-ace"]
     rng = SeededRandom(seed)
     state = HandState.new(Deal.random(seed, 0, rules), rules)
@@ -106,7 +108,9 @@ def test_a_rubber_is_two_games_and_pays_a_bonus() -> None:
         rubber = rubber.apply(rng.choice(rubber.game.legal_actions()))
     winner = rubber.winner
     assert rubber.games_won[winner] == 2 and 2 <= len(rubber.finished) <= 3
-    expected = sum(rubber_points_for_game(g.score, winner) for g in rubber.finished if g.winner == winner)
+    expected = sum(
+        rubber_points_for_game(g.score, winner) for g in rubber.finished if g.winner == winner
+    )
     assert rubber.points[winner] == expected + rules.num_teams
     assert all(p == 0 for t, p in enumerate(rubber.points) if t != winner)
 

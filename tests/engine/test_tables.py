@@ -57,8 +57,16 @@ def test_the_four_player_table_keeps_the_rules_exactly() -> None:
 
 @pytest.mark.parametrize(
     ("words", "key"),
-    [("cutthroat", "3"), ("three-handed", "3"), ("6 call-ace", "6-ace"), ("six, call ace", "6-ace"),
-     ("5 call-ace", "5"), ("two", "2"), ("six-handed", "6"), ("4 players", "4")],
+    [
+        ("cutthroat", "3"),
+        ("three-handed", "3"),
+        ("6 call-ace", "6-ace"),
+        ("six, call ace", "6-ace"),
+        ("5 call-ace", "5"),
+        ("two", "2"),
+        ("six-handed", "6"),
+        ("4 players", "4"),
+    ],
 )
 def test_a_table_is_found_by_the_names_players_use(words: str, key: str) -> None:
     assert Rules.table(words).key == key
@@ -96,7 +104,13 @@ def test_every_profile_has_a_readable_title() -> None:
         info = Rules.profile_info(name)
         assert info.key == name and Rules.profile(name).title == info.title
         assert "profile" not in info.title
-    assert [Rules.profile_info(n).source for n in Rules.profiles()] == ["000", "001", "002", "003", "004"]
+    assert [Rules.profile_info(n).source for n in Rules.profiles()] == [
+        "000",
+        "001",
+        "002",
+        "003",
+        "004",
+    ]
     assert Rules().replace(stick_the_dealer=True, game_to=7).title == "House rules"
     with pytest.raises(RulesError, match="unknown profile 'texas'"):
         Rules.profile_info("texas")

@@ -64,7 +64,9 @@ def seen_by(state: HandState, seat: int) -> set[Card]:
     return seen
 
 
-def shuffled_hidden(state: HandState, seat: int, rng: random.Random, swaps: int) -> HandState | None:
+def shuffled_hidden(
+    state: HandState, seat: int, rng: random.Random, swaps: int
+) -> HandState | None:
     """The same deal with some cards ``seat`` has not seen exchanged between the other
     hands and the kitty (every action replayed, hidden ones remapped), or None when that
     exchange breaks the replay or changes the seat's view."""

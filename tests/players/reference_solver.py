@@ -1,5 +1,6 @@
 """The open-hand solver as it was before the bitmask rewrite (kept to check that the new
 one gives the same values on whole deals)."""
+
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
@@ -252,5 +253,3 @@ class Solver:
                     if alpha >= beta:
                         break
         return best
-
-

@@ -74,8 +74,12 @@ def test_lead_right_bower_reason() -> None:
 def test_the_dealer_throws_the_lower_of_two_equal_discards() -> None:
     """J♥ and 10♥ leave equally good hands when spades are trump; the coach (and so the
     strong player) throws 10♥ and keeps J♥, never the other way round."""
-    deal = Deal(dealer=3, hands=["9c Tc Qd 9d Td", "Ah Kh Qh 9h Kd", "Ac Kc Qc Ad Ks",
-                                 "Js Jc Qs Jh Th"], upcard="As", kitty=["9s", "Ts", "Jd"])
+    deal = Deal(
+        dealer=3,
+        hands=["9c Tc Qd 9d Td", "Ah Kh Qh 9h Kd", "Ac Kc Qc Ad Ks", "Js Jc Qs Jh Th"],
+        upcard="As",
+        kitty=["9s", "Ts", "Jd"],
+    )
     state = euchre.HandState.new(deal, Rules()).apply("order")
     advice = euchre.coach(state)
     assert str(advice.action) == "discard Th"
@@ -88,16 +92,21 @@ def test_a_discard_never_keeps_a_lower_card_of_its_suit(seed: int, name: str) ->
     """Whatever the dealer holds, the card thrown is the lowest of its suit in the hand
     (a higher card of the same suit is never worth less)."""
     rules = rule_sets()[name]
-    state = euchre.HandState.new(Deal.random(seed=seed, dealer=seed % rules.players, rules=rules),
-                                 rules)
+    state = euchre.HandState.new(
+        Deal.random(seed=seed, dealer=seed % rules.players, rules=rules), rules
+    )
     state = state.apply("order")
     assert state.phase is Phase.DISCARD and state.to_act is not None and state.trump is not None
     thrown = euchre.coach(state, seed=seed).action.card
     assert thrown is not None
     trump = state.trump
-    lower_kept = [card for card in state.hands[state.to_act]
-                  if card != thrown and effective_suit(card, trump) is effective_suit(thrown, trump)
-                  and card_power(card, trump) < card_power(thrown, trump)]
+    lower_kept = [
+        card
+        for card in state.hands[state.to_act]
+        if card != thrown
+        and effective_suit(card, trump) is effective_suit(thrown, trump)
+        and card_power(card, trump) < card_power(thrown, trump)
+    ]
     assert not lower_kept, (str(thrown), [str(c) for c in lower_kept])
 
 
@@ -116,7 +125,18 @@ def test_bidding_advice_compares_points() -> None:
     assert "9♥" in " ".join(advice.reasons)
 
 
-@pytest.mark.parametrize("name", ["farmer-swap", "farmer-redeal", "call-ace-5", "calling-for-best", "defend-alone", "decline", "joker"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "farmer-swap",
+        "farmer-redeal",
+        "call-ace-5",
+        "calling-for-best",
+        "defend-alone",
+        "decline",
+        "joker",
+    ],
+)
 def test_coach_in_rare_phases(name: str) -> None:
     """Random deals under the option mixes: the coach answers in every phase they reach."""
     rules = rule_sets()[name]

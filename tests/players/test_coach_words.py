@@ -117,7 +117,7 @@ def test_action_words(text: str, seat: int, words: str) -> None:
 
 
 def test_a_lead_low_reason_says_only_what_the_hand_shows() -> None:
-    """"Keep your trumps" only to a learner who holds one; "your shortest suit" only when
+    """ "Keep your trumps" only to a learner who holds one; "your shortest suit" only when
     the card led is of the shortest plain suit held (a learner once read "keep your
     trumps" with no trump left)."""
     rules = Rules()
@@ -155,11 +155,16 @@ def test_a_discard_hint_names_what_is_kept_in_order() -> None:
         if state.phase is not Phase.DISCARD:
             continue
         advice = euchre.coach(state)
-        if advice.action.kind != "discard" or state.to_act in state.apply(advice.action).sitting_out:
+        if (
+            advice.action.kind != "discard"
+            or state.to_act in state.apply(advice.action).sitting_out
+        ):
             continue  # a dealer who sits out keeps nothing (the test below)
         trump = state.trump
         rest = [c for c in state.hands[state.to_act] if c != advice.action.card]
-        trumps = sorted((c for c in rest if is_trump(c, trump)), key=lambda c: -card_power(c, trump))
+        trumps = sorted(
+            (c for c in rest if is_trump(c, trump)), key=lambda c: -card_power(c, trump)
+        )
         aces = [c for c in rest if not is_trump(c, trump) and c.rank.name == "ACE"]
         keep = [r for r in advice.reasons if r.startswith("Keep your")]
         if not trumps and not aces:
@@ -238,14 +243,19 @@ def test_a_hint_to_defend_alone_argues_for_it() -> None:
     state = state.apply("pass").apply("order").apply("discard Ks").apply("pass")
     advice = euchre.coach(state)
     assert advice.action.kind == "defend"
-    assert advice.reasons[1] == ("Alone, taking all five tricks pays 4, against 2 for a euchre "
-                                 "with your partner; your hand is strong enough to try.")
+    assert advice.reasons[1] == (
+        "Alone, taking all five tricks pays 4, against 2 for a euchre "
+        "with your partner; your hand is strong enough to try."
+    )
 
 
-@pytest.mark.parametrize(("name", "because"), [
-    ("farmer-swap", "three unknown cards from the kitty would not improve it"),
-    ("farmer-redeal", "a new deal would be no better"),
-])
+@pytest.mark.parametrize(
+    ("name", "because"),
+    [
+        ("farmer-swap", "three unknown cards from the kitty would not improve it"),
+        ("farmer-redeal", "a new deal would be no better"),
+    ],
+)
 def test_keeping_a_farmers_hand_says_why(name: str, because: str) -> None:
     kept = 0
     for state in _states(RULES[name], 40, 5100):
@@ -259,8 +269,9 @@ def test_keeping_a_farmers_hand_says_why(name: str, because: str) -> None:
 
 
 @pytest.mark.parametrize(("table", "declines"), [("decline", True), ("american", False)])
-def test_the_order_up_hint_says_the_dealer_may_decline_where_they_may(table: str,
-                                                                      declines: bool) -> None:
+def test_the_order_up_hint_says_the_dealer_may_decline_where_they_may(
+    table: str, declines: bool
+) -> None:
     """At a table where the dealer may decline an ordered upcard, ordering up does not
     surely hand it to the dealer: the round-one hint says so, for an opponent dealer and a
     partner dealer alike."""
@@ -270,8 +281,10 @@ def test_the_order_up_hint_says_the_dealer_may_decline_where_they_may(table: str
         state = HandState.new(Deal.random(seed=seed, dealer=seed % 4, rules=rules), rules)
         for _ in range(2):  # the dealer's left (an opponent), then the dealer's partner
             reasons = " ".join(euchre.coach(state).reasons)
-            for who, start in (("opponent", "Ordering up hands the dealer"),
-                               ("partner", "Your partner is the dealer")):
+            for who, start in (
+                ("opponent", "Ordering up hands the dealer"),
+                ("partner", "Your partner is the dealer"),
+            ):
                 said[who] += [r for r in re.split(r"(?<=\.) ", reasons) if r.startswith(start)]
             state = state.apply("pass")
     assert said["opponent"] and said["partner"]
@@ -297,8 +310,9 @@ def test_the_order_up_hint_at_call_ace_does_not_name_the_dealers_side() -> None:
     assert said
     for sentence in said:
         assert "opponent" not in sentence and "partner is the dealer" not in sentence, sentence
-    assert any(s.endswith("the dealer plays with you only if they hold the card you call.")
-               for s in said), said
+    assert any(
+        s.endswith("the dealer plays with you only if they hold the card you call.") for s in said
+    ), said
 
 
 def test_going_alone_where_the_dealer_stays_out_never_says_the_partner_picks_up() -> None:
@@ -306,19 +320,32 @@ def test_going_alone_where_the_dealer_stays_out_never_says_the_partner_picks_up(
     engine leaves it out). A hint to order up alone once said "Your partner is the dealer
     and would pick up A♠". Seat 1 holds the five top spades; its partner, seat 3, deals."""
     rules = Rules.profile("beginner")
-    deal = Deal(3, [["9h", "Th", "Qh", "Kh", "Ah"], ["Js", "Jc", "As", "Ks", "Qs"],
-                    ["9c", "Tc", "Qc", "Kc", "Ac"], ["9d", "Td", "Qd", "Kd", "Ad"]],
-                "Ts", ["9s", "Jh", "Jd"])
+    deal = Deal(
+        3,
+        [
+            ["9h", "Th", "Qh", "Kh", "Ah"],
+            ["Js", "Jc", "As", "Ks", "Qs"],
+            ["9c", "Tc", "Qc", "Kc", "Ac"],
+            ["9d", "Td", "Qd", "Kd", "Ad"],
+        ],
+        "Ts",
+        ["9s", "Jh", "Jd"],
+    )
     state = HandState.new(deal, rules).apply("pass")
     advice = euchre.coach(state)
     assert str(advice.action) == "order alone"
     reasons = " ".join(advice.reasons)
     assert "would pick up" not in reasons, reasons
-    assert "Your partner is the dealer: going alone, you play without them, and 10♠ stays out of play." in reasons
+    assert (
+        "Your partner is the dealer: going alone, you play without them, and 10♠ stays out of play."
+        in reasons
+    )
     assert state.upcard not in state.apply("order alone").hand(3)  # the engine agrees
     # Where the dealer does take it, the hint still says so.
     usual = HandState.new(deal, Rules()).apply("pass")
-    assert "Your partner is the dealer and would pick up 10♠." in " ".join(euchre.coach(usual).reasons)
+    assert "Your partner is the dealer and would pick up 10♠." in " ".join(
+        euchre.coach(usual).reasons
+    )
 
 
 def test_a_joker_turned_up_is_the_joker() -> None:
@@ -342,9 +369,17 @@ def test_a_dealer_who_will_sit_out_is_not_told_a_discard_matters() -> None:
     """American rules: the dealer's partner orders up alone, so the dealer takes the upcard,
     discards and sits out. The hint once said "Discard 10♣: it leaves you void in clubs,
     so you can trump that suit", with a 0.6-point gap between discards that never play."""
-    deal = Deal(3, [["9h", "Th", "Qh", "Kh", "Ah"], ["Js", "Jc", "As", "Ks", "Qs"],
-                    ["9c", "Tc", "Qc", "Kc", "Ac"], ["9d", "Td", "Qd", "Kd", "Ad"]],
-                "Ts", ["9s", "Jh", "Jd"])
+    deal = Deal(
+        3,
+        [
+            ["9h", "Th", "Qh", "Kh", "Ah"],
+            ["Js", "Jc", "As", "Ks", "Qs"],
+            ["9c", "Tc", "Qc", "Kc", "Ac"],
+            ["9d", "Td", "Qd", "Kd", "Ad"],
+        ],
+        "Ts",
+        ["9s", "Jh", "Jd"],
+    )
     state = HandState.new(deal, Rules()).apply("pass").apply("order alone")
     assert state.phase is Phase.DISCARD and state.to_act == 3
     advice = euchre.coach(state)
@@ -392,7 +427,9 @@ def test_a_cutthroat_defender_hears_the_two_defenders_tricks_as_theirs_together(
         if not advice.samples:
             continue
         said += 1
-        assert advice.summary.split(": ", 1)[1].startswith("you and the other defender can expect"), advice.summary
+        assert advice.summary.split(": ", 1)[1].startswith(
+            "you and the other defender can expect"
+        ), advice.summary
     assert said >= 5
 
 
@@ -433,7 +470,9 @@ def test_calling_a_card_you_hold_says_you_play_alone() -> None:
         text = " ".join(advice.reasons)
         top = suit_order(advice.action.suit, state.trump, rules.deck, rules.joker)[0]
         if top in state.hand(state.to_act):
-            assert "yourself, so you play alone" in text and "becomes your partner" not in text, text
+            assert "yourself, so you play alone" in text and "becomes your partner" not in text, (
+                text
+            )
             assert state.apply(advice.action).alone  # the engine agrees
             said["own"] += 1
         else:
@@ -450,7 +489,9 @@ def test_defending_alone_is_weighed_as_the_engine_scores_it() -> None:
     from euchre.players.bid_strategy import STRONG
 
     rules = Rules.profile("long-deck")
-    assert euchre.score_hand(5, False, rules) == (2, 0) and euchre.score_hand(0, False, rules, True) == (0, 4)
+    assert euchre.score_hand(5, False, rules) == (2, 0) and euchre.score_hand(
+        0, False, rules, True
+    ) == (0, 4)
     seen = 0
     for seed in range(200):
         state = HandState.new(Deal.random(seed=seed, dealer=seed % 4, rules=rules), rules)
@@ -483,7 +524,9 @@ def test_calling_for_best_gives_the_best_card_and_says_no_false_weakest() -> Non
                 hand, trump = state.hand(state.to_act), state.trump
                 trumps = [c for c in hand if is_trump(c, trump)]
                 if trumps:  # the highest trump is the best card
-                    assert advice.action.card == max(trumps, key=lambda c: card_power(c, trump)), text
+                    assert advice.action.card == max(trumps, key=lambda c: card_power(c, trump)), (
+                        text
+                    )
                 gave += 1
             state = state.apply(advice.action)
     assert gave >= 3

@@ -27,14 +27,21 @@ def _decisions(rules: Rules, deals: int) -> list[euchre.HandState]:
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "strong"])
-@pytest.mark.parametrize("name", ["american", "long-deck", "joker", "calling-for-best", "call-ace-5"])
+@pytest.mark.parametrize(
+    "name", ["american", "long-deck", "joker", "calling-for-best", "call-ace-5"]
+)
 def test_decision_ignores_hidden_cards(level: str, name: str) -> None:
     rules = RULES[name]
     rng = random.Random(f"{level}-{name}")
     states = _decisions(rules, 3)
     checked = 0
     for state in states:
-        if level == "strong" and state.phase is Phase.PLAY and len(state.tricks) == 0 and checked % 3:
+        if (
+            level == "strong"
+            and state.phase is Phase.PLAY
+            and len(state.tricks) == 0
+            and checked % 3
+        ):
             continue  # the first tricks are the slow ones: check a third of them
         seat = state.to_act
         assert seat is not None

@@ -71,7 +71,9 @@ def _small_endings(count: int) -> list[HandState]:
     return out
 
 
-@pytest.mark.parametrize("state", _small_endings(40), ids=lambda s: f"{s.rules.name}-{len(s.tricks)}")
+@pytest.mark.parametrize(
+    "state", _small_endings(40), ids=lambda s: f"{s.rules.name}-{len(s.tricks)}"
+)
 def test_hindsight_equals_exhaustive_search_on_small_endings(state: HandState) -> None:
     exact = _exhaustive(state)
     found = hindsight(state)

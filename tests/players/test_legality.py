@@ -22,14 +22,21 @@ def test_every_decision_is_legal(name: str) -> None:
         levels = ["easy", "normal", "strong", "random"]
         seats = [levels[(seat + index) % 4] for seat in range(n)]
         choosers = [
-            RandomChooser(index * 10 + seat) if lv == "random" else euchre.computer_player(lv, seed=seat)
+            RandomChooser(index * 10 + seat)
+            if lv == "random"
+            else euchre.computer_player(lv, seed=seat)
             for seat, lv in enumerate(seats)
         ]
         deal = Deal.random(seed=4000 + index, dealer=index % n, rules=rules)
         for state in states_of_deal(deal, rules, choosers):
             legal = state.legal_actions()
             for level in ("easy", "normal", "strong"):
-                if level == "strong" and state.phase is Phase.PLAY and len(legal) > 1 and seats[state.to_act] != "strong":
+                if (
+                    level == "strong"
+                    and state.phase is Phase.PLAY
+                    and len(legal) > 1
+                    and seats[state.to_act] != "strong"
+                ):
                     continue  # keep the run short: strong card play is checked in its own seats
                 action = euchre.computer_player(level, seed=index).choose(state)
                 assert action in legal, (name, level, str(state.phase), str(action))
@@ -69,7 +76,10 @@ def test_every_phase_is_decided(phase: Phase) -> None:
 
 def test_whole_games_between_levels() -> None:
     game = euchre.Game.new(euchre.Rules.profile("midwest"), seed=3)
-    players = [euchre.computer_player(lv, seed=s) for s, lv in enumerate(("strong", "easy", "normal", "easy"))]
+    players = [
+        euchre.computer_player(lv, seed=s)
+        for s, lv in enumerate(("strong", "easy", "normal", "easy"))
+    ]
     steps = 0
     while game.winner is None and steps < 2000:
         game = game.apply(players[game.state.to_act].choose(game.state))  # type: ignore[index]

@@ -85,5 +85,7 @@ def test_a_spent_budget_leaves_the_rule_of_thumb() -> None:
     assert all(s.samples == 0 and s.mean_points == 0.0 for s in stats)
     prefer, _why = conventions.play(know, legal)
     assert best(stats, prefer).card == prefer
-    some = analyse(know, legal, SeededRandom(1), Budget(min_samples=1, max_samples=2, max_nodes=10**6))
+    some = analyse(
+        know, legal, SeededRandom(1), Budget(min_samples=1, max_samples=2, max_nodes=10**6)
+    )
     assert all(1 <= s.samples <= 2 for s in some)

@@ -25,14 +25,16 @@ def packages() -> list[str]:
 
     names = [euchre.__name__, euchre_tutorial.__name__]
     for package in (euchre, euchre_tutorial):
-        names += [info.name for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
+        names += [
+            info.name for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
+        ]
     for name in names:
         importlib.import_module(name)
     return names
 
 
 def bytecode_state(name: str) -> str:
-    """"accepted" when the module's .pyc is a checked one of its source's hash, else
+    """ "accepted" when the module's .pyc is a checked one of its source's hash, else
     what is wrong with it."""
     module = sys.modules[name]
     source_path = module.__file__ or ""

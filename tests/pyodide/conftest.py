@@ -34,7 +34,9 @@ def recipe_snapshot(manifest: dict[str, Any]) -> Path:
 @pytest.fixture(scope="session")
 def build_runtime() -> ModuleType:
     """scripts/build_runtime.py, imported as a module."""
-    spec = importlib.util.spec_from_file_location("build_runtime", ROOT / "scripts" / "build_runtime.py")
+    spec = importlib.util.spec_from_file_location(
+        "build_runtime", ROOT / "scripts" / "build_runtime.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["build_runtime"] = module
@@ -54,8 +56,14 @@ def runtime() -> dict[str, Any]:
 def _run(
     manifest: dict[str, Any], probe: Path, snapshot: bool = False, bytecode: Path | None = None
 ) -> dict[str, Any]:
-    command = ["node", str(HERE / "run_engine.mjs"), str(RUNTIME / "pyodide"), str(probe),
-               "--manifest", str(RUNTIME / "manifest.json")]
+    command = [
+        "node",
+        str(HERE / "run_engine.mjs"),
+        str(RUNTIME / "pyodide"),
+        str(probe),
+        "--manifest",
+        str(RUNTIME / "manifest.json"),
+    ]
     if snapshot:
         command += ["--snapshot", str(recipe_snapshot(manifest))]
     else:  # a plain start writes the wheels' bytecode beside them, as the worker's does

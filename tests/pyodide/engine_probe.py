@@ -32,7 +32,9 @@ def probe() -> dict[str, Any]:
     out["legal_plays_lead"] = _codes(euchre.legal_plays(hand, None, Suit.HEARTS))
     tricks = ["Jh Jd Ah Kh", "9c Ac Jc Jd", "Ts 9s Js Qs", "Ad Jh Kd Jd"]
     out["trick_winner"] = {
-        f"{t}/{s.letter}": euchre.trick_winner(euchre.parse_cards(t), s) for t in tricks for s in suits
+        f"{t}/{s.letter}": euchre.trick_winner(euchre.parse_cards(t), s)
+        for t in tricks
+        for s in suits
     }
     out["effective_suit"] = {
         f"{c}/{s.letter}": euchre.effective_suit(Card.parse(c), s).letter

@@ -61,8 +61,10 @@ def test_bytecode_that_does_not_match_its_source_is_not_run(
     is not the bytecode of rules.py and compiles the source instead."""
     tampered = tmp_path / "bytecode.zip"
     rules = "euchre/__pycache__/rules.cpython-314.pyc"
-    with zipfile.ZipFile(RUNTIME / runtime["bytecode"]["file"]) as original, \
-            zipfile.ZipFile(tampered, "w") as out:
+    with (
+        zipfile.ZipFile(RUNTIME / runtime["bytecode"]["file"]) as original,
+        zipfile.ZipFile(tampered, "w") as out,
+    ):
         for name in original.namelist():
             source = "euchre/__pycache__/cards.cpython-314.pyc" if name == rules else name
             out.writestr(name, original.read(source))
@@ -85,17 +87,27 @@ def test_compiling_the_same_sources_twice_gives_the_same_bytes(
     so this runs the compiler itself twice)."""
     unpacked = build_runtime.unpacked_pyodide()
     sources = tmp_path / "sources.zip"
-    with zipfile.ZipFile(unpacked / "python_stdlib.zip") as full, \
-            zipfile.ZipFile(sources, "w") as out:
+    with (
+        zipfile.ZipFile(unpacked / "python_stdlib.zip") as full,
+        zipfile.ZipFile(sources, "w") as out,
+    ):
         for name in ("typing.py", "json/__init__.py", "json/decoder.py"):
             out.writestr(name, full.read(name))
     made = []
     for attempt in ("a", "b"):
         target = tmp_path / f"{attempt}.zip"
         subprocess.run(
-            ["node", str(build_runtime.COMPILE_BYTECODE), str(unpacked), "stdlib", str(sources),
-             str(target)],
-            check=True, capture_output=True, cwd=ROOT,
+            [
+                "node",
+                str(build_runtime.COMPILE_BYTECODE),
+                str(unpacked),
+                "stdlib",
+                str(sources),
+                str(target),
+            ],
+            check=True,
+            capture_output=True,
+            cwd=ROOT,
         )
         made.append(target.read_bytes())
     assert made[0] == made[1]

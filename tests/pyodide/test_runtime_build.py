@@ -17,12 +17,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize(("folder", "distribution"), [("engine", "euchre"), ("tutorial", "euchre_tutorial")])
+@pytest.mark.parametrize(
+    ("folder", "distribution"), [("engine", "euchre"), ("tutorial", "euchre_tutorial")]
+)
 def test_wheels_are_reproducible(
     build_runtime: ModuleType, tmp_path: Path, folder: str, distribution: str
 ) -> None:
     sources = tmp_path / folder  # a frozen copy: the real tree may change meanwhile
-    shutil.copytree(ROOT / folder, sources, ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
+    shutil.copytree(
+        ROOT / folder, sources, ignore=shutil.ignore_patterns("*.egg-info", "__pycache__")
+    )
     first = build_runtime.build_wheel(sources, distribution, tmp_path / "a", tmp_path / "cache-a")
     (sources / "touched").touch()  # a new mtime and a changed folder, not a changed file
     (sources / "touched").unlink()
@@ -34,7 +38,9 @@ def test_wheels_are_reproducible(
 
 def test_an_unchanged_wheel_is_not_rebuilt(build_runtime: ModuleType, tmp_path: Path) -> None:
     sources = tmp_path / "engine"
-    shutil.copytree(ROOT / "engine", sources, ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
+    shutil.copytree(
+        ROOT / "engine", sources, ignore=shutil.ignore_patterns("*.egg-info", "__pycache__")
+    )
     first = build_runtime.build_wheel(sources, "euchre", tmp_path / "w", tmp_path / "cache")
     stamp = first.stat().st_mtime_ns
     again = build_runtime.build_wheel(sources, "euchre", tmp_path / "w", tmp_path / "cache")
@@ -42,7 +48,10 @@ def test_an_unchanged_wheel_is_not_rebuilt(build_runtime: ModuleType, tmp_path: 
 
 
 def test_snapshot_name_depends_on_wheels_stdlib_and_pyodide(build_runtime: ModuleType) -> None:
-    wheels = [("euchre-1.0.0-py3-none-any.whl", "aa"), ("euchre_tutorial-1.0.0-py3-none-any.whl", "bb")]
+    wheels = [
+        ("euchre-1.0.0-py3-none-any.whl", "aa"),
+        ("euchre_tutorial-1.0.0-py3-none-any.whl", "bb"),
+    ]
     name = build_runtime.snapshot_hash("314.0.7", "ff", wheels)
     assert name == build_runtime.snapshot_hash("314.0.7", "ff", list(reversed(wheels)))
     assert name != build_runtime.snapshot_hash("314.0.8", "ff", wheels)
@@ -80,15 +89,24 @@ with module.one_build_at_a_time():
 """
 
 
-def test_two_builds_at_once_take_turns(build_runtime: ModuleType, tmp_path: Path,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_builds_at_once_take_turns(
+    build_runtime: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two test workers that both find the runtime stale: the second build waits for the
     first's lock (both writing one partial snapshot once broke it)."""
     monkeypatch.setattr(build_runtime, "CACHE", tmp_path)
     with build_runtime.one_build_at_a_time():
         second = subprocess.Popen(
-            [sys.executable, "-c", WAITER, str(ROOT / "scripts" / "build_runtime.py"), str(tmp_path)],
-            stdout=subprocess.PIPE, text=True)
+            [
+                sys.executable,
+                "-c",
+                WAITER,
+                str(ROOT / "scripts" / "build_runtime.py"),
+                str(tmp_path),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         assert second.stdout is not None
         assert second.stdout.readline().strip() == "waiting"
         time.sleep(0.5)  # room for a second build that did not wait to get in first

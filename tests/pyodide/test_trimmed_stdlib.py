@@ -52,7 +52,9 @@ def test_common_standard_library_paths_work(imports: dict[str, Any]) -> None:
     assert set(imports["margin"]) == {"traceback", "strptime", "warnings", "pprint", "numbers"}
 
 
-def test_the_standard_library_is_trimmed(runtime: dict[str, Any], build_runtime: ModuleType) -> None:
+def test_the_standard_library_is_trimmed(
+    runtime: dict[str, Any], build_runtime: ModuleType
+) -> None:
     full = build_runtime.unpacked_pyodide() / build_runtime.STDLIB
     with zipfile.ZipFile(full) as original, zipfile.ZipFile(STDLIB) as trimmed:
         kept = set(trimmed.namelist())

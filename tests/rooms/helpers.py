@@ -72,7 +72,9 @@ class Person:
             self.seq = max(self.seq, message["seq"])
         return message
 
-    def until(self, wanted: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> dict[str, Any]:
+    def until(
+        self, wanted: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT
+    ) -> dict[str, Any]:
         while True:
             message = self.recv(timeout)
             if wanted(message) or message["type"] == "closed":
@@ -217,8 +219,6 @@ def play_match(table: list[Person], rng: random.Random, max_steps: int = 5000) -
         if not play_one_step(table, rng):
             return
     raise AssertionError("the match did not end")
-
-
 
 
 @contextmanager

@@ -26,7 +26,9 @@ from tests.rooms.helpers import (
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -37,9 +39,27 @@ GARBAGE = st.one_of(
     st.builds(  # a known type with fields of any type
         lambda kind, fields: json.dumps({"type": kind, **fields}),
         st.sampled_from(sorted(set(SCHEMAS) - {"leave"})),  # leaving is allowed, not hostile
-        st.dictionaries(st.sampled_from(["name", "room", "token", "seat", "action", "version",
-                                         "ready", "emoji", "rules", "players", "level",
-                                         "last_seq", "extra"]), JSON_VALUES, max_size=4),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "name",
+                    "room",
+                    "token",
+                    "seat",
+                    "action",
+                    "version",
+                    "ready",
+                    "emoji",
+                    "rules",
+                    "players",
+                    "level",
+                    "last_seq",
+                    "extra",
+                ]
+            ),
+            JSON_VALUES,
+            max_size=4,
+        ),
     ),
     st.integers(4097, 20000).map(lambda n: json.dumps({"type": "ping", "id": "x" * n})),
     st.just('{"type": "act", "action": "play Jd", "version": 1e999}'),
@@ -53,10 +73,11 @@ def history(hub: Any, code: str) -> list[str]:
     return [str(a) for a in game.all_actions()]
 
 
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                  HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(junk=st.lists(GARBAGE, min_size=1, max_size=6))
 def test_garbage_gets_plain_errors_and_changes_nothing(junk: list[str]) -> None:
     with server() as (client, hub), seated(client, ["Ann", "Bob"], level="easy") as table:
@@ -97,9 +118,15 @@ def test_a_huge_message_and_binary_frames_get_plain_errors() -> None:
         ann.send({"type": "act", "action": ["play", "Jd"], "version": 0})
         assert ann.expect("error")["error"] == "'action' must be text, not a list"
         ann.send({"type": "act", "action": "pass", "version": 1.5})
-        assert ann.expect("error")["error"] == "'version' must be a whole number, not a number with a fraction"
+        assert (
+            ann.expect("error")["error"]
+            == "'version' must be a whole number, not a number with a fraction"
+        )
         ann.send({"type": "react", "emoji": "x", "id": 2**60})
-        assert ann.expect("error")["error"] == "'id' must be text or a whole number, not a number that large"
+        assert (
+            ann.expect("error")["error"]
+            == "'id' must be text or a whole number, not a number that large"
+        )
         ann.send({"type": "start", "seat": 2})
         assert ann.expect("error")["error"] == "a 'start' message has no field 'seat'"
         ann.send({"type": "teleport"})
@@ -164,8 +191,11 @@ def test_a_display_name_is_kept_as_text() -> None:
 def test_a_friend_may_not_take_the_name_every_seat_sees_as_itself() -> None:
     """Each player's own seat is shown as "You": a friend called "You" would be a second
     "You" on every screen, so the name is refused in words and the room goes on."""
-    with server() as (client, _hub), seated(client, ["Ann"]) as [ann], \
-            people(client, ["Bob"]) as [bob]:
+    with (
+        server() as (client, _hub),
+        seated(client, ["Ann"]) as [ann],
+        people(client, ["Bob"]) as [bob],
+    ):
         bob.send({"type": "join", "room": ann.code, "name": " YOU "})
         assert "choose another name" in bob.expect("error")["error"]
         bob.join(ann.code or "")
@@ -176,8 +206,11 @@ def test_a_friend_may_not_take_the_name_every_seat_sees_as_itself() -> None:
 def test_a_friend_may_not_take_a_computer_players_name() -> None:
     """Empty seats are filled by "Computer 3" and a seat left during play by "Computer
     (Ann)": a person by either name could not be told from a computer player."""
-    with server() as (client, _hub), seated(client, ["Ann"]) as [ann], \
-            people(client, ["Bob"]) as [bob]:
+    with (
+        server() as (client, _hub),
+        seated(client, ["Ann"]) as [ann],
+        people(client, ["Bob"]) as [bob],
+    ):
         for name in ("Computer 3", "computer(ann)"):
             bob.send({"type": "join", "room": ann.code, "name": name})
             assert "kept for the computer players" in bob.expect("error")["error"]
@@ -189,11 +222,15 @@ def test_a_friend_may_not_take_a_computer_players_name() -> None:
 def test_two_people_at_one_table_may_not_share_a_name() -> None:
     """The table and its log name each seat by its player: a second "Ann" is refused in
     words, keeps nothing, and may join under another name."""
-    with server() as (client, _hub), seated(client, ["Ann"]) as [ann], \
-            people(client, ["Bob"]) as [bob]:
+    with (
+        server() as (client, _hub),
+        seated(client, ["Ann"]) as [ann],
+        people(client, ["Bob"]) as [bob],
+    ):
         bob.send({"type": "join", "room": ann.code, "name": "ANN"})
         assert bob.expect("error")["error"] == (
-            'someone at this table is already called "ANN": choose another name')
+            'someone at this table is already called "ANN": choose another name'
+        )
         bob.join(ann.code or "")
         settle([ann, bob])
         assert [s["name"] for s in (ann.state or {})["room"]["seats"]][:2] == ["Ann", "Bob"]

@@ -52,7 +52,12 @@ def test_a_lobby_nobody_is_in_is_closed_after_the_lobby_idle_time() -> None:
         assert sweep(client, hub) == []
         clock.now += 1.0
         assert sweep(client, hub) == [code]
-        assert client.get("/rooms/health").json() == {"ok": True, "rooms": 0, "players": 0, "spectators": 0}
+        assert client.get("/rooms/health").json() == {
+            "ok": True,
+            "rooms": 0,
+            "players": 0,
+            "spectators": 0,
+        }
         gc.collect()
         assert room() is None, "a closed room's objects are freed"
         late = connect(client, "Cy")

@@ -24,8 +24,14 @@ from tests.rooms.helpers import FAST
 async def lean_server(settings: Settings = FAST) -> AsyncIterator[str]:
     """A room server on a free loopback port through the lean protocol; yields its
     WebSocket address."""
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=0,
-                            ws=LeanWebSocketProtocol, log_level="warning", proxy_headers=False)
+    config = uvicorn.Config(
+        create_app(settings),
+        host="127.0.0.1",
+        port=0,
+        ws=LeanWebSocketProtocol,
+        log_level="warning",
+        proxy_headers=False,
+    )
     server = uvicorn.Server(config)
     serving = asyncio.create_task(server.serve())
     while not server.started:
@@ -61,11 +67,23 @@ def test_a_room_is_made_joined_and_resumed_through_the_lean_protocol() -> None:
                 update = await recv_until(ann, "update")
                 assert update["event"] == {"seat": 0, "name": "Ann", "kind": "join", "seq": 2}
             async with connect(url) as again:
-                await again.send(json.dumps({"type": "resume", "room": welcome["room"],
-                                             "token": welcome["token"], "last_seq": 2}))
+                await again.send(
+                    json.dumps(
+                        {
+                            "type": "resume",
+                            "room": welcome["room"],
+                            "token": welcome["token"],
+                            "last_seq": 2,
+                        }
+                    )
+                )
                 resumed = await recv_until(again, "resume")
                 assert resumed["replayed"] is True
-                assert [e["kind"] for e in resumed["events"]] == ["join", "away", "away"]  # Bob joined; both left
+                assert [e["kind"] for e in resumed["events"]] == [
+                    "join",
+                    "away",
+                    "away",
+                ]  # Bob joined; both left
                 assert resumed["state"]["you"] == 0
 
     run(test)
@@ -75,7 +93,10 @@ def test_a_foreign_origin_is_still_refused() -> None:
     async def test() -> None:
         async with lean_server() as url, connect(url, origin=Origin("https://evil.example")) as ws:
             message = json.loads(await asyncio.wait_for(ws.recv(), 20))
-            assert message == {"type": "error", "error": "this page's origin may not open rooms here"}
+            assert message == {
+                "type": "error",
+                "error": "this page's origin may not open rooms here",
+            }
             with pytest.raises(Exception, match="origin not allowed"):
                 await asyncio.wait_for(ws.recv(), 20)
 

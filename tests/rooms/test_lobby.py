@@ -21,7 +21,12 @@ def test_create_gives_a_readable_code_a_seat_and_a_token() -> None:
         assert state is not None
         assert state["room"]["host"] == 0 and state["room"]["rules"]["stick_the_dealer"] is True
         assert state["table"] is None
-        assert client.get("/rooms/health").json() == {"ok": True, "rooms": 1, "players": 1, "spectators": 0}
+        assert client.get("/rooms/health").json() == {
+            "ok": True,
+            "rooms": 1,
+            "players": 1,
+            "spectators": 0,
+        }
 
 
 def test_bad_rules_are_refused_with_the_engines_reason() -> None:
@@ -60,7 +65,11 @@ def test_a_named_table_plays_the_rules_at_that_table() -> None:
         assert room["rules_name"] == "american"
         bob.create(rules={"profile": "american", "players": 3, "partnerships": False}, table="5")
         room = (bob.state or {})["room"]
-        assert (len(room["seats"]), room["rules"]["deck"], room["rules"]["call_ace"]) == (5, 32, True)
+        assert (len(room["seats"]), room["rules"]["deck"], room["rules"]["call_ace"]) == (
+            5,
+            32,
+            True,
+        )
         assert room["rules_name"] == "american"
         cy.send({"type": "create", "name": "Cy", "rules": "american", "table": "9"})
         assert "unknown table '9'" in cy.expect("error")["error"]
@@ -110,8 +119,11 @@ def test_the_host_removes_a_player_from_the_lobby() -> None:
 
 
 def test_a_full_room_and_a_wrong_code_are_refused() -> None:
-    with server() as (client, _hub), seated(client, ["A", "B", "C", "D"]) as table, \
-            people(client, ["E"]) as [eve]:
+    with (
+        server() as (client, _hub),
+        seated(client, ["A", "B", "C", "D"]) as table,
+        people(client, ["E"]) as [eve],
+    ):
         eve.send({"type": "join", "room": table[0].code, "name": "Eve"})
         assert eve.expect("error")["error"] == "this room is full"
         eve.send({"type": "join", "room": "22222-22222", "name": "Eve"})

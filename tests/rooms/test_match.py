@@ -26,8 +26,10 @@ def replayed(game: Game) -> Game:
 
 
 def test_four_people_play_a_whole_match_and_return_to_the_lobby() -> None:
-    with server() as (client, hub), seated(client, ["Ann", "Bob", "Cy", "Di"],
-                                          rules={"game_to": 5}) as table:
+    with (
+        server() as (client, hub),
+        seated(client, ["Ann", "Bob", "Cy", "Di"], rules={"game_to": 5}) as table,
+    ):
         ann = table[0]
         ann.do({"type": "start"})
         play_match(table, random.Random(1))
@@ -42,8 +44,11 @@ def test_four_people_play_a_whole_match_and_return_to_the_lobby() -> None:
         assert replayed(game).score == game.score
         # every deal ended in a review that each person saw
         for person in table:
-            reviews = {m["state"]["table"]["deal"] for m in person.messages
-                       if m.get("state") and m["state"]["table"] and m["state"]["table"]["review"]}
+            reviews = {
+                m["state"]["table"]["deal"]
+                for m in person.messages
+                if m.get("state") and m["state"]["table"] and m["state"]["table"]["review"]
+            }
             assert reviews == set(range(len(game.history)))
         # and the next match starts from the same lobby
         for guest in table[1:]:
@@ -52,8 +57,10 @@ def test_four_people_play_a_whole_match_and_return_to_the_lobby() -> None:
 
 
 def test_one_person_and_three_computer_players() -> None:
-    with server() as (client, hub), seated(client, ["Solo"], rules={"game_to": 3},
-                                          level="normal") as table:
+    with (
+        server() as (client, hub),
+        seated(client, ["Solo"], rules={"game_to": 3}, level="normal") as table,
+    ):
         [solo] = table
         solo.do({"type": "start"})
         settle(table)
@@ -61,8 +68,11 @@ def test_one_person_and_three_computer_players() -> None:
         kinds = [s["kind"] for s in solo.state["room"]["seats"]]
         assert kinds == ["human", "computer", "computer", "computer"]
         play_match(table, random.Random(2))
-        computer_moves = [m["event"] for m in solo.messages
-                          if m["type"] == "update" and m["event"].get("by") == "computer"]
+        computer_moves = [
+            m["event"]
+            for m in solo.messages
+            if m["type"] == "update" and m["event"].get("by") == "computer"
+        ]
         assert computer_moves and {e["seat"] for e in computer_moves} == {1, 2, 3}
         assert live_room(hub, solo.code or "").room.finished is not None
 
@@ -89,11 +99,17 @@ def test_a_stale_command_is_refused_with_the_current_view() -> None:
         assert game is not None and list(game.state.actions) == history
         # an illegal action gets the engine's own reason
         assert actor.view["phase"] in ("round_one", "round_two", "play", "discard")
-        illegal = actor.do({"type": "act", "action": "play Jd" if "play Jd" not in actor.view["legal"]
-                            else "play 9c", "version": old})
+        illegal = actor.do(
+            {
+                "type": "act",
+                "action": "play Jd" if "play Jd" not in actor.view["legal"] else "play 9c",
+                "version": old,
+            }
+        )
         assert illegal["type"] == "refused"
         assert illegal["reason"] == game.state.why_illegal(
-            "play Jd" if "play Jd" not in actor.view["legal"] else "play 9c")
+            "play Jd" if "play Jd" not in actor.view["legal"] else "play 9c"
+        )
         # someone whose turn it is not is told whose it is
         other = ann if actor is bob else bob
         wrong = other.do({"type": "act", "action": "pass", "version": other.version})
@@ -102,8 +118,10 @@ def test_a_stale_command_is_refused_with_the_current_view() -> None:
 
 def test_a_player_who_never_presses_continue_cannot_stall_the_table() -> None:
     settings = dataclasses.replace(FAST, continue_seconds=0.3)
-    with server(settings) as (client, _hub), seated(client, ["Ann", "Bob"], level="easy",
-                                                  rules={"game_to": 3}) as table:
+    with (
+        server(settings) as (client, _hub),
+        seated(client, ["Ann", "Bob"], level="easy", rules={"game_to": 3}) as table,
+    ):
         ann, _bob = table
         ann.do({"type": "start"})
         rng = random.Random(8)
@@ -118,20 +136,27 @@ def test_a_player_who_never_presses_continue_cannot_stall_the_table() -> None:
         assert ann.state["table"]["review"]["waiting"] == [0, 1]
         assert ann.do({"type": "continue", "version": ann.version})["type"] == "ack"
         # Bob never presses Continue: the review times out and the next deal begins
-        update = ann.until(lambda m: m["type"] == "update" and m["event"]["kind"] == "review_timeout")
+        update = ann.until(
+            lambda m: m["type"] == "update" and m["event"]["kind"] == "review_timeout"
+        )
         assert update["state"]["room"]["phase"] in ("playing", "lobby")
         if update["state"]["room"]["phase"] == "playing":
             assert update["state"]["table"]["deal"] == deal + 1
 
 
 def test_strong_computer_players_think_off_the_loop_and_play_a_match() -> None:
-    with server() as (client, hub), seated(client, ["Solo"], rules={"game_to": 2},
-                                          level="strong") as table:
+    with (
+        server() as (client, hub),
+        seated(client, ["Solo"], rules={"game_to": 2}, level="strong") as table,
+    ):
         [solo] = table
         solo.do({"type": "start"})
         play_match(table, random.Random(5))
-        computer_moves = [m["event"] for m in solo.messages
-                          if m["type"] == "update" and m["event"].get("by") == "computer"]
+        computer_moves = [
+            m["event"]
+            for m in solo.messages
+            if m["type"] == "update" and m["event"].get("by") == "computer"
+        ]
         # (a short game: a seat sitting out every deal a partner played alone is possible)
         assert computer_moves and {e["seat"] for e in computer_moves} <= {1, 2, 3}
         game = live_room(hub, solo.code or "").room.finished
@@ -146,8 +171,12 @@ def test_every_seat_is_sent_the_phase_of_each_action() -> None:
     from euchre_tutorial.present.room import display_names, table_view
     from euchre_tutorial.present.words import told
 
-    with server() as (client, _hub), seated(client, ["Ann", "Bob", "Cy", "Di"], rules={
-            "farmers_hand": "three_low", "game_to": 15}) as table:
+    with (
+        server() as (client, _hub),
+        seated(
+            client, ["Ann", "Bob", "Cy", "Di"], rules={"farmers_hand": "three_low", "game_to": 15}
+        ) as table,
+    ):
         table[0].do({"type": "start"})
         rng = random.Random(3)
         kept = 0
@@ -160,12 +189,14 @@ def test_every_seat_is_sent_the_phase_of_each_action() -> None:
                 view = person.state["table"]["view"]
                 assert len(view["phases"]) == len(view["actions"])
                 said = told(table_view(person.state), display_names(person.state))
-                for index, (action, phase) in enumerate(zip(view["actions"], view["phases"],
-                                                            strict=True)):
+                for index, (action, phase) in enumerate(
+                    zip(view["actions"], view["phases"], strict=True)
+                ):
                     if phase == "farmer" and action == "pass":
                         kept += 1
-                        assert said[index].endswith(("keep your farmer's hand.",
-                                                     "keeps their farmer's hand.")), said[index]
+                        assert said[index].endswith(
+                            ("keep your farmer's hand.", "keeps their farmer's hand.")
+                        ), said[index]
                     elif action == "pass" and phase in ("round_one", "round_two"):
                         assert said[index].endswith(("pass.", "passes.")), said[index]
             if state["room"]["phase"] == "playing" and state["table"]["view"]["phase"] == "farmer":

@@ -41,10 +41,14 @@ def _state(hub: Any, person: Person) -> HandState:
 def test_each_player_is_told_the_verdicts_on_their_own_moves_and_no_one_else_is() -> None:
     rng = random.Random(11)
     expected: dict[str, collections.Counter[tuple[str, str, bool]]] = {
-        "Ann": collections.Counter(), "Bob": collections.Counter()}
+        "Ann": collections.Counter(),
+        "Bob": collections.Counter(),
+    }
     refusals = 0
-    with server(FAST) as (client, hub), seated(client, ["Ann", "Bob"], level="easy",
-                                               rules={"game_to": 5}) as table:
+    with (
+        server(FAST) as (client, hub),
+        seated(client, ["Ann", "Bob"], level="easy", rules={"game_to": 5}) as table,
+    ):
         ann = table[0]
         watcher = connect(client, "Watcher")
         try:
@@ -67,12 +71,16 @@ def test_each_player_is_told_the_verdicts_on_their_own_moves_and_no_one_else_is(
                 illegal = next(iter(illegal_plays(before)), None)
                 if illegal is not None and refusals < 6:
                     refusals += 1
-                    refused = person.do({"type": "act", "action": illegal, "version": person.version})
+                    refused = person.do(
+                        {"type": "act", "action": illegal, "version": person.version}
+                    )
                     assert refused["type"] == "refused"
                     assert refused["mastery"] == refused_move(before, person.seat or 0, illegal)
                     assert refused["mastery"]["correct"] is False
                     # the same card sent on a view that is out of date teaches nothing
-                    stale = person.do({"type": "act", "action": illegal, "version": person.version - 1})
+                    stale = person.do(
+                        {"type": "act", "action": illegal, "version": person.version - 1}
+                    )
                     assert stale["type"] == "refused" and "mastery" not in stale
                 action = rng.choice(person.view["legal"])
                 verdict = weighed_move(before, person.seat or 0, action)
@@ -87,7 +95,8 @@ def test_each_player_is_told_the_verdicts_on_their_own_moves_and_no_one_else_is(
                 while sum(m["type"] == "mastery" for m in person.messages) < wanted:
                     person.recv()
                 told = collections.Counter(
-                    _key(m) for m in person.messages if m["type"] == "mastery")
+                    _key(m) for m in person.messages if m["type"] == "mastery"
+                )
                 assert told == expected[person.name], person.name
             watcher.send({"type": "ping"})
             watcher.expect("pong")

@@ -100,13 +100,19 @@ def test_a_dropped_seat_is_held_then_a_computer_plays_it_until_its_owner_returns
         settle(table)
         token, code = bob.token, bob.code
         bob.hang_up()
-        expired = ann.until(lambda m: m["type"] == "update" and m["event"]["kind"] == "hold_expired")
+        expired = ann.until(
+            lambda m: m["type"] == "update" and m["event"]["kind"] == "hold_expired"
+        )
         assert expired["state"]["room"]["seats"][1]["standin"] is True
         # seat 1's moves are now made by a computer: Ann plays until one is seen
         rng = random.Random(4)
         for _ in range(40):
-            if any(m["type"] == "update" and m["event"].get("seat") == 1
-                   and m["event"].get("by") == "computer" for m in ann.messages):
+            if any(
+                m["type"] == "update"
+                and m["event"].get("seat") == 1
+                and m["event"].get("by") == "computer"
+                for m in ann.messages
+            ):
                 break
             play_one_step([ann], rng)
         else:
@@ -126,8 +132,11 @@ def test_a_dropped_seat_is_held_then_a_computer_plays_it_until_its_owner_returns
 
 
 def test_a_token_opens_only_its_own_seat() -> None:
-    with server() as (client, _hub), seated(client, ["Ann", "Bob"]) as table, \
-            seated(client, ["Cy"]) as [cy]:
+    with (
+        server() as (client, _hub),
+        seated(client, ["Ann", "Bob"]) as table,
+        seated(client, ["Cy"]) as [cy],
+    ):
         ann, bob = table
         # Cy's token does not open a seat in Ann's room
         thief = connect(client, "X")

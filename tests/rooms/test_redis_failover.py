@@ -49,7 +49,8 @@ def redis_url() -> Iterator[str]:
     port = free_port()
     proc = subprocess.Popen(
         [REDIS, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         wait_until(lambda: socket.create_connection(("127.0.0.1", port), 0.2), "redis-server")
@@ -63,9 +64,24 @@ def start_server(redis_url: str) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'tutorial'}:{ROOT / 'engine'}"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "euchre_rooms", "--port", str(port), "--redis", redis_url,
-         "--lease-seconds", "1", "--computer-delay", "0", "--messages-per-second", "1000"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "euchre_rooms",
+            "--port",
+            str(port),
+            "--redis",
+            redis_url,
+            "--lease-seconds",
+            "1",
+            "--computer-delay",
+            "0",
+            "--messages-per-second",
+            "1000",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
 
     def healthy() -> bool:

@@ -72,8 +72,9 @@ def play_to_review(table: list[Player]) -> None:
         if all(p.phase() == "review" for p in table):
             return
         top = max(p.version for p in table)
-        actor = next((p for p in table if p.version == top and p.phase() == "playing"
-                      and p.my_turn()), None)
+        actor = next(
+            (p for p in table if p.version == top and p.phase() == "playing" and p.my_turn()), None
+        )
         if actor is None:
             table[0].drain(0.05)
             continue
@@ -126,7 +127,9 @@ def test_people_on_two_processes_play_one_room_to_its_review(
     two_servers: tuple[Server, Server], redis_url: str
 ) -> None:
     (_a, port_a), (_b, port_b) = two_servers
-    ann, code, (bob, cy, dee) = room_with(port_a, [("Bob", port_b), ("Cy", port_a), ("Dee", port_b)])
+    ann, code, (bob, cy, dee) = room_with(
+        port_a, [("Bob", port_b), ("Cy", port_a), ("Dee", port_b)]
+    )
     for p in (bob, cy, dee):
         assert p.do({"type": "ready", "ready": True})["type"] == "ack"
     assert [p.state["you"] for p in (ann, bob, cy, dee) if p.state] == [0, 1, 2, 3]
@@ -175,7 +178,7 @@ def _key(code: str) -> str:
 
 
 def test_when_the_owner_dies_people_on_the_other_process_carry_on(
-    two_servers: tuple[Server, Server]
+    two_servers: tuple[Server, Server],
 ) -> None:
     (a, port_a), (_b, port_b) = two_servers
     ann, code, (bob,) = room_with(port_a, [("Bob", port_b)])
@@ -212,7 +215,7 @@ def test_when_the_owner_dies_people_on_the_other_process_carry_on(
 
 
 def test_when_a_forwarding_process_dies_its_people_are_away_on_the_owner(
-    two_servers: tuple[Server, Server]
+    two_servers: tuple[Server, Server],
 ) -> None:
     (_a, port_a), (b, port_b) = two_servers
     ann, _code, (_bob,) = room_with(port_a, [("Bob", port_b)])
@@ -229,7 +232,7 @@ def test_when_a_forwarding_process_dies_its_people_are_away_on_the_owner(
 
 
 def test_a_forwarded_player_is_told_the_verdicts_on_her_own_moves(
-    two_servers: tuple[Server, Server]
+    two_servers: tuple[Server, Server],
 ) -> None:
     """Bob is connected to the process that does not own the room: the verdicts on his own
     moves for his progress page (a refused card's item, a bid the coach weighed) reach him

@@ -81,15 +81,21 @@ def parts(message: dict[str, Any]) -> list[tuple[int | None, Any]]:
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(table=st.sampled_from(TABLES), humans=st.integers(1, 6), seed=st.integers(0, 2**32),
-       game_to=st.sampled_from([2, 3]))
+@given(
+    table=st.sampled_from(TABLES),
+    humans=st.integers(1, 6),
+    seed=st.integers(0, 2**32),
+    game_to=st.sampled_from([2, 3]),
+)
 def test_no_message_names_a_card_its_seat_may_not_know(
     table: tuple[str, int, dict[str, Any]], humans: int, seed: int, game_to: int
 ) -> None:
     profile, players, rules = table
     names = [f"P{i}" for i in range(min(humans, players))]
-    with server() as (client, hub), seated(client, names, rules={**rules, "game_to": game_to},
-                                          level="easy") as people:
+    with (
+        server() as (client, hub),
+        seated(client, names, rules={**rules, "game_to": game_to}, level="easy") as people,
+    ):
         people[0].do({"type": "start"})
         play_match(people, random.Random(seed))
         game = live_room(hub, people[0].code or "").room.finished

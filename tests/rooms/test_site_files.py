@@ -67,7 +67,9 @@ def test_a_precompressed_sibling_is_sent_as_it_is(client: TestClient, site: Path
     assert headers["content-type"] == "application/wasm"
     assert headers["content-encoding"] == "gzip"
     assert body == (site / "runtime" / "core.wasm.gz").read_bytes()
-    _, plain_headers, plain = fetch(client, "/learn/runtime/core.wasm", **{"accept-encoding": "identity"})
+    _, plain_headers, plain = fetch(
+        client, "/learn/runtime/core.wasm", **{"accept-encoding": "identity"}
+    )
     assert plain == WASM and plain_headers["etag"] != headers["etag"]
 
 
@@ -84,7 +86,9 @@ def test_pictures_and_tiny_files_are_not_gzipped(client: TestClient) -> None:
 
 
 def test_the_404_page_is_gzipped_with_its_status(client: TestClient, site: Path) -> None:
-    status, headers, body = fetch(client, "/learn/rules/no-such-page/", **{"accept-encoding": "gzip"})
+    status, headers, body = fetch(
+        client, "/learn/rules/no-such-page/", **{"accept-encoding": "gzip"}
+    )
     assert status == 404 and headers["content-encoding"] == "gzip"
     assert gzip.decompress(body) == (site / "404.html").read_bytes()
 

@@ -38,16 +38,22 @@ def test_a_spectator_watches_by_the_code_and_sees_no_hand() -> None:
             assert hello["room"] == ann.code and hello["state"]["you"] is None
             assert hello["state"]["table"] is None  # the lobby
             assert client.get("/rooms/health").json() == {
-                "ok": True, "rooms": 1, "players": 2, "spectators": 1}
+                "ok": True,
+                "rooms": 1,
+                "players": 2,
+                "spectators": 1,
+            }
             ann.do({"type": "start"})
             read_up(watcher, ann.seq)
             view = watcher.view
             assert view["seat"] is None and view["hand"] == [] and view["legal"] == []
             assert view["hand_sizes"] == [5, 5, 5, 5]
             # a spectator cannot play, react, take a seat or resume one while watching
-            for command in ({"type": "act", "action": "pass", "version": watcher.version},
-                            {"type": "react", "emoji": "👍"},
-                            {"type": "join", "room": ann.code, "name": "Eve"}):
+            for command in (
+                {"type": "act", "action": "pass", "version": watcher.version},
+                {"type": "react", "emoji": "👍"},
+                {"type": "join", "room": ann.code, "name": "Eve"},
+            ):
                 answer = watcher.do(command)
                 assert answer["type"] == "error", answer
             assert "spectators do not play" in watcher.messages[-3]["error"]
@@ -71,15 +77,21 @@ def test_watching_a_room_that_does_not_exist_is_refused_plainly() -> None:
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(table=st.sampled_from(TABLES), humans=st.integers(1, 6), seed=st.integers(0, 2**32),
-       game_to=st.sampled_from([2, 3]))
+@given(
+    table=st.sampled_from(TABLES),
+    humans=st.integers(1, 6),
+    seed=st.integers(0, 2**32),
+    game_to=st.sampled_from([2, 3]),
+)
 def test_a_spectator_never_receives_a_card_that_is_not_public(
     table: tuple[str, int, dict[str, Any]], humans: int, seed: int, game_to: int
 ) -> None:
     profile, players, rules = table
     names = [f"P{i}" for i in range(min(humans, players))]
-    with server() as (client, hub), seated(client, names, rules={**rules, "game_to": game_to},
-                                          level="easy") as people:
+    with (
+        server() as (client, hub),
+        seated(client, names, rules={**rules, "game_to": game_to}, level="easy") as people,
+    ):
         code = people[0].code
         assert code is not None
         watcher = connect(client, "Eve")

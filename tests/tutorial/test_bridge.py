@@ -159,8 +159,9 @@ def test_every_widget_registers_whichever_module_is_imported_first(name: str) ->
         "from euchre_tutorial import bridge\n"
         "print(json.dumps([bridge.WIDGET_ERRORS, sorted(bridge.WIDGET_MODULES)]))"
     )
-    out = subprocess.run([sys.executable, "-c", "import json\n" + probe],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", "import json\n" + probe], capture_output=True, text=True, check=True
+    ).stdout
     errors, loaded = json.loads(out.strip().splitlines()[-1])
     assert errors == {}
     assert loaded == [f"euchre_tutorial.widgets.{n}" for n in WIDGET_NAMES]

@@ -25,7 +25,9 @@ def test_every_legal_card_action_is_taken_when_its_card_is_clicked(rules: Rules)
     rng = random.Random(7)
     kinds: set[str] = set()
     for seed in range(60):
-        state = HandState.new(Deal.random(seed=seed, dealer=seed % rules.players, rules=rules), rules)
+        state = HandState.new(
+            Deal.random(seed=seed, dealer=seed % rules.players, rules=rules), rules
+        )
         while not state.over:
             seat = state.to_act
             assert seat is not None

@@ -52,12 +52,18 @@ def check_hint(reply: dict[str, Any], alone: bool = False) -> None:
     assert not re.search(r"\((the right bower|the left bower)\): \w+ \1", text), text
 
 
-@pytest.mark.parametrize(("profile", "table", "seed"), [("american", "4", 5), ("midwest", "3", 8),
-                                                        ("long-deck", "6", 2), ("american", "2", 4)])
-def test_every_hint_of_a_whole_game_is_in_the_learners_words(profile: str, table: str, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("profile", "table", "seed"),
+    [("american", "4", 5), ("midwest", "3", 8), ("long-deck", "6", 2), ("american", "2", 4)],
+)
+def test_every_hint_of_a_whole_game_is_in_the_learners_words(
+    profile: str, table: str, seed: int
+) -> None:
     rng = random.Random(seed)
-    model = call("game.new", {"profile": profile, "table": table, "game_to": 5, "seed": seed,
-                              "level": "easy"})
+    model = call(
+        "game.new",
+        {"profile": profile, "table": table, "game_to": 5, "seed": seed, "level": "easy"},
+    )
     hints = 0
     for _ in range(3000):
         if model["review"]:
@@ -67,7 +73,9 @@ def test_every_hint_of_a_whole_game_is_in_the_learners_words(profile: str, table
         elif model["computer_turn"]:
             model = call("game.next", {"save": model["save"]})["model"]
         else:
-            check_hint(call("game.hint", {"save": model["save"]}), alone=table in ("2", "3"))  # each for themselves
+            check_hint(
+                call("game.hint", {"save": model["save"]}), alone=table in ("2", "3")
+            )  # each for themselves
             hints += 1
             model = learner_move(model, rng)["model"]
     assert model["winner"] is not None and hints > 5
@@ -104,7 +112,9 @@ def test_expected_tricks_are_counts_and_expected_points_carry_a_sign() -> None:
         while not state.over and len(units) < 2:
             advice = euchre.coach(state, seed)
             data = advice_data(advice, state.view(state.to_act))
-            cells = re.findall(r"<td>([-+]?\d+\.\d\d)</td>", advice_html(advice, state.view(state.to_act)))
+            cells = re.findall(
+                r"<td>([-+]?\d+\.\d\d)</td>", advice_html(advice, state.view(state.to_act))
+            )
             if cells:
                 units.add(data["unit"])
                 signed = all(c[0] in "+-" for c in cells)

@@ -38,7 +38,9 @@ def human_move(model: dict[str, Any]) -> dict[str, Any]:
     """The learner's first legal action: a choice button, or the first playable card."""
     table = model["table"]
     if table["choices"]:
-        return value("game.act", {"save": model["save"], "action": table["choices"][0]["action"]})["model"]
+        return value("game.act", {"save": model["save"], "action": table["choices"][0]["action"]})[
+            "model"
+        ]
     for code in table["seats"][0]["hand"]:
         reply = value("game.act", {"save": model["save"], "card": code})
         if "model" in reply:
@@ -155,7 +157,9 @@ def test_share_link_replays_a_deal_and_a_bad_one_is_explained() -> None:
     assert not bad["ok"] and bad["error"].startswith("This link does not hold a deal")
     # A deal not played to its end has no review: it once showed "Nobody made trump." and
     # every hand, as if it were finished.
-    started = euchre.HandState.new(euchre.Deal.random(seed=9, dealer=1), euchre.Rules()).apply("pass")
+    started = euchre.HandState.new(euchre.Deal.random(seed=9, dealer=1), euchre.Rules()).apply(
+        "pass"
+    )
     link = value("game.link", {"code": euchre.to_share_code(started)})
     assert "review" not in link and "not played to its end" in link["problem"]
 
@@ -235,8 +239,16 @@ def test_try_again_is_offered_only_where_the_learner_had_a_choice() -> None:
             choices.append(len(replay.legal_actions()))
             replay = replay.apply(action)
         linked = [line["try_again"] for line in review["bidding"] if line["try_again"] is not None]
-        linked += [c["try_again"] for t in review["tricks"] for c in t["cards"] if c["try_again"] is not None]
-        assert linked and all(choices[k] > 1 and state.actors[k] == 0 for k in linked), (seed, linked)
+        linked += [
+            c["try_again"]
+            for t in review["tricks"]
+            for c in t["cards"]
+            if c["try_again"] is not None
+        ]
+        assert linked and all(choices[k] > 1 and state.actors[k] == 0 for k in linked), (
+            seed,
+            linked,
+        )
         forced = [k for k, n in enumerate(choices) if n == 1 and state.actors[k] == 0]
         assert not set(forced) & set(linked)
         checked += len(forced)

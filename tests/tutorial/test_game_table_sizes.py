@@ -49,8 +49,10 @@ def assert_nothing_hidden(model: dict[str, Any]) -> None:
 
 
 def play_game(table: str, seed: int) -> tuple[dict[str, Any], int]:
-    model = value("game.new", {"profile": "american", "table": table, "game_to": 5,
-                               "seed": seed, "level": "easy"})
+    model = value(
+        "game.new",
+        {"profile": "american", "table": table, "game_to": 5, "seed": seed, "level": "easy"},
+    )
     reviews = 0
     for _ in range(5000):
         assert_nothing_hidden(model)
@@ -82,7 +84,9 @@ def test_a_whole_game_to_a_winner(table: str, seed: int) -> None:
     assert max(game.score) >= 5 and model["winner_text"].endswith(("!", "."))
     assert model["final_text"].startswith("Final score:")
     # each side's points come first, so "Player 2 5" cannot be read as player 25
-    said = re.findall(r"(\d+) for (you|your team|the other team|Player \d)[,;.]", model["final_text"])
+    said = re.findall(
+        r"(\d+) for (you|your team|the other team|Player \d)[,;.]", model["final_text"]
+    )
     assert said[0][1] in ("you", "your team") and len(said) == len(game.score)
     assert sorted(int(points) for points, _ in said) == sorted(game.score)
     egn = value("game.egn", {"save": model["save"]})
@@ -117,14 +121,22 @@ def test_an_unknown_table_is_refused() -> None:
     assert not reply["ok"] and "table" in reply["error"]
 
 
-@pytest.mark.parametrize(("site_table", "chosen"), [("4", "4"), ("3", "3"), ("6", "6"), (None, "site")])
+@pytest.mark.parametrize(
+    ("site_table", "chosen"), [("4", "4"), ("3", "3"), ("6", "6"), (None, "site")]
+)
 def test_new_game_offers_the_sites_own_table_first(site_table: str | None, chosen: str) -> None:
     """A site built for a cutthroat table starts free play at that table (the learner's own
     last choice, kept in the browser, still wins); a table no preset names is offered first
     as "This site's table" (it once fell back to four players in two teams)."""
-    rules = Rules().at_table(site_table) if site_table else Rules().replace(players=4, partnerships=False)
+    rules = (
+        Rules().at_table(site_table)
+        if site_table
+        else Rules().replace(players=4, partnerships=False)
+    )
     html = render({}, rules)
-    selected = re.findall(r'<option value="([^"]+)" selected>', html.split('name="table"')[1].split("</select>")[0])
+    selected = re.findall(
+        r'<option value="([^"]+)" selected>', html.split('name="table"')[1].split("</select>")[0]
+    )
     assert selected == [chosen]
 
 
@@ -150,7 +162,8 @@ def test_the_review_explains_a_score_cut_when_several_reach_game_point() -> None
     assert review["points_text"] == (
         "You +2, Player 3 +2, Player 5 +2. In this deal Player 3 (7) and Player 5 (8) both "
         "reached 7 points, so every score drops by 2, never below 0: the leader has 6, one "
-        "short of game, and play goes on.")
+        "short of game, and play goes on."
+    )
     assert review["points_text"] in " ".join(model["html"]["panel"].split())
 
 
@@ -159,10 +172,21 @@ def test_the_sites_own_table_is_played_as_it_is() -> None:
     table" plays exactly those rules with the site's rules, and a profile at that table."""
     site = Rules().replace(partnerships=False, call_ace=True, stick_the_dealer=True)
     chooser = render({}, site).split('name="table"')[1].split("</select>")[0]
-    assert "This site's table: 4 players, each for themselves, with call-ace" in html.unescape(chooser)
-    model = value("game.new", {"profile": "site", "rules": site.to_dict(), "table": "site", "seed": 4})
+    assert "This site's table: 4 players, each for themselves, with call-ace" in html.unescape(
+        chooser
+    )
+    model = value(
+        "game.new", {"profile": "site", "rules": site.to_dict(), "table": "site", "seed": 4}
+    )
     assert _game(Save.unpack(model["save"])).rules == site
-    model = value("game.new", {"profile": "long-deck", "rules": site.to_dict(), "table": "site", "seed": 4})
+    model = value(
+        "game.new", {"profile": "long-deck", "rules": site.to_dict(), "table": "site", "seed": 4}
+    )
     played = _game(Save.unpack(model["save"])).rules
-    assert (played.players, played.partnerships, played.call_ace, played.deck) == (4, False, True, 32)
+    assert (played.players, played.partnerships, played.call_ace, played.deck) == (
+        4,
+        False,
+        True,
+        32,
+    )
     assert len(model["table"]["seats"]) == 4 and model["table_key"] is None

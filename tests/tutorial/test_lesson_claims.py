@@ -61,8 +61,9 @@ def test_every_kind_is_tested() -> None:
 
 
 @pytest.mark.parametrize(("kind", "state", "true", "false"), CASES, ids=[c[0] for c in CASES])
-def test_a_claim_is_checked_true_and_false(kind: str, state: HandState, true: dict[str, Any],
-                                           false: dict[str, Any] | None) -> None:
+def test_a_claim_is_checked_true_and_false(
+    kind: str, state: HandState, true: dict[str, Any], false: dict[str, Any] | None
+) -> None:
     claim = parse_claim({"kind": kind, **true}, 1, RULES)
     assert check(claim, state, 0) is None, claim.words
     wrong = parse_claim({"kind": kind, **false}, 1, RULES) if false else claim
@@ -77,16 +78,22 @@ def test_the_words_come_from_the_claim() -> None:
     assert said["holds_none"] == "You hold no diamonds."
     assert said["count"] == "You hold three hearts."
     assert said["only"] == "The K♣ is your only club."
-    assert parse_claim({"kind": "only", "suit": "hearts", "cards": ["Jh", "Jd", "Ah"], "seat": "West"},
-                       1, RULES).words == "The J♥, the J♦ and the A♥ are West's only hearts."
+    assert (
+        parse_claim(
+            {"kind": "only", "suit": "hearts", "cards": ["Jh", "Jd", "Ah"], "seat": "West"},
+            1,
+            RULES,
+        ).words
+        == "The J♥, the J♦ and the A♥ are West's only hearts."
+    )
     assert said["best"] == "You hold both bowers and the A♥."
     assert said["bower"] == "The J♦ is the left bower."
     assert said["counts_as"] == "The J♦ counts as a heart for this whole deal."
     assert said["beats"] == "The J♥ beats the A♠."
     assert said["not_allowed"] == "You may not play the K♣ now."
-    assert parse_claim({"kind": "count", "suit": "spades", "trump": "spades", "n": 4}, 1, RULES).words == (
-        "With spades as trump you would hold four trumps."
-    )
+    assert parse_claim(
+        {"kind": "count", "suit": "spades", "trump": "spades", "n": 4}, 1, RULES
+    ).words == ("With spades as trump you would hold four trumps.")
 
 
 @pytest.mark.parametrize(
@@ -117,9 +124,16 @@ def test_the_old_round_two_claim_fails_naming_lesson_step_and_claim() -> None:
 
 
 def _demo(**step: Any) -> dict[str, Any]:
-    base = {"id": "s", "narration": "Play.", "seat": 0, "hints": ["h"],
-            "deal": {"dealer": 1, "upcard": "9h", "hands": HANDS},
-            "before": ["order", "discard Td"], "script": ["play As", "play Js"], "expect": "play 9s"}
+    base = {
+        "id": "s",
+        "narration": "Play.",
+        "seat": 0,
+        "hints": ["h"],
+        "deal": {"dealer": 1, "upcard": "9h", "hands": HANDS},
+        "before": ["order", "discard Td"],
+        "script": ["play As", "play Js"],
+        "expect": "play 9s",
+    }
     return {"id": "demo", "title": "Demo", "steps": [{**base, **step}]}
 
 
@@ -127,7 +141,10 @@ def _demo(**step: Any) -> dict[str, Any]:
     ("step", "words"),
     [
         ({"narration": "{1}"}, "{1} is not a claim of this step (it has 0)"),
-        ({"claims": [{"kind": "your_lead"}]}, "claim 1 (your_lead: “You lead.”) is not said in any text"),
+        (
+            {"claims": [{"kind": "your_lead"}]},
+            "claim 1 (your_lead: “You lead.”) is not said in any text",
+        ),
         ({"narration": "{one}", "claims": [{"kind": "your_lead"}]}, "{one} is not a claim"),
         ({"claims": "trump"}, "'claims' must be a list"),
         ({"claims": [{"kind": "led"}], "narration": "{1}"}, "claim 1 (led): missing"),
@@ -140,8 +157,13 @@ def test_claims_are_placed_in_the_texts(step: dict[str, Any], words: str) -> Non
 
 
 def test_a_placed_claim_says_its_words_in_every_text() -> None:
-    lesson = parse_lesson(_demo(narration="{1} Follow suit.", hints=["{1}", "Play the 9♠."],
-                                claims=[{"kind": "led", "seat": "North", "card": "As"}]))
+    lesson = parse_lesson(
+        _demo(
+            narration="{1} Follow suit.",
+            hints=["{1}", "Play the 9♠."],
+            claims=[{"kind": "led", "seat": "North", "card": "As"}],
+        )
+    )
     step = lesson.steps[0]
     assert step.narration == "North leads the A♠. Follow suit."
     assert step.hints == ("North leads the A♠.", "Play the 9♠.")
@@ -149,8 +171,12 @@ def test_a_placed_claim_says_its_words_in_every_text() -> None:
 
 
 def test_a_false_claim_in_a_hint_fails() -> None:
-    lesson = parse_lesson(_demo(hints=["{1}"], claims=[{"kind": "led", "seat": "East", "card": "Js"}]))
-    with pytest.raises(LessonError, match=r"step 1 \('s'\): claim 1 \(led: “East leads the J♠.”\) is false"):
+    lesson = parse_lesson(
+        _demo(hints=["{1}"], claims=[{"kind": "led", "seat": "East", "card": "Js"}])
+    )
+    with pytest.raises(
+        LessonError, match=r"step 1 \('s'\): claim 1 \(led: “East leads the J♠.”\) is false"
+    ):
         validate(lesson)
 
 
@@ -158,20 +184,37 @@ def test_a_text_may_not_name_a_card_the_learner_cannot_see() -> None:
     lesson = parse_lesson(_demo(wrong="North still holds the K♦."))
     with pytest.raises(LessonError, match="the wrong names the K♦, a card the learner cannot see"):
         validate(lesson)
-    told = parse_lesson(_demo(wrong="{1}", claims=[{"kind": "holds", "seat": "North", "cards": ["Kd"]}]))
+    told = parse_lesson(
+        _demo(wrong="{1}", claims=[{"kind": "holds", "seat": "North", "cards": ["Kd"]}])
+    )
     validate(told)  # a checked claim may tell it
 
 
 def test_a_text_may_not_offer_a_pass_the_rules_forbid() -> None:
     stuck = {"rules": {"profile": "stick-the-dealer"}}
-    step = {"before": ["pass"] * 7, "script": [], "expect": None, "goal": "make trump",
-            "deal": {"dealer": 0, "upcard": "9h", "hands": HANDS},
-            "narration": "Name a suit, or pass."}
+    step = {
+        "before": ["pass"] * 7,
+        "script": [],
+        "expect": None,
+        "goal": "make trump",
+        "deal": {"dealer": 0, "upcard": "9h", "hands": HANDS},
+        "narration": "Name a suit, or pass.",
+    }
     lesson = parse_lesson({**_demo(**step), **stuck})
     with pytest.raises(LessonError, match="the narration offers to pass"):
         validate(lesson)
-    fine = parse_lesson({**_demo(**{**step, "narration": "{1} Name a suit.",
-                                      "claims": [{"kind": "not_allowed", "action": "pass"}]}), **stuck})
+    fine = parse_lesson(
+        {
+            **_demo(
+                **{
+                    **step,
+                    "narration": "{1} Name a suit.",
+                    "claims": [{"kind": "not_allowed", "action": "pass"}],
+                }
+            ),
+            **stuck,
+        }
+    )
     validate(fine)
     assert fine.steps[0].narration == "You may not pass now. Name a suit."
 
@@ -200,7 +243,9 @@ BIDDING = HandState.new(Deal.from_dict({"dealer": 1, "upcard": "9h", "hands": HA
     ],
     ids=["off-suit", "led-suit", "left-bower", "leading", "bidding"],
 )
-def test_a_beats_claim_follows_the_engine_s_ranking(state: HandState, card: str, other: str, why: str) -> None:
+def test_a_beats_claim_follows_the_engine_s_ranking(
+    state: HandState, card: str, other: str, why: str
+) -> None:
     claim = parse_claim({"kind": "beats", "card": card, "other": other}, 1, RULES)
     assert check(claim, state, 0) == why
     if why.startswith(f"the {Card.parse(other)} beats"):

@@ -20,8 +20,15 @@ from euchre_tutorial.widgets import lesson as lesson_widget
 FIXTURES = Path(__file__).parent / "fixtures"
 BROKEN = FIXTURES / "broken_lessons"
 PATH_IDS = [
-    "bowers", "left-bower", "winning-tricks", "order-up", "round-two", "dealer", "alone",
-    "scoring", "coach",
+    "bowers",
+    "left-bower",
+    "winning-tricks",
+    "order-up",
+    "round-two",
+    "dealer",
+    "alone",
+    "scoring",
+    "coach",
 ]
 
 
@@ -64,20 +71,32 @@ def test_mkdocs_build_fails_naming_id_and_step(tmp_path: Path) -> None:
     page.write_text(page.read_text().replace("LESSONS", str(BROKEN)))
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(tmp_path / "out")],
-        cwd=project, capture_output=True, text=True, timeout=120,
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode != 0
     assert "broken-demo" in done.stderr and "no-such-card" in done.stderr
 
 
 def _deal() -> dict[str, object]:
-    return {"dealer": 0, "upcard": "9h",
-            "hands": ["9c Tc Jc Qc Kc", "9d Td Jd Qd Kd", "9s Ts Js Qs Ks", "Th Jh Qh Kh Ah"]}
+    return {
+        "dealer": 0,
+        "upcard": "9h",
+        "hands": ["9c Tc Jc Qc Kc", "9d Td Jd Qd Kd", "9s Ts Js Qs Ks", "Th Jh Qh Kh Ah"],
+    }
 
 
 def _lesson(**step: object) -> dict[str, object]:
-    base = {"id": "s", "narration": "n", "seat": 1, "deal": _deal(),
-            "before": ["order", "discard 9c"], "hints": ["h"]}
+    base = {
+        "id": "s",
+        "narration": "n",
+        "seat": 1,
+        "deal": _deal(),
+        "before": ["order", "discard 9c"],
+        "hints": ["h"],
+    }
     return {"id": "demo", "title": "Demo", "steps": [{**base, **step}]}
 
 
@@ -89,7 +108,10 @@ def _lesson(**step: object) -> dict[str, object]:
         ({"goal": "take 6 tricks"}, "unknown goal"),
         ({"goal": "win this trick", "script": ["play Ah"]}, "scripted action 'play Ah' is illegal"),
         ({"deal": {**_deal(), "upcard": "9c"}, "expect": "play Kd"}, "impossible deal"),
-        ({"before": ["order alone", "discard 9c"], "seat": 3, "expect": "pass"}, "never gets to act"),
+        (
+            {"before": ["order alone", "discard 9c"], "seat": 3, "expect": "pass"},
+            "never gets to act",
+        ),
         ({"goal": "go alone"}, "cannot be reached"),
     ],
 )
@@ -139,8 +161,10 @@ def test_an_illegal_card_in_a_goal_step_gets_the_engine_s_reason_alone() -> None
     # reached three tricks"): beside a card that was refused, and so not played, it is false.
     refused = _refused_illegal_cards()
     assert set(refused) >= {
-        ("bowers", "left-bower"), ("left-bower", "follow-trump"),
-        ("winning-tricks", "highest-of-suit"), ("dealer", "defend"),
+        ("bowers", "left-bower"),
+        ("left-bower", "follow-trump"),
+        ("winning-tricks", "highest-of-suit"),
+        ("dealer", "defend"),
     }
     for where, answer in refused.items():
         assert not answer.legal and "follow" in answer.reason, (where, answer.reason)
@@ -211,6 +235,10 @@ def test_every_step_with_a_goal_can_be_missed() -> None:
     for lesson in load_lessons():
         for index, step in enumerate(lesson.steps):
             # a goal of play (tricks to take); a step that expects one action refuses the rest
-            if (step.goal and step.goal.kind in PLAY_GOALS and not step.expect
-                    and (lesson.id, step.id) not in SURE_BY_DESIGN):
+            if (
+                step.goal
+                and step.goal.kind in PLAY_GOALS
+                and not step.expect
+                and (lesson.id, step.id) not in SURE_BY_DESIGN
+            ):
                 assert _some_line_misses(lesson, index, [], [400]), (lesson.id, step.label)

@@ -34,10 +34,15 @@ def decisions(seed: int, table: str, profile: str) -> list[HandState]:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from(TABLES), st.sampled_from(list(Rules.profiles())),
-       st.data())
-def test_a_verdict_follows_the_coachs_numbers(seed: int, table: str, profile: str,
-                                              data: st.DataObject) -> None:
+@given(
+    st.integers(0, 10_000),
+    st.sampled_from(TABLES),
+    st.sampled_from(list(Rules.profiles())),
+    st.data(),
+)
+def test_a_verdict_follows_the_coachs_numbers(
+    seed: int, table: str, profile: str, data: st.DataObject
+) -> None:
     for state in decisions(seed, table, profile):
         seat = state.to_act
         assert seat is not None
@@ -79,12 +84,16 @@ def test_each_decision_of_play_names_its_item_and_others_none() -> None:
     assert decision_item(follow, follow.to_act or 0, card) is None
     lead = next(s for s in plays if not s.current_trick)
     assert decision_item(lead, lead.to_act or 0, lead.legal_actions()[0]) == (
-        "leading", "the first lead of a deal")
+        "leading",
+        "the first lead of a deal",
+    )
 
 
 def test_the_stuck_dealer_is_told_apart_by_the_engines_choices() -> None:
-    for profile, item in (("stick-the-dealer", "calling as the stuck dealer"),
-                          ("american", "calling in round two")):
+    for profile, item in (
+        ("stick-the-dealer", "calling as the stuck dealer"),
+        ("american", "calling in round two"),
+    ):
         rules = Rules.profile(profile)
         state = HandState.new(Deal.random(seed=7, dealer=0, rules=rules), rules)
         for _ in range(7):

@@ -13,8 +13,16 @@ NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
 
 def test_the_catalogue_holds_every_skill_the_site_teaches() -> None:
     assert [s.id for s in SKILLS] == [
-        "left-bower", "trick-winner", "trump-order", "scoring", "ordering-up", "round-two",
-        "going-alone", "leading", "discard"]
+        "left-bower",
+        "trick-winner",
+        "trump-order",
+        "scoring",
+        "ordering-up",
+        "round-two",
+        "going-alone",
+        "leading",
+        "discard",
+    ]
 
 
 def test_a_skill_s_summary_holds_at_every_table() -> None:
@@ -50,11 +58,18 @@ def test_due_first_puts_due_items_first_then_new_then_the_rest() -> None:
     record = mastery.record_answer(record, "discard", "void a suit", False, NOW)
     record = mastery.record_answer(record, "scoring", "march", False, NOW - timedelta(hours=1))
     later = NOW + timedelta(minutes=5)
-    candidates = [("leading", "lead trump"), ("round-two", "next"), ("discard", "void a suit"),
-                  ("scoring", "march")]
+    candidates = [
+        ("leading", "lead trump"),
+        ("round-two", "next"),
+        ("discard", "void a suit"),
+        ("scoring", "march"),
+    ]
     assert mastery.due_first(record, candidates, later) == [
-        ("scoring", "march"), ("discard", "void a suit"), ("round-two", "next"),
-        ("leading", "lead trump")]
+        ("scoring", "march"),
+        ("discard", "void a suit"),
+        ("round-two", "next"),
+        ("leading", "lead trump"),
+    ]
     # A skill id stands for all its items.
     assert mastery.due_first(record, ["leading", "scoring"], later) == ["scoring", "leading"]
 

@@ -24,6 +24,8 @@ def recipe_snapshot(manifest: dict[str, Any]) -> Path:
     """The build's snapshot made under Node by the recipe the browser runs (the site
     publishes none: each browser makes its own)."""
     return ROOT / "build" / "runtime" / (manifest["snapshot"]["file"] + ".gz")
+
+
 PROBE = Path(__file__).parent / "fixtures" / "mastery_probe.py"
 RUNNER = ROOT / "tests" / "pyodide" / "run_engine.mjs"
 
@@ -47,8 +49,14 @@ def manifest() -> dict[str, Any]:
 
 
 def run(manifest: dict[str, Any], snapshot: bool) -> dict[str, Any]:
-    command = ["node", str(RUNNER), str(RUNTIME / "pyodide"), str(PROBE),
-               "--manifest", str(RUNTIME / "manifest.json")]
+    command = [
+        "node",
+        str(RUNNER),
+        str(RUNTIME / "pyodide"),
+        str(PROBE),
+        "--manifest",
+        str(RUNTIME / "manifest.json"),
+    ]
     if snapshot:
         command += ["--snapshot", str(recipe_snapshot(manifest))]
     command += [str(RUNTIME / wheel["file"]) for wheel in manifest["wheels"]]

@@ -20,8 +20,9 @@ def sample_record() -> dict[str, Any]:
     record = mastery.new_record()
     record = mastery.record_answer(record, "left-bower", "left bower follows hearts", False, NOW)
     record = mastery.record_answer(record, "scoring", "a march scores two", True, NOW)
-    return mastery.record_answer(record, "scoring", "a march scores two", True,
-                                 NOW + timedelta(minutes=10))
+    return mastery.record_answer(
+        record, "scoring", "a march scores two", True, NOW + timedelta(minutes=10)
+    )
 
 
 def test_a_sound_record_is_kept_as_it_is() -> None:
@@ -32,19 +33,37 @@ def test_a_sound_record_is_kept_as_it_is() -> None:
 
 @pytest.mark.parametrize(
     "stored",
-    ["{not json", "[]", "42", '"text"', '{"format": "other"}',
-     '{"format": "euchre-progress", "version": 1, "items": {}}',
-     '{"format": "euchre-progress", "version": 7, "items": []}'],
+    [
+        "{not json",
+        "[]",
+        "42",
+        '"text"',
+        '{"format": "other"}',
+        '{"format": "euchre-progress", "version": 1, "items": {}}',
+        '{"format": "euchre-progress", "version": 7, "items": []}',
+    ],
 )
 def test_an_unreadable_record_starts_again_with_a_note(stored: str) -> None:
     assert mastery.repair(stored) == (mastery.new_record(), [RESET_NOTE])
 
 
 BAD_FIELDS: list[tuple[str, Any]] = [
-    ("skill", "juggling"), ("skill", 3), ("item", ""), ("item", None), ("item", "x" * 500),
-    ("card", "card"), ("card", {}), ("right", -1), ("wrong", "two"), ("right", True),
-    ("card.due", "tomorrow"), ("card.due", "2026-03-01T12:00:00"), ("card.state", 9),
-    ("card.stability", "high"), ("card.difficulty", 99.0), ("card.stability", -4.0),
+    ("skill", "juggling"),
+    ("skill", 3),
+    ("item", ""),
+    ("item", None),
+    ("item", "x" * 500),
+    ("card", "card"),
+    ("card", {}),
+    ("right", -1),
+    ("wrong", "two"),
+    ("right", True),
+    ("card.due", "tomorrow"),
+    ("card.due", "2026-03-01T12:00:00"),
+    ("card.state", 9),
+    ("card.stability", "high"),
+    ("card.difficulty", 99.0),
+    ("card.stability", -4.0),
 ]
 
 
@@ -71,7 +90,9 @@ def test_a_repeated_item_is_kept_once() -> None:
 
 JSONISH = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -93,7 +114,8 @@ def test_export_then_import_restores_the_same_progress() -> None:
     assert restored == record and notes == []
     assert mastery.skill_levels(restored, NOW) == mastery.skill_levels(record, NOW)
     assert mastery.due_items(restored, now=NOW + timedelta(days=1)) == mastery.due_items(
-        record, now=NOW + timedelta(days=1))
+        record, now=NOW + timedelta(days=1)
+    )
 
 
 @pytest.mark.parametrize("text", ["", "hello", "[]", '{"format": "something-else"}'])

@@ -75,7 +75,9 @@ def test_right_answers_before_the_item_is_due_do_not_stack_up() -> None:
     first = scheduler.review(None, True, START)
     again = scheduler.review(first, True, START + timedelta(seconds=30))
     assert again == first and not scheduler.learned(again)
-    assert scheduler.learned(scheduler.review(first, True, datetime.fromisoformat(str(first["due"]))))
+    assert scheduler.learned(
+        scheduler.review(first, True, datetime.fromisoformat(str(first["due"])))
+    )
     # in review too: an early right answer neither moves the due date nor grows the stability
     learned = run("GG")
     early = datetime.fromisoformat(str(learned["due"])) - timedelta(hours=1)

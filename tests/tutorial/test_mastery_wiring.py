@@ -26,9 +26,10 @@ def value(method: str, payload: Any) -> Any:
     return reply["value"]
 
 
-@pytest.mark.parametrize(
-    ("kind", "trap"), [(k, t) for k in KINDS for t in (None, *KIND_TRAPS[k])])
-def test_every_question_kind_and_trap_names_a_skill_and_an_item(kind: str, trap: str | None) -> None:
+@pytest.mark.parametrize(("kind", "trap"), [(k, t) for k in KINDS for t in (None, *KIND_TRAPS[k])])
+def test_every_question_kind_and_trap_names_a_skill_and_an_item(
+    kind: str, trap: str | None
+) -> None:
     level = "confident" if kind == "score" else "learning"
     question = build(QuestionId(kind, level, trap, 11, "american"))
     skill_id, item = item_of_question(question)
@@ -57,8 +58,13 @@ def test_every_quiz_answer_carries_its_mastery_field() -> None:
     ids = [q["id"] for q in new["questions"]]
     question = build(QuestionId.parse(ids[0]))
     wrong = next(o.value for o in question.options if o.value not in question.answer)
-    reply = value("quiz.answer", {"run": {"ids": ids, "answers": [], "query": ""},
-                                  "picked": [wrong] if question.pick == "one" else []})
+    reply = value(
+        "quiz.answer",
+        {
+            "run": {"ids": ids, "answers": [], "query": ""},
+            "picked": [wrong] if question.pick == "one" else [],
+        },
+    )
     skill_id, item = item_of_question(question)
     assert reply["mastery"] == {"skill": skill_id, "item": item, "correct": False}
 
@@ -67,14 +73,24 @@ def test_practice_puts_the_missed_item_first() -> None:
     spec = base_spec({}, Rules())
     plain = practice_ids(spec, None, NOW)
     # an item that the plain quiz does not start with, but that the pool holds
-    wide = practice_ids(spec, mastery.record_answer(None, "discard", "nothing quizzed", True, NOW), NOW)
+    wide = practice_ids(
+        spec, mastery.record_answer(None, "discard", "nothing quizzed", True, NOW), NOW
+    )
     items = [item_of_question(build(QuestionId.parse(i))) for i in wide]
     first = item_of_question(build(QuestionId.parse(plain[0])))
     target = next(it for it in items[1:] if it != first)
     record = mastery.record_answer(None, target[0], target[1], False, NOW)
     later = NOW + timedelta(hours=2)
-    reply = value("quiz.new", {"config": {}, "rules": {}, "seed": spec.seed,
-                               "progress": json.dumps(record), "now": later.isoformat()})
+    reply = value(
+        "quiz.new",
+        {
+            "config": {},
+            "rules": {},
+            "seed": spec.seed,
+            "progress": json.dumps(record),
+            "now": later.isoformat(),
+        },
+    )
     got = [item_of_question(build(QuestionId.parse(q["id"]))) for q in reply["questions"]]
     assert got[0] == target
     assert len(got) == spec.count
@@ -85,7 +101,9 @@ def _summary(new: dict[str, Any]) -> str:
     ids = [q["id"] for q in new["questions"]]
     answers = [{"id": i, "given": list(build(QuestionId.parse(i)).answer)} for i in ids]
     run = {"ids": ids, "answers": answers, "query": new["spec"]["query"]}
-    return str(value("quiz.view", {"run": run, "phase": "summary", "config": {}, "rules": {}})["html"])
+    return str(
+        value("quiz.view", {"run": run, "phase": "summary", "config": {}, "rules": {}})["html"]
+    )
 
 
 def test_only_a_quiz_its_link_gives_is_offered_as_a_link_to_this_quiz() -> None:
@@ -93,22 +111,33 @@ def test_only_a_quiz_its_link_gives_is_offered_as_a_link_to_this_quiz() -> None:
     gives a friend: its summary says so (it once offered "Link to this quiz", and the
     link opened other questions)."""
     record = mastery.record_answer(None, "scoring", "a march", False, NOW)
-    picked = value("quiz.new", {"config": {}, "rules": {}, "seed": 11,
-                                "progress": json.dumps(record), "now": NOW.isoformat()})
+    picked = value(
+        "quiz.new",
+        {
+            "config": {},
+            "rules": {},
+            "seed": 11,
+            "progress": json.dumps(record),
+            "now": NOW.isoformat(),
+        },
+    )
     plain = value("quiz.new", {"config": {}, "rules": {}, "seed": 11})
     assert [q["id"] for q in picked["questions"]] != [q["id"] for q in plain["questions"]]
     assert "Link to a quiz with these settings" in _summary(picked)
     assert "picked for you from your own progress" in _summary(picked)
     assert "Link to this quiz" in _summary(plain)
-    assert "Link to this quiz" in _summary(value("quiz.new", {"config": {}, "rules": {},
-                                                              "query": "seed=5&count=4"}))
+    assert "Link to this quiz" in _summary(
+        value("quiz.new", {"config": {}, "rules": {}, "query": "seed=5&count=4"})
+    )
 
 
 def test_a_share_link_keeps_its_own_questions() -> None:
     link = value("quiz.new", {"config": {}, "rules": {}, "query": "seed=5&count=4"})
     record = mastery.record_answer(None, "scoring", "a march", False, NOW)
-    again = value("quiz.new", {"config": {}, "rules": {}, "query": "seed=5&count=4",
-                               "progress": json.dumps(record)})
+    again = value(
+        "quiz.new",
+        {"config": {}, "rules": {}, "query": "seed=5&count=4", "progress": json.dumps(record)},
+    )
     assert [q["id"] for q in again["questions"]] == [q["id"] for q in link["questions"]]
 
 
@@ -135,7 +164,9 @@ def _refusable_play(seed: int) -> tuple[dict[str, Any], str] | None:
                 return model, wrong[0].code
         choices = model["table"]["choices"]
         if choices:
-            model = value("game.act", {"save": model["save"], "action": choices[0]["action"]})["model"]
+            model = value("game.act", {"save": model["save"], "action": choices[0]["action"]})[
+                "model"
+            ]
             continue
         for code in model["table"]["seats"][0]["hand"]:
             reply = value("game.act", {"save": model["save"], "card": code})
@@ -186,8 +217,11 @@ def test_left_bower_refusal_is_the_left_bower_item() -> None:
         # the first player leads trump; seat 1 holds the left bower and some other suit
         if state.to_act != 0 or left not in state.hand(1):
             continue
-        leads = [a for a in state.legal_actions()
-                 if euchre.effective_suit(a.cards[0], trump) is trump and a.cards[0] != left]
+        leads = [
+            a
+            for a in state.legal_actions()
+            if euchre.effective_suit(a.cards[0], trump) is trump and a.cards[0] != left
+        ]
         if not leads:
             continue
         after = state.apply(leads[0])
@@ -196,7 +230,9 @@ def test_left_bower_refusal_is_the_left_bower_item() -> None:
             continue
         assert after.why_illegal(f"play {others[0].code}") is not None
         assert item_of_mistake(after, 1, f"play {others[0].code}") == (
-            "left-bower", f"the left bower when {trump.plural} are trump")
+            "left-bower",
+            f"the left bower when {trump.plural} are trump",
+        )
         return
     pytest.fail("no deal put the left bower in seat 1's hand against a trump lead")
 
@@ -210,14 +246,20 @@ def test_an_illegal_card_in_a_lesson_is_a_counted_mistake_with_its_item() -> Non
         for index in range(len(lesson.steps)):
             run = replay(lesson, index, [])
             state, seat = run.state, run.step.seat
-            if state.phase is not euchre.Phase.PLAY or state.to_act != seat or not state.current_trick:
+            if (
+                state.phase is not euchre.Phase.PLAY
+                or state.to_act != seat
+                or not state.current_trick
+            ):
                 continue
             legal = {a.cards[0] for a in state.legal_actions()}
             wrong = [c for c in state.hand(seat) if c not in legal]
             if not wrong:
                 continue
-            reply = value("lesson.act", {"lesson": lesson.id, "step": index, "moves": [],
-                                         "card": wrong[0].code})
+            reply = value(
+                "lesson.act",
+                {"lesson": lesson.id, "step": index, "moves": [], "card": wrong[0].code},
+            )
             assert reply["rejected"]["mistake"] is True
             mistake = item_of_mistake(state, seat, f"play {wrong[0].code}")
             assert mistake is not None
@@ -230,18 +272,32 @@ def test_a_lesson_step_that_asks_for_a_bid_feeds_that_decision_right_or_wrong() 
     """The order-up lesson asks for "order": passing is a miss for ordering up, ordering
     alone a miss for going alone, and ordering up is right; a step that asks for a lead
     (to show a card's rank) feeds no decision of play."""
+
     def act(lesson: str, step: int, action: str) -> Any:
         return value("lesson.act", {"lesson": lesson, "step": step, "moves": [], "action": action})
 
     item = "ordering up when an opponent deals"
     assert act("order-up", 0, "pass")["mastery"] == {
-        "skill": "ordering-up", "item": item, "correct": False}
+        "skill": "ordering-up",
+        "item": item,
+        "correct": False,
+    }
     assert act("order-up", 0, "order alone")["mastery"] == {
-        "skill": "going-alone", "item": "going alone", "correct": False}
+        "skill": "going-alone",
+        "item": "going alone",
+        "correct": False,
+    }
     taken = act("order-up", 0, "order")
-    assert "frames" in taken and taken["mastery"] == {"skill": "ordering-up", "item": item, "correct": True}
+    assert "frames" in taken and taken["mastery"] == {
+        "skill": "ordering-up",
+        "item": item,
+        "correct": True,
+    }
     assert act("alone", 0, "order")["mastery"] == {
-        "skill": "going-alone", "item": "going alone", "correct": False}
+        "skill": "going-alone",
+        "item": "going alone",
+        "correct": False,
+    }
     assert act("dealer", 0, "discard 9c")["mastery"]["skill"] == "discard"
     led = act("bowers", 0, "play Ac")
     assert led["rejected"]["legal"] is True and led["mastery"] is None

@@ -30,15 +30,27 @@ def test_a_lesson_page_runs_the_whole_chain() -> None:
     names = [m.removeprefix("assets/euchre/") for m in modules]
     # site.js → settings.js → play/storage.js; lesson.js → dom, mastery (→ runtime), effects,
     # controls, confirm; and the runtime site.js loads for any widget
-    assert set(names) == {"site.js", "settings.js", "play/storage.js", "widgets/lesson.js", "dom.js",
-                          "mastery.js", "runtime.js", "play/effects.js", "play/controls.js",
-                          "play/confirm.js"}
+    assert set(names) == {
+        "site.js",
+        "settings.js",
+        "play/storage.js",
+        "widgets/lesson.js",
+        "dom.js",
+        "mastery.js",
+        "runtime.js",
+        "play/effects.js",
+        "play/controls.js",
+        "play/confirm.js",
+    }
     assert len(names) == len(set(names))
 
 
 def test_a_page_without_widgets_preloads_only_what_site_js_imports() -> None:
     assert page_preloads("<p>The deal</p>", ASSETS) == [
-        "assets/euchre/site.js", "assets/euchre/settings.js", "assets/euchre/play/storage.js"]
+        "assets/euchre/site.js",
+        "assets/euchre/settings.js",
+        "assets/euchre/play/storage.js",
+    ]
 
 
 def test_every_import_of_every_widget_resolves_to_a_module() -> None:

@@ -20,18 +20,15 @@ SCRIPTS = sorted(ASSETS.rglob("*.js"))
 # file (relative to assets/euchre) -> exact source lines allowed, and why
 ALLOWED: dict[str, dict[str, str]] = {
     "dom.js": {
-        'const template = document.createElement("template");':
-            "morph parses Python's markup in an inert <template>: this is the insertion, not a template of a part",
+        'const template = document.createElement("template");': "morph parses Python's markup in an inert <template>: this is the insertion, not a template of a part",
         "template.innerHTML = html;": "the same: Python's markup, parsed to be morphed in",
     },
     "runtime.js": {
-        'line = document.createElement("p");':
-            "the runtime's status line, made only when a widget root lacks the slot Python draws",
+        'line = document.createElement("p");': "the runtime's status line, made only when a widget root lacks the slot Python draws",
         'line.className = "eu-runtime-status";': "the same status line",
     },
     "widgets/progress.js": {
-        'const link = document.createElement("a");':
-            "a transient download link for the exported file, never attached to what is drawn",
+        'const link = document.createElement("a");': "a transient download link for the exported file, never attached to what is drawn",
     },
 }
 
@@ -73,7 +70,12 @@ def problems(path: Path) -> list[str]:
 
 def test_the_scripts_are_found() -> None:
     names = {p.relative_to(ASSETS).as_posix() for p in SCRIPTS}
-    assert {"dom.js", "widgets/quiz.js", "widgets/trump-explorer.js", "widgets/quiz-sheet.js"} <= names
+    assert {
+        "dom.js",
+        "widgets/quiz.js",
+        "widgets/trump-explorer.js",
+        "widgets/quiz-sheet.js",
+    } <= names
 
 
 def test_every_allowance_is_still_needed() -> None:
@@ -81,7 +83,9 @@ def test_every_allowance_is_still_needed() -> None:
         code = _strip_comments((ASSETS / name).read_text(encoding="utf-8"))
         present = {line.strip() for line in code.splitlines()}
         for line in lines:
-            assert line in present, f"{name}: the allowed line {line!r} is gone: remove it from ALLOWED"
+            assert line in present, (
+                f"{name}: the allowed line {line!r} is gone: remove it from ALLOWED"
+            )
 
 
 def test_the_rule_catches_a_template() -> None:
@@ -93,8 +97,12 @@ def test_the_rule_catches_a_template() -> None:
 @pytest.mark.parametrize(
     "path",
     [
-        pytest.param(p, marks=pytest.mark.xfail(reason=PENDING[p.relative_to(ASSETS).as_posix()], strict=False))
-        if p.relative_to(ASSETS).as_posix() in PENDING else p
+        pytest.param(
+            p,
+            marks=pytest.mark.xfail(reason=PENDING[p.relative_to(ASSETS).as_posix()], strict=False),
+        )
+        if p.relative_to(ASSETS).as_posix() in PENDING
+        else p
         for p in SCRIPTS
     ],
     ids=lambda p: p.relative_to(ASSETS).as_posix(),

@@ -29,8 +29,13 @@ RULES = [rules_code(Rules.profile(name)) for name in Rules.profiles()] + [
 def question_ids(draw: st.DrawFn) -> QuestionId:
     kind = draw(st.sampled_from(KINDS))
     trap = draw(st.sampled_from([None, *KIND_TRAPS[kind]]))
-    return QuestionId(kind, draw(st.sampled_from(list(LEVELS))), trap,
-                      draw(st.integers(0, 2**32 - 1)), draw(st.sampled_from(RULES)))
+    return QuestionId(
+        kind,
+        draw(st.sampled_from(list(LEVELS))),
+        trap,
+        draw(st.integers(0, 2**32 - 1)),
+        draw(st.sampled_from(RULES)),
+    )
 
 
 def engine_answer(q) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
@@ -117,7 +122,11 @@ def test_a_wrong_suit_for_a_card_that_keeps_its_suit_names_the_cards_that_move(
     wrong = data.draw(st.sampled_from([o.value for o in q.options if o.value not in q.answer]))
     reasons = check(q, [wrong])["reasons"]
     r = parse_rules_code(q.id.rules)
-    moved = [c for c in euchre.make_deck(r.deck, r.joker) if euchre.effective_suit(c, trump) is not c.suit]
+    moved = [
+        c
+        for c in euchre.make_deck(r.deck, r.joker)
+        if euchre.effective_suit(c, trump) is not c.suit
+    ]
     if card.rank is Rank.JACK or card.is_joker or card in moved:
         assert not any("change suit this deal" in reason for reason in reasons)
         return
@@ -131,7 +140,9 @@ def test_a_wrong_suit_for_a_card_that_keeps_its_suit_names_the_cards_that_move(
 
 @settings(max_examples=200, deadline=None)
 @given(question_ids(), st.data())
-def test_any_card_is_allowed_only_after_saying_what_was_led(qid: QuestionId, data: st.DataObject) -> None:
+def test_any_card_is_allowed_only_after_saying_what_was_led(
+    qid: QuestionId, data: st.DataObject
+) -> None:
     # "You hold no heart, so you may play any card." once came alone when the A♥ was led,
     # while the left bower led said which suit it had made the trick
     q = build(QuestionId("plays", qid.level, None, qid.seed, qid.rules))
@@ -160,7 +171,12 @@ def test_questions_carry_no_answer_to_the_page() -> None:
     assert public["id"] == str(q.id)
 
 
-_SEAT_WORDS = {"you": 0, "your left-hand opponent": 1, "your partner": 2, "your right-hand opponent": 3}
+_SEAT_WORDS = {
+    "you": 0,
+    "your left-hand opponent": 1,
+    "your partner": 2,
+    "your right-hand opponent": 3,
+}
 
 
 @settings(max_examples=200, deadline=None)
@@ -168,7 +184,11 @@ _SEAT_WORDS = {"you": 0, "your left-hand opponent": 1, "your partner": 2, "your 
 def test_a_lone_defender_is_named_and_sits_against_the_lone_maker(seed: int) -> None:
     # The facts once read "a defender went alone too": a learner who was that defender
     # was not told so.
-    q = build(QuestionId("score", "tournament", None, seed, rules_code(Rules().replace(defend_alone=True))))
+    q = build(
+        QuestionId(
+            "score", "tournament", None, seed, rules_code(Rules().replace(defend_alone=True))
+        )
+    )
     s = q.score
     said = [f for f in q.facts if "defended alone" in f]
     assert bool(said) == bool(s["defender_alone"])
@@ -185,8 +205,11 @@ def test_at_six_in_teams_a_maker_may_go_alone_and_the_score_is_the_engines(seed:
     q = build(QuestionId("score", "tournament", None, seed, rules_code(rules)))
     s = q.score
     ours = rules.team_of(s["maker"]) == rules.team_of(0)
-    assert (("The makers are you and your partners." in q.facts[0]) if ours
-            else ("The makers are your opponents." in q.facts[0])), q.facts
+    assert (
+        ("The makers are you and your partners." in q.facts[0])
+        if ours
+        else ("The makers are your opponents." in q.facts[0])
+    ), q.facts
     assert any("went alone" in f for f in q.facts) == s["alone"]
     makers, defenders = euchre.score_hand(s["maker_tricks"], s["alone"], rules, s["defender_alone"])
     assert q.answer == ((f"m{makers}",) if makers else (f"d{defenders}",))
@@ -194,4 +217,7 @@ def test_at_six_in_teams_a_maker_may_go_alone_and_the_score_is_the_engines(seed:
 
 def test_at_six_in_teams_some_score_questions_have_a_lone_maker() -> None:
     rules = rules_code(Rules().at_table("6"))
-    assert any(build(QuestionId("score", "tournament", None, seed, rules)).score["alone"] for seed in range(20))
+    assert any(
+        build(QuestionId("score", "tournament", None, seed, rules)).score["alone"]
+        for seed in range(20)
+    )

@@ -53,7 +53,11 @@ def test_the_build_answers_the_first_question_as_the_engine_does(level: str) -> 
     for name, entry in answers.items():
         given = [v for v in name[2:].split(",") if v]
         feedback = check(q, given)
-        assert entry["answer"] == {"id": str(q.id), "given": feedback["given"], "ok": feedback["correct"]}
+        assert entry["answer"] == {
+            "id": str(q.id),
+            "given": feedback["given"],
+            "ok": feedback["correct"],
+        }
         text = html.unescape(island["html"][entry["html"]])
         assert feedback["verdict"] in text
         for reason in feedback["reasons"]:
@@ -85,7 +89,12 @@ def test_a_page_without_the_build_s_answers_waits_for_python() -> None:
         {"run": {"ids": ["nonsense"]}},
         {"run": {"ids": []}},
         {"run": "x"},
-        {"run": {"ids": ["suit:learning:none:5@american"], "answers": [{"id": "other", "given": []}]}},
+        {
+            "run": {
+                "ids": ["suit:learning:none:5@american"],
+                "answers": [{"id": "other", "given": []}],
+            }
+        },
         {"run": {"ids": ["suit:learning:none:5@american"]}, "phase": "<b>"},
     ],
 )
@@ -107,7 +116,9 @@ def test_the_summary_lists_the_misses_with_the_engine_s_reasons() -> None:
     wrong = others[:1] + list(q.answer) if others else list(q.answer[:-1])
     _, state = answer(state, wrong)
     _, state = answer(state, list(build(QuestionId.parse(state.ids[1])).answer))
-    text = html.unescape(quiz_html(replace(state, phase="summary", page_url="https://x.example/q/")))
+    text = html.unescape(
+        quiz_html(replace(state, phase="summary", page_url="https://x.example/q/"))
+    )
     assert "You scored 1 of 2" in text and "Review your misses" in text
     assert check(q, wrong)["reasons"][0] in text
     assert f"https://x.example/q/?{state.query}" in text
@@ -152,8 +163,14 @@ def test_a_quiz_under_other_rules_than_the_site_s_says_which_on_screen_and_on_pa
     """A teacher's link to a long-deck quiz with the joker, opened on an American site: the
     quiz and the printed sheet name the rules, in the engine's sentences; the site's own
     quiz names none."""
-    shared = call("quiz.new", {"config": {"count": 2}, "rules": RULES.to_dict(),
-                               "query": "seed=9&count=2&rules=long-deck,joker:1"})
+    shared = call(
+        "quiz.new",
+        {
+            "config": {"count": 2},
+            "rules": RULES.to_dict(),
+            "query": "seed=9&count=2&rules=long-deck,joker:1",
+        },
+    )
     spec = shared["spec"]
     assert isinstance(spec, dict) and isinstance(shared["questions"], list)
     ids = [q["id"] for q in shared["questions"]]
@@ -161,29 +178,41 @@ def test_a_quiz_under_other_rules_than_the_site_s_says_which_on_screen_and_on_pa
     joker = dict(Rules.profile("long-deck").replace(joker=True).describe())["joker"]
     said = re.search(r'<p class="eu-quiz-rules">(.*?)</p>', str(drawn))
     assert said is not None
-    assert html.unescape(said.group(1)) == f"This quiz plays by Long-deck rules, with one change: {joker}"
+    assert (
+        html.unescape(said.group(1))
+        == f"This quiz plays by Long-deck rules, with one change: {joker}"
+    )
 
     sheet = call("quiz.sheet", {"config": {}, "rules": RULES.to_dict(), "query": spec["query"]})
     assert sheet["subtitle"] == f"Quiz code: seed 9, Long-deck rules, with one change: {joker}"
 
-    own = call("quiz.new", {"config": {"count": 2}, "rules": RULES.to_dict(), "query": "seed=9&count=2"})
+    own = call(
+        "quiz.new", {"config": {"count": 2}, "rules": RULES.to_dict(), "query": "seed=9&count=2"}
+    )
     own_spec = own["spec"]
     assert isinstance(own_spec, dict) and isinstance(own["questions"], list)
     own_ids = [q["id"] for q in own["questions"]]
-    plain = call("quiz.view", {"run": {"ids": own_ids, "query": own_spec["query"], "answers": []}})["html"]
+    plain = call("quiz.view", {"run": {"ids": own_ids, "query": own_spec["query"], "answers": []}})[
+        "html"
+    ]
     assert "eu-quiz-rules" not in str(plain)
-    assert call("quiz.sheet", {"config": {}, "rules": RULES.to_dict(), "query": "seed=9"})[
-        "subtitle"] == "Quiz code: seed 9, American rules."
+    assert (
+        call("quiz.sheet", {"config": {}, "rules": RULES.to_dict(), "query": "seed=9"})["subtitle"]
+        == "Quiz code: seed 9, American rules."
+    )
 
 
 def test_the_teacher_s_form_offers_the_site_s_rules_then_each_profile_by_title() -> None:
     house = rules_code(Rules().replace(joker=True, game_to=7))
     spec = {**QuizSpec().to_dict(), "rules": house}
-    options = re.findall(r'<option value="([^"]*)"( selected)?>([^<]*)</option>',
-                         re.search(r'<select name="rules".*?</select>', form_html("t", spec, RULES)).group(0))
+    options = re.findall(
+        r'<option value="([^"]*)"( selected)?>([^<]*)</option>',
+        re.search(r'<select name="rules".*?</select>', form_html("t", spec, RULES)).group(0),
+    )
     assert [(value, html.unescape(text)) for value, _, text in options] == [
         (house, "This site's rules"),
-        *((name, Rules.profile_title(name)) for name in Rules.profiles())]
+        *((name, Rules.profile_title(name)) for name in Rules.profiles()),
+    ]
     assert [value for value, selected, _ in options if selected] == [house]
 
 

@@ -8,8 +8,11 @@ from hypothesis import strategies as st
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(1, 12),
-       st.lists(st.sampled_from(KINDS), min_size=1, unique=True))
+@given(
+    st.integers(0, 2**32 - 1),
+    st.integers(1, 12),
+    st.lists(st.sampled_from(KINDS), min_size=1, unique=True),
+)
 def test_same_seed_same_questions(seed: int, count: int, kinds: list[str]) -> None:
     spec = QuizSpec(kinds=tuple(kinds), seed=seed, count=count)
     first = [q.to_public() for q in questions(spec)]

@@ -34,10 +34,18 @@ HOSTILE = [
 
 
 def test_good_link() -> None:
-    spec, notes = parse_query("?kinds=suit&seed=7&count=3&level=tournament&traps=100&rules=midwest", BASE)
+    spec, notes = parse_query(
+        "?kinds=suit&seed=7&count=3&level=tournament&traps=100&rules=midwest", BASE
+    )
     assert notes == []
     assert (spec.kinds, spec.seed, spec.count, spec.level, spec.traps, spec.rules) == (
-        ("suit",), 7, 3, "tournament", 100, "midwest")
+        ("suit",),
+        7,
+        3,
+        "tournament",
+        100,
+        "midwest",
+    )
     again, _ = parse_query(spec.to_query(), BASE)
     assert again == spec
 
@@ -49,8 +57,10 @@ def test_house_rules_in_a_link() -> None:
 
 def test_rules_no_profile_has_are_named_with_the_names_a_link_may_use() -> None:
     _spec, notes = parse_query("rules=texas", BASE)
-    assert notes == ["The rules “texas” were not used (no rule set has that name; a link may "
-                     "name american, midwest, long-deck, beginner or stick-the-dealer)."]
+    assert notes == [
+        "The rules “texas” were not used (no rule set has that name; a link may "
+        "name american, midwest, long-deck, beginner or stick-the-dealer)."
+    ]
 
 
 def test_a_wrong_house_rule_loses_only_itself() -> None:
@@ -59,8 +69,10 @@ def test_a_wrong_house_rule_loses_only_itself() -> None:
     were once dropped for the site's, with a note quoting the link's code.)"""
     spec, notes = parse_query("rules=midwest,stick_the_dealr:1,game_to:7", BASE)
     assert spec.rules == "midwest,game_to:7"
-    assert notes == ["The house rule “stick_the_dealr:1” was not used (unknown rule "
-                     "stick_the_dealr: did you mean stick_the_dealer?)."]
+    assert notes == [
+        "The house rule “stick_the_dealr:1” was not used (unknown rule "
+        "stick_the_dealr: did you mean stick_the_dealer?)."
+    ]
 
 
 def test_house_rules_that_need_each_other_are_kept_together() -> None:
@@ -77,8 +89,10 @@ def test_house_rules_after_an_unknown_rule_set_are_kept_over_the_sites() -> None
 
 def test_a_deck_or_joker_the_rules_cannot_take_is_named_with_what_they_can() -> None:
     _spec, notes = parse_query("deck=40&joker=7", BASE)
-    assert notes == ["The deck “40” was not used (deck must be 24 or 32, not 40).",
-                     "The joker “7” was not used (joker must be 1 or 0: on or off)."]
+    assert notes == [
+        "The deck “40” was not used (deck must be 24 or 32, not 40).",
+        "The joker “7” was not used (joker must be 1 or 0: on or off).",
+    ]
 
 
 def test_hostile_values_are_dropped_with_a_note() -> None:
@@ -103,8 +117,7 @@ def test_huge_count_falls_back_to_the_default() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from([*PARAMS, "x"]),
-                       st.text(max_size=60)))
+@given(st.dictionaries(st.sampled_from([*PARAMS, "x"]), st.text(max_size=60)))
 def test_any_query_gives_a_valid_spec(params: dict[str, str]) -> None:
     spec, notes = parse_query(params, BASE)
     assert isinstance(spec, QuizSpec)
@@ -124,8 +137,10 @@ def call(method: str, payload: object) -> dict[str, object]:
 
 
 def test_bridge_new_with_hostile_query() -> None:
-    reply = call("quiz.new", {"config": {}, "rules": Rules().to_dict(),
-                              "query": "?kinds=<script>x</script>&count=9999"})
+    reply = call(
+        "quiz.new",
+        {"config": {}, "rules": Rules().to_dict(), "query": "?kinds=<script>x</script>&count=9999"},
+    )
     assert reply["ok"] is True
     value = reply["value"]
     assert isinstance(value, dict)
@@ -168,7 +183,10 @@ def test_a_link_s_rules_are_named_in_the_engine_s_words() -> None:
             if rules_code(changed).split(",")[0] != name:
                 continue  # closer to another profile, which the words then name
             sentence = dict(changed.describe()).get(key) or f"{option.label}: not played."
-            assert rules_in_words(changed) == f"{Rules.profile_title(name)}, with one change: {sentence}"
+            assert (
+                rules_in_words(changed)
+                == f"{Rules.profile_title(name)}, with one change: {sentence}"
+            )
 
 
 def test_the_deck_and_the_joker_of_the_teacher_s_form_join_the_rules_code() -> None:
@@ -193,8 +211,9 @@ def test_defending_alone_joins_the_rules_code_and_changes_the_score_answers() ->
     spec, notes = parse_query("rules=long-deck&defend_alone=0", BASE)
     assert notes == [] and spec.rules == "long-deck,defend_alone:0"
     _spec, notes = parse_query("defend_alone=maybe", BASE)
-    assert notes == ["The defending-alone choice “maybe” was not used "
-                     "(defend_alone must be 1 or 0: on or off)."]
+    assert notes == [
+        "The defending-alone choice “maybe” was not used (defend_alone must be 1 or 0: on or off)."
+    ]
 
     def facts(query: str) -> str:
         spec, _ = parse_query(f"kinds=score&count=40&level=tournament&{query}", BASE)
@@ -219,6 +238,7 @@ def test_a_table_setting_given_twice_differently_gets_a_note() -> None:
     says so (the typed rule was dropped without a word)."""
     spec, notes = parse_query("seed=1&rules=american,deck:24&deck=32", QuizSpec())
     assert "deck:32" in spec.rules
-    assert notes == ["The deck is given twice, in the house rules and as its own setting: "
-                     "this quiz uses “32”."]
+    assert notes == [
+        "The deck is given twice, in the house rules and as its own setting: this quiz uses “32”."
+    ]
     assert parse_query("seed=1&rules=american,deck:32&deck=32", QuizSpec())[1] == []

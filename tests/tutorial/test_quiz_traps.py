@@ -36,8 +36,13 @@ def test_the_left_bower_led_is_seen() -> None:
 def measured_rate(rate: int, quizzes: int = 40, count: int = 50) -> tuple[float, int]:
     hits = total = 0
     for seed in range(quizzes):
-        spec = QuizSpec(kinds=("plays", "winner", "suit", "order"), seed=seed * 7919 + rate,
-                        count=count, level="confident", traps=rate)
+        spec = QuizSpec(
+            kinds=("plays", "winner", "suit", "order"),
+            seed=seed * 7919 + rate,
+            count=count,
+            level="confident",
+            traps=rate,
+        )
         for qid in spec.question_ids():
             q = build(qid)
             total += 1

@@ -31,18 +31,36 @@ def drawn(state: dict[str, Any]) -> str:
 
 def room_of(rules: dict[str, Any], players: int) -> dict[str, Any]:
     """The public room part of a state (as the server sends it) for a table in play."""
-    seats = [{"seat": i, "kind": "computer", "name": f"Computer {i + 1}", "ready": True,
-              "host": False, "away": None, "standin": False} for i in range(players)]
+    seats = [
+        {
+            "seat": i,
+            "kind": "computer",
+            "name": f"Computer {i + 1}",
+            "ready": True,
+            "host": False,
+            "away": None,
+            "standin": False,
+        }
+        for i in range(players)
+    ]
     seats[0].update(kind="human", name="Ann", host=True)
-    return {"code": "K7QXM-3PART", "phase": "playing", "host": 0, "players": players,
-            "level": "easy", "rules": Rules.from_dict(rules).to_dict(), "rules_name": "house",
-            "seats": seats, "match": 0, "last_match": None}
+    return {
+        "code": "K7QXM-3PART",
+        "phase": "playing",
+        "host": 0,
+        "players": players,
+        "level": "easy",
+        "rules": Rules.from_dict(rules).to_dict(),
+        "rules_name": "house",
+        "seats": seats,
+        "match": 0,
+        "last_match": None,
+    }
 
 
 def watched(state: HandState, room: dict[str, Any]) -> dict[str, Any]:
     """The ``state`` message a spectator gets for ``state``."""
-    table = {"deal": 0, "score": [0, 0], "game_to": 10, "review": None,
-             "view": public_view(state)}
+    table = {"deal": 0, "score": [0, 0], "game_to": 10, "review": None, "view": public_view(state)}
     return {"version": len(state.actions) + 1, "you": None, "room": room, "table": table}
 
 
@@ -82,12 +100,17 @@ def test_a_spectator_sees_a_banner_the_seats_and_nothing_to_press() -> None:
                     assert f'aria-label="{size} {"card" if size == 1 else "cards"}"' in html
             assert pictures
             # every review the spectator was sent lists the tricks, nobody's side marked
-            reviews = [state for text in eve.texts if (state := json.loads(text).get("state"))
-                       and state["room"]["phase"] == "review"]
+            reviews = [
+                state
+                for text in eve.texts
+                if (state := json.loads(text).get("state")) and state["room"]["phase"] == "review"
+            ]
             assert reviews
             for state in reviews:
                 html = drawn(state)
-                assert html.count('<li class="eu-review-trick"') == len(state["table"]["view"]["tricks"])
+                assert html.count('<li class="eu-review-trick"') == len(
+                    state["table"]["view"]["tricks"]
+                )
         finally:
             eve.hang_up()
 
@@ -95,8 +118,10 @@ def test_a_spectator_sees_a_banner_the_seats_and_nothing_to_press() -> None:
 def test_a_spectator_sees_who_won_when_the_match_ends() -> None:
     # Back in the lobby after the match, the spectator's page says who won and the final
     # score, naming each team by its players, as a player's lobby does from their side.
-    with server() as (client, _hub), seated(client, ["Ann"], rules={"game_to": 2},
-                                            level="easy") as table:
+    with (
+        server() as (client, _hub),
+        seated(client, ["Ann"], rules={"game_to": 2}, level="easy") as table,
+    ):
         ann = table[0]
         assert ann.code is not None
         eve = connect(client, "Eve")
@@ -112,8 +137,11 @@ def test_a_spectator_sees_who_won_when_the_match_ends() -> None:
         finally:
             eve.hang_up()
     teams = ["Ann and Computer 3", "Computer 2 and Computer 4"]
-    shown = re.search(r'class="eu-room-result" role="status">Last match: (.+?) won\. '
-                      r"Final score: (\d+) for (.+?), (\d+) for (.+?)\.</p>", lobby)
+    shown = re.search(
+        r'class="eu-room-result" role="status">Last match: (.+?) won\. '
+        r"Final score: (\d+) for (.+?), (\d+) for (.+?)\.</p>",
+        lobby,
+    )
     assert shown, lobby
     winner, first_points, first, second_points, second = shown.groups()
     assert [first, second] == teams and winner in teams
@@ -139,7 +167,9 @@ def test_a_spectators_table_never_shows_a_card_in_a_hand(
     html = drawn(watched(state, room_of(settings_, players)))
     faces = set(FACE.findall(html))
     held = {c.code for hand in state.hands for c in hand}
-    played = {c.code for t in state.tricks for c in t.cards} | {c.code for _, c in state.current_trick}
+    played = {c.code for t in state.tricks for c in t.cards} | {
+        c.code for _, c in state.current_trick
+    }
     assert not faces & held, (faces & held, state.phase)
     assert faces <= played | {state.upcard.code}
     if state.discard is not None and state.discard.code not in played:

@@ -42,8 +42,11 @@ def told_tricks(state: dict[str, Any], shown: str) -> None:
     view = state["table"]["view"]
     rules = euchre.Rules.from_dict(state["room"]["rules"])
     trump = None if view["trump"] is None else euchre.Suit.parse(view["trump"])
-    items = re.findall(r'<li class="eu-review-trick( eu-review-trick--ours)?" data-winner="([^"]*)">'
-                       r'(.*?)<p class="eu-review-why">([^<]*)</p></li>', shown)
+    items = re.findall(
+        r'<li class="eu-review-trick( eu-review-trick--ours)?" data-winner="([^"]*)">'
+        r'(.*?)<p class="eu-review-why">([^<]*)</p></li>',
+        shown,
+    )
     assert len(items) == len(view["tricks"]), shown
     me = state["you"]
     review, maker = state["table"]["review"], view["maker"]
@@ -56,7 +59,9 @@ def told_tricks(state: dict[str, Any], shown: str) -> None:
         assert side == {maker} | ({review["ace_partner"]} if review["called"] else set()) - {None}
     for (ours, winner, plays, why), trick in zip(items, view["tricks"], strict=True):
         cards = [euchre.Card.parse(c) for c in trick["cards"]]
-        assert re.findall(r'<li class="eu-review-play[^"]*" data-card="([^"]+)"', plays) == [c.code for c in cards]
+        assert re.findall(r'<li class="eu-review-play[^"]*" data-card="([^"]+)"', plays) == [
+            c.code for c in cards
+        ]
         assert html.unescape(why) == euchre.explain_trick(cards, trump)
         won = trick["winner"]
         name = "You" if won == me else state["room"]["seats"][won]["name"]
@@ -85,7 +90,10 @@ def test_the_lobby_shows_the_invite_seats_and_the_hosts_controls() -> None:
     assert 'data-action="ready"' in guest_html
     assert host_html.count('data-action="react"') == 6
     # the rules by their title, as the entry form offers them, never by the engine's key
-    assert "American rules, four players in two teams, game to 10; computer players: normal." in host_html
+    assert (
+        "American rules, four players in two teams, game to 10; computer players: normal."
+        in host_html
+    )
     assert "Rules: american" not in host_html
 
 
@@ -94,14 +102,19 @@ def test_the_way_in_offers_this_site_s_rules_and_the_engine_s_tables() -> None:
     form is drawn again the same way from the rules the page sends; every table of the
     engine is offered by name, so a host never picks a size the rules refuse."""
     cutthroat = Rules().at_table("3")
-    for form in (render({"server": ""}, cutthroat),
-                 render_message({"entry": {"room": "", "name": "Ann",
-                                           "rules": cutthroat.to_dict()}})["html"]["entry"]):
+    for form in (
+        render({"server": ""}, cutthroat),
+        render_message({"entry": {"room": "", "name": "Ann", "rules": cutthroat.to_dict()}})[
+            "html"
+        ]["entry"],
+    ):
         assert '<option value="site" selected>This site&#x27;s rules</option>' in form
         assert '<option value="3" selected>Three-handed cutthroat</option>' in form
         tables = re.findall(r'<select name="table">(.*?)</select>', form)[0]
         assert re.findall(r'<option value="([^"]+)"', tables) == list(ENGINE_TABLES)
-    plain = render_message({"entry": {"room": "", "name": "Ann", "rules": "damaged"}})["html"]["entry"]
+    plain = render_message({"entry": {"room": "", "name": "Ann", "rules": "damaged"}})["html"][
+        "entry"
+    ]
     assert 'value="site"' not in plain and '<option value="4" selected>' in plain
 
 
@@ -131,7 +144,9 @@ def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:
                     turns.add(reply["your_turn"])
                     # the page focuses the bid or the hand when this turns true
                     view = state["table"]["view"]
-                    assert reply["your_turn"] == (view["to_act"] == state["you"] and bool(view["legal"]))
+                    assert reply["your_turn"] == (
+                        view["to_act"] == state["you"] and bool(view["legal"])
+                    )
                     # a card redrawn away hands the focus to the hand's first card
                     markup = reply["html"]["table"]
                     # the announced prompt starts with the move just made, by whoever made it
@@ -140,12 +155,16 @@ def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:
                     if view["actions"]:
                         actor = view["actors"][-1]
                         seat = state["room"]["seats"][actor]
-                        name = "You" if actor == state["you"] else seat["name"] or f"Seat {actor + 1}"
+                        name = (
+                            "You" if actor == state["you"] else seat["name"] or f"Seat {actor + 1}"
+                        )
                         move, _, then = said.group(1).partition(". ")
                         assert move.startswith(f"{name} ") and then, said.group(1)
                     assert markup.count("data-autofocus") == (1 if view["hand"] else 0)
                     if view["hand"]:
-                        assert re.search(r'<ul class="eu-hand"[^>]*><li><button [^>]*data-autofocus', markup)
+                        assert re.search(
+                            r'<ul class="eu-hand"[^>]*><li><button [^>]*data-autofocus', markup
+                        )
     assert {"playing", "review"} <= phases
     assert turns == {True, False}
 
@@ -157,8 +176,10 @@ def test_the_room_page_never_draws_a_card_its_seat_may_not_know(
 ) -> None:
     _profile, players, rules = table
     names = [f"P{i}" for i in range(min(2, players))]
-    with server() as (client, hub), seated(client, names, rules={**rules, "game_to": 2},
-                                          level="easy") as people:
+    with (
+        server() as (client, hub),
+        seated(client, names, rules={**rules, "game_to": 2}, level="easy") as people,
+    ):
         people[0].do({"type": "start"})
         play_match(people, random.Random(seed))
         game = live_room(hub, people[0].code or "").room.finished
@@ -194,8 +215,9 @@ def test_where_each_plays_alone_the_score_names_players_as_the_table_does() -> N
     who won."""
     ann, states = whole_match(table="3", game_to=2, seed=7)
     drawn_html = [drawn(state) for state in states]
-    lines = {line for html in drawn_html
-             for line in re.findall(r"(?:Score|Final score): ([^<]*)", html)}
+    lines = {
+        line for html in drawn_html for line in re.findall(r"(?:Score|Final score): ([^<]*)", html)
+    }
     assert len(lines) >= 3, lines
     for line in lines:
         assert "seat" not in line.lower(), line
@@ -207,10 +229,15 @@ def test_where_each_plays_alone_the_score_names_players_as_the_table_does() -> N
         makers = state["table"]["review"]["makers"]
         if makers is not None:
             maker = "You" if makers == ann else state["room"]["seats"][makers]["name"]
-            assert re.search(rf"<p>{maker} (made (clubs|diamonds|hearts|spades) trump|called no-trump)"
-                             r"( and went alone)?\.</p>", shown), shown
+            assert re.search(
+                rf"<p>{maker} (made (clubs|diamonds|hearts|spades) trump|called no-trump)"
+                r"( and went alone)?\.</p>",
+                shown,
+            ), shown
         told_tricks(state, shown)
-    winners = set(re.findall(r"Last match: (you|Bob|Computer 3) won\. Final score: ", "".join(drawn_html)))
+    winners = set(
+        re.findall(r"Last match: (you|Bob|Computer 3) won\. Final score: ", "".join(drawn_html))
+    )
     assert len(winners) == 1, winners
 
 
@@ -229,9 +256,12 @@ def test_at_call_ace_the_review_names_the_secret_partner() -> None:
         trump = None if view["trump"] is None else euchre.Suit.parse(view["trump"])
         # every card held when the maker called was played: the best one of the suit shows
         # who held it
-        of_suit = [(card_power(card, trump), seat) for trick in view["tricks"]
-                   for seat, code in zip(trick["seats"], trick["cards"], strict=True)
-                   if effective_suit(card := euchre.Card.parse(code), trump) is suit]
+        of_suit = [
+            (card_power(card, trump), seat)
+            for trick in view["tricks"]
+            for seat, code in zip(trick["seats"], trick["cards"], strict=True)
+            if effective_suit(card := euchre.Card.parse(code), trump) is suit
+        ]
         partner = max(of_suit)[1] if of_suit else None
         assert review["ace_partner"] == partner
         names = ["You" if s["seat"] == ann else s["name"] for s in state["room"]["seats"]]
@@ -244,15 +274,20 @@ def test_at_call_ace_the_review_names_the_secret_partner() -> None:
 def whole_match(table: str, game_to: int, seed: int) -> tuple[int, list[dict[str, Any]]]:
     """Ann and Bob play a whole match at ``table`` with easy computers: Ann's seat and
     every state she was sent."""
-    with server() as (client, _hub), seated(client, ["Ann", "Bob"], table=table,
-                                            rules={"game_to": game_to}, level="easy") as people:
+    with (
+        server() as (client, _hub),
+        seated(
+            client, ["Ann", "Bob"], table=table, rules={"game_to": game_to}, level="easy"
+        ) as people,
+    ):
         people[0].do({"type": "start"})
         play_match(people, random.Random(seed))
         settle(people)
         ann = people[0]
         assert ann.seat is not None
-        return ann.seat, [state for text in ann.texts
-                          if (state := json.loads(text).get("state")) is not None]
+        return ann.seat, [
+            state for text in ann.texts if (state := json.loads(text).get("state")) is not None
+        ]
 
 
 def test_a_review_says_when_reaching_game_point_together_cut_every_score() -> None:
@@ -297,8 +332,10 @@ def test_the_way_in_offers_the_sites_own_table_with_the_rules_each_choice_plays_
     site = Rules().replace(partnerships=False, call_ace=True)
     form = entry_html(site=site)
     chooser = html.unescape(form.split('name="table"')[1].split("</select>")[0])
-    assert ('<option value="site" selected>This site\'s table: 4 players, each for themselves, '
-            "with call-ace</option>") in chooser
+    assert (
+        '<option value="site" selected>This site\'s table: 4 players, each for themselves, '
+        "with call-ace</option>"
+    ) in chooser
     found = re.search(r'data-site-rules="([^"]+)"', form)
     assert found
     by_choice = json.loads(html.unescape(found.group(1)))

@@ -94,12 +94,18 @@ def learner_move(model: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(profile=st.sampled_from(PROFILES), table=st.sampled_from(sorted(TABLES)),
-       seed=st.integers(1, 10_000), choices=st.integers(0, 2**16))
+@given(
+    profile=st.sampled_from(PROFILES),
+    table=st.sampled_from(sorted(TABLES)),
+    seed=st.integers(1, 10_000),
+    choices=st.integers(0, 2**16),
+)
 def test_no_reply_names_a_hidden_card(profile: str, table: str, seed: int, choices: int) -> None:
     rng = random.Random(choices)
-    model = call("game.new", {"profile": profile, "table": table, "game_to": 5, "seed": seed,
-                              "level": "easy"})
+    model = call(
+        "game.new",
+        {"profile": profile, "table": table, "game_to": 5, "seed": seed, "level": "easy"},
+    )
     assert_secret(model, model["save"])
     for _ in range(3000):
         if model["review"]:

@@ -22,7 +22,10 @@ def results() -> dict[str, Any]:
         pytest.fail("node is missing: this test runs snapshot.js under Node.js")
     done = subprocess.run(
         ["node", str(Path(__file__).with_name("snapshot_store.mjs"))],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     data: dict[str, Any] = json.loads(done.stdout)
     return data
@@ -42,7 +45,10 @@ def test_pages_of_zeros_are_left_out(results: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("case", "words"),
     [
-        ("wrongLength", f"not a packed snapshot of {30 * PAGE} bytes: it holds {30 * PAGE + 5} bytes"),
+        (
+            "wrongLength",
+            f"not a packed snapshot of {30 * PAGE} bytes: it holds {30 * PAGE + 5} bytes",
+        ),
         ("cutShort", "its pages do not fit"),
         ("extra", "it has bytes after its last page"),
         ("notPacked", "it has no header"),
@@ -68,12 +74,27 @@ def test_a_kept_file_names_what_the_snapshot_was_made_from(results: dict[str, An
 def test_a_later_visit_learns_what_a_kept_file_holds_from_its_head(results: dict[str, Any]) -> None:
     # the first bytes name what the snapshot was made from, where its packed bytes begin
     # and how long it is, so Pyodide's files are asked for before the rest is read
-    assert results["head"] == {"identity": True, "checksum": True, "packedAt": True, "length": 30 * PAGE + 5}
+    assert results["head"] == {
+        "identity": True,
+        "checksum": True,
+        "packedAt": True,
+        "length": 30 * PAGE + 5,
+    }
 
 
 @pytest.mark.parametrize(
     "case",
-    ["hexDigits", "same", "unaligned", "everyWord", "everyBit", "cut", "zeroAdded", "wordsSwapped", "empty"],
+    [
+        "hexDigits",
+        "same",
+        "unaligned",
+        "everyWord",
+        "everyBit",
+        "cut",
+        "zeroAdded",
+        "wordsSwapped",
+        "empty",
+    ],
 )
 def test_the_checksum_a_kept_snapshot_is_read_back_with_notices_damage(
     results: dict[str, Any], case: str

@@ -43,14 +43,23 @@ def test_every_phase_has_a_prompt_sentence(name: str) -> None:
     assert Phase.PLAY in seen
 
 
-@pytest.mark.parametrize(("name", "phase"), [
-    ("defend-alone", Phase.DEFEND), ("calling-for-best", Phase.CALL_FOR_BEST),
-    ("calling-for-best", Phase.GIVE_BEST), ("farmer-swap", Phase.FARMER),
-    ("farmer-redeal", Phase.FARMER), ("decline", Phase.DISCARD),
-])
+@pytest.mark.parametrize(
+    ("name", "phase"),
+    [
+        ("defend-alone", Phase.DEFEND),
+        ("calling-for-best", Phase.CALL_FOR_BEST),
+        ("calling-for-best", Phase.GIVE_BEST),
+        ("farmer-swap", Phase.FARMER),
+        ("farmer-redeal", Phase.FARMER),
+        ("decline", Phase.DISCARD),
+    ],
+)
 def test_the_rare_phases_are_reached_and_asked_in_words(name: str, phase: Phase) -> None:
-    asked = [prompt(s.view(s.to_act)) for s in _states(name, 40)
-             if s.phase is phase and s.to_act is not None]
+    asked = [
+        prompt(s.view(s.to_act))
+        for s in _states(name, 40)
+        if s.phase is phase and s.to_act is not None
+    ]
     assert asked, f"no deal reached {phase}"
     assert all(words.startswith("Your turn: ") for words in asked)
 
@@ -85,8 +94,9 @@ def test_a_pass_once_trump_is_made_says_what_it_turns_down(name: str) -> None:
             if action.kind != "pass" or index < made:
                 continue
             said += 1
-            wanted = ("without the partner's best card" if actor == state.maker
-                      else "to defend alone")
+            wanted = (
+                "without the partner's best card" if actor == state.maker else "to defend alone"
+            )
             if actor == 0:
                 wanted = wanted.replace("the partner's", "your partner's")
             assert wanted in words[index], (words[index], actor, state.maker)
@@ -106,8 +116,9 @@ def test_declining_the_upcard_is_said_with_the_buttons_verb() -> None:
     rules = RULE_SETS["decline"]
     state = HandState.new(Deal.random(seed=3, dealer=0, rules=rules), rules)
     state = state.apply("order")
-    button = choice_label(next(a for a in state.legal_actions() if a.kind == "decline"),
-                          state.view(0))
+    button = choice_label(
+        next(a for a in state.legal_actions() if a.kind == "decline"), state.view(0)
+    )
     assert button.startswith("Decline ") and button.endswith(" and keep your hand")
     state = state.apply("decline")
     assert told(state.view(0))[-1] == "You decline the upcard and keep your hand."
@@ -118,9 +129,13 @@ def test_declining_the_upcard_is_said_with_the_buttons_verb() -> None:
 def test_a_farmers_hand_kept_or_thrown_in_is_told_as_such(name: str) -> None:
     """A pass made on a farmer's hand keeps it: the log says so, from the phase the engine
     recorded for it, and the bidding's bubbles do not show it as a pass of the upcard."""
-    wanted = {"pass": ("You keep your farmer's hand.", "keeps their farmer's hand."),
-              "redeal": ("You throw in your farmer's hand for a new deal.",
-                         "throws in a farmer's hand for a new deal.")}
+    wanted = {
+        "pass": ("You keep your farmer's hand.", "keeps their farmer's hand."),
+        "redeal": (
+            "You throw in your farmer's hand for a new deal.",
+            "throws in a farmer's hand for a new deal.",
+        ),
+    }
     told_kinds = set()
     for state in _states(name, 60):
         if state.phase is not Phase.FARMER:
@@ -147,8 +162,9 @@ def test_a_deal_thrown_in_for_a_farmers_hand_says_who_threw_it_in() -> None:
     thrower = names[state.to_act or 0]
     assert contract_words(over, names) == f"{thrower} threw in a farmer's hand: nobody made trump."
     assert rules.farmers_remedy == "redeal"
-    everyone_passed = HandState.new(Deal.random(seed=7, dealer=0, rules=RULE_SETS["american"]),
-                                    RULE_SETS["american"])
+    everyone_passed = HandState.new(
+        Deal.random(seed=7, dealer=0, rules=RULE_SETS["american"]), RULE_SETS["american"]
+    )
     for _ in range(8):
         everyone_passed = everyone_passed.apply("pass")
     assert contract_words(everyone_passed, names) == "Nobody made trump."
@@ -159,22 +175,29 @@ def test_call_ace_words_know_the_reader_by_seat_not_by_name() -> None:
     to the seat reading it."""
     names = ["Ann", "You", "Cy", "Di", "Ed"]  # seat 1 typed "You"; Ann (seat 0) reads
     assert called_ace_words(1, Suit.CLUBS, 1, names, 0) == (
-        "You called for the best club and held it: You played alone.")
+        "You called for the best club and held it: You played alone."
+    )
     assert called_ace_words(2, Suit.CLUBS, 1, names, 0) == (
-        "Cy called for the best club: You held it and was the secret partner.")
+        "Cy called for the best club: You held it and was the secret partner."
+    )
     assert called_ace_words(2, Suit.CLUBS, 0, names, 0) == (
-        "Cy called for the best club: you held it and were the secret partner.")
+        "Cy called for the best club: you held it and were the secret partner."
+    )
     assert called_ace_words(2, Suit.CLUBS, None, names, None) == (
-        "Cy called for the best club, but nobody held one: Cy played alone.")
+        "Cy called for the best club, but nobody held one: Cy played alone."
+    )
 
 
-@pytest.mark.parametrize(("table", "moves", "state"), [
-    ("american", ["pass"] * 4, "turned-down"),       # round two: nobody ordered it
-    ("american", ["order"], "taken"),                # the dealer picked it up
-    ("decline", ["order", "discard Js"], "taken"),   # and discarded, at a decline table
-    ("decline", ["order", "decline"], "not-taken"),  # the dealer declined it
-    ("beginner", ["pass", "order alone"], "not-taken"),  # the dealer sits out, takes nothing
-])
+@pytest.mark.parametrize(
+    ("table", "moves", "state"),
+    [
+        ("american", ["pass"] * 4, "turned-down"),  # round two: nobody ordered it
+        ("american", ["order"], "taken"),  # the dealer picked it up
+        ("decline", ["order", "discard Js"], "taken"),  # and discarded, at a decline table
+        ("decline", ["order", "decline"], "not-taken"),  # the dealer declined it
+        ("beginner", ["pass", "order alone"], "not-taken"),  # the dealer sits out, takes nothing
+    ],
+)
 def test_the_upcard_shows_where_it_went(table: str, moves: list[str], state: str) -> None:
     """An upcard left out of play though its suit is trump (declined, or a sitting-out
     dealer's) stays on the table, marked "Not taken", as a turned-down one is marked: it
@@ -192,4 +215,4 @@ def test_the_upcard_shows_where_it_went(table: str, moves: list[str], state: str
     if shown is None:
         assert "eu-upcard" not in html
     else:
-        assert f'eu-upcard--{state}' in html and f"<span>{shown}</span>" in html
+        assert f"eu-upcard--{state}" in html and f"<span>{shown}</span>" in html

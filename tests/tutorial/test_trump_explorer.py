@@ -86,15 +86,27 @@ def test_left_bower_is_marked_and_its_suit_shrinks(trump: Suit) -> None:
     assert "right bower" in rows.badges
 
 
-@pytest.mark.parametrize(("rules", "summary"), [
-    (Rules(), "Hearts are trump: seven trumps, from the right bower (J♥) down to the nine of "
-              "hearts. The jack of diamonds joins them as the left bower, so diamonds has only "
-              "five cards this deal."),
-    (Rules().replace(joker=True), "Hearts are trump: eight trumps, from the joker down to the "
-                                  "nine of hearts. The jack of diamonds joins them as the left "
-                                  "bower, so diamonds has only five cards this deal."),
-], ids=["plain", "joker"])
-def test_the_summary_names_the_top_trump_and_the_suit_that_shrinks(rules: Rules, summary: str) -> None:
+@pytest.mark.parametrize(
+    ("rules", "summary"),
+    [
+        (
+            Rules(),
+            "Hearts are trump: seven trumps, from the right bower (J♥) down to the nine of "
+            "hearts. The jack of diamonds joins them as the left bower, so diamonds has only "
+            "five cards this deal.",
+        ),
+        (
+            Rules().replace(joker=True),
+            "Hearts are trump: eight trumps, from the joker down to the "
+            "nine of hearts. The jack of diamonds joins them as the left "
+            "bower, so diamonds has only five cards this deal.",
+        ),
+    ],
+    ids=["plain", "joker"],
+)
+def test_the_summary_names_the_top_trump_and_the_suit_that_shrinks(
+    rules: Rules, summary: str
+) -> None:
     assert order_model(Suit.HEARTS, rules)["summary"] == summary
 
 
@@ -111,9 +123,11 @@ def test_no_trump_choice_only_with_the_option() -> None:
 @pytest.mark.parametrize("trump", [*SUITS], ids=lambda s: s.plural)
 def test_bridge_handler_gives_the_rendered_model(trump: Suit) -> None:
     rules = Rules()
-    reply = json.loads(bridge.dispatch(
-        "trump_explorer.order", json.dumps({"trump": trump.letter, "rules": rules.to_dict()})
-    ))
+    reply = json.loads(
+        bridge.dispatch(
+            "trump_explorer.order", json.dumps({"trump": trump.letter, "rules": rules.to_dict()})
+        )
+    )
     assert reply["ok"] is True
     model: dict[str, Any] = reply["value"]
     assert model == trump_explorer.order_model(trump, rules)
@@ -124,7 +138,9 @@ def test_bridge_handler_gives_the_rendered_model(trump: Suit) -> None:
 
 def test_bridge_handler_refuses_bad_input_in_words() -> None:
     reply = json.loads(bridge.dispatch("trump_explorer.order", '{"trump": "purple"}'))
-    assert reply == {"ok": False, "error": "trump: 'purple' is not a suit: use clubs, diamonds, "
-                     "hearts or spades"}
+    assert reply == {
+        "ok": False,
+        "error": "trump: 'purple' is not a suit: use clubs, diamonds, hearts or spades",
+    }
     reply = json.loads(bridge.dispatch("trump_explorer.order", '{"trump": "none"}'))
     assert reply["ok"] is False and "no_trump" in reply["error"]

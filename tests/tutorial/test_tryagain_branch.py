@@ -28,7 +28,9 @@ def first_deal_of_a_game(profile: str, seed: int) -> tuple[Game, HandState]:
 
 @settings(max_examples=40, deadline=None)
 @given(profile=st.sampled_from(PROFILES), seed=st.integers(0, 10_000), pick=st.integers(0, 10**6))
-def test_a_try_replays_the_same_cards_and_earlier_actions(profile: str, seed: int, pick: int) -> None:
+def test_a_try_replays_the_same_cards_and_earlier_actions(
+    profile: str, seed: int, pick: int
+) -> None:
     _game, played = first_deal_of_a_game(profile, seed)
     k = pick % len(played.actions)
     start = branch(played, k)
@@ -87,15 +89,18 @@ def test_the_learner_keeps_playing_their_own_seat() -> None:
     assert session.tries[0].over
 
 
-@pytest.mark.parametrize(("name", "phase", "words"), [
-    ("farmer-swap", Phase.FARMER, "the farmer's hand"),
-    ("defend-alone", Phase.DEFEND, "the offer to defend alone"),
-    ("calling-for-best", Phase.CALL_FOR_BEST, "calling for best"),
-    ("decline", Phase.DISCARD, "the discard"),
-    ("american", Phase.ROUND_TWO, "the bidding"),
-])
+@pytest.mark.parametrize(
+    ("name", "phase", "words"),
+    [
+        ("farmer-swap", Phase.FARMER, "the farmer's hand"),
+        ("defend-alone", Phase.DEFEND, "the offer to defend alone"),
+        ("calling-for-best", Phase.CALL_FOR_BEST, "calling for best"),
+        ("decline", Phase.DISCARD, "the discard"),
+        ("american", Phase.ROUND_TWO, "the bidding"),
+    ],
+)
 def test_a_try_names_the_decision_it_starts_from(name: str, phase: Phase, words: str) -> None:
-    """"Try again from the farmer's hand", not "from the bidding" for a decision taken
+    """ "Try again from the farmer's hand", not "from the bidding" for a decision taken
     before the bidding began or after trump was made; the try's line says the same."""
     rules = rule_sets()[name]
     for seed in range(200):

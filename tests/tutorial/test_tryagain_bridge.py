@@ -47,7 +47,11 @@ def test_a_good_link_opens_the_try() -> None:
         (CODE, "three", "does not say which decision"),
         (CODE, "999", "cannot be tried again from decision 999"),
         (CODE, str(FORCED), "only one thing to do"),
-        (euchre.to_share_code(euchre.HandState.new(PLAYED.deal, PLAYED.rules)), "0", "not finished"),
+        (
+            euchre.to_share_code(euchre.HandState.new(PLAYED.deal, PLAYED.rules)),
+            "0",
+            "not finished",
+        ),
     ],
 )
 def test_a_bad_link_gets_one_friendly_sentence(deal: Any, at: Any, words: str) -> None:
@@ -69,8 +73,11 @@ def test_a_tampered_panel_is_refused_in_words() -> None:
 def test_play_a_try_through_the_bridge_and_compare() -> None:
     value = call("try_again.open", {"deal": CODE, "at": CHOICE})["value"]
     start = value["session"]
-    legal = [a for a in euchre.from_share_code(start["current"]).legal_actions()
-             if a != PLAYED.actions[CHOICE]]
+    legal = [
+        a
+        for a in euchre.from_share_code(start["current"]).legal_actions()
+        if a != PLAYED.actions[CHOICE]
+    ]
     value = call("try_again.act", {"session": start, "value": str(legal[0])})["value"]
     value = call("try_again.finish", {"session": value["session"]})["value"]
     assert len(value["session"]["tries"]) == 1 and value["session"]["current"] is None
@@ -89,18 +96,29 @@ def test_the_composer_makes_a_link_and_a_sheet() -> None:
 
 
 def test_progress_handlers_repair_a_damaged_record_with_a_note() -> None:
-    reply = call("progress.view", {"record": "{broken", "now": "2026-03-01T12:00:00Z",
-                                   "day_end": "2026-03-01T23:59:59Z"})
+    reply = call(
+        "progress.view",
+        {"record": "{broken", "now": "2026-03-01T12:00:00Z", "day_end": "2026-03-01T23:59:59Z"},
+    )
     assert reply["ok"]
-    assert reply["value"]["notes"] == ["Your saved progress could not be read, so it has been started again."]
+    assert reply["value"]["notes"] == [
+        "Your saved progress could not be read, so it has been started again."
+    ]
     assert "could not be read" in reply["value"]["html"]
 
 
 def test_progress_after_a_miss_the_item_is_due_today() -> None:
     times = {"now": "2026-03-01T12:00:00Z", "day_end": "2026-03-01T23:59:59Z"}
-    record = call("progress.record_answer", {"record": None, "skill": "left-bower",
-                                             "item": "left bower follows hearts",
-                                             "correct": False, **times})["value"]["record"]
+    record = call(
+        "progress.record_answer",
+        {
+            "record": None,
+            "skill": "left-bower",
+            "item": "left bower follows hearts",
+            "correct": False,
+            **times,
+        },
+    )["value"]["record"]
     due = call("progress.due", {"record": record, "skill": None, **times})["value"]["items"]
     assert [d["item"] for d in due] == ["left bower follows hearts"]
     html = call("progress.view", {"record": record, **times})["value"]["html"]
@@ -109,16 +127,20 @@ def test_progress_after_a_miss_the_item_is_due_today() -> None:
 
 def test_progress_export_import_and_refusal() -> None:
     times = {"now": "2026-03-01T12:00:00Z", "day_end": "2026-03-01T23:59:59Z"}
-    record = call("progress.record_answer", {"record": None, "skill": "scoring", "item": "march",
-                                             "correct": True, **times})["value"]["record"]
+    record = call(
+        "progress.record_answer",
+        {"record": None, "skill": "scoring", "item": "march", "correct": True, **times},
+    )["value"]["record"]
     exported = call("progress.export", {"record": record, **times})["value"]
     assert exported["filename"] == "euchre-progress-2026-03-01.json"
     back = call("progress.import", {"text": exported["text"], **times})["value"]
     assert back["record"] == record
     refused = call("progress.import", {"text": "hello", **times})
     assert refused["ok"] is False and "not a progress file" in refused["error"]
-    unknown = call("progress.record_answer", {"record": record, "skill": "juggling", "item": "x",
-                                              "correct": True, **times})
+    unknown = call(
+        "progress.record_answer",
+        {"record": record, "skill": "juggling", "item": "x", "correct": True, **times},
+    )
     assert unknown["ok"] is False and "unknown skill" in unknown["error"]
 
 

@@ -40,8 +40,9 @@ def exhaustive(state: HandState) -> dict[str, int]:
     current = list(state.current_trick)
     leader = current[0][0] if current else seat
     side = side_of(state, seat)
-    values = minimax({s: list(state.hand(s)) for s in order}, state.trump, leader, side,
-                     current, order)
+    values = minimax(
+        {s: list(state.hand(s)) for s in order}, state.trump, leader, side, current, order
+    )
     won = side_tricks(state, seat)
     return {c.code: won + v for c, v in values.items()}
 
@@ -66,8 +67,13 @@ def test_values_equal_the_solver_on_whole_deals(profile: str, seed: int) -> None
     seat = start.to_act
     assert seat is not None
     order = sorted(start.active_seats())
-    want = solve({s: list(start.hand(s)) for s in order}, start.trump, seat,
-                 side_of(start, seat), order=order)
+    want = solve(
+        {s: list(start.hand(s)) for s in order},
+        start.trump,
+        seat,
+        side_of(start, seat),
+        order=order,
+    )
     assert {a.card: v for a, v in play_values(start).items()} == want
     # The best line really reaches the best value.
     assert side_tricks(best_line(start), seat) == max(want.values())
@@ -92,6 +98,7 @@ def test_a_play_marked_as_costing_a_trick_really_does(profile: str, seed: int, s
 
 
 def test_some_play_costs_a_trick_in_a_sample_of_deals() -> None:
-    marked = [r for seed in range(30) for r in review_plays(finished_deal(seed, Rules()), 0)
-              if r.cost > 0]
+    marked = [
+        r for seed in range(30) for r in review_plays(finished_deal(seed, Rules()), 0) if r.cost > 0
+    ]
     assert marked, "the computer players never lose a trick in thirty deals?"

@@ -65,15 +65,20 @@ def test_a_play_s_place_breaks_only_after_its_comma() -> None:
 
 TRICK_ROW = re.compile(r'<tr><th scope="row">Trick (\d)</th>(.*?)</tr>', re.S)
 CELL = re.compile(r"<td>(.*?)</td>", re.S)
-PLAYED = re.compile(r'<li( class="eu-ta-won")?><span class="eu-ta-seat">(\w+)</span>'
-                    r'<span class="eu-card[^"]*" data-card="(\w+)"')
+PLAYED = re.compile(
+    r'<li( class="eu-ta-won")?><span class="eu-ta-seat">(\w+)</span>'
+    r'<span class="eu-card[^"]*" data-card="(\w+)"'
+)
 
 
 def test_the_lines_side_by_side_give_each_trick_a_row_as_the_engine_played_it() -> None:
     played = finished_deal(8, Rules())
     code = euchre.to_share_code(played)
-    k = next(d.k for d in decisions(played) if d.action.kind == "play" and d.choices > 1
-             and d.where.startswith("Trick 2,"))
+    k = next(
+        d.k
+        for d in decisions(played)
+        if d.action.kind == "play" and d.choices > 1 and d.where.startswith("Trick 2,")
+    )
     session = open_session(code, k)
     me = session.learner
     other = next(a for a in session.start.legal_actions() if a != played.actions[k])
@@ -89,10 +94,10 @@ def test_the_lines_side_by_side_give_each_trick_a_row_as_the_engine_played_it() 
             trick = line.tricks[int(number) - 1]
             seen = PLAYED.findall(cell)
             assert [(name, card) for _, name, card in seen] == [
-                (names[s], c.code) for s, c in zip(trick.seats, trick.cards, strict=True)]
+                (names[s], c.code) for s, c in zip(trick.seats, trick.cards, strict=True)
+            ]
             assert [name for won, name, _ in seen if won] == [names[trick.winner]]
             assert f"Won by {'you' if trick.winner == me else names[trick.winner]}" in cell
-
 
 
 def first_try(played: euchre.HandState) -> tuple[int, Session, Session]:
@@ -131,8 +136,10 @@ def test_a_try_in_a_no_trump_deal_says_no_suit_is_trump() -> None:
     text = re.sub(r"<[^>]+>", " ", play_html(going))
     assert "No suit is trump. Tricks so far:" in text and "are trump" not in text
     _k, suited, _done = first_try(finished_deal(4, Rules()))
-    assert re.search(r"(Clubs|Diamonds|Hearts|Spades) are trump\. Tricks so far:",
-                     re.sub(r"<[^>]+>", " ", play_html(suited)))
+    assert re.search(
+        r"(Clubs|Diamonds|Hearts|Spades) are trump\. Tricks so far:",
+        re.sub(r"<[^>]+>", " ", play_html(suited)),
+    )
 
 
 def test_a_choice_that_is_not_a_card_is_offered_beside_the_cards() -> None:

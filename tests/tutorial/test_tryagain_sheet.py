@@ -24,8 +24,10 @@ def test_the_list_and_the_sheet_name_the_seats_from_the_students_seat(seed: int)
     state = finished_deal(seed, rules)
     for k in choosable(state):
         html = composer_html(seed, k, rules)
-        options = [(int(value), bool(chosen), unescape(text))
-                   for value, chosen, text in OPTION.findall(html)]
+        options = [
+            (int(value), bool(chosen), unescape(text))
+            for value, chosen, text in OPTION.findall(html)
+        ]
         [(_, _, picked)] = [o for o in options if o[1]]
         assert re.search(r": You: You [a-z]", picked), picked
         found = HAPPENED.search(html)

@@ -77,8 +77,10 @@ def test_fence_takes_an_id_and_refuses_a_duplicate() -> None:
     html = convert("```widget\nkind: trump-explorer\nid: explore\n```\n")
     assert 'id="explore"' in html and 'name="explore-trump"' in html
     with pytest.raises(WidgetFenceError, match="'explore' is used twice"):
-        convert("```widget\nkind: trump-explorer\nid: explore\n```\n\n"
-                "```widget\nkind: trump-explorer\nid: explore\n```\n")
+        convert(
+            "```widget\nkind: trump-explorer\nid: explore\n```\n\n"
+            "```widget\nkind: trump-explorer\nid: explore\n```\n"
+        )
 
 
 def test_other_fences_are_untouched() -> None:
@@ -159,7 +161,10 @@ def test_mkdocs_strict_build_places_the_widget(tmp_path: Path) -> None:
     ],
 )
 def test_mkdocs_strict_build_fails_on_a_bad_fence(tmp_path: Path, body: str, message: str) -> None:
-    result = mkdocs_build(tmp_path, f"!!! note\n\n    ```widget\n    {body.replace(chr(10), chr(10) + '    ')}\n    ```\n")
+    result = mkdocs_build(
+        tmp_path,
+        f"!!! note\n\n    ```widget\n    {body.replace(chr(10), chr(10) + '    ')}\n    ```\n",
+    )
     assert result.returncode != 0
     output = result.stdout + result.stderr
     assert message in output

@@ -49,16 +49,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lease-seconds", type=float, default=5.0)
     parser.add_argument("--messages-per-second", type=float, default=10.0)
     parser.add_argument(
-        "--ws", default="lean", choices=["lean", *WS_IMPLEMENTATIONS],
+        "--ws",
+        default="lean",
+        choices=["lean", *WS_IMPLEMENTATIONS],
         help="the WebSocket implementation: lean (the default: uvicorn's websockets-sansio "
-             "keeping less per connection, see lean_ws.py) or one of uvicorn's own")
+        "keeping less per connection, see lean_ws.py) or one of uvicorn's own",
+    )
     parser.add_argument(
-        "--ws-deflate", action="store_true",
+        "--ws-deflate",
+        action="store_true",
         help="compress messages (permessage-deflate): fewer bytes on slow links, but about "
-             "40 KB more memory per connection and more CPU per message")
+        "40 KB more memory per connection and more CPU per message",
+    )
     parser.add_argument(
-        "--ws-ping", type=float, default=20.0,
-        help="seconds between keep-alive pings on each connection (0: none)")
+        "--ws-ping",
+        type=float,
+        default=20.0,
+        help="seconds between keep-alive pings on each connection (0: none)",
+    )
     parser.add_argument("--site", help="a built site's folder, served beside /rooms/")
     parser.add_argument("--site-path", default="/", help="where the site is served (default /)")
     args = parser.parse_args(argv)
@@ -73,10 +81,15 @@ def main(argv: list[str] | None = None) -> None:
         path = "/" + "".join(f"{part}/" for part in args.site_path.split("/") if part)
         print(f"The site and the rooms: http://{args.host}:{args.port}{path}", flush=True)
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level="warning",
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
         ws=LeanWebSocketProtocol if args.ws == "lean" else args.ws,
-        ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=args.ws_deflate,
-        ws_ping_interval=args.ws_ping or None, ws_ping_timeout=args.ws_ping or None,
+        ws_max_size=WS_MAX_SIZE,
+        ws_per_message_deflate=args.ws_deflate,
+        ws_ping_interval=args.ws_ping or None,
+        ws_ping_timeout=args.ws_ping or None,
         # X-Forwarded-* rewriting is off: the rooms never use the client's address, and it
         # would keep one more coroutine waiting for every connection
         proxy_headers=False,

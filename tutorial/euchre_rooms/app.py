@@ -63,8 +63,11 @@ def handshake_headers(scope: Scope, *names: bytes) -> list[str | None]:
 
 
 def create_app(
-    settings: Settings | None = None, backend: Backend | None = None, hub: Hub | None = None,
-    site: str | Path | None = None, site_path: str = "/",
+    settings: Settings | None = None,
+    backend: Backend | None = None,
+    hub: Hub | None = None,
+    site: str | Path | None = None,
+    site_path: str = "/",
 ) -> Starlette:
     """The ASGI app. Mount it at the root: its paths start with ``/rooms/``. With ``site``
     (a built site's folder) it serves that site too, at ``site_path``, beside the rooms:
@@ -90,7 +93,9 @@ def create_app(
         # connection lives for hours (the lean protocol drops its own copy too)
         websocket.scope["headers"] = []
         if not origin_allowed(origin, host, settings.allowed_origins):
-            await websocket.send_json({"type": "error", "error": "this page's origin may not open rooms here"})
+            await websocket.send_json(
+                {"type": "error", "error": "this page's origin may not open rooms here"}
+            )
             await websocket.close(POLICY_VIOLATION, "origin not allowed")
             return
         client = Client(settings)
@@ -162,7 +167,9 @@ class Writer:
     __slots__ = ("client", "send_now", "task", "websocket")
 
     def __init__(
-        self, websocket: WebSocket, client: Client,
+        self,
+        websocket: WebSocket,
+        client: Client,
         send_now: Callable[[str], bool] | None = None,
     ) -> None:
         self.websocket, self.client, self.send_now = websocket, client, send_now

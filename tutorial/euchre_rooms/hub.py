@@ -246,8 +246,7 @@ class Hub:
         seats connected, spectators watching."""
         players = sum(len(live.connected()) for live in self.rooms.values())
         spectators = sum(len(live.watchers) for live in self.rooms.values())
-        return {"ok": True, "rooms": len(self.rooms), "players": players,
-                "spectators": spectators}
+        return {"ok": True, "rooms": len(self.rooms), "players": players, "spectators": spectators}
 
     # ------------------------------------------------------------------ one message
     async def handle(self, client: Client, text: str | bytes) -> None:
@@ -297,14 +296,15 @@ class Hub:
             log.warning("forwarding a command failed: %s", exc)
             client.error("the server could not reach this room just now: try again", ident)
 
-    def _refuse(
-        self, client: Client, exc: Refused, kind: str, ident: str | int | None
-    ) -> None:
+    def _refuse(self, client: Client, exc: Refused, kind: str, ident: str | int | None) -> None:
         live = self.rooms.get(client.room_key or "")
         if exc.with_state and live is not None and client.seat is not None:
             state = self._state(live, client.seat)
             message: dict[str, Any] = {
-                "type": "refused", "command": kind, "reason": exc.reason, "state": state
+                "type": "refused",
+                "command": kind,
+                "reason": exc.reason,
+                "state": state,
             }
             if exc.mastery is not None:
                 message["mastery"] = exc.mastery
@@ -346,7 +346,9 @@ class Hub:
 
     def _unbound(self, client: Client) -> None:
         if client.seat is not None and client.room_key in self.rooms:
-            raise ProtocolError(f"this connection already holds seat {client.seat}: send 'leave' first")
+            raise ProtocolError(
+                f"this connection already holds seat {client.seat}: send 'leave' first"
+            )
         if client.watching is not None:
             if client.watching in self.rooms:
                 raise ProtocolError("this connection is watching a room: send 'leave' first")
@@ -362,9 +364,19 @@ class Hub:
             live.idle_since = None
             room = live.room
             now = self.clock()
-            client.send({"type": "watching", "room": room.code, "seq": room.seq,
-                         "state": {"version": room.version, "you": None,
-                                   "room": room.public(now), "table": room.table_for(None, now)}})
+            client.send(
+                {
+                    "type": "watching",
+                    "room": room.code,
+                    "seq": room.seq,
+                    "state": {
+                        "version": room.version,
+                        "you": None,
+                        "room": room.public(now),
+                        "table": room.table_for(None, now),
+                    },
+                }
+            )
             return room.seq
 
     def _spectator(self, client: Client, kind: str) -> int | None:
@@ -374,8 +386,9 @@ class Hub:
             client.watching = None
             raise ProtocolError("join a room first: send 'create', 'join' or 'resume'")
         if kind != "leave":
-            raise ProtocolError("you are watching this room: spectators do not play or "
-                                "react; join a seat to play")
+            raise ProtocolError(
+                "you are watching this room: spectators do not play or react; join a seat to play"
+            )
         self._stop_watching(client)
         client.send({"type": "left", "room": live.room.code})
         return live.room.seq
@@ -402,8 +415,15 @@ class Hub:
         code = new_room_code()
         key = hash_secret(code)
         record = new_record(
-            "create", self.clock(), code=code, rules=spec, players=players, table=table, level=level,
-            seed=secrets.randbits(62), continue_seconds=self.settings.continue_seconds,
+            "create",
+            self.clock(),
+            code=code,
+            rules=spec,
+            players=players,
+            table=table,
+            level=level,
+            seed=secrets.randbits(62),
+            continue_seconds=self.settings.continue_seconds,
         )
         await self.backend.create(key, record)
         live = self._hold(key, Room.create(record))
@@ -420,7 +440,9 @@ class Hub:
         """The room with this code (loaded from the backend if another process made it)."""
         code = normalize_code(code_text)
         if code is None:
-            raise Refused("that is not a room code: it has ten letters and digits, like K7QXM-3PART")
+            raise Refused(
+                "that is not a room code: it has ten letters and digits, like K7QXM-3PART"
+            )
         key = hash_secret(code)
         live = self.rooms.get(key)
         if live is None:
@@ -466,8 +488,14 @@ class Hub:
 
             def bind() -> None:
                 self._bind(live, client, record["seat"])
-                client.send({"type": "welcome", "room": live.room.code, "seat": record["seat"],
-                             "token": token})
+                client.send(
+                    {
+                        "type": "welcome",
+                        "room": live.room.code,
+                        "seat": record["seat"],
+                        "token": token,
+                    }
+                )
 
             await self._commit(live, record, bind)
             return live.room.seq
@@ -491,7 +519,9 @@ class Hub:
         if seat is None:
             raise Refused("that seat token does not open a seat in this room: join again")
         if client.seat is not None and (client.room_key != live.key or client.seat != seat):
-            raise ProtocolError(f"this connection already holds seat {client.seat}: send 'leave' first")
+            raise ProtocolError(
+                f"this connection already holds seat {client.seat}: send 'leave' first"
+            )
         last = command.get("last_seq")
         async with live.lock:
             room = live.room
@@ -500,11 +530,19 @@ class Hub:
             )
             events = [e for s, e in live.events if covered and last is not None and s > last]
             self._bind(live, client, seat)
-            client.send({"type": "welcome", "room": room.code, "seat": seat,
-                         "token": command.fields["token"]})
-            client.send(f'{{"type":"resume","seq":{room.seq},'
-                        f'"replayed":{"true" if covered else "false"},'
-                        f'"events":[{",".join(events)}],"state":{_dumps(self._state(live, seat))}}}')
+            client.send(
+                {
+                    "type": "welcome",
+                    "room": room.code,
+                    "seat": seat,
+                    "token": command.fields["token"],
+                }
+            )
+            client.send(
+                f'{{"type":"resume","seq":{room.seq},'
+                f'"replayed":{"true" if covered else "false"},'
+                f'"events":[{",".join(events)}],"state":{_dumps(self._state(live, seat))}}}'
+            )
             if room.seats[seat].away_until is not None or room.seats[seat].standin:
                 await self._commit(live, new_record("back", self.clock(), seat=seat))
             return room.seq
@@ -529,15 +567,19 @@ class Hub:
         async with live.lock:
             # a move made on the table as it is: its verdict for the mover's progress page
             # is judged from the state it was made in
-            before = live.room.state() if kind == "act" and \
-                fields.get("version") == live.room.version else None
+            before = (
+                live.room.state()
+                if kind == "act" and fields.get("version") == live.room.version
+                else None
+            )
             try:
                 record = live.room.decide(seat, kind, fields, self.clock())
             except Refused as exc:
                 if before is None or not exc.with_state:
                     raise
-                raise Refused(exc.reason, exc.with_state,
-                              refused_move(before, seat, fields["action"])) from None
+                raise Refused(
+                    exc.reason, exc.with_state, refused_move(before, seat, fields["action"])
+                ) from None
             removed = list(live.clients.get(record["seat"], ())) if kind == "remove" else []
             await self._commit(live, record)
         if before is not None and may_be_weighed(before, seat, fields["action"]):
@@ -603,8 +645,10 @@ class Hub:
         now = self.clock()
         room = live.room
         # the parts every seat shares are encoded once; only each seat's table is its own
-        head = (f'{{"type":"update","seq":{room.seq},"event":{event_text},'
-                f'"state":{{"version":{room.version},"you":')
+        head = (
+            f'{{"type":"update","seq":{room.seq},"event":{event_text},'
+            f'"state":{{"version":{room.version},"you":'
+        )
         public = f',"room":{_dumps(room.public(now))},"table":'
         for seat, group in live.clients.items():
             if not group:
@@ -631,9 +675,12 @@ class Hub:
         """What ``seat`` is sent: the room's public part and its own table."""
         now = self.clock() if now is None else now
         room = live.room
-        return {"version": room.version, "you": seat,
-                "room": public if public is not None else room.public(now),
-                "table": room.table_for(seat, now)}
+        return {
+            "version": room.version,
+            "you": seat,
+            "room": public if public is not None else room.public(now),
+            "table": room.table_for(seat, now),
+        }
 
     def _forget(self, live: LiveRoom) -> None:
         for watcher in list(live.watchers):

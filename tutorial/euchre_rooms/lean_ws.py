@@ -137,8 +137,13 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def send_text_now(self, text: str) -> bool:
         """Send a text message without a task or a wait, when the socket can take it."""
-        if (not self.handshake_complete or self.close_sent or self.disconnected
-                or not self.writable.is_set() or self.transport.is_closing()):
+        if (
+            not self.handshake_complete
+            or self.close_sent
+            or self.disconnected
+            or not self.writable.is_set()
+            or self.transport.is_closing()
+        ):
             return False
         try:
             self.conn.send_text(text.encode())

@@ -109,8 +109,12 @@ def _matches(value: Any, kind: str) -> bool:
 
 
 # How a message's field is asked for in an error ("'seat' must be a whole number").
-_WANTED = {"text": "text", "whole number": "a whole number", "object": "an object",
-           "true or false": "true or false"}
+_WANTED = {
+    "text": "text",
+    "whole number": "a whole number",
+    "object": "an object",
+    "true or false": "true or false",
+}
 
 
 def _describe(value: Any) -> str:
@@ -209,15 +213,22 @@ def check_name(name: str, limit: int) -> str:
     if not any(unicodedata.category(ch)[0] in "LN" for ch in clean):  # "\u200b" shows nothing
         raise ProtocolError("a display name needs at least one letter")
     if clean.casefold() == "you":
-        raise ProtocolError('"You" is how each player\'s own seat is shown at the table: '
-                            "choose another name")
+        raise ProtocolError(
+            '"You" is how each player\'s own seat is shown at the table: choose another name'
+        )
     if _COMPUTER_NAME.fullmatch(clean.casefold()):
-        raise ProtocolError(f'names like "{clean.title()}" are kept for the computer players: '
-                            "choose another name")
+        raise ProtocolError(
+            f'names like "{clean.title()}" are kept for the computer players: choose another name'
+        )
     # counted as a reader sees them: an accent written as its own mark is part of its letter
     if sum(1 for ch in clean if unicodedata.category(ch) not in ("Mn", "Me", "Cf")) > limit:
         raise ProtocolError(f"a display name may be at most {limit} characters")
-    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 or 0x202A <= ord(ch) <= 0x202E
-           or 0x2066 <= ord(ch) <= 0x2069 for ch in clean):
+    if any(
+        ord(ch) < 32
+        or 0x7F <= ord(ch) < 0xA0
+        or 0x202A <= ord(ch) <= 0x202E
+        or 0x2066 <= ord(ch) <= 0x2069
+        for ch in clean
+    ):
         raise ProtocolError("a display name may not hold control characters")
     return clean

@@ -95,8 +95,14 @@ class RedisBackend:
     async def append(self, live: LiveRoom, record: Record) -> None:
         try:
             done = await self.redis.eval(
-                APPEND, 2, _lease(live.key), _log(live.key), self.me, json.dumps(record),
-                self.lease_ms, self.keep_ms,
+                APPEND,
+                2,
+                _lease(live.key),
+                _log(live.key),
+                self.me,
+                json.dumps(record),
+                self.lease_ms,
+                self.keep_ms,
             )
         except RedisError as exc:
             log.warning("appending a record failed: %s", exc)
@@ -148,8 +154,9 @@ class RedisBackend:
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.set(alive_key(self.me), 1, px=self.lease_ms)
             for live in rooms:
-                pipe.eval(RENEW, 2, _lease(live.key), _log(live.key), self.me, self.lease_ms,
-                          self.keep_ms)
+                pipe.eval(
+                    RENEW, 2, _lease(live.key), _log(live.key), self.me, self.lease_ms, self.keep_ms
+                )
             results: list[Any] = await pipe.execute()
         for live, kept in zip(rooms, results[1:], strict=True):
             if not kept:

@@ -68,7 +68,10 @@ class RemoteClient(Client):
     __slots__ = ("conn", "inbox", "process", "publish")
 
     def __init__(
-        self, settings: Settings, process: str, conn: str,
+        self,
+        settings: Settings,
+        process: str,
+        conn: str,
         publish: Callable[[str, bytes], None],
     ) -> None:
         super().__init__(settings)
@@ -118,8 +121,10 @@ class Relay:
         self.hub = hub
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(channel(self.me))
-        self.tasks = [asyncio.create_task(self._listen(pubsub)),
-                      asyncio.create_task(self._publish_forever())]
+        self.tasks = [
+            asyncio.create_task(self._listen(pubsub)),
+            asyncio.create_task(self._publish_forever()),
+        ]
 
     async def stop(self) -> None:
         for task in [*self.tasks, *self.workers]:
@@ -256,7 +261,10 @@ class Relay:
         if moved:
             keys = sorted({c.proxy.key for c in moved if c.proxy is not None})
             values = await self.redis.mget([lease_of(k) for k in keys])
-            holder = {k: (v.decode() if isinstance(v, bytes) else v) for k, v in zip(keys, values, strict=True)}
+            holder = {
+                k: (v.decode() if isinstance(v, bytes) else v)
+                for k, v in zip(keys, values, strict=True)
+            }
             for client in moved:
                 proxy = client.proxy
                 if proxy is not None and holder.get(proxy.key) != proxy.owner:
@@ -282,8 +290,9 @@ class Relay:
             client.error("this room's server process went away: join again")
             return
         with contextlib.suppress(Exception):
-            await hub.handle(client, json.dumps(
-                {"type": "resume", "room": proxy.code, "token": proxy.token}))
+            await hub.handle(
+                client, json.dumps({"type": "resume", "room": proxy.code, "token": proxy.token})
+            )
 
 
 def alive_key(process: str) -> str:

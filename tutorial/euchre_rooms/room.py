@@ -234,7 +234,8 @@ class Room:
         return [
             i
             for i in self.humans()
-            if i not in self.continued and not self.seats[i].standin
+            if i not in self.continued
+            and not self.seats[i].standin
             and self.seats[i].away_until is None
         ]
 
@@ -286,7 +287,9 @@ class Room:
             raise Refused("only the host can start the match")
         if self.phase != LOBBY:
             raise Refused("the match has already started")
-        waiting = [self.seats[i].name for i in self.humans() if i != seat and not self.seats[i].ready]
+        waiting = [
+            self.seats[i].name for i in self.humans() if i != seat and not self.seats[i].ready
+        ]
         if waiting:
             raise Refused(f"waiting for {', '.join(waiting)} to press Ready")
         return new_record("start", now)
@@ -313,8 +316,11 @@ class Room:
     def _decide_act(self, seat: int, text: str, version: int, now: float) -> Record:
         if self.phase != PLAYING or self.game is None:
             raise Refused(
-                "the hand review is open: press Continue" if self.phase == REVIEW
-                else "the match has not started", with_state=True)
+                "the hand review is open: press Continue"
+                if self.phase == REVIEW
+                else "the match has not started",
+                with_state=True,
+            )
         self._stale(version)
         state = self.game.state
         if state.to_act != seat:
@@ -342,12 +348,17 @@ class Room:
             times.append(self.review_until)
         if self.phase in (PLAYING, REVIEW):
             times.extend(
-                s.away_until for s in self.seats
+                s.away_until
+                for s in self.seats
                 if s.human and s.away_until is not None and not s.standin
             )
         state = self.state()
-        if self.phase == PLAYING and state is not None and state.to_act is not None \
-                and self.plays_itself(state.to_act):
+        if (
+            self.phase == PLAYING
+            and state is not None
+            and state.to_act is not None
+            and self.plays_itself(state.to_act)
+        ):
             times.append(self.changed_at + settings.computer_delay)
         return min(times) if times else None
 
@@ -361,14 +372,16 @@ class Room:
                 if s.human and s.away_until is not None and not s.standin and now >= s.away_until:
                     return None
         state = self.state()
-        if self.phase == PLAYING and state is not None and state.to_act is not None \
-                and self.plays_itself(state.to_act):
+        if (
+            self.phase == PLAYING
+            and state is not None
+            and state.to_act is not None
+            and self.plays_itself(state.to_act)
+        ):
             return state.to_act
         return None
 
-    def decide_timer(
-        self, now: float, choose: Callable[[int, HandState], Action]
-    ) -> Record | None:
+    def decide_timer(self, now: float, choose: Callable[[int, HandState], Action]) -> Record | None:
         """The record of whatever is due at ``now``, or None. ``choose(seat, state)`` asks
         that seat's computer player for its move."""
         if self.phase == REVIEW and self.review_until is not None and now >= self.review_until:
@@ -378,8 +391,12 @@ class Room:
                 if s.human and s.away_until is not None and not s.standin and now >= s.away_until:
                     return new_record("hold_expired", now, seat=i)
         state = self.state()
-        if self.phase == PLAYING and state is not None and state.to_act is not None \
-                and self.plays_itself(state.to_act):
+        if (
+            self.phase == PLAYING
+            and state is not None
+            and state.to_act is not None
+            and self.plays_itself(state.to_act)
+        ):
             action = choose(state.to_act, state)
             return new_record("act", now, seat=state.to_act, action=str(action), by="computer")
         return None
@@ -500,8 +517,11 @@ class Room:
         self.review_until = None
         self.continued = set()
         if self.game.over:
-            self.last_match = {"score": list(self.game.score), "winner": self.game.winner,
-                               "names": [seat.name for seat in self.seats]}
+            self.last_match = {
+                "score": list(self.game.score),
+                "winner": self.game.winner,
+                "names": [seat.name for seat in self.seats],
+            }
             self.phase = LOBBY
             self.finished, self.game = self.game, None
             for i, s in enumerate(self.seats):
@@ -558,7 +578,8 @@ class Room:
                 "score_before": list(game.score_before(len(game.history) - 1)),
                 "continued": sorted(self.continued),
                 "waiting": self.waiting_for(),
-                "seconds": None if self.review_until is None
+                "seconds": None
+                if self.review_until is None
                 else max(0.0, round(self.review_until - now, 1)),
                 "game_over": game.over,
                 "winner": game.winner,

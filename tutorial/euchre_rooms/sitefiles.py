@@ -26,8 +26,15 @@ from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import Scope
 
-COMPRESSIBLE = ("text/", "application/json", "application/javascript", "application/xml",
-                "application/manifest+json", "image/svg+xml", "application/wasm")
+COMPRESSIBLE = (
+    "text/",
+    "application/json",
+    "application/javascript",
+    "application/xml",
+    "application/manifest+json",
+    "image/svg+xml",
+    "application/wasm",
+)
 """Media types worth gzipping (images, fonts, zips and wheels are compressed already)."""
 
 SMALLEST = 1024
@@ -131,22 +138,30 @@ class CompressedStaticFiles(StaticFiles):
         sibling = path + ".gz"
         # off the event loop, as StaticFiles looks up the file itself: a slow disk never
         # holds up the rooms' messages
-        sibling_stat = None if path.endswith(".gz") else await anyio.to_thread.run_sync(
-            _file_stat, sibling)
+        sibling_stat = (
+            None if path.endswith(".gz") else await anyio.to_thread.run_sync(_file_stat, sibling)
+        )
         if sibling_stat is not None:
             # The sibling's own ETag and Last-Modified (from its size and date) tell it apart.
             response: Response = FileResponse(
-                sibling, status_code=plain.status_code, media_type=media_type,
+                sibling,
+                status_code=plain.status_code,
+                media_type=media_type,
                 stat_result=sibling_stat,
             )
-        elif compressible(media_type) and plain.stat_result is not None and (
-            plain.stat_result.st_size >= SMALLEST
+        elif (
+            compressible(media_type)
+            and plain.stat_result is not None
+            and (plain.stat_result.st_size >= SMALLEST)
         ):
             body = await anyio.to_thread.run_sync(self.cache.gzipped, path, plain.stat_result)
-            headers = {"etag": _gzip_tag(plain.headers["etag"]),
-                       "last-modified": plain.headers["last-modified"]}
-            response = Response(body, status_code=plain.status_code, media_type=media_type,
-                                headers=headers)
+            headers = {
+                "etag": _gzip_tag(plain.headers["etag"]),
+                "last-modified": plain.headers["last-modified"],
+            }
+            response = Response(
+                body, status_code=plain.status_code, media_type=media_type, headers=headers
+            )
         else:
             return plain
         response.headers["content-encoding"] = "gzip"

@@ -31,8 +31,10 @@ def public_view(state: HandState) -> dict[str, Any]:
     view = state.view(observer).to_dict()
     own = [i for i, actor in enumerate(view["actors"]) if actor == observer]
     if own:
-        other = next((s for s in seats if s not in (observer, maker)),
-                     next(s for s in seats if s != observer))
+        other = next(
+            (s for s in seats if s not in (observer, maker)),
+            next(s for s in seats if s != observer),
+        )
         as_other = state.view(other).to_dict()["actions"]
         for i in own:
             view["actions"][i] = as_other[i]

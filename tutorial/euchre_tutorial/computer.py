@@ -56,7 +56,8 @@ def advise(state: HandState) -> dict[str, Any]:
         "action": str(advice.action),
         "reasons": [str(r) for r in advice.reasons],
         "alternatives": [
-            {"action": str(a), "value": round(float(v), 2)} for a, v in list(advice.alternatives)[:4]
+            {"action": str(a), "value": round(float(v), 2)}
+            for a, v in list(advice.alternatives)[:4]
         ],
         "ready": True,
     }

@@ -73,9 +73,24 @@ def build_site(
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}-build-", dir=out.parent))
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
-             "--config-file", str(config), "--site-dir", str(tmp)],
-            cwd=config.parent, env=_env(spec), capture_output=True, text=True, check=False)
+            [
+                sys.executable,
+                "-m",
+                "mkdocs",
+                "build",
+                "--strict",
+                "--clean",
+                "--config-file",
+                str(config),
+                "--site-dir",
+                str(tmp),
+            ],
+            cwd=config.parent,
+            env=_env(spec),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if proc.returncode != 0:
             output = proc.stdout + proc.stderr
             raise SiteBuildError(f"mkdocs build failed (exit {proc.returncode})", output)
@@ -97,13 +112,28 @@ def _swap(new: Path, out: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def serve_site(rules_spec: str | os.PathLike[str] | None, port: int = 8000,
-               config_file: str | os.PathLike[str] | None = None) -> int:
+def serve_site(
+    rules_spec: str | os.PathLike[str] | None,
+    port: int = 8000,
+    config_file: str | os.PathLike[str] | None = None,
+) -> int:
     """Check the rules, then run ``mkdocs serve`` on 127.0.0.1:``port`` until stopped;
     returns its exit code."""
     spec = resolve_spec(rules_spec)
     active_rules(spec)
     config = Path(config_file) if config_file else ROOT / "mkdocs.yml"
     return subprocess.call(
-        [sys.executable, "-m", "mkdocs", "serve", "--strict", "--config-file", str(config),
-         "--dev-addr", f"127.0.0.1:{port}"], cwd=config.parent, env=_env(spec))
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "serve",
+            "--strict",
+            "--config-file",
+            str(config),
+            "--dev-addr",
+            f"127.0.0.1:{port}",
+        ],
+        cwd=config.parent,
+        env=_env(spec),
+    )

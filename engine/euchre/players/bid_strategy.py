@@ -49,7 +49,9 @@ def partner_help(view: SeatView, style: Style, seat: int | None = None) -> float
         return style.partner_help * 0.8
     if not rules.partnerships:
         return 0.0
-    partners = [s for s in range(rules.players) if s != seat and rules.team_of(s) == rules.team_of(seat)]
+    partners = [
+        s for s in range(rules.players) if s != seat and rules.team_of(s) == rules.team_of(seat)
+    ]
     return style.partner_help * (1.0 if len(partners) == 1 else 1.5)
 
 
@@ -169,11 +171,15 @@ def _value(view: SeatView, a: Action, style: Style) -> float:
         if a.kind == "pass":
             return expected_points(hand_tricks(view.hand, trump, rules), True, rules)
         rest = [c for c in view.hand if c != a.card]
-        return (expected_points(hand_tricks(rest, trump, rules) + 0.75, True, rules)
-                - _card_worth(a.card, trump) * 1e-6)
+        return (
+            expected_points(hand_tricks(rest, trump, rules) + 0.75, True, rules)
+            - _card_worth(a.card, trump) * 1e-6
+        )
     if phase is Phase.GIVE_BEST:
-        return (expected_points(4.0 + _card_worth(a.card, view.trump) * 0.5, True, rules)
-                + _card_worth(a.card, view.trump) * 1e-6)
+        return (
+            expected_points(4.0 + _card_worth(a.card, view.trump) * 0.5, True, rules)
+            + _card_worth(a.card, view.trump) * 1e-6
+        )
     if phase is Phase.CALL_ACE:
         return _call_ace_value(view, a, style)
     if phase is Phase.FARMER:

@@ -112,20 +112,34 @@ def coach(state: HandState, seed: int = 0) -> Advice:
 def _sits_out_after(view: SeatView) -> bool:
     """Whether this dealer discards only to sit the deal out: the partner plays alone."""
     maker = view.maker
-    return (view.alone and maker is not None and maker != view.seat
-            and view.rules.partnerships and view.rules.team_of(maker) == view.rules.team_of(view.seat))
+    return (
+        view.alone
+        and maker is not None
+        and maker != view.seat
+        and view.rules.partnerships
+        and view.rules.team_of(maker) == view.rules.team_of(view.seat)
+    )
 
 
 def _idle_discard(view: SeatView, action: Action, legal: list[Action]) -> Advice:
     """A dealer's discard before sitting out (the partner plays alone): no card changes the
     deal, so every choice is worth the same and none is weighed against another."""
     words = action_words(action, view)
-    reason = ("Your partner plays alone: after this discard you sit out the deal, so whichever "
-              "card you put down, the deal goes the same way.")
+    reason = (
+        "Your partner plays alone: after this discard you sit out the deal, so whichever "
+        "card you put down, the deal goes the same way."
+    )
     ranked = [(action, 0.0)] + [(a, 0.0) for a in legal if a != action]
-    return Advice(view.seat, action, [reason], ranked, "points", words=words,
-                  summary=f"{words}: any card will do, as you sit out this deal.",
-                  details=["Every discard is worth the same: your hand is out of this deal."])
+    return Advice(
+        view.seat,
+        action,
+        [reason],
+        ranked,
+        "points",
+        words=words,
+        summary=f"{words}: any card will do, as you sit out this deal.",
+        details=["Every discard is worth the same: your hand is out of this deal."],
+    )
 
 
 def _rank(values: Sequence[tuple[Action, float]], top: Action) -> list[tuple[Action, float]]:
@@ -155,8 +169,10 @@ def _play_advice(view: SeatView, player: StrongPlayer, legal: list[Card]) -> Adv
     reasons = _play_reasons(know, top, order, legal, makers)
     words = action_words(action, view)
     if top.samples:
-        summary = (f"{words}: {side_words(view.rules, not makers)} can expect "
-                   f"{tricks_words(top.mean_tricks)}.")
+        summary = (
+            f"{words}: {side_words(view.rules, not makers)} can expect "
+            f"{tricks_words(top.mean_tricks)}."
+        )
     else:
         summary = f"{words}: the usual rule of thumb."
     return Advice(
@@ -225,18 +241,22 @@ def _play_reasons(
         if (nxt.points, nxt.tricks) == (top.points, top.tricks):
             line += f"; {nxt.card} would do just as well."
         elif nxt.tricks > top.tricks:
-            line += (f"; {nxt.card} would take a little more in tricks on average but scores "
-                     "less: a march or a euchre counts for more than one trick.")
+            line += (
+                f"; {nxt.card} would take a little more in tricks on average but scores "
+                "less: a march or a euchre counts for more than one trick."
+            )
         else:
             line += f"; {nxt.card}, the next best, does less well."
         out.append(line)
     if rule_card != card and top.samples:
         ruled = next((s for s in order if s.card == rule_card), None)
-        how = ("scores more on average, though it takes a little less in tricks"
-               if ruled is not None and ruled.tricks > top.tricks else "does better on average")
+        how = (
+            "scores more on average, though it takes a little less in tricks"
+            if ruled is not None and ruled.tricks > top.tricks
+            else "does better on average"
+        )
         out.append(
-            f"The usual rule of thumb would play {rule_card} ({rule_why}), but here {card} "
-            f"{how}."
+            f"The usual rule of thumb would play {rule_card} ({rule_why}), but here {card} {how}."
         )
     if trump is not None:
         out_trumps = know.outstanding(trump)
@@ -255,8 +275,9 @@ def _play_reasons(
 
 def _play_details(view: SeatView, order: Sequence[CardStats]) -> list[str]:
     if not order or not order[0].samples:
-        return ["Too many ways the cards could lie to compare them in time: the rule of "
-                "thumb chose."]
+        return [
+            "Too many ways the cards could lie to compare them in time: the rule of thumb chose."
+        ]
     out = [
         f"{order[0].samples} deals that fit what you have seen, each played out with every "
         f"card known; averages for "
@@ -341,18 +362,28 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
             may_decline = decline_refusal(rules, view.dealer, view.seat) is None
             unless = ", unless they decline it" if may_decline else ""
             if rules.call_ace:  # no sides yet: the maker's call makes the partner
-                out.append(f"Ordering up hands the dealer {the_up}{unless}; the "
-                           "dealer plays with you only if they hold the card you call.")
-            elif view.dealer != view.seat and rules.team_of(view.dealer) == rules.team_of(view.seat):
+                out.append(
+                    f"Ordering up hands the dealer {the_up}{unless}; the "
+                    "dealer plays with you only if they hold the card you call."
+                )
+            elif view.dealer != view.seat and rules.team_of(view.dealer) == rules.team_of(
+                view.seat
+            ):
                 if action.alone and not rules.dealer_picks_up_when_partner_alone:
-                    out.append(f"Your partner is the dealer: going alone, you play without "
-                               f"them, and {up_text} stays out of play.")
+                    out.append(
+                        f"Your partner is the dealer: going alone, you play without "
+                        f"them, and {up_text} stays out of play."
+                    )
                 else:
-                    out.append(f"Your partner is the dealer and would pick up {up_text}"
-                               + (" or decline it." if may_decline else "."))
+                    out.append(
+                        f"Your partner is the dealer and would pick up {up_text}"
+                        + (" or decline it." if may_decline else ".")
+                    )
             else:
-                out.append(f"Ordering up hands the dealer, {opponents_words(rules, 'one')}, "
-                           f"{the_up}{unless}.")
+                out.append(
+                    f"Ordering up hands the dealer, {opponents_words(rules, 'one')}, "
+                    f"{the_up}{unless}."
+                )
         out.append(
             f"On its own your hand should take {tricks_words(est)} with {suit_words(trump)} "
             "as trump."
@@ -395,7 +426,9 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
     elif phase is Phase.DEFEND:
         made = view.trump
         assert made is not None
-        who = "A lone maker plays" if view.alone else f"{makers_words(view.rules).capitalize()} play"
+        who = (
+            "A lone maker plays" if view.alone else f"{makers_words(view.rules).capitalize()} play"
+        )
         out.append(
             f"{who} with {made.plural} as trump; {_trumps_text(hand, made)}{_aces_text(hand, made)}."
         )
@@ -415,8 +448,10 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
             )
     elif phase is Phase.CALL_FOR_BEST:
         if action.kind == "best":
-            out.append(f"Give up {action.card}, the card your hand needs least, for your "
-                       "partner's best card.")
+            out.append(
+                f"Give up {action.card}, the card your hand needs least, for your "
+                "partner's best card."
+            )
         else:
             out.append(f"Your hand ({_cards(hand)}) is strong enough without your partner's card.")
     elif phase is Phase.GIVE_BEST:
@@ -441,7 +476,9 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
         elif action.kind == "redeal":
             out.append(f"Your hand ({_cards(hand)}) is weak: ask for a new deal.")
         elif view.rules.farmers_remedy == "redeal":
-            out.append(f"Keep your hand ({_cards(hand)}): on average a new deal would be no better.")
+            out.append(
+                f"Keep your hand ({_cards(hand)}): on average a new deal would be no better."
+            )
         else:
             out.append(
                 f"Keep your hand ({_cards(hand)}): on average three unknown cards from the kitty "
@@ -486,8 +523,7 @@ def _bid_advice(
     for a, v in ranked:
         t = outlook[a]
         extra = (
-            f" ({who} about {t:.1f} tricks, euchred {round(100 * euchre_chance(t))}% of "
-            "the time)"
+            f" ({who} about {t:.1f} tricks, euchred {round(100 * euchre_chance(t))}% of the time)"
             if t is not None
             else ""
         )

@@ -113,7 +113,9 @@ def _ruff_risk(know: Knowledge) -> set[Suit]:
     return out
 
 
-def _lead_low_reason(low: Card, plain: Sequence[Card], trump: Suit | None, holds_trumps: bool) -> str:
+def _lead_low_reason(
+    low: Card, plain: Sequence[Card], trump: Suit | None, holds_trumps: bool
+) -> str:
     """Why lead ``low``, the lowest of the ``plain`` cards (no trumps among them), saying
     only what is true of the hand: its suit is shorter than every other plain suit held
     (a void comes sooner), trumps are kept (when there are some).
@@ -152,8 +154,11 @@ def _lead(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
     if trumps and out_trumps:
         top = trumps[0]
         if know.is_boss(top) and (our_call or len(trumps) >= 2):
-            why = (f"{side_words(view.rules)} called trump" if our_call
-                   else "you hold the highest trump left")
+            why = (
+                f"{side_words(view.rules)} called trump"
+                if our_call
+                else "you hold the highest trump left"
+            )
             named = role(top, trump) if top.is_joker else f"{role(top, trump)}, {top}"
             theirs = opponents_words(view.rules, "possessive")
             return top, f"lead {named}: {why}, so draw {theirs} trumps"

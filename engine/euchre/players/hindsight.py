@@ -67,9 +67,7 @@ def _position(state: HandState) -> _Position:
     for seat, card in view.current_trick:
         held[seat].append(card)
     assert state.maker is not None
-    makers = frozenset(
-        maker_side(rules, state.maker, called_ace(state.actions), state.trump, held)
-    )
+    makers = frozenset(maker_side(rules, state.maker, called_ace(state.actions), state.trump, held))
     leader = view.current_trick[0][0] if view.current_trick else state.to_act
     solver = Solver(hands, state.trump, active, leader, makers, view.current_trick)
     made = sum(1 for t in view.tricks if t.winner in makers)

@@ -132,7 +132,9 @@ class Knowledge:
         rules = self.view.rules
         if not rules.partnerships:
             return []
-        return [s for s in range(rules.players) if s != seat and rules.team_of(s) == rules.team_of(seat)]
+        return [
+            s for s in range(rules.players) if s != seat and rules.team_of(s) == rules.team_of(seat)
+        ]
 
     def same_side(self, a: int, b: int) -> bool:
         """True when seats ``a`` and ``b`` play for the same side (as far as anyone knows)."""

@@ -200,4 +200,3 @@ def computer_player(level: str = "normal", seed: int = 0) -> Player:
     if level == "strong":
         return StrongPlayer(seed)
     raise ValueError(f"unknown level {level!r}: choose easy, normal or strong")
-

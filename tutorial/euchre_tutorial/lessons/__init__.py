@@ -52,7 +52,9 @@ def load_lessons(folder: Path | str | None = None, check: bool = True) -> list[L
     for path in files:
         lesson = load_lesson_file(path)
         if lesson.id in seen:
-            raise LessonError(lesson.id, None, f"the id is used by {seen[lesson.id]} and {path.name}")
+            raise LessonError(
+                lesson.id, None, f"the id is used by {seen[lesson.id]} and {path.name}"
+            )
         seen[lesson.id] = path.name
         if check:
             validate(lesson)

@@ -113,8 +113,15 @@ def _action(value: Any) -> Action:
 
 
 _PARSERS: dict[str, Callable[[Any], Any]] = {
-    "suit": _suit, "trump": _suit, "card": _card, "other": _card, "cards": _cards, "seat": _seat, "n": _number,
-    "action": _action, "which": lambda v: str(v),
+    "suit": _suit,
+    "trump": _suit,
+    "card": _card,
+    "other": _card,
+    "cards": _cards,
+    "seat": _seat,
+    "n": _number,
+    "action": _action,
+    "which": lambda v: str(v),
 }
 
 
@@ -131,7 +138,7 @@ def _hold(seat: int) -> str:
 
 
 def _with(p: dict[str, Any], text: str) -> str:
-    """"You hold ..." or, under a trump named by the claim, "With spades as trump you ..."."""
+    """ "You hold ..." or, under a trump named by the claim, "With spades as trump you ..."."""
     if "trump" not in p:
         return text
     return f"With {p['trump'].plural} as trump {text[0].lower()}{text[1:]}"
@@ -301,7 +308,11 @@ def check(claim: Claim, state: HandState, me: int) -> str | None:
     kind = claim.kind
     names = SEAT_WORDS
     if kind == "trump":
-        return None if state.trump is p["suit"] else f"trump is {state.trump.plural if state.trump else 'not made'}"
+        return (
+            None
+            if state.trump is p["suit"]
+            else f"trump is {state.trump.plural if state.trump else 'not made'}"
+        )
     if kind == "dealt":
         if state.dealer != seat:
             return f"the dealer is {names[(state.dealer - me) % state.players]}"
@@ -315,7 +326,11 @@ def check(claim: Claim, state: HandState, me: int) -> str | None:
             return None if state.picked_up else "the dealer did not pick up the upcard"
         for action, actor in zip(state.actions, state.actors, strict=False):
             if action.kind == "order":
-                return None if actor == seat else f"{names[(actor - me) % state.players]} ordered it up"
+                return (
+                    None
+                    if actor == seat
+                    else f"{names[(actor - me) % state.players]} ordered it up"
+                )
         return "nobody ordered up the upcard"
     if kind == "called":
         for action, actor in zip(state.actions, state.actors, strict=False):
@@ -332,12 +347,24 @@ def check(claim: Claim, state: HandState, me: int) -> str | None:
         if kind == "led":
             if not trick:
                 return "nobody has led to this trick"
-            return None if trick[0] == (seat, p["card"]) else f"{names[(trick[0][0] - me) % state.players]} led the {trick[0][1]}"
-        return None if (seat, p["card"]) in trick else f"the {p['card']} is not in this trick from {names[p['seat']]}"
+            return (
+                None
+                if trick[0] == (seat, p["card"])
+                else f"{names[(trick[0][0] - me) % state.players]} led the {trick[0][1]}"
+            )
+        return (
+            None
+            if (seat, p["card"]) in trick
+            else f"the {p['card']} is not in this trick from {names[p['seat']]}"
+        )
     hand = state.hand(seat)
     if kind == "holds":
         missing = [c for c in p["cards"] if c not in hand]
-        return None if not missing else f"{names[p.get('seat', 0)]} does not hold {', '.join(map(str, missing))}"
+        return (
+            None
+            if not missing
+            else f"{names[p.get('seat', 0)]} does not hold {', '.join(map(str, missing))}"
+        )
     if kind in ("holds_none", "count", "only"):
         trump = _seen_trump(claim, state)
         suit = p["suit"]
@@ -363,20 +390,32 @@ def check(claim: Claim, state: HandState, me: int) -> str | None:
         if trump is None:
             return "trump is not made, so no card is a bower"
         what = role(p["card"], trump)
-        return None if what == f"the {p['which']} bower" else f"the {p['card']} is {what} with {trump.plural} as trump"
+        return (
+            None
+            if what == f"the {p['which']} bower"
+            else f"the {p['card']} is {what} with {trump.plural} as trump"
+        )
     if kind == "counts_as":
         trump = _seen_trump(claim, state)
         if trump is None:
             return "trump is not made, so every card is of its printed suit"
         suit = effective_suit(p["card"], trump)
-        return None if suit is p["suit"] else f"the {p['card']} is a {suit.singular} with {trump.plural} as trump"
+        return (
+            None
+            if suit is p["suit"]
+            else f"the {p['card']} is a {suit.singular} with {trump.plural} as trump"
+        )
     if kind == "beats":
         return _beats(p["card"], p["other"], state, _seen_trump(claim, state))
     if kind == "highest":
         card = p["card"]
         suit = effective_suit(card, state.trump)
         gone = set(_played(state))
-        order = [c for c in suit_order(suit, state.trump, state.rules.deck, state.rules.joker) if c not in gone]
+        order = [
+            c
+            for c in suit_order(suit, state.trump, state.rules.deck, state.rules.joker)
+            if c not in gone
+        ]
         if not order or order[0] != card:
             return f"the highest {suit.singular} left is {order[0] if order else 'none'}"
         return None

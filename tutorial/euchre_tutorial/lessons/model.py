@@ -32,8 +32,22 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 LEVELS = ("easy", "normal", "strong")
 LESSON_KEYS = {"id", "title", "summary", "rules", "steps"}
 STEP_KEYS = {
-    "id", "narration", "seat", "deal", "continue", "before", "script", "expect", "goal",
-    "hints", "wrong", "success", "reveal", "level", "coach", "claims",
+    "id",
+    "narration",
+    "seat",
+    "deal",
+    "continue",
+    "before",
+    "script",
+    "expect",
+    "goal",
+    "hints",
+    "wrong",
+    "success",
+    "reveal",
+    "level",
+    "coach",
+    "claims",
 }
 _PLACE = re.compile(r"\{([^{}]*)\}")
 
@@ -95,7 +109,9 @@ class Lesson:
     source: str = ""
 
 
-def _text(data: dict[str, Any], key: str, lesson: str, step: str | None, required: bool = True) -> str:
+def _text(
+    data: dict[str, Any], key: str, lesson: str, step: str | None, required: bool = True
+) -> str:
     value = data.get(key, "")
     if not isinstance(value, str):
         raise LessonError(lesson, step, f"{key!r} must be text")
@@ -151,7 +167,9 @@ def _claims(data: Any, rules: Rules, lesson: str, step: str) -> tuple[Claim, ...
         raise LessonError(lesson, step, str(exc)) from None
 
 
-def _place(texts: dict[str, str], claims: tuple[Claim, ...], lesson: str, step: str) -> dict[str, str]:
+def _place(
+    texts: dict[str, str], claims: tuple[Claim, ...], lesson: str, step: str
+) -> dict[str, str]:
     """The step's texts with each ``{n}`` replaced by claim n's words; every claim is said
     somewhere, and no other braces appear."""
     used: set[int] = set()
@@ -159,14 +177,20 @@ def _place(texts: dict[str, str], claims: tuple[Claim, ...], lesson: str, step: 
     def words(match: re.Match[str]) -> str:
         inside = match.group(1).strip()
         if not inside.isdigit() or not 1 <= int(inside) <= len(claims):
-            raise LessonError(lesson, step, f"{{{inside}}} is not a claim of this step (it has {len(claims)})")
+            raise LessonError(
+                lesson, step, f"{{{inside}}} is not a claim of this step (it has {len(claims)})"
+            )
         used.add(int(inside))
         return claims[int(inside) - 1].words
 
     out = {key: _PLACE.sub(words, text) for key, text in texts.items()}
     for claim in claims:
         if claim.number not in used:
-            raise LessonError(lesson, step, f"{claim.label} is not said in any text: place it with {{{claim.number}}}")
+            raise LessonError(
+                lesson,
+                step,
+                f"{claim.label} is not said in any text: place it with {{{claim.number}}}",
+            )
     return out
 
 
@@ -177,7 +201,9 @@ def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
         raise LessonError(lesson, label, "a step must be a table")
     sid = data.get("id", "")
     if not isinstance(sid, str) or not _ID.match(sid):
-        raise LessonError(lesson, label, f"a step needs an id of lowercase letters, digits and '-', not {sid!r}")
+        raise LessonError(
+            lesson, label, f"a step needs an id of lowercase letters, digits and '-', not {sid!r}"
+        )
     label = f"{number} ({sid!r})"
     unknown = set(data) - STEP_KEYS
     if unknown:
@@ -205,7 +231,11 @@ def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
     hints = data.get("hints", [])
     if isinstance(hints, str):
         hints = [hints]
-    if not isinstance(hints, list) or not hints or not all(isinstance(h, str) and h.strip() for h in hints):
+    if (
+        not isinstance(hints, list)
+        or not hints
+        or not all(isinstance(h, str) and h.strip() for h in hints)
+    ):
         raise LessonError(lesson, label, "'hints' must list at least one hint, mildest first")
     level = data.get("level", "normal")
     if level not in LEVELS:
@@ -219,7 +249,9 @@ def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
             "success": _text(data, "success", lesson, label, required=False),
             **{key: h.strip() for key, h in zip(hint_keys, hints, strict=True)},
         },
-        claims, lesson, label,
+        claims,
+        lesson,
+        label,
     )
     return Step(
         id=sid,
@@ -245,7 +277,11 @@ def parse_lesson(data: dict[str, Any], source: str = "") -> Lesson:
     """A lesson from its TOML data; a problem of form raises LessonError naming id and step."""
     lid = data.get("id", "")
     if not isinstance(lid, str) or not _ID.match(lid):
-        raise LessonError(str(lid or source or "?"), None, "a lesson needs an id of lowercase letters, digits and '-'")
+        raise LessonError(
+            str(lid or source or "?"),
+            None,
+            "a lesson needs an id of lowercase letters, digits and '-'",
+        )
     unknown = set(data) - LESSON_KEYS
     if unknown:
         raise LessonError(lid, None, f"unknown key {sorted(unknown)[0]!r}")

@@ -159,7 +159,9 @@ def _origin(lesson: Lesson, index: int) -> HandState:
     for text in step.before:
         reason = state.why_illegal(text)
         if reason is not None:
-            raise LessonError(lesson.id, step.label, f"'before' action {text!r} is illegal: {reason}")
+            raise LessonError(
+                lesson.id, step.label, f"'before' action {text!r} is illegal: {reason}"
+            )
         state = state.apply(text)
     return state
 
@@ -173,7 +175,9 @@ def start_run(lesson: Lesson, index: int, strict: bool = False) -> StepRun:
     if run.state.to_act != step.seat:
         who = "nobody" if run.state.to_act is None else f"seat {run.state.to_act}"
         raise LessonError(
-            lesson.id, step.label, f"the learner (seat {step.seat}) never gets to act: {who} is to act"
+            lesson.id,
+            step.label,
+            f"the learner (seat {step.seat}) never gets to act: {who} is to act",
         )
     run.start = run.state
     return run
@@ -207,7 +211,11 @@ def _end_state(lesson: Lesson, index: int) -> HandState:
         )
     rejected = run.move(step.expect[0])
     if rejected is not None:
-        raise LessonError(lesson.id, step.label, f"the expected action {step.expect[0]!r} is refused: {rejected.reason}")
+        raise LessonError(
+            lesson.id,
+            step.label,
+            f"the expected action {step.expect[0]!r} is refused: {rejected.reason}",
+        )
     if run.outcome is None:
         raise LessonError(
             lesson.id,

@@ -20,8 +20,9 @@ from euchre import HandState
 from euchre_tutorial.present.table import TableUI, table_data
 
 
-def lesson_ui(state: HandState, me: int, *, reveal: bool = False, note: str = "",
-              disabled: bool = False) -> TableUI:
+def lesson_ui(
+    state: HandState, me: int, *, reveal: bool = False, note: str = "", disabled: bool = False
+) -> TableUI:
     """The lesson's own state of the table: the hands it lays face up on purpose, and a
     hand locked once the step is decided (``note`` then says what comes next)."""
     shown = {s: tuple(state.hand(s)) for s in range(state.players) if s != me} if reveal else {}

@@ -66,7 +66,9 @@ def solution(lesson: Lesson, index: int) -> list[str]:
     if search.error is not None:
         raise search.error
     if search.nodes > SEARCH_LIMIT:
-        raise LessonError(lesson.id, step.label, "the goal search is too large: give an expected action")
+        raise LessonError(
+            lesson.id, step.label, "the goal search is too large: give an expected action"
+        )
     what = step.goal.text if step.goal else "the expected action"
     raise LessonError(lesson.id, step.label, f"the goal cannot be reached: {what}")
 
@@ -104,11 +106,22 @@ def check_words(lesson: Lesson, step: Step, state: HandState) -> None:
         for rank, symbol in _CARD.findall(text):
             card = Card.parse(rank + symbol)
             if card not in seen:
-                raise LessonError(lesson.id, step.label, f"the {key} names the {card}, a card the learner cannot see")
+                raise LessonError(
+                    lesson.id,
+                    step.label,
+                    f"the {key} names the {card}, a card the learner cannot see",
+                )
     if state.why_illegal("pass") is not None:
-        for key, text in [("narration", step.narration), *[(f"hint {n}", h) for n, h in enumerate(step.hints, 1)]]:
+        for key, text in [
+            ("narration", step.narration),
+            *[(f"hint {n}", h) for n, h in enumerate(step.hints, 1)],
+        ]:
             if _OFFERS_PASS.search(text):
-                raise LessonError(lesson.id, step.label, f"the {key} offers to pass, which the rules do not allow here")
+                raise LessonError(
+                    lesson.id,
+                    step.label,
+                    f"the {key} offers to pass, which the rules do not allow here",
+                )
     _check_prompt(lesson, step, state)
 
 
@@ -120,9 +133,15 @@ def _check_prompt(lesson: Lesson, step: Step, state: HandState) -> None:
     legal = {str(a) for a in state.legal_actions()}
     for choice in model["choices"]:
         if choice["action"] not in legal:
-            raise LessonError(lesson.id, step.label, f"the button {choice['label']!r} offers an illegal action")
+            raise LessonError(
+                lesson.id, step.label, f"the button {choice['label']!r} offers an illegal action"
+            )
     if "pass" not in legal and _OFFERS_PASS.search(model["prompt"]):
-        raise LessonError(lesson.id, step.label, f"the prompt {model['prompt']!r} offers to pass, which is not allowed here")
+        raise LessonError(
+            lesson.id,
+            step.label,
+            f"the prompt {model['prompt']!r} offers to pass, which is not allowed here",
+        )
 
 
 def validate(lesson: Lesson) -> None:
@@ -135,7 +154,9 @@ def validate(lesson: Lesson) -> None:
         for text in step.expect:
             reason = run.state.why_illegal(text)
             if reason is not None:
-                raise LessonError(lesson.id, step.label, f"the expected action {text!r} is illegal: {reason}")
+                raise LessonError(
+                    lesson.id, step.label, f"the expected action {text!r} is illegal: {reason}"
+                )
         solution(lesson, index)
         if index + 1 < len(lesson.steps) and lesson.steps[index + 1].deal is None:
             end_state(lesson, index)

@@ -104,8 +104,10 @@ def _play_item(state: HandState, seat: int, card: Card) -> Item:
         held = left in hand and led_suit in (trump, left.suit)
         if _is_left(led, trump) or _is_left(card, trump) or held:
             return left_bower_item(trump)
-        if any(_is_jack(c) and c.suit is not None and c.suit.is_red != trump.is_red
-               for c in (led, card)):
+        if any(
+            _is_jack(c) and c.suit is not None and c.suit.is_red != trump.is_red
+            for c in (led, card)
+        ):
             return plain_jack_item(trump)
     return "trick-winner", "following the suit led"
 

@@ -139,4 +139,13 @@ def not_alone(action: Action) -> Action:
     return Action(action.kind, action.suit, action.cards) if action.alone else action
 
 
-__all__ = ["CLEAR", "GOING_ALONE", "NEAR", "SAMPLES", "decision_item", "judge", "not_alone", "weighed_item"]
+__all__ = [
+    "CLEAR",
+    "GOING_ALONE",
+    "NEAR",
+    "SAMPLES",
+    "decision_item",
+    "judge",
+    "not_alone",
+    "weighed_item",
+]

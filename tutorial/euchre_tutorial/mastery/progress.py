@@ -53,8 +53,13 @@ def record_answer(
             entry["card"] = scheduler.review(entry["card"], bool(correct), now)
             break
     else:
-        entry = {"skill": skill_id, "item": text, "card": scheduler.review(None, bool(correct), now),
-                 "right": 0, "wrong": 0}
+        entry = {
+            "skill": skill_id,
+            "item": text,
+            "card": scheduler.review(None, bool(correct), now),
+            "right": 0,
+            "wrong": 0,
+        }
         items.append(entry)
     entry["right" if correct else "wrong"] += 1
     return {**sound, "items": items}
@@ -80,9 +85,7 @@ def due_items(
     return [{"skill": e["skill"], "item": e["item"], "due": due.isoformat()} for due, e in found]
 
 
-def due_first(
-    record: object, candidates: Sequence[Candidate], now: datetime
-) -> list[Candidate]:
+def due_first(record: object, candidates: Sequence[Candidate], now: datetime) -> list[Candidate]:
     """The quiz's ``candidates`` reordered: items due now first (most overdue first), then
     items never answered, then the rest (soonest due first). A candidate is an item key
     ``(skill, item)`` or just a skill id (due when any of its items is). Ties keep their
@@ -133,7 +136,9 @@ def reset(record: object, skill_id: str | None = None) -> dict[str, Any]:
     return {**sound, "items": [e for e in sound["items"] if e["skill"] != skill_id]}
 
 
-def skill_levels(record: object, now: datetime, until: datetime | None = None) -> list[dict[str, Any]]:
+def skill_levels(
+    record: object, now: datetime, until: datetime | None = None
+) -> list[dict[str, Any]]:
     """Every skill of the map with its level: ``{"skill", "name", "about", "page", "level"
     (0 to 4), "level_name", "items", "remembered", "due"}``; ``due`` counts the items due
     by ``until`` (default ``now``)."""
@@ -143,7 +148,8 @@ def skill_levels(record: object, now: datetime, until: datetime | None = None) -
     for s in SKILLS:
         mine = [e for e in sound["items"] if e["skill"] == s.id]
         remembered = sum(
-            1 for e in mine
+            1
+            for e in mine
             if scheduler.learned(e["card"]) and scheduler.recall(e["card"], now) >= REMEMBERED
         )
         due = sum(1 for e in mine if scheduler.due_at(e["card"]) <= limit)
@@ -159,13 +165,28 @@ def skill_levels(record: object, now: datetime, until: datetime | None = None) -
             level = 2
         else:
             level = 1
-        out.append({
-            "skill": s.id, "name": s.name, "about": s.about, "page": s.page, "level": level,
-            "level_name": LEVELS[level], "items": len(mine), "remembered": remembered,
-            "due": due,
-        })
+        out.append(
+            {
+                "skill": s.id,
+                "name": s.name,
+                "about": s.about,
+                "page": s.page,
+                "level": level,
+                "level_name": LEVELS[level],
+                "items": len(mine),
+                "remembered": remembered,
+                "due": due,
+            }
+        )
     return out
 
 
-__all__ = ["LEVELS", "due_first", "due_items", "new_record", "record_answer", "reset",
-           "skill_levels"]
+__all__ = [
+    "LEVELS",
+    "due_first",
+    "due_items",
+    "new_record",
+    "record_answer",
+    "reset",
+    "skill_levels",
+]

@@ -124,7 +124,9 @@ def import_text(text: str) -> tuple[dict[str, Any], list[str]]:
     ...
     euchre_tutorial.mastery.record.RecordDamage: This file is not a progress file from this site, so nothing was changed.
     """
-    not_ours = RecordDamage("This file is not a progress file from this site, so nothing was changed.")
+    not_ours = RecordDamage(
+        "This file is not a progress file from this site, so nothing was changed."
+    )
     if not isinstance(text, str) or len(text) > 2_000_000:
         raise not_ours
     try:

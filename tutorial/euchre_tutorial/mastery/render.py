@@ -20,8 +20,10 @@ from euchre_tutorial.mastery.review_questions import SKILL_QUESTIONS
 from euchre_tutorial.mastery.skills import skill
 from euchre_tutorial.present.confirm import confirm_html
 
-PRIVACY = ("Your progress is kept in this browser only: nothing leaves your device. "
-           "To move it to another device, export it as a file and import it there.")
+PRIVACY = (
+    "Your progress is kept in this browser only: nothing leaves your device. "
+    "To move it to another device, export it as a file and import it there."
+)
 
 
 def _notes_html(notes: Sequence[str]) -> str:
@@ -46,31 +48,44 @@ def _due_html(due: Sequence[dict[str, Any]], now: datetime, base: str) -> str:
         )
     review = ""
     if any(entry["skill"] in SKILL_QUESTIONS for entry in due):
-        review = ('<p class="eu-pg-review">Items of the rules come back first in your next '
-                  "trick quiz, wherever you missed them (in a quiz, a lesson or a game): "
-                  f'<a href="{escape(base)}practice/quiz/">take the trick quiz</a>.</p>')
+        review = (
+            '<p class="eu-pg-review">Items of the rules come back first in your next '
+            "trick quiz, wherever you missed them (in a quiz, a lesson or a game): "
+            f'<a href="{escape(base)}practice/quiz/">take the trick quiz</a>.</p>'
+        )
     if any(entry["skill"] not in SKILL_QUESTIONS for entry in due):
-        review += ('<p class="eu-pg-review">Decisions of play (ordering up, calling, going alone, '
-                   "the discard, leading) come back as you play: the coach weighs each one you "
-                   f'make in <a href="{escape(base)}practice/play/">free play</a> or in a '
-                   f'<a href="{escape(base)}practice/rooms/">room with friends</a>.</p>')
+        review += (
+            '<p class="eu-pg-review">Decisions of play (ordering up, calling, going alone, '
+            "the discard, leading) come back as you play: the coach weighs each one you "
+            f'make in <a href="{escape(base)}practice/play/">free play</a> or in a '
+            f'<a href="{escape(base)}practice/rooms/">room with friends</a>.</p>'
+        )
     return f'<ul class="eu-pg-due">{"".join(items)}</ul>{review}'
 
 
 def _skill_html(entry: dict[str, Any], base: str) -> str:
     level = entry["level"]
     count = entry["items"]
-    detail = ("no answers yet" if count == 0 else
-              f"{entry['remembered']} of {count} item{'s' if count != 1 else ''} remembered")
+    detail = (
+        "no answers yet"
+        if count == 0
+        else f"{entry['remembered']} of {count} item{'s' if count != 1 else ''} remembered"
+    )
     due = entry["due"]
     due_text = f'<p class="eu-pg-skilldue">{due} due today</p>' if due else ""
     name = entry["name"].lower()
-    reset = ("" if count == 0 else
-             f'<button type="button" class="md-button eu-pg-reset" data-action="reset-skill" '
-             f'data-skill="{escape(entry["skill"])}">Reset {escape(name)}</button>'
-             + confirm_html(f"Forget what you have answered in {name}?",
-                            f"reset-skill-{entry['skill']}", "reset-skill-yes",
-                            skill=entry["skill"]))
+    reset = (
+        ""
+        if count == 0
+        else f'<button type="button" class="md-button eu-pg-reset" data-action="reset-skill" '
+        f'data-skill="{escape(entry["skill"])}">Reset {escape(name)}</button>'
+        + confirm_html(
+            f"Forget what you have answered in {name}?",
+            f"reset-skill-{entry['skill']}",
+            "reset-skill-yes",
+            skill=entry["skill"],
+        )
+    )
     return (
         f'<li class="eu-pg-skill eu-pg-level-{level}" data-skill="{escape(entry["skill"])}" '
         f'data-level="{level}">'
@@ -108,14 +123,17 @@ def progress_html(
         f"{IMPORT_CONFIRM}"
         '<button type="button" class="md-button eu-pg-reset" data-action="reset-all">'
         "Reset all progress</button>"
-        f'{confirm_html("Forget all your progress, in every skill?", "reset-all")}</div>'
+        f"{confirm_html('Forget all your progress, in every skill?', 'reset-all')}</div>"
     )
 
 
 # Asked once a file is chosen: an import replaces the record, it does not merge.
 IMPORT_CONFIRM = confirm_html(
     "Replace the progress kept in this browser with the file's? What is here now is lost "
-    "unless you export it first.", "import", yes="Yes, replace")
+    "unless you export it first.",
+    "import",
+    yes="Yes, replace",
+)
 
 
 __all__ = ["PRIVACY", "new_record", "progress_html"]

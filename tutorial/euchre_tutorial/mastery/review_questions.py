@@ -29,8 +29,10 @@ from euchre_tutorial.quiz import KIND_TRAPS, QuestionId, QuizSpec, build
 from euchre_tutorial.quiz.model import SEED_LIMIT
 
 SKILL_QUESTIONS: dict[str, tuple[tuple[str, str | None], ...]] = {
-    "left-bower": (("suit", None),
-                   *((kind, trap) for kind in ("plays", "winner", "suit") for trap in KIND_TRAPS[kind])),
+    "left-bower": (
+        ("suit", None),
+        *((kind, trap) for kind in ("plays", "winner", "suit") for trap in KIND_TRAPS[kind]),
+    ),
     "trick-winner": (("plays", None), ("winner", None)),
     "trump-order": (("order", None), ("order", "left-rank")),
     "scoring": (("score", None),),
@@ -51,8 +53,11 @@ def question_for(spec: QuizSpec, item: Item) -> str | None:
     """The id of a question of ``spec``'s kinds, level and rules that trains ``item`` (with
     a left-bower trap only when the quiz sets traps), or None when none of them can (or
     none turned up in the bounded search)."""
-    shapes = [(kind, trap) for kind, trap in SKILL_QUESTIONS.get(item[0], ())
-              if kind in spec.kinds and (trap is None or spec.traps)]
+    shapes = [
+        (kind, trap)
+        for kind, trap in SKILL_QUESTIONS.get(item[0], ())
+        if kind in spec.kinds and (trap is None or spec.traps)
+    ]
     builds = 0
     for n in range(SEEDS):
         seed = zlib.crc32(f"{item[0]}\n{item[1]}\n{spec.seed}\n{n}".encode()) % SEED_LIMIT
@@ -70,8 +75,9 @@ def question_for(spec: QuizSpec, item: Item) -> str | None:
     return None
 
 
-def due_questions(spec: QuizSpec, record: object, now: datetime,
-                  asked: Collection[Item] = ()) -> list[tuple[Item, str]]:
+def due_questions(
+    spec: QuizSpec, record: object, now: datetime, asked: Collection[Item] = ()
+) -> list[tuple[Item, str]]:
     """A question for each item of ``record`` due at ``now`` that ``asked`` (the items the
     quiz's pool asks already) leaves out, most overdue first, at most ``spec.count``."""
     wanted = [(d["skill"], d["item"]) for d in due_items(record, now=now)]

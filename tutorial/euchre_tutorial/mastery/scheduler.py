@@ -40,6 +40,7 @@ def scheduler() -> fsrs.Scheduler:
     made: fsrs.Scheduler = _fsrs().Scheduler(enable_fuzzing=False)
     return made
 
+
 CARD_ID = 1  # every item's card has the same id: the record's key says which item it is
 
 

@@ -28,26 +28,55 @@ class Skill:
 
 
 SKILLS: tuple[Skill, ...] = (
-    Skill("left-bower", "Following suit with the left bower",
-          "The jack of the same colour as trump belongs to the trump suit.", "rules/cards/"),
-    Skill("trick-winner", "Who wins a trick",
-          "The highest trump wins; with no trump played, the highest card of the suit led.",
-          "rules/tricks/"),
-    Skill("trump-order", "The order of trumps",
-          "The bowers outrank the ace of trump; the rest follow from the ace down.",
-          "rules/cards/"),
-    Skill("scoring", "Scoring a deal",
-          "One point for three or four tricks, two for a march, two for a euchre.",
-          "rules/scoring/"),
-    Skill("ordering-up", "Ordering up",
-          "When to make the upcard's suit trump in round one.", "rules/making-trump/"),
-    Skill("round-two", "Calling in round two",
-          "Naming another suit once the upcard is turned down.", "rules/making-trump/"),
-    Skill("going-alone", "Going alone",
-          "When a hand can take all five tricks without its partner.", "rules/going-alone/"),
+    Skill(
+        "left-bower",
+        "Following suit with the left bower",
+        "The jack of the same colour as trump belongs to the trump suit.",
+        "rules/cards/",
+    ),
+    Skill(
+        "trick-winner",
+        "Who wins a trick",
+        "The highest trump wins; with no trump played, the highest card of the suit led.",
+        "rules/tricks/",
+    ),
+    Skill(
+        "trump-order",
+        "The order of trumps",
+        "The bowers outrank the ace of trump; the rest follow from the ace down.",
+        "rules/cards/",
+    ),
+    Skill(
+        "scoring",
+        "Scoring a deal",
+        "One point for three or four tricks, two for a march, two for a euchre.",
+        "rules/scoring/",
+    ),
+    Skill(
+        "ordering-up",
+        "Ordering up",
+        "When to make the upcard's suit trump in round one.",
+        "rules/making-trump/",
+    ),
+    Skill(
+        "round-two",
+        "Calling in round two",
+        "Naming another suit once the upcard is turned down.",
+        "rules/making-trump/",
+    ),
+    Skill(
+        "going-alone",
+        "Going alone",
+        "When a hand can take all five tricks without its partner.",
+        "rules/going-alone/",
+    ),
     Skill("leading", "Leading", "Which card to lead to a trick.", "rules/strategy/"),
-    Skill("discard", "The discard",
-          "What the dealer throws away after picking up the upcard.", "rules/deal/"),
+    Skill(
+        "discard",
+        "The discard",
+        "What the dealer throws away after picking up the upcard.",
+        "rules/deal/",
+    ),
 )
 _BY_ID = {s.id: s for s in SKILLS}
 

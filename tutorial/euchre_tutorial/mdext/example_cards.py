@@ -25,7 +25,7 @@ from euchre_tutorial.mdext.fields import FieldError, Fields, parse_seat, seat_na
 
 
 def trump_words(trump: Suit | None) -> str:
-    """"Hearts are trump." or "No trump."."""
+    """ "Hearts are trump." or "No trump."."""
     return f"{trump.plural.capitalize()} are trump." if trump else "No suit is trump."
 
 
@@ -63,8 +63,11 @@ def check_trick(f: Fields, rules: Rules) -> str:
     check_deck(cards, rules, "cards")
     names = seat_names(rules.players)
     leader = f.seat("leader", rules.players)
-    seats = ([names[(leader + i) % rules.players] for i in range(len(cards))]
-             if leader is not None else [])
+    seats = (
+        [names[(leader + i) % rules.players] for i in range(len(cards))]
+        if leader is not None
+        else []
+    )
     index = euchre.trick_winner(cards, trump)
     reason = euchre.explain_trick(cards, trump).rstrip(".")
     claim = f.require("winner")
@@ -74,25 +77,35 @@ def check_trick(f: Fields, rules: Rules) -> str:
         claimed_card = None
     if claimed_card is not None:
         if claimed_card != cards[index]:
-            raise FieldError(f"the claimed winner is {claimed_card}, but {cards[index]} wins. "
-                             f"The engine says: {reason}", "winner")
+            raise FieldError(
+                f"the claimed winner is {claimed_card}, but {cards[index]} wins. "
+                f"The engine says: {reason}",
+                "winner",
+            )
     else:
         if leader is None:
             raise FieldError("name the winning card, or give a leader to name a seat", "winner")
         seat = parse_seat(claim, "winner", rules.players)
         if names[seat] != seats[index]:
-            raise FieldError(f"the claimed winner is {names[seat]}, but {seats[index]} wins "
-                             f"with {cards[index]}. The engine says: {reason}", "winner")
+            raise FieldError(
+                f"the claimed winner is {names[seat]}, but {seats[index]} wins "
+                f"with {cards[index]}. The engine says: {reason}",
+                "winner",
+            )
     items = []
     for i, card in enumerate(cards):
         who = f'<span class="eu-example__seat">{seats[i]}</span> ' if seats else ""
         mark = " eu-example__win" if i == index else ""
         items.append(f'<li class="eu-example__play{mark}">{who}{card_html(card)}</li>')
     setup = trump_words(trump) + (f" {seats[0]} leads." if seats else " The first card leads.")
-    return box("trick", (
-        f'<p class="eu-example__setup">{escape(setup)}</p>'
-        f'<ol class="eu-example__trick">{"".join(items)}</ol>'
-        f'<p class="eu-example__answer"><strong>Who wins:</strong> {escape(reason)}.</p>'))
+    return box(
+        "trick",
+        (
+            f'<p class="eu-example__setup">{escape(setup)}</p>'
+            f'<ol class="eu-example__trick">{"".join(items)}</ol>'
+            f'<p class="eu-example__answer"><strong>Who wins:</strong> {escape(reason)}.</p>'
+        ),
+    )
 
 
 # ---------------------------------------------------------------------- euchre-plays
@@ -121,25 +134,38 @@ def check_plays(f: Fields, rules: Rules) -> str:
         raise FieldError(
             f"the claimed legal plays are {_list(claimed)}, but the engine allows {_list(legal)}"
             + (f"; {_list(wrong)} may not be played" if wrong else "")
-            + (f"; {_list(missing)} may be played too" if missing else "") + "." + why, "legal")
+            + (f"; {_list(missing)} may be played too" if missing else "")
+            + "."
+            + why,
+            "legal",
+        )
     reasons = []
     for card in hand:
         if card in legal:
             continue
         reason = euchre.why_card_illegal(card, hand, led, trump) if led is not None else None
         reasons.append(f"<li>{card_html(card)} {escape(reason or 'may not be played')}</li>")
-    led_words = (f"{led} is led" if led else "You lead")
-    suit_words = (f" (a {euchre.effective_suit(led, trump).singular}: follow that suit if you can)"
-                  if led else ": any card may be played")
-    answer = (f'<p class="eu-example__answer"><strong>You may play:</strong> '
-              f"{cards_html(legal, 'eu-card--legal')}</p>")
+    led_words = f"{led} is led" if led else "You lead"
+    suit_words = (
+        f" (a {euchre.effective_suit(led, trump).singular}: follow that suit if you can)"
+        if led
+        else ": any card may be played"
+    )
+    answer = (
+        f'<p class="eu-example__answer"><strong>You may play:</strong> '
+        f"{cards_html(legal, 'eu-card--legal')}</p>"
+    )
     if reasons:
         answer += f'<ul class="eu-example__reasons">{"".join(reasons)}</ul>'
-    return box("plays", (
-        f'<p class="eu-example__setup">{escape(trump_words(trump))} '
-        f"{escape(led_words)}{escape(suit_words)}.</p>"
-        f'<p class="eu-example__hand"><strong>Your hand:</strong> {cards_html(hand)}</p>'
-        + answer))
+    return box(
+        "plays",
+        (
+            f'<p class="eu-example__setup">{escape(trump_words(trump))} '
+            f"{escape(led_words)}{escape(suit_words)}.</p>"
+            f'<p class="eu-example__hand"><strong>Your hand:</strong> {cards_html(hand)}</p>'
+            + answer
+        ),
+    )
 
 
 # ---------------------------------------------------------------------- euchre-suit
@@ -160,11 +186,18 @@ def check_suit(f: Fields, rules: Rules) -> str:
         raise FieldError(str(exc), "suit") from None
     reason = euchre.explain_suit(card, trump).rstrip(".")
     if claimed is not actual:
-        raise FieldError(f"the claim is that {card} is a {claimed.singular}, but it is a "
-                         f"{actual.singular}. The engine says: {reason}", "suit")
-    return box("suit", (
-        f'<p class="eu-example__setup">{escape(trump_words(trump))} {card_html(card)}</p>'
-        f'<p class="eu-example__answer"><strong>Its suit:</strong> {escape(reason)}.</p>'))
+        raise FieldError(
+            f"the claim is that {card} is a {claimed.singular}, but it is a "
+            f"{actual.singular}. The engine says: {reason}",
+            "suit",
+        )
+    return box(
+        "suit",
+        (
+            f'<p class="eu-example__setup">{escape(trump_words(trump))} {card_html(card)}</p>'
+            f'<p class="eu-example__answer"><strong>Its suit:</strong> {escape(reason)}.</p>'
+        ),
+    )
 
 
 def _list(cards: Sequence[Card]) -> str:

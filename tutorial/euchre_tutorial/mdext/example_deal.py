@@ -44,19 +44,24 @@ def _points_words(makers: int, defenders: int) -> str:
     return f"the defenders score {defenders}"
 
 
-def _check_claim(text: str, makers: int, defenders: int, makers_team: int | None,
-                 points: tuple[int, ...]) -> None:
+def _check_claim(
+    text: str, makers: int, defenders: int, makers_team: int | None, points: tuple[int, ...]
+) -> None:
     """Compare a claim (``makers 2``, ``defenders 2``, ``North-South 1``, ``none``)."""
     claim = text.strip().lower()
     if claim in ("none", "nobody", "0", "no score"):
         if any(points):
-            raise FieldError(f"the claim is that nobody scores, but "
-                             f"{_points_words(makers, defenders)}", "score")
+            raise FieldError(
+                f"the claim is that nobody scores, but {_points_words(makers, defenders)}", "score"
+            )
         return
     m = CLAIM.match(claim)
     if not m:
-        raise FieldError(f"write the claim as 'makers 1', 'defenders 2', 'North-South 2' or "
-                         f"'none', not {text!r}", "score")
+        raise FieldError(
+            f"write the claim as 'makers 1', 'defenders 2', 'North-South 2' or "
+            f"'none', not {text!r}",
+            "score",
+        )
     n = int(m["n"])
     who = m["who"]
     if who in ("makers", "defenders"):
@@ -69,8 +74,7 @@ def _check_claim(text: str, makers: int, defenders: int, makers_team: int | None
             actual = "nobody scores"
         else:
             scoring = makers_team if makers else 1 - makers_team
-            actual = (f"{_points_words(makers, defenders)} ({TEAMS[scoring]} "
-                      f"{points[scoring]})")
+            actual = f"{_points_words(makers, defenders)} ({TEAMS[scoring]} {points[scoring]})"
         raise FieldError(f"the claim is {text!r}, but the engine scores it: {actual}", "score")
 
 
@@ -87,8 +91,10 @@ def check_score(f: Fields, rules: Rules) -> str:
     tricks = int(text)
     alone, defender_alone = f.flag("alone"), f.flag("defender-alone")
     if defender_alone and not rules.defend_alone:
-        raise FieldError("a lone defender needs the house rule defend_alone=true "
-                         "(add it to requires)", "defender-alone")
+        raise FieldError(
+            "a lone defender needs the house rule defend_alone=true (add it to requires)",
+            "defender-alone",
+        )
     try:
         makers, defenders = euchre.score_hand(tricks, alone, rules, defender_alone)
     except ValueError as exc:
@@ -96,25 +102,43 @@ def check_score(f: Fields, rules: Rules) -> str:
     claim = f.require("points").strip().lower()
     m = CLAIM.match(claim)
     if not m or m["who"] not in ("makers", "defenders"):
-        raise FieldError(f"write the claim as 'makers 1' or 'defenders 2', not {claim!r}",
-                         "points")
+        raise FieldError(f"write the claim as 'makers 1' or 'defenders 2', not {claim!r}", "points")
     n = int(m["n"])
     if (makers, defenders) != ((n, 0) if m["who"] == "makers" else (0, n)):
-        raise FieldError(f"the claim is {claim!r}, but the engine scores it: "
-                         f"{_points_words(makers, defenders)}", "points")
+        raise FieldError(
+            f"the claim is {claim!r}, but the engine scores it: {_points_words(makers, defenders)}",
+            "points",
+        )
     who = "A lone maker takes" if alone else "The makers take"
     against = " against a lone defender" if defender_alone else ""
     plural = "trick" if tricks == 1 else "tricks"
-    return box("score", (
-        f'<p class="eu-example__setup">{who} {tricks} {plural}{against}.</p>'
-        f'<p class="eu-example__answer"><strong>Score:</strong> '
-        f"{escape(_points_words(makers, defenders))} "
-        f"{'point' if max(makers, defenders) == 1 else 'points'}.</p>"))
+    return box(
+        "score",
+        (
+            f'<p class="eu-example__setup">{who} {tricks} {plural}{against}.</p>'
+            f'<p class="eu-example__answer"><strong>Score:</strong> '
+            f"{escape(_points_words(makers, defenders))} "
+            f"{'point' if max(makers, defenders) == 1 else 'points'}.</p>"
+        ),
+    )
 
 
 # ---------------------------------------------------------------------- euchre-deal
-DEAL_KEYS = {"players", "dealer", "upcard", "kitty", "bidding", "discard", "call-ace", "trick",
-             "partner", "score", "requires", "otherwise", "caption"}
+DEAL_KEYS = {
+    "players",
+    "dealer",
+    "upcard",
+    "kitty",
+    "bidding",
+    "discard",
+    "call-ace",
+    "trick",
+    "partner",
+    "score",
+    "requires",
+    "otherwise",
+    "caption",
+}
 
 
 def _apply(state: HandState, action: str, key: str, line: int) -> HandState:
@@ -153,8 +177,10 @@ def _check_table_claim(text: str, state: HandState) -> None:
     points = tuple(state.result.points)
     names = seat_names(rules.players)
     if rules.partnerships:
-        sides = [" and ".join(names[s] for s in range(rules.players) if rules.team_of(s) == t)
-                 for t in range(rules.num_teams)]
+        sides = [
+            " and ".join(names[s] for s in range(rules.players) if rules.team_of(s) == t)
+            for t in range(rules.num_teams)
+        ]
     else:
         sides = list(names)
     actual = ", ".join(f"{side} {p}" for side, p in zip(sides, points, strict=True) if p)
@@ -169,20 +195,25 @@ def _check_table_claim(text: str, state: HandState) -> None:
             ok = False
         else:
             want_makers = m["who"] == "makers"
-            ok = all(p == (n if (t in maker_teams) == want_makers else 0)
-                     for t, p in enumerate(points))
+            ok = all(
+                p == (n if (t in maker_teams) == want_makers else 0) for t, p in enumerate(points)
+            )
     elif not rules.partnerships:
         claimed = [0] * rules.players
         for part in claim.split(","):
             found = SEAT_CLAIM.match(part.strip())
             if not found:
-                raise FieldError(f"write the claim as 'makers 1', 'defenders 2', 'none' or seat "
-                                 f"by seat ('Seat 2 2, Seat 3 2'), not {text!r}", "score")
+                raise FieldError(
+                    f"write the claim as 'makers 1', 'defenders 2', 'none' or seat "
+                    f"by seat ('Seat 2 2, Seat 3 2'), not {text!r}",
+                    "score",
+                )
             claimed[parse_seat(found["seat"], "score", rules.players)] = int(found["n"])
         ok = tuple(claimed) == points
     else:
-        raise FieldError(f"write the claim as 'makers 1', 'defenders 2' or 'none', not {text!r}",
-                         "score")
+        raise FieldError(
+            f"write the claim as 'makers 1', 'defenders 2' or 'none', not {text!r}", "score"
+        )
     if not ok:
         raise FieldError(f"the claim is {text!r}, but the engine scores it: {actual}", "score")
 
@@ -216,12 +247,18 @@ def check_deal(f: Fields, rules: Rules) -> str:
     for key, cards in [*zip(keys, hands, strict=True), ("upcard", [upcard])]:
         for card in cards:
             if card in holder:
-                raise FieldError(f"this deal cannot happen: {card} is dealt twice, to "
-                                 f"{holder[card]} and to {key}", key)
+                raise FieldError(
+                    f"this deal cannot happen: {card} is dealt twice, to "
+                    f"{holder[card]} and to {key}",
+                    key,
+                )
             holder[card] = key
     given = [c for h in hands for c in h] + [upcard]
-    kitty = f.cards("kitty") if f.get("kitty") else [
-        c for c in make_deck(rules.deck, rules.joker) if c not in set(given)]
+    kitty = (
+        f.cards("kitty")
+        if f.get("kitty")
+        else [c for c in make_deck(rules.deck, rules.joker) if c not in set(given)]
+    )
     check_deck(given + kitty, rules, "kitty" if f.get("kitty") else "upcard")
     try:
         state = HandState.new(Deal(dealer=dealer, hands=hands, upcard=upcard, kitty=kitty), rules)
@@ -259,13 +296,18 @@ def check_deal(f: Fields, rules: Rules) -> str:
             plays.append((seat if seat is not None else -1, card))
         done = state.tricks[number - 1] if len(state.tricks) >= number else None
         if done is None:
-            raise FieldError(f"trick {number} is not complete: {names[state.to_act or 0]} "
-                             "still has to play", "trick", tline)
+            raise FieldError(
+                f"trick {number} is not complete: {names[state.to_act or 0]} still has to play",
+                "trick",
+                tline,
+            )
         tricks_html.append(_trick_row(number, plays, [c for _s, c in plays], state.trump, names))
     if state.result is None:
         waiting = names[state.to_act] if state.to_act is not None else "nobody"
-        raise FieldError(f"the deal is not over: {waiting} still has to act "
-                         f"(phase: {state.phase})", "trick" if f.get("trick") else "bidding")
+        raise FieldError(
+            f"the deal is not over: {waiting} still has to act (phase: {state.phase})",
+            "trick" if f.get("trick") else "bidding",
+        )
     if f.get("partner"):
         _check_partner(f, state, names)
     result = state.result
@@ -285,37 +327,61 @@ def _check_partner(f: Fields, state: HandState, names: tuple[str, ...]) -> None:
     the called card or nobody does)."""
     text = f.require("partner")
     if state.called_ace is None:
-        raise FieldError("only a call-ace deal has a secret partner (add call-ace: a suit)",
-                         "partner")
+        raise FieldError(
+            "only a call-ace deal has a secret partner (add call-ace: a suit)", "partner"
+        )
     actual = state.ace_partner if state.ace_partner != state.maker else None
-    claimed = (None if text.strip().lower() in ("none", "nobody", "alone")
-               else parse_seat(text, "partner", state.players))
+    claimed = (
+        None
+        if text.strip().lower() in ("none", "nobody", "alone")
+        else parse_seat(text, "partner", state.players)
+    )
     if claimed != actual:
         said = "nobody" if claimed is None else names[claimed]
-        real = ("nobody: the maker plays alone" if actual is None
-                else f"{names[actual]}, who holds the highest {state.called_ace.singular}")
+        real = (
+            "nobody: the maker plays alone"
+            if actual is None
+            else f"{names[actual]}, who holds the highest {state.called_ace.singular}"
+        )
         raise FieldError(f"the claimed partner is {said}, but it is {real}", "partner")
 
 
-def _trick_row(number: int, plays: list[tuple[int, Card]], cards: list[Card],
-               trump: euchre.Suit | None, names: tuple[str, ...] = SEATS) -> str:
+def _trick_row(
+    number: int,
+    plays: list[tuple[int, Card]],
+    cards: list[Card],
+    trump: euchre.Suit | None,
+    names: tuple[str, ...] = SEATS,
+) -> str:
     win = euchre.trick_winner(cards, trump)
     items = "".join(
         f'<li class="eu-example__play{" eu-example__win" if i == win else ""}">'
         f'<span class="eu-example__seat">{names[s]}</span> {card_html(c)}</li>'
-        for i, (s, c) in enumerate(plays))
+        for i, (s, c) in enumerate(plays)
+    )
     reason = euchre.explain_trick(cards, trump).rstrip(".")
-    return (f"<tr><th scope=\"row\">{number}</th><td><ol class=\"eu-example__trick\">{items}</ol>"
-            f"</td><td>{escape(reason)}.</td></tr>")
+    return (
+        f'<tr><th scope="row">{number}</th><td><ol class="eu-example__trick">{items}</ol>'
+        f"</td><td>{escape(reason)}.</td></tr>"
+    )
 
 
-def _deal_html(f: Fields, dealer: int, hands: list[list[Card]], upcard: Card,
-               bids: list[str], tricks_html: list[str], state: HandState,
-               called: tuple[int, Card] | None = None) -> str:
+def _deal_html(
+    f: Fields,
+    dealer: int,
+    hands: list[list[Card]],
+    upcard: Card,
+    bids: list[str],
+    tricks_html: list[str],
+    state: HandState,
+    called: tuple[int, Card] | None = None,
+) -> str:
     names = seat_names(state.players)
     rows = "".join(
-        f"<tr><th scope=\"row\">{names[s]}{' (dealer)' if s == dealer else ''}</th>"
-        f"<td>{cards_html(hands[s])}</td></tr>" for s in range(state.players))
+        f'<tr><th scope="row">{names[s]}{" (dealer)" if s == dealer else ""}</th>'
+        f"<td>{cards_html(hands[s])}</td></tr>"
+        for s in range(state.players)
+    )
     bidding = "".join(f"<li>{escape(sentence)}</li>" for sentence in bids)
     maker = names[state.maker] if state.maker is not None else None
     made = contract_words(state, names)
@@ -324,24 +390,32 @@ def _deal_html(f: Fields, dealer: int, hands: list[list[Card]], upcard: Card,
         if called is None:
             made += f" Nobody holds a {suit}, so {maker} plays alone."
         elif called[0] == state.maker:
-            made += (f" {maker} holds the highest {suit}, {called[1]}, and so plays alone.")
+            made += f" {maker} holds the highest {suit}, {called[1]}, and so plays alone."
         else:
-            made += (f" The highest {suit} is {called[1]}: {names[called[0]]} holds it and is "
-                     f"{maker}'s secret partner.")
+            made += (
+                f" The highest {suit} is {called[1]}: {names[called[0]]} holds it and is "
+                f"{maker}'s secret partner."
+            )
     if state.players != 4 or not state.rules.partnerships:
         made += " " + _sides_words(state, names)
-    tricks = (f'<table class="eu-example__tricks"><thead><tr><th>Trick</th><th>Cards, in play '
-              f"order</th><th>Why the winner wins</th></tr></thead><tbody>{''.join(tricks_html)}"
-              "</tbody></table>" if tricks_html else "")
+    tricks = (
+        f'<table class="eu-example__tricks"><thead><tr><th>Trick</th><th>Cards, in play '
+        f"order</th><th>Why the winner wins</th></tr></thead><tbody>{''.join(tricks_html)}"
+        "</tbody></table>"
+        if tricks_html
+        else ""
+    )
     score = escape(euchre.explain_score(state))
     if state.players != 4 or not state.rules.partnerships:
         score += " " + escape(_points_words_all(state, names))
-    return (f'<p class="eu-example__setup">{names[dealer]} deals. The upcard is '
-            f"{card_html(upcard)}.</p>"
-            f'<table class="eu-example__hands"><tbody>{rows}</tbody></table>'
-            f'<p><strong>Bidding:</strong></p><ol class="eu-example__bids">{bidding}</ol>'
-            f"<p>{escape(made)}</p>{tricks}"
-            f'<p class="eu-example__answer"><strong>Score:</strong> {score}</p>')
+    return (
+        f'<p class="eu-example__setup">{names[dealer]} deals. The upcard is '
+        f"{card_html(upcard)}.</p>"
+        f'<table class="eu-example__hands"><tbody>{rows}</tbody></table>'
+        f'<p><strong>Bidding:</strong></p><ol class="eu-example__bids">{bidding}</ol>'
+        f"<p>{escape(made)}</p>{tricks}"
+        f'<p class="eu-example__answer"><strong>Score:</strong> {score}</p>'
+    )
 
 
 def _sides_words(state: HandState, names: tuple[str, ...]) -> str:
@@ -349,8 +423,11 @@ def _sides_words(state: HandState, names: tuple[str, ...]) -> str:
     if state.maker is None:
         return ""
     makers = [names[s] for s in sorted(state.maker_side)]
-    others = [names[s] for s in range(state.players)
-              if s not in state.maker_side and s not in state.sitting_out]
+    others = [
+        names[s]
+        for s in range(state.players)
+        if s not in state.maker_side and s not in state.sitting_out
+    ]
     if not others:
         return ""
     verb = "play" if len(makers) > 1 else "plays"

@@ -92,8 +92,9 @@ def example_rules(active: Rules, requires: dict[str, Any]) -> tuple[Rules, bool]
     values = active.to_dict()
     for key in requires:
         if key not in values:
-            raise FieldError(f"unknown rules key {key!r}; the keys are {', '.join(values)}",
-                             "requires")
+            raise FieldError(
+                f"unknown rules key {key!r}; the keys are {', '.join(values)}", "requires"
+            )
     if all(values[k] == v for k, v in requires.items()):
         return active, True
     try:
@@ -111,8 +112,10 @@ def _note(requires: dict[str, Any], matches: bool) -> str:
     if matches:
         text = f"House rule: {keys}. This site plays it."
     else:
-        text = (f"House rule: {keys}. This site plays otherwise; the example shows a table "
-                "that uses it.")
+        text = (
+            f"House rule: {keys}. This site plays otherwise; the example shows a table "
+            "that uses it."
+        )
     cls = "eu-example__rule" + ("" if matches else " eu-example__rule--other")
     return f'<p class="{cls}">{text}</p>'
 
@@ -125,8 +128,10 @@ def _toml(value: Any) -> str:
 
 def _table_note(description: str, table: dict[str, Any]) -> str:
     keys = ", ".join(f"<code>{escape(k)} = {escape(_toml(v))}</code>" for k, v in table.items())
-    return (f'<p class="eu-example__rule eu-example__rule--table">Table: {escape(description)} '
-            f"({keys}).</p>")
+    return (
+        f'<p class="eu-example__rule eu-example__rule--table">Table: {escape(description)} '
+        f"({keys}).</p>"
+    )
 
 
 def render_example(kind: str, fields: Fields, active: Rules) -> str:
@@ -134,8 +139,11 @@ def render_example(kind: str, fields: Fields, active: Rules) -> str:
     requires = parse_requires(fields.get("requires") or "")
     table_text = fields.get("players")
     description, table = parse_table(table_text) if table_text else ("", {})
-    if (not table_text and kind in ("euchre-deal", "euchre-trick")
-            and (active.players, active.partnerships) != (4, True)):
+    if (
+        not table_text
+        and kind in ("euchre-deal", "euchre-trick")
+        and (active.players, active.partnerships) != (4, True)
+    ):
         table = Rules.table("4").settings  # North, East, South and West: a four-player example
     if table and table_text and not all(getattr(active, k) == v for k, v in table.items()):
         # Another table than the site's: its usual rules, not this site's house rules.
@@ -158,10 +166,15 @@ def render_example(kind: str, fields: Fields, active: Rules) -> str:
         # order up): it is shown, checked, under the table's usual rules, and says so.
         body = KINDS[kind](fields, usual)
         matches = plays_it = False
-        house = ('<p class="eu-example__rule eu-example__rule--other">This site\'s house rules '
-                 "would change this deal, so it is shown with the usual rules of its table.</p>")
-    if (requires or table or house) and not matches and (
-            fields.get("otherwise") or "note").lower() == "hide":
+        house = (
+            '<p class="eu-example__rule eu-example__rule--other">This site\'s house rules '
+            "would change this deal, so it is shown with the usual rules of its table.</p>"
+        )
+    if (
+        (requires or table or house)
+        and not matches
+        and (fields.get("otherwise") or "note").lower() == "hide"
+    ):
         return ""
     caption = fields.get("caption")
     head = f'<p class="eu-example__caption">{escape(caption)}</p>' if caption else ""

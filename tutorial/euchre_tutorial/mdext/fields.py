@@ -22,6 +22,7 @@ from euchre import Card, Rules, RulesError, Suit, parse_cards
 SEATS = ("North", "East", "South", "West")  # seats 0 to 3, clockwise; North-South are partners
 TEAMS = ("North-South", "East-West")
 
+
 def parse_table(text: str) -> tuple[str, dict[str, Any]]:
     """The table a ``players:`` line names (a key or a name players use, as the engine's
     ``Rules.table`` reads it): its description and its rules values.
@@ -38,8 +39,10 @@ def parse_table(text: str) -> tuple[str, dict[str, Any]]:
     try:
         table = Rules.table(text.strip())
     except RulesError:
-        raise FieldError(f"{text.strip()!r} is not a table: write players: 2, 3, 4, 5, 6 or "
-                         "'6 call-ace'", "players") from None
+        raise FieldError(
+            f"{text.strip()!r} is not a table: write players: 2, 3, 4, 5, 6 or '6 call-ace'",
+            "players",
+        ) from None
     return table.description, table.settings
 
 
@@ -86,8 +89,13 @@ class Fields:
             key, sep, value = text.partition(":")
             if not sep or not key.strip():
                 raise FieldError(f"write 'key: value', not {text!r}", None, line)
-            items.append((" ".join(key.lower().split()).replace("_", "-").replace(" ", "-"),
-                          value.strip(), line))
+            items.append(
+                (
+                    " ".join(key.lower().split()).replace("_", "-").replace(" ", "-"),
+                    value.strip(),
+                    line,
+                )
+            )
         return cls(items, first_line)
 
     def keys(self) -> set[str]:
@@ -98,8 +106,9 @@ class Fields:
         """Fail on a key the fence kind does not know."""
         for key, _value, line in self.items:
             if key not in allowed:
-                raise FieldError(f"unknown key {key!r}; this fence takes "
-                                 f"{', '.join(sorted(allowed))}", key, line)
+                raise FieldError(
+                    f"unknown key {key!r}; this fence takes {', '.join(sorted(allowed))}", key, line
+                )
 
     def get(self, key: str) -> str | None:
         """The value of a key (the first, if repeated), or None."""

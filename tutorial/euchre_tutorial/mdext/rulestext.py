@@ -74,18 +74,26 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
 
     def run(self, lines: list[str]) -> list[str]:
         rules = rules_for(self.spec)
-        template = Template(rules.to_dict(), self._blocks(), {
-            "rules_name": lambda: self.label,
-            "rules_title": lambda: title_for(self.spec),
-            "table_name": lambda: rules.table_name,
-            "table_description": lambda: tables.table_description(rules),
-            "seating": lambda: seating_words(rules),
-            "deck_size": lambda: str(rules.deck_size),
-            "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),
-            "kitty_cards": lambda: _cards(len(Deal.random(seed=0, rules=rules).kitty)),
-            "march_wins_at": lambda: str(max(0, rules.game_to - score_hand(TRICKS, False, rules)[0])),
-            "trump_count": lambda: number_words(len(trump_order(Suit.HEARTS, rules.deck, rules.joker))),
-        })
+        template = Template(
+            rules.to_dict(),
+            self._blocks(),
+            {
+                "rules_name": lambda: self.label,
+                "rules_title": lambda: title_for(self.spec),
+                "table_name": lambda: rules.table_name,
+                "table_description": lambda: tables.table_description(rules),
+                "seating": lambda: seating_words(rules),
+                "deck_size": lambda: str(rules.deck_size),
+                "kitty_size": lambda: str(len(Deal.random(seed=0, rules=rules).kitty)),
+                "kitty_cards": lambda: _cards(len(Deal.random(seed=0, rules=rules).kitty)),
+                "march_wins_at": lambda: str(
+                    max(0, rules.game_to - score_hand(TRICKS, False, rules)[0])
+                ),
+                "trump_count": lambda: number_words(
+                    len(trump_order(Suit.HEARTS, rules.deck, rules.joker))
+                ),
+            },
+        )
         out, self.origins = template.render(lines)
         return out
 
@@ -105,6 +113,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
                 if arg is not None:
                     raise ValueError("this block takes no argument")
                 return ["", *fn(), ""]
+
             return block
 
         def four_six(arg: str | None) -> list[str]:

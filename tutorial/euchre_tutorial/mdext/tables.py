@@ -23,8 +23,12 @@ from euchre.tables import TABLES
 from euchre_tutorial.html import card_html
 from euchre_tutorial.mdext.template import format_value
 
-SUITS = {"hearts": Suit.HEARTS, "diamonds": Suit.DIAMONDS, "clubs": Suit.CLUBS,
-         "spades": Suit.SPADES}
+SUITS = {
+    "hearts": Suit.HEARTS,
+    "diamonds": Suit.DIAMONDS,
+    "clubs": Suit.CLUBS,
+    "spades": Suit.SPADES,
+}
 
 
 def parse_suit(text: str | None) -> Suit:
@@ -80,10 +84,13 @@ def score_rows(rules: Rules) -> list[tuple[str, str]]:
         cases += [
             ("A lone defender takes 3 or 4 tricks against a lone maker", [2, 1], True, True),
             ("A lone defender takes all 5 tricks against a lone maker", [0], True, True),
-            ("A lone defender takes 3 or 4 tricks against a maker with a partner", [2, 1],
-             False, True),
-            ("A lone defender takes all 5 tricks against a maker with a partner", [0],
-             False, True),
+            (
+                "A lone defender takes 3 or 4 tricks against a maker with a partner",
+                [2, 1],
+                False,
+                True,
+            ),
+            ("A lone defender takes all 5 tricks against a maker with a partner", [0], False, True),
         ]
     if not (rules.partnerships or rules.call_ace):  # nobody can play alone at this table
         cases = [case for case in cases if not case[2]]
@@ -92,7 +99,7 @@ def score_rows(rules: Rules) -> list[tuple[str, str]]:
         if len(results) != 1:
             raise ValueError(f"the engine scores the case {text!r} in more than one way")
         makers, defenders = results.pop()
-        who = (f"the makers score {makers}" if makers else f"the defenders score {defenders}")
+        who = f"the makers score {makers}" if makers else f"the defenders score {defenders}"
         rows.append((text, who))
     return rows
 
@@ -145,8 +152,13 @@ def options_lines(active: Rules) -> list[str]:
 
 
 # The section of "Two-handed, cutthroat and six-handed Euchre" about each table.
-TABLE_SECTIONS = {"2": "two-handed-euchre", "3": "three-handed-euchre-cutthroat",
-                  "5": "call-ace", "6-ace": "call-ace", "6": "five-handed-and-six-handed-euchre"}
+TABLE_SECTIONS = {
+    "2": "two-handed-euchre",
+    "3": "three-handed-euchre-cutthroat",
+    "5": "call-ace",
+    "6-ace": "call-ace",
+    "6": "five-handed-and-six-handed-euchre",
+}
 
 
 def table_description(active: Rules) -> str:

@@ -47,8 +47,12 @@ TAG = re.compile(r"\{%\s*(?P<stmt>.*?)\s*%\}|\{\{\s*(?P<expr>.*?)\s*\}\}")
 CALL = re.compile(r"^(?P<name>[a-z_][a-z0-9_]*)\s*(?:\(\s*(?P<arg>[^()]*?)\s*\))?$")
 COMPARE = re.compile(r"^(?P<key>[\w.]+)\s*(?P<op>==|!=|<=|>=|<|>)\s*(?P<value>.+)$")
 OPS: dict[str, Callable[[Any, Any], bool]] = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt,
-    "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
 }
 
 
@@ -182,8 +186,12 @@ class Template:
             raise PageError(tag or text, line, "a condition is missing")
         results = []
         for alternative in re.split(r"\s+or\s+", text):
-            results.append(all(self._atom(a.strip(), tag or text, line)
-                               for a in re.split(r"\s+and\s+", alternative)))
+            results.append(
+                all(
+                    self._atom(a.strip(), tag or text, line)
+                    for a in re.split(r"\s+and\s+", alternative)
+                )
+            )
         return any(results)
 
     def _atom(self, text: str, tag: str, line: int | None) -> bool:
@@ -197,8 +205,9 @@ class Template:
             try:
                 result = OPS[m["op"]](value, other)
             except TypeError:
-                raise PageError(tag, line, f"cannot compare {m['key']} ({value!r}) with "
-                                f"{other!r}") from None
+                raise PageError(
+                    tag, line, f"cannot compare {m['key']} ({value!r}) with {other!r}"
+                ) from None
         else:
             result = bool(self._value(text, tag, line))
         return not result if negate else result
@@ -234,8 +243,9 @@ class Template:
         if m and m["name"] in self.blocks:
             raise PageError(tag, line, f"{m['name']} draws a block: put it alone on its line")
         names = sorted([*self.inline, *self.blocks])
-        raise PageError(tag, line, f"unknown name {expr!r}: use rules.KEY or one of "
-                        f"{', '.join(names)}")
+        raise PageError(
+            tag, line, f"unknown name {expr!r}: use rules.KEY or one of {', '.join(names)}"
+        )
 
 
 def _active(stack: list[_Frame]) -> bool:

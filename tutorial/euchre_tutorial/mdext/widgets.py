@@ -129,9 +129,7 @@ class _RegisterFence(Preprocessor):  # type: ignore[misc]
                     )
                 return lines
             if not any(entry.get("name") == FENCE for entry in fences.superfences):
-                fences.extend_super_fences(
-                    FENCE, _format_entry, _validate_entry, lambda md: None
-                )
+                fences.extend_super_fences(FENCE, _format_entry, _validate_entry, lambda md: None)
             self.done = True
         return lines
 
@@ -151,7 +149,10 @@ def _extension(md: Markdown) -> WidgetsExtension | None:
 
 
 def fence_validator(
-    language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any],
+    language: str,
+    inputs: dict[str, str],
+    options: dict[str, Any],
+    attrs: dict[str, Any],
     md: Markdown,
 ) -> bool:
     """Accept ```` ```widget ```` with nothing else on the fence line: the settings go in the
@@ -159,14 +160,20 @@ def fence_validator(
     if inputs:
         given = " ".join(f"{k}={v}" for k, v in inputs.items())
         raise WidgetFenceError(
-            FENCE, None, f"write the settings in the fence body, one 'key: value' per line, "
-            f"not on the fence line ({given})"
+            FENCE,
+            None,
+            f"write the settings in the fence body, one 'key: value' per line, "
+            f"not on the fence line ({given})",
         )
     return True
 
 
 def fence_format(
-    source: str, language: str, class_name: str, options: dict[str, Any], md: Markdown,
+    source: str,
+    language: str,
+    class_name: str,
+    options: dict[str, Any],
+    md: Markdown,
     **kwargs: Any,
 ) -> str:
     """The widget's HTML: root element, build-time first state and status slot."""
@@ -191,15 +198,21 @@ def fence_format(
 
 
 def _format_entry(
-    src: str = "", language: str = "", options: dict[str, Any] | None = None,
-    md: Markdown | None = None, **kwargs: Any,
+    src: str = "",
+    language: str = "",
+    options: dict[str, Any] | None = None,
+    md: Markdown | None = None,
+    **kwargs: Any,
 ) -> str:
     assert md is not None
     return fence_format(src, language, "eu-widget", options or {}, md, **kwargs)
 
 
 def _validate_entry(
-    language: str, inputs: dict[str, str], options: dict[str, Any], attrs: dict[str, Any],
+    language: str,
+    inputs: dict[str, str],
+    options: dict[str, Any],
+    attrs: dict[str, Any],
     md: Markdown,
 ) -> bool:
     return fence_validator(language, inputs, options, attrs, md)

@@ -34,6 +34,7 @@ def learner_words(text: str) -> str:
     >>> learner_words("play 9c beats Th")
     'Play 9♣ beats 10♥'
     """
+
     def action(match: re.Match[str]) -> str:
         verb = match.group(1)
         return f"{verb[:1].upper()}{verb[1:].lower()} {Card.parse(match.group(2))}"
@@ -56,8 +57,10 @@ def plain_reasons(reasons: list[str]) -> tuple[list[str], list[str]]:
 
 #: The summary when the coach could not play out a single deal in time (the cards can lie
 #: in too many ways at a big table): its card is the rule of thumb's, and it has no numbers.
-UNWEIGHED = ("The cards could lie in too many ways to play them out in time, so this is the "
-             "usual rule of thumb, not a worked-out estimate.")
+UNWEIGHED = (
+    "The cards could lie in too many ways to play them out in time, so this is the "
+    "usual rule of thumb, not a worked-out estimate."
+)
 
 
 def points_scale(rules: Rules) -> str:
@@ -66,9 +69,11 @@ def points_scale(rules: Rules) -> str:
     >>> points_scale(Rules().at_table("3")).startswith("Expected points are the coach's estimate for you,")
     True
     """
-    return (f"Expected points are the coach's estimate for {side_words(rules)}, from your own "
-            "cards; it asks a little more of a riskier call and counts passing as a small "
-            "plus, so these are its scale, not exact odds.")
+    return (
+        f"Expected points are the coach's estimate for {side_words(rules)}, from your own "
+        "cards; it asks a little more of a riskier call and counts passing as a small "
+        "plus, so these are its scale, not exact odds."
+    )
 
 
 def _weighed(advice: Any) -> bool:
@@ -89,15 +94,19 @@ def summary(advice: Any, view: SeatView) -> str:
     if advice.unit == "tricks" and tricks:
         # the same words as the coach's own reasons give the same number
         defending = view.maker is not None and view.maker != view.seat
-        return (f"With this card {side_words(view.rules, defending)} can expect {tricks_words(best, tricks)} "
-                "of this deal.")
+        return (
+            f"With this card {side_words(view.rules, defending)} can expect {tricks_words(best, tricks)} "
+            "of this deal."
+        )
     if len({v for _, v in values}) == 1:  # every choice alike: the coach says why
         return str(advice.summary)
     if len(values) > 1:
         gap = best - values[1][1]
         if gap >= 0.25:
-            return (f"On average this scores about {gap:.1f} points more than the next best "
-                    f"choice, {in_sentence(action_words(str(values[1][0]), view))}.")
+            return (
+                f"On average this scores about {gap:.1f} points more than the next best "
+                f"choice, {in_sentence(action_words(str(values[1][0]), view))}."
+            )
         return "The choices are close: the others are nearly as good."
     return ""
 
@@ -111,9 +120,12 @@ def advice_data(advice: Any, view: SeatView) -> dict[str, Any]:
         "summary": summary(advice, view),
         "reasons": plain,
         "statistics": stats,
-        "alternatives": [] if not _weighed(advice) else [
+        "alternatives": []
+        if not _weighed(advice)
+        else [
             {"words": action_words(str(a), view), "value": round(float(v), 2)}
-            for a, v in list(advice.alternatives)[:5]],
+            for a, v in list(advice.alternatives)[:5]
+        ],
         "unit": advice.unit,
     }
 
@@ -122,23 +134,37 @@ def advice_html(advice: Any, view: SeatView) -> str:
     """The advice box: label, suggestion, reasons; statistics in a ``<details>``."""
     data = advice_data(advice, view)
     reasons = "".join(f"<li>{escape(r)}</li>" for r in data["reasons"])
-    summary_html = f'<p class="eu-advice-summary">{escape(data["summary"])}</p>' if data["summary"] else ""
+    summary_html = (
+        f'<p class="eu-advice-summary">{escape(data["summary"])}</p>' if data["summary"] else ""
+    )
     unit = "expected tricks" if data["unit"] == "tricks" else "expected points"
     # Points can be lost (a sign says which way); tricks are a count.
     number = "{:+.2f}" if data["unit"] != "tricks" else "{:.2f}"
     values = {a["value"] for a in data["alternatives"]}
-    rows = "" if len(values) < 2 else "".join(  # all alike: nothing to weigh
-        f'<tr><td>{escape(a["words"])}</td><td>{number.format(a["value"])}</td></tr>'
-        for a in data["alternatives"])
+    rows = (
+        ""
+        if len(values) < 2
+        else "".join(  # all alike: nothing to weigh
+            f"<tr><td>{escape(a['words'])}</td><td>{number.format(a['value'])}</td></tr>"
+            for a in data["alternatives"]
+        )
+    )
     stats = "".join(f"<li>{escape(s)}</li>" for s in data["statistics"])
-    scale = (f'<p class="eu-advice-scale">{escape(points_scale(view.rules))}</p>'
-             if rows and data["unit"] != "tricks" else "")
+    scale = (
+        f'<p class="eu-advice-scale">{escape(points_scale(view.rules))}</p>'
+        if rows and data["unit"] != "tricks"
+        else ""
+    )
     details = (
-        '<details class="eu-advice-stats"><summary>The numbers behind this advice</summary>'
-        f"{f'<ul>{stats}</ul>' if stats else ''}"
-        f'<table class="eu-advice-table"><thead><tr><th scope="col">Choice</th>'
-        f'<th scope="col">{unit}</th></tr></thead><tbody>{rows}</tbody></table>{scale}</details>'
-    ) if rows or stats else ""
+        (
+            '<details class="eu-advice-stats"><summary>The numbers behind this advice</summary>'
+            f"{f'<ul>{stats}</ul>' if stats else ''}"
+            f'<table class="eu-advice-table"><thead><tr><th scope="col">Choice</th>'
+            f'<th scope="col">{unit}</th></tr></thead><tbody>{rows}</tbody></table>{scale}</details>'
+        )
+        if rows or stats
+        else ""
+    )
     return (
         '<div class="eu-advice" role="note">'
         '<p class="eu-advice-label">Coach’s advice (a suggestion, not a rule)</p>'

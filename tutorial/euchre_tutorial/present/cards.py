@@ -77,9 +77,14 @@ def card_html(
     if card.suit is not None:
         label = f"{card.rank.label}, {label}"
     pressed = "" if selected is None else f' aria-pressed="{"true" if selected else "false"}"'
-    extra = attrs({"data_action": action,
-                   "tabindex": None if tabindex is None else str(tabindex), "disabled": disabled,
-                   "data_autofocus": autofocus})
+    extra = attrs(
+        {
+            "data_action": action,
+            "tabindex": None if tabindex is None else str(tabindex),
+            "disabled": disabled,
+            "data_autofocus": autofocus,
+        }
+    )
     return (
         f'<button type="button" class="{classes}" data-card="{card.code}" '
         f'aria-label="{escape(label)}"{pressed}{extra}>{card_inner_html(card)}</button>'

@@ -39,7 +39,9 @@ def click_text(state: HandState, me: int, payload: Mapping[str, Any]) -> str:
     return str(payload.get("action", ""))
 
 
-def resolve(state: HandState, me: int, payload: Mapping[str, Any]) -> tuple[Action | None, str | None]:
+def resolve(
+    state: HandState, me: int, payload: Mapping[str, Any]
+) -> tuple[Action | None, str | None]:
     """The action a click asks for, or the reason it cannot be taken (the engine's words)."""
     names = seat_names(me, state.players)
     if state.to_act is None:
@@ -49,5 +51,7 @@ def resolve(state: HandState, me: int, payload: Mapping[str, Any]) -> tuple[Acti
     text = click_text(state, me, payload)
     reason = state.why_illegal(text)
     if reason is not None:  # the engine's clause, as a sentence
-        return None, reason[:1].upper() + reason[1:] + ("" if reason.endswith((".", "!", "?")) else ".")
+        return None, reason[:1].upper() + reason[1:] + (
+            "" if reason.endswith((".", "!", "?")) else "."
+        )
     return Action.parse(text), None

@@ -15,20 +15,34 @@ from __future__ import annotations
 from euchre_tutorial.present.markup import button_html, escape
 
 
-def confirm_html(question: str, key: str, yes_action: str | None = None, *,
-                 skill: str | None = None, yes: str = "Yes, reset") -> str:
+def confirm_html(
+    question: str,
+    key: str,
+    yes_action: str | None = None,
+    *,
+    skill: str | None = None,
+    yes: str = "Yes, reset",
+) -> str:
     """The confirmation ``question`` for ``key`` (its template, and the slot it appears in).
     ``yes`` ("Yes, reset") asks for ``yes_action`` (``key``-yes unless given), with
     ``data-skill`` when ``skill`` is given; "No, keep it" asks for ``confirm-no``."""
     extra = {} if skill is None else {"data_skill": skill}
-    box = (f'<div class="eu-confirm" role="group" aria-label="{escape(question)}">'
-           f"<p>{escape(question)}</p>"
-           + button_html(yes, action=yes_action or f"{key}-yes",
-                         class_="md-button md-button--primary eu-confirm-yes", **extra)
-           + button_html("No, keep it", action="confirm-no", class_="md-button eu-confirm-no")
-           + "</div>")
-    return (f'<template data-confirm-template="{escape(key)}">{box}</template>'
-            f'<div class="eu-confirm-slot" data-confirm="{escape(key)}"></div>')
+    box = (
+        f'<div class="eu-confirm" role="group" aria-label="{escape(question)}">'
+        f"<p>{escape(question)}</p>"
+        + button_html(
+            yes,
+            action=yes_action or f"{key}-yes",
+            class_="md-button md-button--primary eu-confirm-yes",
+            **extra,
+        )
+        + button_html("No, keep it", action="confirm-no", class_="md-button eu-confirm-no")
+        + "</div>"
+    )
+    return (
+        f'<template data-confirm-template="{escape(key)}">{box}</template>'
+        f'<div class="eu-confirm-slot" data-confirm="{escape(key)}"></div>'
+    )
 
 
 __all__ = ["confirm_html"]

@@ -107,7 +107,11 @@ def order_model(trump: Suit | None, rules: Rules) -> dict[str, Any]:
             row["note"] = f"{number_words(len(cards))} trumps, highest first."
             row["note"] = row["note"][0].upper() + row["note"][1:]
         rows.append(row)
-    return {"trump": trump_key(trump), "summary": _summary(trump, ranking, moved, full_suit), "rows": rows}
+    return {
+        "trump": trump_key(trump),
+        "summary": _summary(trump, ranking, moved, full_suit),
+        "rows": rows,
+    }
 
 
 def _summary(
@@ -144,17 +148,26 @@ def card_facts(card: Card, rules: Rules) -> list[dict[str, str]]:
             is_trump = trump is not None and suit is trump
             where = f"{'trumps' if is_trump else suit.plural}"
             role = euchre.role(card, trump)
-            out.append({
-                "trump": "No trump" if trump is None else trump.plural.capitalize(),
-                "key": trump_key(trump),
-                "suit": "trump" if is_trump else suit.plural,
-                "rank": f"{ordinal(cards.index(card) + 1)} of {len(cards)} {where}",
-                "role": role if role != "a plain card" and role != "a trump" else "",
-            })
+            out.append(
+                {
+                    "trump": "No trump" if trump is None else trump.plural.capitalize(),
+                    "key": trump_key(trump),
+                    "suit": "trump" if is_trump else suit.plural,
+                    "rank": f"{ordinal(cards.index(card) + 1)} of {len(cards)} {where}",
+                    "role": role if role != "a plain card" and role != "a trump" else "",
+                }
+            )
             break
         else:  # the joker without a trump belongs to no suit
-            out.append({"trump": "No trump", "key": NO_TRUMP, "suit": "no suit",
-                        "rank": "it cannot be played without a trump", "role": ""})
+            out.append(
+                {
+                    "trump": "No trump",
+                    "key": NO_TRUMP,
+                    "suit": "no suit",
+                    "rank": "it cannot be played without a trump",
+                    "role": "",
+                }
+            )
     return out
 
 
@@ -180,21 +193,39 @@ def _row_html(row: Mapping[str, Any]) -> str:
     if gap:
         slots.insert(
             gap["at"],
-            element("li", tag("span", gap["text"], class_="eu-te-gap-card"),
-                    class_="eu-te-slot eu-te-gap", aria_hidden="true", data_gap=gap["code"]),
+            element(
+                "li",
+                tag("span", gap["text"], class_="eu-te-gap-card"),
+                class_="eu-te-slot eu-te-gap",
+                aria_hidden="true",
+                data_gap=gap["code"],
+            ),
         )
     trump = row["trump"]
     head = (
-        element("span", element("span", row["symbol"], class_="eu-te-symbol", aria_hidden="true")
-                + " " + escape(row["name"]), class_=f"eu-te-suit eu-suit-{row['suit']}")
+        element(
+            "span",
+            element("span", row["symbol"], class_="eu-te-symbol", aria_hidden="true")
+            + " "
+            + escape(row["name"]),
+            class_=f"eu-te-suit eu-suit-{row['suit']}",
+        )
         + (tag("span", "trump", class_="eu-te-tag") if trump else "")
         + tag("span", row["count"], class_="eu-te-count")
     )
     note = tag("p", row["note"], class_="eu-te-note") if row["note"] else ""
-    cards = element("ol", "".join(slots), class_="eu-cards eu-te-cards",
-                    aria_label=f"{row['name']}, highest first")
-    return element("li", element("p", head, class_="eu-te-head") + cards + note,
-                   class_="eu-te-row eu-te-row--trump" if trump else "eu-te-row", data_suit=row["suit"])
+    cards = element(
+        "ol",
+        "".join(slots),
+        class_="eu-cards eu-te-cards",
+        aria_label=f"{row['name']}, highest first",
+    )
+    return element(
+        "li",
+        element("p", head, class_="eu-te-head") + cards + note,
+        class_="eu-te-row eu-te-row--trump" if trump else "eu-te-row",
+        data_suit=row["suit"],
+    )
 
 
 def chooser_html(uid: str, chosen: str, rules: Rules) -> str:
@@ -203,17 +234,27 @@ def chooser_html(uid: str, chosen: str, rules: Rules) -> str:
     items = []
     for trump in choices(rules):
         value = trump_key(trump)
-        label, symbol = ("No trump", "∅") if trump is None else (trump.plural.capitalize(), trump.symbol)
-        radio = f'<input type="radio" name="{escape(uid)}-trump" value="{value}"' \
-                f'{" checked" if value == chosen else ""} disabled data-action="trump">'
-        items.append(element(
-            "label",
-            radio + tag("span", symbol, class_="eu-te-option-symbol", aria_hidden="true")
-            + tag("span", label, class_="eu-te-option-label"),
-            class_=f"eu-te-option eu-suit-{value}",
-        ))
-    return element("fieldset", "<legend>Trump suit</legend>"
-                   + element("div", "".join(items), class_="eu-te-options"), class_="eu-te-chooser")
+        label, symbol = (
+            ("No trump", "∅") if trump is None else (trump.plural.capitalize(), trump.symbol)
+        )
+        radio = (
+            f'<input type="radio" name="{escape(uid)}-trump" value="{value}"'
+            f'{" checked" if value == chosen else ""} disabled data-action="trump">'
+        )
+        items.append(
+            element(
+                "label",
+                radio
+                + tag("span", symbol, class_="eu-te-option-symbol", aria_hidden="true")
+                + tag("span", label, class_="eu-te-option-label"),
+                class_=f"eu-te-option eu-suit-{value}",
+            )
+        )
+    return element(
+        "fieldset",
+        "<legend>Trump suit</legend>" + element("div", "".join(items), class_="eu-te-options"),
+        class_="eu-te-chooser",
+    )
 
 
 def view_html(trump: Suit | None, rules: Rules, *, arrived: bool = False) -> str:
@@ -221,9 +262,8 @@ def view_html(trump: Suit | None, rules: Rules, *, arrived: bool = False) -> str
     marks the left bower's slot (it has just moved into the trump suit)."""
     model = order_model(trump, rules)
     rows = [{**row, "arrived": arrived} for row in model["rows"]]
-    return (
-        tag("p", model["summary"], class_="eu-te-summary", aria_live="polite")
-        + element("ol", rows_html({"rows": rows}), class_="eu-te-rows")
+    return tag("p", model["summary"], class_="eu-te-summary", aria_live="polite") + element(
+        "ol", rows_html({"rows": rows}), class_="eu-te-rows"
     )
 
 
@@ -235,11 +275,19 @@ def panel_html(card: Card | None, rules: Rules) -> str:
     body = []
     for fact in card_facts(card, rules):
         suit = fact["suit"] + (f" ({fact['role']})" if fact["role"] else "")
-        body.append(element("tr", tag("th", fact["trump"], scope="row") + tag("td", suit)
-                            + tag("td", fact["rank"]), data_trump=fact["key"]))
+        body.append(
+            element(
+                "tr",
+                tag("th", fact["trump"], scope="row") + tag("td", suit) + tag("td", fact["rank"]),
+                data_trump=fact["key"],
+            )
+        )
     caption = tag("caption", f"The {card} ({card.name}) under each trump")
-    return element("table", caption + element("thead", element("tr", head))
-                   + element("tbody", "".join(body)), class_="eu-te-facts")
+    return element(
+        "table",
+        caption + element("thead", element("tr", head)) + element("tbody", "".join(body)),
+        class_="eu-te-facts",
+    )
 
 
 def explorer_html(uid: str, trump: Suit | None, rules: Rules, card: Card | None = None) -> str:
@@ -248,8 +296,13 @@ def explorer_html(uid: str, trump: Suit | None, rules: Rules, card: Card | None 
         "div",
         chooser_html(uid, trump_key(trump), rules)
         + element("div", view_html(trump, rules), class_="eu-te-view", data_region="view")
-        + element("div", panel_html(card, rules), class_="eu-te-panel", data_region="panel",
-                  aria_live="polite"),
+        + element(
+            "div",
+            panel_html(card, rules),
+            class_="eu-te-panel",
+            data_region="panel",
+            aria_live="polite",
+        ),
         class_="eu-te",
     )
 

@@ -45,8 +45,10 @@ class Placement:
 
     def to_page(self, a: float, b: float) -> Vec:
         """A point of the card in page coordinates."""
-        return (self.origin[0] + a * self.v[0] + b * self.u[0],
-                self.origin[1] + a * self.v[1] + b * self.u[1])
+        return (
+            self.origin[0] + a * self.v[0] + b * self.u[0],
+            self.origin[1] + a * self.v[1] + b * self.u[1],
+        )
 
     def to_card(self, x: float, y: float) -> Vec:
         """A page point in the card's own coordinates."""
@@ -126,12 +128,16 @@ def _card(rank: int, face_up: bool, place: Placement) -> str:
         parts.append(f'<rect width="{W:g}" height="{H:g}" rx="5" fill="#fff" stroke="#444"/>')
         parts.append(f'<text x="5" y="12" font-size="10" fill="{RED}">{rank}</text>')
         for x, y in PIPS[rank]:
-            parts.append(f'<text x="{x:g}" y="{y + 5:g}" font-size="15" text-anchor="middle" '
-                         f'fill="{RED}">{SUIT}</text>')
+            parts.append(
+                f'<text x="{x:g}" y="{y + 5:g}" font-size="15" text-anchor="middle" '
+                f'fill="{RED}">{SUIT}</text>'
+            )
     else:
         parts.append(f'<rect width="{W:g}" height="{H:g}" rx="5" fill="#1b5e20" stroke="#444"/>')
-        parts.append(f'<rect x="5" y="5" width="{W - 10:g}" height="{H - 10:g}" rx="3" '
-                     'fill="none" stroke="#a5d6a7" stroke-dasharray="3 3"/>')
+        parts.append(
+            f'<rect x="5" y="5" width="{W - 10:g}" height="{H - 10:g}" rx="3" '
+            'fill="none" stroke="#a5d6a7" stroke-dasharray="3 3"/>'
+        )
     parts.append("</g>")
     return "".join(parts)
 
@@ -145,12 +151,16 @@ def describe(score: int) -> str:
     six, four = visible_pips(score)
     if score <= 4:
         how = "over it" if score < 4 else "under it"
-        return f"Score {score}: the 4 face up with {four} of its pips in view, the 6 face down {how}"
+        return (
+            f"Score {score}: the 4 face up with {four} of its pips in view, the 6 face down {how}"
+        )
     if score <= 6:
         how = "over it" if score < 6 else "under it"
         return f"Score {score}: the 6 face up with {six} of its pips in view, the 4 face down {how}"
-    return (f"Score {score}: the 6 face up, all 6 pips in view, over the 4 face up, "
-            f"which shows {four} {'pip' if four == 1 else 'pips'}")
+    return (
+        f"Score {score}: the 6 face up, all 6 pips in view, over the 4 face up, "
+        f"which shows {four} {'pip' if four == 1 else 'pips'}"
+    )
 
 
 def score_svg(score: int) -> str:
@@ -166,16 +176,20 @@ def score_svg(score: int) -> str:
     bottom_svg = _card(bottom_rank, True, BOTTOM)
     cover_svg = _card(cover_rank, cover_up, cover)
     body = bottom_svg + cover_svg if on_top else cover_svg + bottom_svg
-    return (f'<svg class="eu-four-six-svg" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
-            f'width="{width * 0.9:.0f}" height="{height * 0.9:.0f}" role="img" '
-            f'aria-label="{escape(describe(score))}" xmlns="http://www.w3.org/2000/svg">'
-            f"{body}</svg>")
+    return (
+        f'<svg class="eu-four-six-svg" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
+        f'width="{width * 0.9:.0f}" height="{height * 0.9:.0f}" role="img" '
+        f'aria-label="{escape(describe(score))}" xmlns="http://www.w3.org/2000/svg">'
+        f"{body}</svg>"
+    )
 
 
 def figure_html(score: int) -> str:
     """One score as a figure: the drawing and its number."""
-    return (f'<figure class="eu-four-six">{score_svg(score)}'
-            f"<figcaption>{score} {'point' if score == 1 else 'points'}</figcaption></figure>")
+    return (
+        f'<figure class="eu-four-six">{score_svg(score)}'
+        f"<figcaption>{score} {'point' if score == 1 else 'points'}</figcaption></figure>"
+    )
 
 
 def all_scores_html() -> str:

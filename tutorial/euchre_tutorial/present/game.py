@@ -28,19 +28,48 @@ def bar_html(model: Mapping[str, Any]) -> str:
 
 def tools_html(model: Mapping[str, Any] | None, *, disabled: bool = False) -> str:
     """Hint, Undo (when the game allows it), New game, Export EGN."""
-    mine = bool(model and model["table"]["your_turn"] and not model["review"] and not model["winner"])
+    mine = bool(
+        model and model["table"]["your_turn"] and not model["review"] and not model["winner"]
+    )
     undo = model is not None and model["undo"]
-    buttons = [button_html("Hint", action="hint", class_="md-button eu-tool", data_game_hint=True,
-                           disabled=disabled or not mine)]
+    buttons = [
+        button_html(
+            "Hint",
+            action="hint",
+            class_="md-button eu-tool",
+            data_game_hint=True,
+            disabled=disabled or not mine,
+        )
+    ]
     if undo:
-        buttons.append(button_html("Undo", action="undo", class_="md-button eu-tool",
-                                   data_game_undo=True,
-                                   disabled=disabled or not (model and model["can_undo"])))
-    buttons.append(button_html("New game", action="new-game", class_="md-button eu-tool",
-                               data_game_new=True, disabled=disabled))
+        buttons.append(
+            button_html(
+                "Undo",
+                action="undo",
+                class_="md-button eu-tool",
+                data_game_undo=True,
+                disabled=disabled or not (model and model["can_undo"]),
+            )
+        )
+    buttons.append(
+        button_html(
+            "New game",
+            action="new-game",
+            class_="md-button eu-tool",
+            data_game_new=True,
+            disabled=disabled,
+        )
+    )
     no_deals = model is None or (model["deal_number"] <= 1 and not model["review"])
-    buttons.append(button_html("Export EGN", action="export", class_="md-button eu-tool",
-                               data_game_export=True, disabled=disabled or no_deals))
+    buttons.append(
+        button_html(
+            "Export EGN",
+            action="export",
+            class_="md-button eu-tool",
+            data_game_export=True,
+            disabled=disabled or no_deals,
+        )
+    )
     return "".join(buttons)
 
 
@@ -49,10 +78,14 @@ def panel_html(model: Mapping[str, Any]) -> str:
     review = model["review"]
     if review:
         label = "See the final score" if model["winner"] else "Next deal"
-        html = review_html(review, f"Deal {model['deal_number']}: review",
-                           [(label, "continue"), ("Share this deal", "share"),
-                            ("Export EGN", "export")])
-        return html.replace('data-action="continue"', 'data-action="continue" data-review-continue', 1)
+        html = review_html(
+            review,
+            f"Deal {model['deal_number']}: review",
+            [(label, "continue"), ("Share this deal", "share"), ("Export EGN", "export")],
+        )
+        return html.replace(
+            'data-action="continue"', 'data-action="continue" data-review-continue', 1
+        )
     return ""
 
 
@@ -67,14 +100,23 @@ def shared_html(review: Mapping[str, Any]) -> str:
 
 
 def _select(label: str, name: str, options: Sequence[tuple[str, str]], value: str) -> str:
-    items = "".join(f"<option{attrs({'value': v, 'selected': v == value})}>{escape(text)}</option>"
-                    for v, text in options)
-    return (f'<p class="eu-field"><label for="eu-game-{name}">{escape(label)}</label>'
-            f'<select id="eu-game-{name}" name="{name}">{items}</select></p>')
+    items = "".join(
+        f"<option{attrs({'value': v, 'selected': v == value})}>{escape(text)}</option>"
+        for v, text in options
+    )
+    return (
+        f'<p class="eu-field"><label for="eu-game-{name}">{escape(label)}</label>'
+        f'<select id="eu-game-{name}" name="{name}">{items}</select></p>'
+    )
 
 
-def newgame_html(profiles: Sequence[str], tables: Mapping[str, Table],
-                 config: Mapping[str, Any], table: str = "4", site_table: str | None = None) -> str:
+def newgame_html(
+    profiles: Sequence[str],
+    tables: Mapping[str, Table],
+    config: Mapping[str, Any],
+    table: str = "4",
+    site_table: str | None = None,
+) -> str:
     """The "New game" form, ``table`` chosen (the site's own table); the page sets the
     learner's last choices on its fields. ``site_table`` names the site's own table when it
     is none of ``tables`` (then offered first, as "site")."""
@@ -97,9 +139,14 @@ def newgame_html(profiles: Sequence[str], tables: Mapping[str, Table],
     )
 
 
-def widget_html(model: Mapping[str, Any], profiles: Sequence[str],
-                tables: Mapping[str, Table], config: Mapping[str, Any],
-                table: str = "4", site_table: str | None = None) -> str:
+def widget_html(
+    model: Mapping[str, Any],
+    profiles: Sequence[str],
+    tables: Mapping[str, Table],
+    config: Mapping[str, Any],
+    table: str = "4",
+    site_table: str | None = None,
+) -> str:
     """The whole widget as the build writes it (``table``: the one New game offers first)."""
     return (
         '<div class="eu-game">'

@@ -11,8 +11,10 @@ from typing import Any
 from euchre_tutorial.present.confirm import confirm_html
 from euchre_tutorial.present.markup import button_html, escape
 
-STARS_MEANING = ("Stars: ★★★ a lesson played without a mistake and without a hint; "
-                 "★★ with one or two; ★ finished.")
+STARS_MEANING = (
+    "Stars: ★★★ a lesson played without a mistake and without a hint; "
+    "★★ with one or two; ★ finished."
+)
 
 
 def stars_html(n: int) -> str:
@@ -22,8 +24,10 @@ def stars_html(n: int) -> str:
     <span class="eu-stars" data-stars="2" aria-label="2 of 3 stars"><span aria-hidden="true">★★☆</span></span>
     """
     label = f"{n} of 3 stars" if n else "not done yet"
-    return (f'<span class="eu-stars" data-stars="{n}" aria-label="{label}">'
-            f'<span aria-hidden="true">{"★" * n}{"☆" * (3 - n)}</span></span>')
+    return (
+        f'<span class="eu-stars" data-stars="{n}" aria-label="{label}">'
+        f'<span aria-hidden="true">{"★" * n}{"☆" * (3 - n)}</span></span>'
+    )
 
 
 def path_html(lessons: Sequence[Mapping[str, Any]], *, disabled: bool = False) -> str:
@@ -34,28 +38,37 @@ def path_html(lessons: Sequence[Mapping[str, Any]], *, disabled: bool = False) -
         f'data-lesson-link="{escape(lesson["id"])}" data-steps="{lesson["steps"]}">'
         f'<span class="eu-path-number">{n}</span>'
         f'<span class="eu-path-title">{escape(lesson["title"])}</span>{stars_html(0)}</a></li>'
-        for n, lesson in enumerate(lessons, start=1))
+        for n, lesson in enumerate(lessons, start=1)
+    )
     return (
         '<nav class="eu-path" aria-label="Lessons">'
         f'<ol class="eu-path-list">{items}</ol>'
         f'<p class="eu-path-stars">{escape(STARS_MEANING)}</p>'
         '<div class="eu-path-tools">'
-        + button_html("Reset all progress", action="reset-all", class_="eu-link-button",
-                      data_reset_all=True, disabled=disabled)
+        + button_html(
+            "Reset all progress",
+            action="reset-all",
+            class_="eu-link-button",
+            data_reset_all=True,
+            disabled=disabled,
+        )
         + confirm_html("Forget the stars of every lesson?", "reset-all")
-        + "</div></nav>")
+        + "</div></nav>"
+    )
 
 
 def head_html(model: Mapping[str, Any]) -> str:
     """The stage's title and step count."""
-    return (f'<h2 class="eu-stage-title" tabindex="-1">{escape(model["lesson"]["title"])}</h2>'
-            f'<p class="eu-stage-count">Step {model["step"]["number"]} of '
-            f'{model["lesson"]["steps"]}</p>')
+    return (
+        f'<h2 class="eu-stage-title" tabindex="-1">{escape(model["lesson"]["title"])}</h2>'
+        f'<p class="eu-stage-count">Step {model["step"]["number"]} of '
+        f"{model['lesson']['steps']}</p>"
+    )
 
 
 def goal_html(model: Mapping[str, Any]) -> str:
     """The step's goal."""
-    return f'<strong>Goal:</strong> {escape(model["step"]["goal"])}'
+    return f"<strong>Goal:</strong> {escape(model['step']['goal'])}"
 
 
 def tools_html(model: Mapping[str, Any], next_lesson: str | None, *, disabled: bool = False) -> str:
@@ -63,24 +76,59 @@ def tools_html(model: Mapping[str, Any], next_lesson: str | None, *, disabled: b
     outcome = model["outcome"]
     buttons = []
     if outcome is None:
-        buttons.append(button_html("Hint", action="hint", class_="md-button eu-hint-button",
-                                   data_lesson_hint=True, disabled=disabled))
+        buttons.append(
+            button_html(
+                "Hint",
+                action="hint",
+                class_="md-button eu-hint-button",
+                data_lesson_hint=True,
+                disabled=disabled,
+            )
+        )
     elif outcome is False:
-        buttons.append(button_html("Try again", action="retry", class_="md-button md-button--primary",
-                                   data_lesson_retry=True, data_autofocus=True))
+        buttons.append(
+            button_html(
+                "Try again",
+                action="retry",
+                class_="md-button md-button--primary",
+                data_lesson_retry=True,
+                data_autofocus=True,
+            )
+        )
     elif model["complete"]:
         if next_lesson is not None:
-            buttons.append(button_html("Next lesson", action="next-lesson",
-                                       class_="md-button md-button--primary", data_lesson_next=True,
-                                       data_lesson=next_lesson, data_autofocus=True))
+            buttons.append(
+                button_html(
+                    "Next lesson",
+                    action="next-lesson",
+                    class_="md-button md-button--primary",
+                    data_lesson_next=True,
+                    data_lesson=next_lesson,
+                    data_autofocus=True,
+                )
+            )
     else:
-        buttons.append(button_html("Next step", action="next-step",
-                                   class_="md-button md-button--primary", data_lesson_next=True,
-                                   data_autofocus=True))
-    buttons.append(button_html("Reset this lesson", action="reset-lesson", class_="eu-link-button",
-                               data_reset_lesson=True, disabled=disabled))
-    buttons.append(confirm_html("Forget your stars for this lesson and start it again?",
-                                 "reset-lesson"))
+        buttons.append(
+            button_html(
+                "Next step",
+                action="next-step",
+                class_="md-button md-button--primary",
+                data_lesson_next=True,
+                data_autofocus=True,
+            )
+        )
+    buttons.append(
+        button_html(
+            "Reset this lesson",
+            action="reset-lesson",
+            class_="eu-link-button",
+            data_reset_lesson=True,
+            disabled=disabled,
+        )
+    )
+    buttons.append(
+        confirm_html("Forget your stars for this lesson and start it again?", "reset-lesson")
+    )
     return "".join(buttons)
 
 
@@ -89,8 +137,11 @@ def what_next(model: Mapping[str, Any], next_lesson: str | None) -> str:
     if model["outcome"] is False:
         return "This step is over: choose “Try again” to play it once more."
     if model["complete"]:
-        return ("Lesson complete: choose “Next lesson” to go on." if next_lesson
-                else "Lesson complete: that was the last lesson.")
+        return (
+            "Lesson complete: choose “Next lesson” to go on."
+            if next_lesson
+            else "Lesson complete: that was the last lesson."
+        )
     return "Step done: choose “Next step” to go on."
 
 
@@ -111,4 +162,4 @@ def hint_html(reply: Mapping[str, Any]) -> str:
     """A hint: the lesson's own words (numbered), or the coach's advice box."""
     if reply.get("coach_html"):
         return str(reply["coach_html"])
-    return f'<p>Hint {int(reply["level"]) + 1}: {escape(reply["text"])}</p>'
+    return f"<p>Hint {int(reply['level']) + 1}: {escape(reply['text'])}</p>"

@@ -57,8 +57,9 @@ def element(name: str, inner_html: str = "", /, **attributes: AttrValue) -> str:
     return f"<{name}{attrs(attributes)}>{inner_html}</{name}>"
 
 
-def button_html(label: str, *, action: str, class_: str = "md-button",
-                **attributes: AttrValue) -> str:
+def button_html(
+    label: str, *, action: str, class_: str = "md-button", **attributes: AttrValue
+) -> str:
     """A button that asks the widget's delegated listener to do ``action``."""
     extra = {"class": class_, "data_action": action, **attributes}
     return f'<button type="button"{attrs(extra)}>{escape(label)}</button>'

@@ -36,12 +36,24 @@ HINTS = {
     "one": "Pick one answer.",
 }
 GROUPS = {"many": "Your hand", "order": "Trumps to order", "one": "Answers"}
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-            "ninth", "tenth")
+ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+)
 MARK_WORDS = {"right": "right answer", "wrong": "not right", "missed": "you missed this one"}
 RESET_NOTE = "Your saved quiz progress could not be read, so it was cleared."
-LINK_NOTE = ("This link opens a quiz of its own. It appears as soon as the card engine is "
-             "ready; until then you see a sample question.")
+LINK_NOTE = (
+    "This link opens a quiz of its own. It appears as soon as the card engine is "
+    "ready; until then you see a sample question."
+)
 LINK_INTRO = "Some settings in this link could not be used, so the quiz uses its defaults for them:"
 PHASES = ("question", "answered", "summary")
 MAX_STATES = 160  # the most answers the build writes into the page for one question
@@ -112,8 +124,13 @@ def played_html(played: Mapping[str, Any]) -> str:
     return card_html(Card.parse(played["card"])) + _seat(played["seat"] + note)
 
 
-def _option_html(q: Mapping[str, Any], opt: Mapping[str, Any], picked: Sequence[str],
-                 marks: Mapping[str, str], live: bool) -> str:
+def _option_html(
+    q: Mapping[str, Any],
+    opt: Mapping[str, Any],
+    picked: Sequence[str],
+    marks: Mapping[str, str],
+    live: bool,
+) -> str:
     pick = q["pick"]
     value = opt["value"]
     at = picked.index(value) if value in picked else -1
@@ -126,54 +143,83 @@ def _option_html(q: Mapping[str, Any], opt: Mapping[str, Any], picked: Sequence[
         note = ""
     if "card" in opt:
         selected = None if pick == "one" else at >= 0
-        control = card_html(Card.parse(opt["card"]), "eu-quiz-option", note, button=True,
-                            selected=selected, action="pick", disabled=not live)
+        control = card_html(
+            Card.parse(opt["card"]),
+            "eu-quiz-option",
+            note,
+            button=True,
+            selected=selected,
+            action="pick",
+            disabled=not live,
+        )
         badge = ""
         if pick == "order":
-            badge = tag("span", str(at + 1) if at >= 0 else "", class_="eu-quiz-badge", aria_hidden="true")
+            badge = tag(
+                "span", str(at + 1) if at >= 0 else "", class_="eu-quiz-badge", aria_hidden="true"
+            )
         inner = control + badge + _seat(opt.get("seat", ""))
     else:
         symbol = ""
         if opt.get("symbol"):
-            symbol = tag("span", opt["symbol"], class_=f"eu-quiz-choice-symbol eu-suit-{opt['value']}",
-                         aria_hidden="true")
+            symbol = tag(
+                "span",
+                opt["symbol"],
+                class_=f"eu-quiz-choice-symbol eu-suit-{opt['value']}",
+                aria_hidden="true",
+            )
         label = opt["label"] + (f", {note}" if note else "")
         extra = attrs({"aria_label": label if note else None, "disabled": not live})
-        inner = (f'<button type="button" class="eu-quiz-choice eu-quiz-option" data-action="pick" '
-                 f'data-value="{escape(value)}"{extra}>{symbol}'
-                 f'{tag("span", opt["label"], class_="eu-quiz-choice-label")}</button>')
+        inner = (
+            f'<button type="button" class="eu-quiz-choice eu-quiz-option" data-action="pick" '
+            f'data-value="{escape(value)}"{extra}>{symbol}'
+            f"{tag('span', opt['label'], class_='eu-quiz-choice-label')}</button>"
+        )
     return element("li", inner, class_="eu-quiz-slot", data_value=value, data_mark=mark or None)
 
 
 def _highlighted(html: str, cards: Mapping[str, str]) -> str:
     """Mark the cards the verdict talks about (``data-highlight`` on the card)."""
     for code, what in cards.items():
-        html = html.replace(f'data-card="{code}"', f'data-card="{code}" data-highlight="{escape(what)}"')
+        html = html.replace(
+            f'data-card="{code}"', f'data-card="{code}" data-highlight="{escape(what)}"'
+        )
     return html
 
 
-def question_html(q: Mapping[str, Any], *, picked: Sequence[str] = (),
-                  feedback: Mapping[str, Any] | None = None, interactive: bool = True,
-                  review: bool = False, hint: bool = True, focus: bool = False) -> str:
+def question_html(
+    q: Mapping[str, Any],
+    *,
+    picked: Sequence[str] = (),
+    feedback: Mapping[str, Any] | None = None,
+    interactive: bool = True,
+    review: bool = False,
+    hint: bool = True,
+    focus: bool = False,
+) -> str:
     """One question from its public data, with the reader's picks and, once checked, the
     engine's marks. ``focus`` marks its title as the place the focus goes when it appears."""
     trump = q["trump"]
     again = tag("span", "Again", class_="eu-quiz-again") if review else ""
     parts = [
-        element("h3", escape(q["title"]) + again, class_="eu-quiz-title", tabindex="-1" if focus else None,
-                data_focus=focus or None),
+        element(
+            "h3",
+            escape(q["title"]) + again,
+            class_="eu-quiz-title",
+            tabindex="-1" if focus else None,
+            data_focus=focus or None,
+        ),
         '<p class="eu-quiz-trump"><span class="eu-quiz-trump-label">Trump</span> '
         f'<span class="eu-quiz-trump-suit eu-suit-{escape(trump["suit"])}">'
         f'<span class="eu-quiz-trump-symbol" aria-hidden="true">{escape(trump["symbol"])}</span> '
-        f'{escape(trump["name"])}</span></p>',
+        f"{escape(trump['name'])}</span></p>",
     ]
     if q["table"]:
-        played = "".join(
-            element("li", played_html(p), class_="eu-quiz-played") for p in q["table"]
-        )
+        played = "".join(element("li", played_html(p), class_="eu-quiz-played") for p in q["table"])
         parts.append(element("ol", played, class_="eu-quiz-table", aria_label="Cards on the table"))
     if q["facts"]:
-        parts.append(element("ul", "".join(tag("li", f) for f in q["facts"]), class_="eu-quiz-facts"))
+        parts.append(
+            element("ul", "".join(tag("li", f) for f in q["facts"]), class_="eu-quiz-facts")
+        )
     parts.append(tag("p", q["prompt"], class_="eu-quiz-prompt"))
     pick = q["pick"]
     marks = feedback["marks"] if feedback else {}
@@ -181,46 +227,85 @@ def question_html(q: Mapping[str, Any], *, picked: Sequence[str] = (),
     items = "".join(_option_html(q, opt, picked, marks, live) for opt in q["options"])
     cards = any("card" in o for o in q["options"])
     group = "The trick, in the order played" if q["kind"] == "winner" else GROUPS[pick]
-    css = "eu-quiz-options eu-quiz-options--cards" if cards else "eu-quiz-options eu-quiz-options--choices"
+    css = (
+        "eu-quiz-options eu-quiz-options--cards"
+        if cards
+        else "eu-quiz-options eu-quiz-options--choices"
+    )
     parts.append(element("ul", items, class_=css, aria_label=group))
     if hint:
         parts.append(tag("p", HINTS[pick], class_="eu-quiz-hint eu-needs-script"))
-    html = element("section", "".join(parts), class_="eu-quiz-question", data_kind=q["kind"],
-                   data_pick=pick, data_question=q["id"], data_review="true" if review else None)
+    html = element(
+        "section",
+        "".join(parts),
+        class_="eu-quiz-question",
+        data_kind=q["kind"],
+        data_pick=pick,
+        data_question=q["id"],
+        data_review="true" if review else None,
+    )
     return _highlighted(html, feedback["cards"]) if feedback else html
 
 
 def feedback_html(feedback: Mapping[str, Any]) -> str:
     """The verdict: right or not, the answer when wrong, and the engine's reasons."""
     right = bool(feedback["correct"])
-    head = (tag("span", "✓" if right else "✗", class_="eu-quiz-verdict-icon", aria_hidden="true")
-            + tag("strong", feedback["verdict"]))
+    head = tag(
+        "span", "✓" if right else "✗", class_="eu-quiz-verdict-icon", aria_hidden="true"
+    ) + tag("strong", feedback["verdict"])
     if not right:
         head += " " + tag("span", f"The answer: {feedback['answer_text']}", class_="eu-quiz-answer")
     why = "".join(tag("p", reason) for reason in feedback["reasons"])
-    return element("div", element("p", head, class_="eu-quiz-verdict-head") + element("div", why, class_="eu-quiz-why"),
-                   class_=f"eu-quiz-verdict eu-quiz-verdict--{'right' if right else 'wrong'}")
+    return element(
+        "div",
+        element("p", head, class_="eu-quiz-verdict-head")
+        + element("div", why, class_="eu-quiz-why"),
+        class_=f"eu-quiz-verdict eu-quiz-verdict--{'right' if right else 'wrong'}",
+    )
 
 
 # ---------------------------------------------------------------------- the widget
-def _button(label: str, action: str, *, primary: bool = True, disabled: bool = False,
-            focus: bool = False, extra: str = "eu-quiz-submit") -> str:
+def _button(
+    label: str,
+    action: str,
+    *,
+    primary: bool = True,
+    disabled: bool = False,
+    focus: bool = False,
+    extra: str = "eu-quiz-submit",
+) -> str:
     css = f"md-button{' md-button--primary' if primary else ''} {extra}"
-    return (f'<button type="button"{attrs({"class": css, "data_action": action, "disabled": disabled})}'
-            f'{" data-focus" if focus else ""}>{escape(label)}</button>')
+    return (
+        f'<button type="button"{attrs({"class": css, "data_action": action, "disabled": disabled})}'
+        f"{' data-focus' if focus else ''}>{escape(label)}</button>"
+    )
 
 
 def _head_html(state: QuizState) -> str:
     total = len(state.ids)
     done = len(state.answers)
-    progress = (f"Finished: {total} questions" if state.phase == "summary"
-                else f"Question {state.index + 1} of {total}")
+    progress = (
+        f"Finished: {total} questions"
+        if state.phase == "summary"
+        else f"Question {state.index + 1} of {total}"
+    )
     percent = round(100 * done / total) if total else 0
-    return (
-        element("div", tag("p", progress, class_="eu-quiz-progress")
-                + tag("p", f"Score {state.score}", class_="eu-quiz-score"), class_="eu-quiz-head")
-        + element("div", tag("span", "", class_="eu-quiz-bar-fill", data_fraction=str(done / total if total else 0),
-                             style=f"width: {percent}%"), class_="eu-quiz-bar", aria_hidden="true")
+    return element(
+        "div",
+        tag("p", progress, class_="eu-quiz-progress")
+        + tag("p", f"Score {state.score}", class_="eu-quiz-score"),
+        class_="eu-quiz-head",
+    ) + element(
+        "div",
+        tag(
+            "span",
+            "",
+            class_="eu-quiz-bar-fill",
+            data_fraction=str(done / total if total else 0),
+            style=f"width: {percent}%",
+        ),
+        class_="eu-quiz-bar",
+        aria_hidden="true",
     )
 
 
@@ -261,13 +346,22 @@ def _summary_html(state: QuizState) -> str:
     total = len(state.ids)
     right = state.score
     message = (
-        "Every answer right. Try a harder level, or raise the trap rate." if right == total
-        else "Well played. The questions you missed are below, with the reasons." if right >= total * 0.7
+        "Every answer right. Try a harder level, or raise the trap rate."
+        if right == total
+        else "Well played. The questions you missed are below, with the reasons."
+        if right >= total * 0.7
         else "Keep going: read the reasons below, and the missed questions will come back in a later quiz."
     )
-    parts = [tag("h3", f"You scored {right} of {total}", class_="eu-quiz-summary-title", tabindex="-1",
-                 data_focus=True),
-             tag("p", message, class_="eu-quiz-summary-text")]
+    parts = [
+        tag(
+            "h3",
+            f"You scored {right} of {total}",
+            class_="eu-quiz-summary-title",
+            tabindex="-1",
+            data_focus=True,
+        ),
+        tag("p", message, class_="eu-quiz-summary-text"),
+    ]
     misses = [(i, a) for i, a in enumerate(state.answers) if not a.ok]
     if misses:
         items = []
@@ -275,27 +369,49 @@ def _summary_html(state: QuizState) -> str:
             q = _public(miss.id)
             feedback = _feedback(miss.id, miss.given)
             labels = {o["value"]: o["label"] for o in q["options"]}
-            given = (", then " if q["pick"] == "order" else ", ").join(labels.get(v, v) for v in miss.given)
-            items.append(element(
-                "li",
-                tag("p", f"Question {i + 1}", class_="eu-quiz-review-number")
-                + question_html(q, feedback=feedback, interactive=False, review=miss.id in state.review,
-                                hint=False)
-                + tag("p", f"Your answer: {given or 'none'}.", class_="eu-quiz-review-given")
-                + feedback_html(feedback),
-                class_="eu-quiz-review-item",
-            ))
+            given = (", then " if q["pick"] == "order" else ", ").join(
+                labels.get(v, v) for v in miss.given
+            )
+            items.append(
+                element(
+                    "li",
+                    tag("p", f"Question {i + 1}", class_="eu-quiz-review-number")
+                    + question_html(
+                        q,
+                        feedback=feedback,
+                        interactive=False,
+                        review=miss.id in state.review,
+                        hint=False,
+                    )
+                    + tag("p", f"Your answer: {given or 'none'}.", class_="eu-quiz-review-given")
+                    + feedback_html(feedback),
+                    class_="eu-quiz-review-item",
+                )
+            )
         parts.append(tag("h4", "Review your misses", class_="eu-quiz-review-title"))
         parts.append(element("ol", "".join(items), class_="eu-quiz-review"))
     if state.query:
         url = f"{state.page_url}?{state.query}"
-        label = "Link to this quiz " if state.link_matches else "Link to a quiz with these settings "
-        share = element("label", label + f'<input type="text" class="eu-quiz-share-link" readonly'
-                        f' value="{escape(url)}">', class_="eu-quiz-share-label")
-        note = "" if state.link_matches else tag(
-            "p", "This quiz was picked for you from your own progress, so the link gives the "
-            "same kinds of question, not these ones. A teacher's page makes a link to one "
-            "exact quiz.", class_="eu-quiz-share-note")
+        label = (
+            "Link to this quiz " if state.link_matches else "Link to a quiz with these settings "
+        )
+        share = element(
+            "label",
+            label + f'<input type="text" class="eu-quiz-share-link" readonly'
+            f' value="{escape(url)}">',
+            class_="eu-quiz-share-label",
+        )
+        note = (
+            ""
+            if state.link_matches
+            else tag(
+                "p",
+                "This quiz was picked for you from your own progress, so the link gives the "
+                "same kinds of question, not these ones. A teacher's page makes a link to one "
+                "exact quiz.",
+                class_="eu-quiz-share-note",
+            )
+        )
         parts.append(element("div", share + note, class_="eu-quiz-share"))
     return element("section", "".join(parts), class_="eu-quiz-summary")
 
@@ -304,10 +420,15 @@ def regions(state: QuizState) -> dict[str, str]:
     """The quiz's parts for ``state``: body, feedback and actions (and what the root says)."""
     if state.phase == "summary":
         misses = any(not a.ok for a in state.answers)
-        actions = (_button("Practise your misses", "misses", extra="eu-quiz-again-button") if misses else "") + \
-            _button("New quiz", "new", primary=not misses, extra="eu-quiz-new")
+        actions = (
+            _button("Practise your misses", "misses", extra="eu-quiz-again-button")
+            if misses
+            else ""
+        ) + _button("New quiz", "new", primary=not misses, extra="eu-quiz-new")
         total = len(state.ids)
-        said = tag("p", f"Quiz finished. You scored {state.score} of {total}.", class_="eu-visually-hidden")
+        said = tag(
+            "p", f"Quiz finished. You scored {state.score} of {total}.", class_="eu-visually-hidden"
+        )
         return {"body": _summary_html(state), "feedback": said, "actions": actions, "result": ""}
     qid = state.ids[state.index]
     q = _public(qid)
@@ -325,9 +446,15 @@ def regions(state: QuizState) -> dict[str, str]:
         }
     picked = [v for v in state.picked if any(o["value"] == v for o in q["options"])]
     ready = len(picked) == len(q["options"]) if q["pick"] == "order" else bool(picked)
-    actions = "" if q["pick"] == "one" else _button("Check", "check", disabled=not (ready and state.interactive))
+    actions = (
+        ""
+        if q["pick"] == "one"
+        else _button("Check", "check", disabled=not (ready and state.interactive))
+    )
     return {
-        "body": question_html(q, picked=picked, interactive=state.interactive, review=review, focus=True),
+        "body": question_html(
+            q, picked=picked, interactive=state.interactive, review=review, focus=True
+        ),
         "feedback": "",
         "actions": actions,
         "result": "",
@@ -339,11 +466,17 @@ def quiz_html(state: QuizState) -> str:
     parts = regions(state)
     return element(
         "div",
-        _head_html(state) + _rules_html(state) + _notes_html(state)
+        _head_html(state)
+        + _rules_html(state)
+        + _notes_html(state)
         + element("div", parts["body"], class_="eu-quiz-body")
-        + element("div", parts["feedback"], class_="eu-quiz-feedback", role="status", aria_live="polite")
+        + element(
+            "div", parts["feedback"], class_="eu-quiz-feedback", role="status", aria_live="polite"
+        )
         + element("div", parts["actions"], class_="eu-quiz-actions"),
-        class_="eu-quiz", data_state=state.phase, data_result=parts["result"] or None,
+        class_="eu-quiz",
+        data_state=state.phase,
+        data_result=parts["result"] or None,
         data_query=state.query,
     )
 
@@ -418,6 +551,15 @@ def first_question_answers(state: QuizState) -> dict[str, Any] | None:
         states[key("question", picked)] = {"html": keep(quiz_html(replace(state, picked=picked)))}
     for given in answers:
         record, shown = answer(state, given)
-        states[key("answered", given)] = {"html": keep(quiz_html(shown)), "answer": record.to_dict(),
-                                          "mastery": mastery_field(item, record.ok)}
-    return {"ids": list(state.ids), "query": state.query, "pick": q["pick"], "html": html, "states": states}
+        states[key("answered", given)] = {
+            "html": keep(quiz_html(shown)),
+            "answer": record.to_dict(),
+            "mastery": mastery_field(item, record.ok),
+        }
+    return {
+        "ids": list(state.ids),
+        "query": state.query,
+        "pick": q["pick"],
+        "html": html,
+        "states": states,
+    }

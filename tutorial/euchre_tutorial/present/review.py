@@ -31,9 +31,13 @@ def try_again_href(share: str, kept: int) -> str:
     return escape(f"../try-again/?deal={share}&at={kept}")
 
 
-def trick_rows(tricks: Sequence[Trick], trump: Suit | None, names: Sequence[str],
-               ours: Callable[[int], bool],
-               kept: Mapping[tuple[int, str], int] | None = None) -> list[dict[str, Any]]:
+def trick_rows(
+    tricks: Sequence[Trick],
+    trump: Suit | None,
+    names: Sequence[str],
+    ours: Callable[[int], bool],
+    kept: Mapping[tuple[int, str], int] | None = None,
+) -> list[dict[str, Any]]:
     """Each finished trick as the review draws it: who led, each card with who played it,
     who won and why (the engine's ``explain_trick``), and whether the winner is on the
     reader's side (``ours``). ``kept`` maps the reader's (seat, card) plays to the number
@@ -49,17 +53,22 @@ def trick_rows(tricks: Sequence[Trick], trump: Suit | None, names: Sequence[str]
     (1, 4, True)
     """
     kept = kept or {}
-    return [{
-        "number": number,
-        "leader": names[trick.leader],
-        "cards": [{"seat": s, "name": names[s], "card": c.code, "try_again": kept.get((s, c.code))}
-                  for s, c in zip(trick.seats, trick.cards, strict=True)],
-        "winner": trick.winner,
-        "winner_name": names[trick.winner],
-        "winner_card": trick.winning_card.code,
-        "our_side": ours(trick.winner),
-        "why": explain_trick(trick.cards, trump),
-    } for number, trick in enumerate(tricks, start=1)]
+    return [
+        {
+            "number": number,
+            "leader": names[trick.leader],
+            "cards": [
+                {"seat": s, "name": names[s], "card": c.code, "try_again": kept.get((s, c.code))}
+                for s, c in zip(trick.seats, trick.cards, strict=True)
+            ],
+            "winner": trick.winner,
+            "winner_name": names[trick.winner],
+            "winner_card": trick.winning_card.code,
+            "our_side": ours(trick.winner),
+            "why": explain_trick(trick.cards, trump),
+        }
+        for number, trick in enumerate(tricks, start=1)
+    ]
 
 
 def tricks_html(tricks: Sequence[Mapping[str, Any]], share: str | None = None) -> str:
@@ -74,52 +83,76 @@ def tricks_html(tricks: Sequence[Mapping[str, Any]], share: str | None = None) -
             win = " eu-review-play--winner" if play["card"] == trick["winner_card"] else ""
             link = ""
             if share is not None and play.get("try_again") is not None:
-                link = (f'<a class="eu-try-again" href="{try_again_href(share, play["try_again"])}">'
-                        "Try again from here</a>")
-            plays.append(f'<li class="eu-review-play{win}" data-card="{play["card"]}">'
-                         f'<span class="eu-review-who">{escape(play["name"])}</span>'
-                         f'{card_html(Card.parse(play["card"]))}{link}</li>')
+                link = (
+                    f'<a class="eu-try-again" href="{try_again_href(share, play["try_again"])}">'
+                    "Try again from here</a>"
+                )
+            plays.append(
+                f'<li class="eu-review-play{win}" data-card="{play["card"]}">'
+                f'<span class="eu-review-who">{escape(play["name"])}</span>'
+                f"{card_html(Card.parse(play['card']))}{link}</li>"
+            )
         items.append(
             f'<li class="eu-review-trick{ours}" data-winner="{escape(who)}">'
             f'<p class="eu-review-trick-head"><strong>Trick {trick["number"]}</strong> · led by '
             f'{escape(trick["leader"])} · <span class="eu-review-winner">{escape(who)} '
-            f'{verb(who, "win", "wins")}</span></p>'
+            f"{verb(who, 'win', 'wins')}</span></p>"
             f'<ul class="eu-review-plays">{"".join(plays)}</ul>'
-            f'<p class="eu-review-why">{escape(trick["why"])}</p></li>')
+            f'<p class="eu-review-why">{escape(trick["why"])}</p></li>'
+        )
     return f'<ol class="eu-review-tricks">{"".join(items)}</ol>'
 
 
-def review_html(review: Mapping[str, Any], heading: str,
-                actions: Sequence[tuple[str, str]] = ()) -> str:
+def review_html(
+    review: Mapping[str, Any], heading: str, actions: Sequence[tuple[str, str]] = ()
+) -> str:
     """The review of ``review`` (from ``widgets.game.review_model``) under ``heading``;
     ``actions`` are (label, data-action) buttons drawn below it, the first primary."""
     hands = "".join(
         f'<div class="eu-review-hand"><span class="eu-review-name">{escape(h["name"])}</span>'
-        f'{_cards(h["cards"])}</div>' for h in review["hands"])
-    hands += (f'<div class="eu-review-hand"><span class="eu-review-name">Upcard</span>'
-              f'{_cards([review["upcard"]])}</div>')
+        f"{_cards(h['cards'])}</div>"
+        for h in review["hands"]
+    )
+    hands += (
+        f'<div class="eu-review-hand"><span class="eu-review-name">Upcard</span>'
+        f"{_cards([review['upcard']])}</div>"
+    )
     bids = []
     for line in review["bidding"]:
-        text, kept = (line["text"], line.get("try_again")) if isinstance(line, Mapping) else (line, None)
-        link = (f' <a class="eu-try-again" href="{try_again_href(review["share"], kept)}">'
-                "Try again from here</a>" if kept is not None else "")
+        text, kept = (
+            (line["text"], line.get("try_again")) if isinstance(line, Mapping) else (line, None)
+        )
+        link = (
+            f' <a class="eu-try-again" href="{try_again_href(review["share"], kept)}">'
+            "Try again from here</a>"
+            if kept is not None
+            else ""
+        )
         bids.append(f"<li>{escape(text)}{link}</li>")
-    deal = (f'<details class="eu-review-deal"><summary>The deal and the bidding</summary>'
-            f'<div class="eu-review-hands">{hands}</div>'
-            f'<ol class="eu-review-bids">{"".join(bids)}</ol></details>')
+    deal = (
+        f'<details class="eu-review-deal"><summary>The deal and the bidding</summary>'
+        f'<div class="eu-review-hands">{hands}</div>'
+        f'<ol class="eu-review-bids">{"".join(bids)}</ol></details>'
+    )
     points = ""
     if review["score_text"]:
-        points = (f'<p class="eu-review-points"><strong>Points: </strong>'
-                  f'{escape(review["score_text"])} {escape(review["points_text"])}</p>')
+        points = (
+            f'<p class="eu-review-points"><strong>Points: </strong>'
+            f"{escape(review['score_text'])} {escape(review['points_text'])}</p>"
+        )
     buttons = "".join(
-        button_html(label, action=action,
-                    class_="md-button md-button--primary" if i == 0 else "md-button")
-        for i, (label, action) in enumerate(actions))
-    return (f'<section class="eu-review" aria-label="{escape(heading)}">'
-            f'<h3 class="eu-review-title">{escape(heading)}</h3>'
-            f'<p class="eu-review-facts">{escape(review["facts"])}</p>{deal}'
-            f'{tricks_html(review["tricks"], review["share"])}{points}'
-            f'<div class="eu-review-actions">{buttons}</div>'
-            '<p class="eu-share" hidden><label>Link to this deal: '
-            '<input type="text" readonly data-share-link></label>'
-            '<span class="eu-share-done" hidden> Copied.</span></p></section>')
+        button_html(
+            label, action=action, class_="md-button md-button--primary" if i == 0 else "md-button"
+        )
+        for i, (label, action) in enumerate(actions)
+    )
+    return (
+        f'<section class="eu-review" aria-label="{escape(heading)}">'
+        f'<h3 class="eu-review-title">{escape(heading)}</h3>'
+        f'<p class="eu-review-facts">{escape(review["facts"])}</p>{deal}'
+        f"{tricks_html(review['tricks'], review['share'])}{points}"
+        f'<div class="eu-review-actions">{buttons}</div>'
+        '<p class="eu-share" hidden><label>Link to this deal: '
+        '<input type="text" readonly data-share-link></label>'
+        '<span class="eu-share-done" hidden> Copied.</span></p></section>'
+    )

@@ -42,8 +42,9 @@ LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("strong", "Strong"))
 
 def _options(choices: Sequence[tuple[str, str]], chosen: str) -> str:
     return "".join(
-        f'<option{attrs({"value": value, "selected": value == chosen})}>{escape(label)}</option>'
-        for value, label in choices)
+        f"<option{attrs({'value': value, 'selected': value == chosen})}>{escape(label)}</option>"
+        for value, label in choices
+    )
 
 
 def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str:
@@ -67,27 +68,48 @@ def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str
     if site is not None and site.table_key is None:
         here = "site"
         tables.insert(0, ("site", f"This site's table: {site.table_name}"))
-        at_site = json.dumps({value: (site if value == "site" else Rules.profile(value)
-                                      ).at_table_of(site).to_dict() for value, _ in profiles},
-                             sort_keys=True, separators=(",", ":"))
-    name_attrs = attrs({"name": "name", "value": name, "maxlength": "24",
-                        "autocomplete": "nickname", "required": True})
-    code_attrs = attrs({"name": "room", "value": room, "maxlength": "16",
-                        "autocomplete": "off", "spellcheck": "false"})
+        at_site = json.dumps(
+            {
+                value: (site if value == "site" else Rules.profile(value))
+                .at_table_of(site)
+                .to_dict()
+                for value, _ in profiles
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+    name_attrs = attrs(
+        {
+            "name": "name",
+            "value": name,
+            "maxlength": "24",
+            "autocomplete": "nickname",
+            "required": True,
+        }
+    )
+    code_attrs = attrs(
+        {
+            "name": "room",
+            "value": room,
+            "maxlength": "16",
+            "autocomplete": "off",
+            "spellcheck": "false",
+        }
+    )
     return (
         '<form class="eu-room-entry" data-form="entry" novalidate>'
         f'<p><label>Your name (shown to the table) <input type="text"{name_attrs}></label></p>'
-        '<fieldset><legend>Join a room</legend>'
+        "<fieldset><legend>Join a room</legend>"
         f'<p><label>Room code <input type="text"{code_attrs}></label></p>'
-        f'<p>{button_html("Join the room", action="join")} '
-        f'{button_html("Watch without playing", action="watch")}</p></fieldset>'
-        '<fieldset><legend>Or create a room</legend>'
+        f"<p>{button_html('Join the room', action='join')} "
+        f"{button_html('Watch without playing', action='watch')}</p></fieldset>"
+        "<fieldset><legend>Or create a room</legend>"
         f'<p><label>Rules <select name="rules">{_options(profiles, profiles[0][0])}</select></label></p>'
         f'<p><label>Table <select name="table"{attrs({"data_site_rules": at_site or None})}>'
         f"{_options(tables, here)}</select></label></p>"
         f'<p><label>Computer players <select name="level">{_options(LEVELS, "normal")}</select>'
         "</label></p>"
-        f'<p>{button_html("Create a room", action="create")}</p></fieldset>'
+        f"<p>{button_html('Create a room', action='create')}</p></fieldset>"
         "</form>"
     )
 
@@ -128,10 +150,16 @@ def seats_html(room: Mapping[str, Any], me: int | None) -> str:
             notes.append(f"away: seat held for {_seconds(seat['away'])}")
         extra = ""
         if lobby and host and seat["kind"] == "human" and number != me:
-            extra = " " + button_html(f"Remove {seat['name']}", action="remove",
-                                      class_="md-button eu-room-remove", data_seat=str(number))
+            extra = " " + button_html(
+                f"Remove {seat['name']}",
+                action="remove",
+                class_="md-button eu-room-remove",
+                data_seat=str(number),
+            )
         note = f' <span class="eu-room-notes">({", ".join(notes)})</span>' if notes else ""
-        items.append(f'<li data-key="room-seat-{number}">Seat {number + 1}: {who}{note}{extra}</li>')
+        items.append(
+            f'<li data-key="room-seat-{number}">Seat {number + 1}: {who}{note}{extra}</li>'
+        )
     return f'<ol class="eu-room-seats" aria-label="Seats">{"".join(items)}</ol>'
 
 
@@ -144,10 +172,12 @@ def leave_match_html() -> str:
     >>> "<summary>Leave the match</summary>" in html and 'data-action="leave"' in html
     True
     """
-    return ('<details class="eu-room-leave"><summary>Leave the match</summary>'
-            "<p>A computer player takes your seat for the rest of the match, and you go back "
-            f'to the start of the rooms page.</p><p>{button_html("Leave the room", action="leave")}'
-            "</p></details>")
+    return (
+        '<details class="eu-room-leave"><summary>Leave the match</summary>'
+        "<p>A computer player takes your seat for the rest of the match, and you go back "
+        f"to the start of the rooms page.</p><p>{button_html('Leave the room', action='leave')}"
+        "</p></details>"
+    )
 
 
 def invite_html(code: str, page: str) -> str:
@@ -164,28 +194,44 @@ def invite_html(code: str, page: str) -> str:
     return (
         f'<p class="eu-room-code">Room code: <strong>{escape(code)}</strong></p>'
         f'<p><label>Invite link <input type="text" readonly class="eu-room-link"'
-        f'{attrs({"value": link, "data_link": link})}></label> '
-        f'{button_html("Copy the link", action="copy", data_link=link)}</p>'
+        f"{attrs({'value': link, 'data_link': link})}></label> "
+        f"{button_html('Copy the link', action='copy', data_link=link)}</p>"
         f'<p><label>Link to watch <input type="text" readonly class="eu-room-watch-link"'
-        f'{attrs({"value": watch, "data_link": watch})}></label> '
-        f'{button_html("Copy the link to watch", action="copy", data_link=watch)}</p>'
+        f"{attrs({'value': watch, 'data_link': watch})}></label> "
+        f"{button_html('Copy the link to watch', action='copy', data_link=watch)}</p>"
     )
 
 
-def reactions_html(seen: Sequence[Mapping[str, Any]] = (), names: Sequence[str] = (),
-                   *, buttons: bool = True) -> str:
+def reactions_html(
+    seen: Sequence[Mapping[str, Any]] = (), names: Sequence[str] = (), *, buttons: bool = True
+) -> str:
     """The reaction buttons (the fixed set; none for a spectator, who may not react) and
     the latest reactions, newest last."""
-    pressable = "".join(
-        button_html(e, action="react", class_="md-button eu-room-react", data_emoji=e,
-                    aria_label=f"React {e}") for e in EMOJI) if buttons else ""
+    pressable = (
+        "".join(
+            button_html(
+                e,
+                action="react",
+                class_="md-button eu-room-react",
+                data_emoji=e,
+                aria_label=f"React {e}",
+            )
+            for e in EMOJI
+        )
+        if buttons
+        else ""
+    )
     latest = "".join(
-        f'<li>{escape(names[r["seat"]] if r["seat"] < len(names) else "Someone")} '
-        f'{escape(r["emoji"])}</li>' for r in list(seen)[-5:])
-    group = (f'<div class="eu-room-reactions" role="group" aria-label="Reactions">{pressable}</div>'
-             if buttons else "")
-    return (f'{group}'
-            f'<ul class="eu-room-reacted" aria-live="polite">{latest}</ul>')
+        f"<li>{escape(names[r['seat']] if r['seat'] < len(names) else 'Someone')} "
+        f"{escape(r['emoji'])}</li>"
+        for r in list(seen)[-5:]
+    )
+    group = (
+        f'<div class="eu-room-reactions" role="group" aria-label="Reactions">{pressable}</div>'
+        if buttons
+        else ""
+    )
+    return f'{group}<ul class="eu-room-reacted" aria-live="polite">{latest}</ul>'
 
 
 def lobby_html(state: Mapping[str, Any], page: str) -> str:
@@ -194,18 +240,24 @@ def lobby_html(state: Mapping[str, Any], page: str) -> str:
     room = state["room"]
     me = state["you"]
     mine = room["seats"][me]
-    controls = [button_html("I am not ready" if mine["ready"] else "I am ready",
-                            action="ready", data_ready="false" if mine["ready"] else "true")]
+    controls = [
+        button_html(
+            "I am not ready" if mine["ready"] else "I am ready",
+            action="ready",
+            data_ready="false" if mine["ready"] else "true",
+        )
+    ]
     if room["host"] == me:
-        controls.append(button_html("Start the match", action="start",
-                                    class_="md-button md-button--primary"))
+        controls.append(
+            button_html("Start the match", action="start", class_="md-button md-button--primary")
+        )
     else:
         controls.append('<span class="eu-room-wait">The host starts the match.</span>')
     controls.append(button_html("Leave the room", action="leave"))
     return (
         '<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>'
-        f'{invite_html(room["code"], page)}<p>{escape(table_words(room))}</p>'
-        f'{last_match_html(room, me)}'
+        f"{invite_html(room['code'], page)}<p>{escape(table_words(room))}</p>"
+        f"{last_match_html(room, me)}"
         f'{seats_html(room, me)}<p class="eu-room-controls">{" ".join(controls)}</p></section>'
     )
 
@@ -253,7 +305,7 @@ def watching_html(code: str) -> str:
         "data-room-landing>"
         f"<p><strong>You are watching</strong> room {escape(code)}. You see what the whole "
         "table sees: the cards played, the bids, the score. Every hand stays face down.</p>"
-        f'<p>{button_html("Stop watching", action="leave")}</p></section>'
+        f"<p>{button_html('Stop watching', action='leave')}</p></section>"
     )
 
 
@@ -263,8 +315,8 @@ def watched_lobby_html(state: Mapping[str, Any], page: str) -> str:
     room = state["room"]
     return (
         '<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>'
-        f'{invite_html(room["code"], page)}<p>{escape(table_words(room))}</p>'
-        f'{last_match_html(room, None)}'
+        f"{invite_html(room['code'], page)}<p>{escape(table_words(room))}</p>"
+        f"{last_match_html(room, None)}"
         f'{seats_html(room, None)}<p class="eu-room-wait">The host starts the match.</p></section>'
     )
 
@@ -280,22 +332,24 @@ def _side_names(rules: Rules, me: int | None, names: Sequence[str] = ()) -> list
     >>> _side_names(Rules().at_table("3"), 0, ["You", "Computer 2", "Cy"])
     ['you', 'Computer 2', 'Cy']
     """
+
     def name(seat: int) -> str:
         if seat == me:
             return "you"
         return names[seat] if seat < len(names) else f"seat {seat + 1}"
+
     if rules.partnerships and me is not None:
         mine = rules.team_of(me)
         return ["your side" if team == mine else "the other side" for team in (0, 1)]
     if rules.partnerships:
-        teams = [[name(s) for s in range(rules.players) if rules.team_of(s) == t]
-                 for t in (0, 1)]
+        teams = [[name(s) for s in range(rules.players) if rules.team_of(s) == t] for t in (0, 1)]
         return [word_list(team) for team in teams]
     return [name(seat) for seat in range(rules.players)]
 
 
-def _score_words(score: Sequence[int], rules: Rules, me: int | None,
-                 names: Sequence[str] = ()) -> str:
+def _score_words(
+    score: Sequence[int], rules: Rules, me: int | None, names: Sequence[str] = ()
+) -> str:
     sides = _side_names(rules, me, names)
     return points_for((sides[i], points) for i, points in enumerate(score) if i < len(sides))
 
@@ -329,38 +383,54 @@ def review_html(state: Mapping[str, Any], names: Sequence[str]) -> str:
     result = HandResult.from_dict(review)
     lines = [explain_score(result)]
     if "score_before" in review:
-        cut = game_point_text(rules.game_to, review["score_before"], result.points,
-                              _side_names(rules, me, names))
+        cut = game_point_text(
+            rules.game_to, review["score_before"], result.points, _side_names(rules, me, names)
+        )
         if cut:
             lines.append(cut)
     lines.append(f"Score: {_score_words(table['score'], rules, me, names)}.")
     if view.maker is not None:
         made = contract_words(view, names)
         if review.get("called"):
-            made += " " + called_ace_words(view.maker, Suit.parse(review["called"]),
-                                           review.get("ace_partner"), names, me)
+            made += " " + called_ace_words(
+                view.maker, Suit.parse(review["called"]), review.get("ace_partner"), names, me
+            )
         lines.insert(0, made)
     if review["game_over"]:
         lines.append("The match is over. Continue to go back to the lobby.")
     waiting = [names[s] for s in review["waiting"] if s < len(names)]
     if me is not None and me in review["waiting"]:
-        action = button_html("Continue", action="continue", class_="md-button md-button--primary",
-                             data_review_continue=True)
+        action = button_html(
+            "Continue",
+            action="continue",
+            class_="md-button md-button--primary",
+            data_review_continue=True,
+        )
     else:
         action = f"<span>Waiting for {escape(word_list(waiting) or 'the table')}.</span>"
-    timer = (f' <span class="eu-room-timer">Play goes on in {_seconds(review["seconds"])}.</span>'
-             if review["seconds"] is not None else "")
+    timer = (
+        f' <span class="eu-room-timer">Play goes on in {_seconds(review["seconds"])}.</span>'
+        if review["seconds"] is not None
+        else ""
+    )
     body = "".join(f"<p>{escape(line)}</p>" for line in lines)
     tricks = ""
     if view.tricks:
         side = review.get("maker_side") or ()
-        rows = trick_rows(view.tricks, view.trump, names,
-                          lambda winner: me is not None
-                          and same_side(winner, me, rules.partnerships, side))
-        tricks = ('<details class="eu-review-deal eu-room-tricks"><summary>The tricks, card by card'
-                  f'</summary>{tricks_html(rows)}</details>')
-    return (f'<section class="eu-room-review" aria-label="Hand review">'
-            f'<h2>Deal {table["deal"] + 1} is over</h2>{body}{tricks}<p>{action}{timer}</p></section>')
+        rows = trick_rows(
+            view.tricks,
+            view.trump,
+            names,
+            lambda winner: me is not None and same_side(winner, me, rules.partnerships, side),
+        )
+        tricks = (
+            '<details class="eu-review-deal eu-room-tricks"><summary>The tricks, card by card'
+            f"</summary>{tricks_html(rows)}</details>"
+        )
+    return (
+        f'<section class="eu-room-review" aria-label="Hand review">'
+        f"<h2>Deal {table['deal'] + 1} is over</h2>{body}{tricks}<p>{action}{timer}</p></section>"
+    )
 
 
 def table_view(state: Mapping[str, Any]) -> SeatView:
@@ -378,8 +448,10 @@ def table_view(state: Mapping[str, Any]) -> SeatView:
 def display_names(state: Mapping[str, Any]) -> list[str]:
     """Each seat's name as this seat shows it: "You", the name typed, or the computer's."""
     me = state["you"]
-    return ["You" if s["seat"] == me else (s["name"] or f"Seat {s['seat'] + 1}")
-            for s in state["room"]["seats"]]
+    return [
+        "You" if s["seat"] == me else (s["name"] or f"Seat {s['seat'] + 1}")
+        for s in state["room"]["seats"]
+    ]
 
 
 def table_html(state: Mapping[str, Any]) -> tuple[str, str | None, bool]:
@@ -392,16 +464,19 @@ def table_html(state: Mapping[str, Any]) -> tuple[str, str | None, bool]:
     ui = TableUI(sort=True)
     names = display_names(state)
     data = table_data(view, ui, names)
-    data["prompt"] = f'{data["last"]} {data["prompt"]}'.strip()
+    data["prompt"] = f"{data['last']} {data['prompt']}".strip()
     me = None if view.seat == NO_SEAT else view.seat
-    score = (f'<p class="eu-room-score">Score: '
-             f'{escape(_score_words(state["table"]["score"], view.rules, me, names))} '
-             f'(game to {state["table"]["game_to"]}).</p>')
+    score = (
+        f'<p class="eu-room-score">Score: '
+        f"{escape(_score_words(state['table']['score'], view.rules, me, names))} "
+        f"(game to {state['table']['game_to']}).</p>"
+    )
     return score + render_data(data, ui), card_verb(data["card_action"]), bool(data["your_turn"])
 
 
-def room_regions(state: Mapping[str, Any], page: str,
-                 reactions: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
+def room_regions(
+    state: Mapping[str, Any], page: str, reactions: Sequence[Mapping[str, Any]] = ()
+) -> dict[str, Any]:
     """Everything the room page shows for one ``state`` message, as named regions of HTML
     (``lobby``, ``table``, ``review``, ``reactions``), plus the data the page needs:
     ``card_action``, ``your_turn`` (the page moves the focus to the hand or the bid when it
@@ -409,21 +484,33 @@ def room_regions(state: Mapping[str, Any], page: str,
     phase = state["room"]["phase"]
     names = display_names(state)
     watching = state["you"] is None
-    regions = {"lobby": "", "table": "", "review": "", "seats": "",
-               "reactions": reactions_html(reactions, names, buttons=not watching)}
+    regions = {
+        "lobby": "",
+        "table": "",
+        "review": "",
+        "seats": "",
+        "reactions": reactions_html(reactions, names, buttons=not watching),
+    }
     card_action = None
     your_turn = False
     banner = watching_html(state["room"]["code"]) if watching else ""
     if phase == "lobby" or state.get("table") is None:
-        regions["lobby"] = banner + (watched_lobby_html(state, page) if watching
-                                     else lobby_html(state, page))
+        regions["lobby"] = banner + (
+            watched_lobby_html(state, page) if watching else lobby_html(state, page)
+        )
     else:
         regions["lobby"] = banner
         regions["table"], card_action, your_turn = table_html(state)
         regions["seats"] = seats_html(state["room"], state["you"]) + (
-            "" if watching else leave_match_html())
+            "" if watching else leave_match_html()
+        )
         if phase == "review" and state["table"].get("review"):
             regions["review"] = review_html(state, names)
-    return {"html": regions, "card_action": None if watching else card_action,
-            "your_turn": your_turn and not watching,
-            "version": state["version"], "phase": phase, "watching": watching}
+    return {
+        "html": regions,
+        "card_action": None if watching else card_action,
+        "your_turn": your_turn and not watching,
+        "version": state["version"],
+        "phase": phase,
+        "watching": watching,
+    }

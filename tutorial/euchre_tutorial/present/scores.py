@@ -36,8 +36,9 @@ def points_for(sides: Iterable[tuple[str, int]]) -> str:
     return separator.join(f"{points} for {name}" for name, points in pairs)
 
 
-def game_point_text(game_to: int, before: Sequence[int], points: Sequence[int],
-                    sides: Sequence[str]) -> str:
+def game_point_text(
+    game_to: int, before: Sequence[int], points: Sequence[int], sides: Sequence[str]
+) -> str:
     """What the rule for several players reaching game point in one deal did to the score
     (``before`` the deal, ``points`` scored in it, each side named by ``sides`` as inside a
     sentence), in words; "" when it did nothing.
@@ -58,9 +59,11 @@ def game_point_text(game_to: int, before: Sequence[int], points: Sequence[int],
     together = "both" if len(reached) == 2 else "all"
     top = max(settled)
     leaders = "the leader has" if settled.count(top) == 1 else "the leaders have"
-    return (f"In this deal {word_list(reached)} {together} reached {game_to} points, so every "
-            f"score drops by {max(raw) - top}, never below 0: {leaders} {top}, one short of "
-            "game, and play goes on.")
+    return (
+        f"In this deal {word_list(reached)} {together} reached {game_to} points, so every "
+        f"score drops by {max(raw) - top}, never below 0: {leaders} {top}, one short of "
+        "game, and play goes on."
+    )
 
 
 def four_six_html(points: int) -> str:
@@ -83,15 +86,20 @@ def score_bar_html(model: Mapping[str, Any]) -> str:
         boxes.append(
             f"<div{attrs({'class': classes, 'data_side': str(index), 'data_score': str(side['score'])})}>"
             f"<span{attrs({'class': 'eu-score-label', 'title': title})}>{escape(side['label'])}</span>"
-            f'<span class="eu-score-number">{side["score"]}</span>{drawing}</div>')
+            f'<span class="eu-score-number">{side["score"]}</span>{drawing}</div>'
+        )
     two_teams = model["players"] == 4 and teams
     score_class = "eu-score" if two_teams else "eu-score eu-score--sides"
     label = f"Score: {parts}; game to {model['game_to']}"
     name = model["table_name"]
-    facts = (f"{name[:1].upper()}{name[1:]} · game to {model['game_to']} · deal "
-             f"{model['deal_number']} · {model['rules']['title']} · {model['level']} computer players")
-    return (f'<div class="{score_class}" role="group" aria-label="{escape(label)}">{"".join(boxes)}</div>'
-            f'<p class="eu-game-facts">{escape(facts)}</p>')
+    facts = (
+        f"{name[:1].upper()}{name[1:]} · game to {model['game_to']} · deal "
+        f"{model['deal_number']} · {model['rules']['title']} · {model['level']} computer players"
+    )
+    return (
+        f'<div class="{score_class}" role="group" aria-label="{escape(label)}">{"".join(boxes)}</div>'
+        f'<p class="eu-game-facts">{escape(facts)}</p>'
+    )
 
 
 def winner_html(model: Mapping[str, Any]) -> str:
@@ -99,7 +107,9 @@ def winner_html(model: Mapping[str, Any]) -> str:
     drawing = ""
     if model["partnerships"] and model.get("winner_score"):
         drawing = figure_html(min(int(model["winner_score"]), 10))
-    return (f'<section class="eu-game-over"><h3>{escape(model["winner_text"])}</h3>'
-            f'<p>{escape(model["final_text"])}</p>{drawing}'
-            '<button type="button" class="md-button md-button--primary" data-action="new-game" '
-            'data-autofocus>New game</button></section>')
+    return (
+        f'<section class="eu-game-over"><h3>{escape(model["winner_text"])}</h3>'
+        f"<p>{escape(model['final_text'])}</p>{drawing}"
+        '<button type="button" class="md-button md-button--primary" data-action="new-game" '
+        "data-autofocus>New game</button></section>"
+    )

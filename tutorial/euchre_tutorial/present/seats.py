@@ -48,8 +48,9 @@ def seat_names(me: int, players: int = 4) -> list[str]:
         return [f"Player {seat + 1}" for seat in range(players)]
     if players == 4:
         return [NAMES[(seat - me) % players] for seat in range(players)]
-    return ["You" if seat == me else f"Player {(seat - me) % players + 1}"
-            for seat in range(players)]
+    return [
+        "You" if seat == me else f"Player {(seat - me) % players + 1}" for seat in range(players)
+    ]
 
 
 def in_sentence_name(words: str) -> str:

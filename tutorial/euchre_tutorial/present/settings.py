@@ -30,11 +30,17 @@ def settings_html(uid: str) -> str:
         inputs = "".join(
             f'<span class="eu-radio"><input{attrs({"type": "radio", "name": f"{uid}-{name}", "id": f"{uid}-{name}-{value}", "value": value, "data_setting": name})}>'
             f'<label for="{uid}-{name}-{value}">{escape(label)}</label></span>'
-            for value, label in options)
-        groups.append(f'<fieldset class="eu-setting"><legend>{escape(legend)}</legend>{inputs}</fieldset>')
+            for value, label in options
+        )
+        groups.append(
+            f'<fieldset class="eu-setting"><legend>{escape(legend)}</legend>{inputs}</fieldset>'
+        )
     for name, label in CHECKS:
         groups.append(
             f'<p class="eu-setting eu-check"><input type="checkbox" id="{uid}-{name}" data-setting="{name}">'
-            f'<label for="{uid}-{name}">{escape(label)}</label></p>')
-    return (f'<details class="eu-settings" data-settings><summary>Settings</summary>'
-            f'<div class="eu-settings-body">{"".join(groups)}</div></details>')
+            f'<label for="{uid}-{name}">{escape(label)}</label></p>'
+        )
+    return (
+        f'<details class="eu-settings" data-settings><summary>Settings</summary>'
+        f'<div class="eu-settings-body">{"".join(groups)}</div></details>'
+    )

@@ -25,15 +25,25 @@ from euchre_tutorial.quiz import KINDS, LEVELS, QuizSpec
 from euchre_tutorial.quiz.sheet import sheet_model
 from euchre_tutorial.quiz.spec import KIND_LABELS, MAX_COUNT
 
-__all__ = ["builder_html", "embed_template", "form_html", "item_html", "sheet_html", "sheet_model", "status_text"]
+__all__ = [
+    "builder_html",
+    "embed_template",
+    "form_html",
+    "item_html",
+    "sheet_html",
+    "sheet_model",
+    "status_text",
+]
 
 TRAP_CHOICES = (0, 20, 35, 50, 60, 80, 100)
 
 
 def embed_template() -> str:
     """The embed code a teacher copies; the page puts the quiz's address for ``{src}``."""
-    return ('<iframe src="{src}" title="Euchre trick quiz" width="100%" height="760" '
-            'style="border:0;max-width:720px" loading="lazy"></iframe>')
+    return (
+        '<iframe src="{src}" title="Euchre trick quiz" width="100%" height="760" '
+        'style="border:0;max-width:720px" loading="lazy"></iframe>'
+    )
 
 
 def status_text(model: Mapping[str, Any], notes: list[str]) -> str:
@@ -61,19 +71,25 @@ def item_html(q: Mapping[str, Any]) -> str:
         cells = "".join(f"<li>{played_html(p)}</li>" for p in q["table"])
         parts.append(f'<ol class="eu-sheet-cards">{cells}</ol>')
     if q["facts"]:
-        parts.append('<ul class="eu-sheet-facts">'
-                     + "".join(f"<li>{escape(f)}</li>" for f in q["facts"]) + "</ul>")
+        parts.append(
+            '<ul class="eu-sheet-facts">'
+            + "".join(f"<li>{escape(f)}</li>" for f in q["facts"])
+            + "</ul>"
+        )
     parts.append(f'<p class="eu-sheet-prompt">{escape(q["prompt"])}</p>')
     if any("card" in o for o in q["options"]):
         cells = "".join(
-            f'<li>{card_html(Card.parse(o["card"]))}'
+            f"<li>{card_html(Card.parse(o['card']))}"
             + (f'<span class="eu-quiz-seat">{escape(o["seat"])}</span>' if o.get("seat") else "")
-            + "</li>" for o in q["options"]
+            + "</li>"
+            for o in q["options"]
         )
         parts.append(f'<ol class="eu-sheet-cards eu-sheet-options">{cells}</ol>')
     else:
-        cells = "".join(f'<li><span class="eu-sheet-box" aria-hidden="true"></span>'
-                        f'{escape(o["label"])}</li>' for o in q["options"])
+        cells = "".join(
+            f'<li><span class="eu-sheet-box" aria-hidden="true"></span>{escape(o["label"])}</li>'
+            for o in q["options"]
+        )
         parts.append(f'<ul class="eu-sheet-choices">{cells}</ul>')
     return f'<li class="eu-sheet-item" data-kind="{q["kind"]}">{"".join(parts)}</li>'
 
@@ -82,12 +98,15 @@ def sheet_html(model: Mapping[str, Any]) -> str:
     """The sheet and its key, from :func:`~euchre_tutorial.quiz.sheet.sheet_model`."""
     items = "".join(item_html(q) for q in model["questions"])
     key = "".join(
-        f'<li><strong>{escape(k["answer"])}</strong> '
-        + " ".join(escape(r) for r in k["reasons"]) + "</li>"
+        f"<li><strong>{escape(k['answer'])}</strong> "
+        + " ".join(escape(r) for r in k["reasons"])
+        + "</li>"
         for k in model["key"]
     )
-    head = (f'<h2 class="eu-sheet-title">{escape(model["title"])}</h2>'
-            f'<p class="eu-sheet-sub">{escape(model["subtitle"])}</p>')
+    head = (
+        f'<h2 class="eu-sheet-title">{escape(model["title"])}</h2>'
+        f'<p class="eu-sheet-sub">{escape(model["subtitle"])}</p>'
+    )
     return (
         '<div class="eu-sheet">'
         f'<section class="eu-sheet-questions"><header class="eu-sheet-head">{head}'
@@ -95,7 +114,7 @@ def sheet_html(model: Mapping[str, Any]) -> str:
         f'<ol class="eu-sheet-list">{items}</ol></section>'
         f'<section class="eu-sheet-key"><header class="eu-sheet-head">'
         f'<h2 class="eu-sheet-title">Answer key</h2><p class="eu-sheet-sub">'
-        f'{escape(model["title"])}. {escape(model["subtitle"])}</p></header>'
+        f"{escape(model['title'])}. {escape(model['subtitle'])}</p></header>"
         f'<ol class="eu-sheet-answers">{key}</ol></section>'
         "</div>"
     )
@@ -107,14 +126,19 @@ def _deck_words(size: int) -> str:
     return f"{size} cards ({lowest.label} to ace)"
 
 
-DECKS = (("", "As the rules say"),
-         *((str(n), _deck_words(n)) for n in sorted({Rules.profile(p).deck for p in Rules.profiles()})))
+DECKS = (
+    ("", "As the rules say"),
+    *((str(n), _deck_words(n)) for n in sorted({Rules.profile(p).deck for p in Rules.profiles()})),
+)
 """The form's deck choices: the decks of the engine's profiles (a value the engine refused
 would come back as a note)."""
 JOKER = (("", "As the rules say"), ("0", "Without the joker"), ("1", "With the joker"))
 DEFEND_ALONE = (("", "As the rules say"), ("0", "Not played"), ("1", "Played"))
-TABLE_LISTS = (("deck", "Deck", DECKS), ("joker", "The joker", JOKER),
-               ("defend_alone", Rules.OPTIONS["defend_alone"].label, DEFEND_ALONE))
+TABLE_LISTS = (
+    ("deck", "Deck", DECKS),
+    ("joker", "The joker", JOKER),
+    ("defend_alone", Rules.OPTIONS["defend_alone"].label, DEFEND_ALONE),
+)
 """The form's lists of rules options, one per link setting of ``TABLE_PARAMS``: (name,
 label, choices); each is marked ``data-rules-option`` for the page to send."""
 
@@ -134,12 +158,13 @@ def _table_lists() -> str:
 def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
     kinds = "".join(
         f'<label class="eu-qs-check"><input type="checkbox" name="kinds" value="{k}"'
-        f'{" checked" if k in spec["kinds"] else ""} disabled> {escape(KIND_LABELS[k])}</label>'
+        f"{' checked' if k in spec['kinds'] else ''} disabled> {escape(KIND_LABELS[k])}</label>"
         for k in KINDS
     )
     levels = "".join(
         f'<option value="{name}"{" selected" if name == spec["level"] else ""}>'
-        f"{escape(level.label)}</option>" for name, level in LEVELS.items()
+        f"{escape(level.label)}</option>"
+        for name, level in LEVELS.items()
     )
     traps = "".join(
         f'<option value="{t}"{" selected" if t == spec["traps"] else ""}>{t}%</option>'
@@ -147,11 +172,14 @@ def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
     )
     profiles = "".join(
         f'<option value="{name}"{" selected" if name == spec["rules"] else ""}>'
-        f"{escape(Rules.profile_title(name))}</option>" for name in Rules.profiles()
+        f"{escape(Rules.profile_title(name))}</option>"
+        for name in Rules.profiles()
     )
     if spec["rules"] not in Rules.profiles():
-        profiles = (f'<option value="{escape(spec["rules"])}" selected>This site\'s rules'
-                    f"</option>{profiles}")
+        profiles = (
+            f'<option value="{escape(spec["rules"])}" selected>This site\'s rules'
+            f"</option>{profiles}"
+        )
     return (
         f'<form class="eu-qs-form" id="{uid}-form" novalidate>'
         f'<fieldset class="eu-qs-kinds"><legend>Question kinds</legend>{kinds}</fieldset>'

@@ -143,13 +143,19 @@ def _last_trick(view: SeatView, names: list[str]) -> dict[str, Any] | None:
         return None
     t = view.tricks[-1]
     just_done = not view.current_trick and bool(view.actions) and view.actions[-1].kind == "play"
-    return {"cards": _trick(t.seats, t.cards), "winner": t.winner,
-            "winner_name": names[t.winner], "why": euchre.explain_trick(t.cards, view.trump),
-            "number": len(view.tricks), "just_done": just_done}
+    return {
+        "cards": _trick(t.seats, t.cards),
+        "winner": t.winner,
+        "winner_name": names[t.winner],
+        "why": euchre.explain_trick(t.cards, view.trump),
+        "number": len(view.tricks),
+        "just_done": just_done,
+    }
 
 
-def table_data(view: SeatView, ui: TableUI | None = None,
-               names: Sequence[str] | None = None) -> dict[str, Any]:
+def table_data(
+    view: SeatView, ui: TableUI | None = None, names: Sequence[str] | None = None
+) -> dict[str, Any]:
     """Everything the table shows to ``view.seat`` (or to a spectator: :func:`seatless`),
     as plain data. ``names`` names the seats (a room's players); by default they are named
     by their places ("You", "West", ...)."""
@@ -171,22 +177,28 @@ def table_data(view: SeatView, ui: TableUI | None = None,
         if cards is not None:
             ordered = sorted_hand(cards, view.trump, rules) if ui.sort else list(cards)
             hand = [c.code for c in ordered]
-        seats.append({
-            "seat": seat,
-            "name": names[seat],
-            "place": seat_place(seat, me, players),
-            "partner": (not watching and seat != me and rules.partnerships
-                        and rules.team_of(seat) == rules.team_of(me)),
-            "cards": view.hand_sizes[seat],
-            "hand": hand,
-            "dealer": seat == view.dealer,
-            "maker": seat == view.maker,
-            "alone": seat == view.maker and view.alone,
-            "out": seat in view.sitting_out,
-            "tricks": won[seat],
-            "bid": bids[seat],
-            "to_act": seat == view.to_act,
-        })
+        seats.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "place": seat_place(seat, me, players),
+                "partner": (
+                    not watching
+                    and seat != me
+                    and rules.partnerships
+                    and rules.team_of(seat) == rules.team_of(me)
+                ),
+                "cards": view.hand_sizes[seat],
+                "hand": hand,
+                "dealer": seat == view.dealer,
+                "maker": seat == view.maker,
+                "alone": seat == view.maker and view.alone,
+                "out": seat in view.sitting_out,
+                "tricks": won[seat],
+                "bid": bids[seat],
+                "to_act": seat == view.to_act,
+            }
+        )
     log = told(view, names)
     trump = view.trump
     my_team = rules.team_of(0 if watching else me)  # a spectator counts from seat 0
@@ -208,8 +220,9 @@ def table_data(view: SeatView, ui: TableUI | None = None,
         "phase_text": str(view.phase),
         "upcard": view.upcard.code,
         "upcard_state": _upcard_state(view),
-        "trump": None if trump is None else {"letter": trump.letter, "name": trump.plural,
-                                             "symbol": trump.symbol},
+        "trump": None
+        if trump is None
+        else {"letter": trump.letter, "name": trump.plural, "symbol": trump.symbol},
         "maker": view.maker,
         "alone": view.alone,
         "trick": _trick([s for s, _ in view.current_trick], [c for _, c in view.current_trick]),
@@ -220,8 +233,11 @@ def table_data(view: SeatView, ui: TableUI | None = None,
         "last": log[-1] if log else "",
         "prompt": ui.note or prompt(view, names),
         "card_action": card_action(view) if usable else None,
-        "choices": [{"action": str(a), "label": choice_label(a, view)}
-                    for a in _choices(view.legal) if usable],
+        "choices": [
+            {"action": str(a), "label": choice_label(a, view)}
+            for a in _choices(view.legal)
+            if usable
+        ],
         "over": view.phase is Phase.OVER,
     }
 
@@ -258,33 +274,50 @@ def _hand_html(seat: Mapping[str, Any], data: Mapping[str, Any], ui: TableUI) ->
     cards = seat["hand"] or []
     items = []
     for index, code in enumerate(cards):
-        button = card_html(Card.parse(code), button=True, action="card",
-                           tabindex=0 if index == 0 else -1, disabled=ui.disabled or ui.locked,
-                           autofocus=index == 0)
+        button = card_html(
+            Card.parse(code),
+            button=True,
+            action="card",
+            tabindex=0 if index == 0 else -1,
+            disabled=ui.disabled or ui.locked,
+            autofocus=index == 0,
+        )
         items.append(f"<li>{button}</li>")
     label = "Your hand" + (f": {data['prompt']}" if action else "")
-    return (f'<ul class="eu-hand"{attrs({"aria_label": label, "data_locked": ui.locked})}>'
-            f'{"".join(items)}</ul>')
+    return (
+        f'<ul class="eu-hand"{attrs({"aria_label": label, "data_locked": ui.locked})}>'
+        f"{''.join(items)}</ul>"
+    )
 
 
 def _seat_html(seat: Mapping[str, Any], data: Mapping[str, Any], ui: TableUI) -> str:
     name = escape(seat["name"]) + (" · partner" if seat["partner"] else "")
     tricks = seat["tricks"]
-    head = (f'<p class="eu-seat-head"><span class="eu-seat-name">{name}</span>{_badges(seat)}'
-            f'<span class="eu-seat-tricks">{tricks} {"trick" if tricks == 1 else "tricks"}'
-            "</span></p>")
-    bid = (f'<p class="eu-bid">{escape(seat["bid"])}</p>' if seat["bid"]
-           else '<p class="eu-bid" hidden></p>')
+    head = (
+        f'<p class="eu-seat-head"><span class="eu-seat-name">{name}</span>{_badges(seat)}'
+        f'<span class="eu-seat-tricks">{tricks} {"trick" if tricks == 1 else "tricks"}'
+        "</span></p>"
+    )
+    bid = (
+        f'<p class="eu-bid">{escape(seat["bid"])}</p>'
+        if seat["bid"]
+        else '<p class="eu-bid" hidden></p>'
+    )
     if seat["seat"] == data["me"]:
         body = _hand_html(seat, data, ui)
     elif seat["hand"] is not None:
-        body = '<ul class="eu-cards eu-open-hand">' + "".join(
-            f"<li>{card_html(Card.parse(c))}</li>" for c in seat["hand"]) + "</ul>"
+        body = (
+            '<ul class="eu-cards eu-open-hand">'
+            + "".join(f"<li>{card_html(Card.parse(c))}</li>" for c in seat["hand"])
+            + "</ul>"
+        )
     else:
         body = _backs(seat["cards"])
     classes = "eu-seat eu-seat--turn" if seat["to_act"] else "eu-seat"
-    return (f'<section class="{classes}" data-place="{seat["place"]}" '
-            f'data-seat="{seat["seat"]}" data-key="seat-{seat["seat"]}">{head}{bid}{body}</section>')
+    return (
+        f'<section class="{classes}" data-place="{seat["place"]}" '
+        f'data-seat="{seat["seat"]}" data-key="seat-{seat["seat"]}">{head}{bid}{body}</section>'
+    )
 
 
 def _center_html(data: Mapping[str, Any]) -> str:
@@ -292,8 +325,10 @@ def _center_html(data: Mapping[str, Any]) -> str:
     names = data["names"]
     trump = data["trump"]
     if trump:
-        info = (f'<p class="eu-trump eu-suit-{trump["letter"]}">Trump: '
-                f'<span aria-hidden="true">{trump["symbol"]}</span> {escape(trump["name"])}</p>')
+        info = (
+            f'<p class="eu-trump eu-suit-{trump["letter"]}">Trump: '
+            f'<span aria-hidden="true">{trump["symbol"]}</span> {escape(trump["name"])}</p>'
+        )
     elif data["maker"] is not None:
         info = '<p class="eu-trump">No trump: no suit is trump this deal</p>'
     else:
@@ -301,8 +336,10 @@ def _center_html(data: Mapping[str, Any]) -> str:
     up = ""
     note = _UPCARD_NOTES.get(data["upcard_state"])
     if note is not None:
-        up = (f'<p class="eu-upcard eu-upcard--{data["upcard_state"]}">'
-              f'{card_html(Card.parse(data["upcard"]))}<span>{note}</span></p>')
+        up = (
+            f'<p class="eu-upcard eu-upcard--{data["upcard_state"]}">'
+            f"{card_html(Card.parse(data['upcard']))}<span>{note}</span></p>"
+        )
     cards = data["trick"]
     last = data["last_trick"]
     done = not cards and last is not None and last["just_done"]
@@ -313,17 +350,23 @@ def _center_html(data: Mapping[str, Any]) -> str:
     for played in cards:
         seat = played["seat"]
         winner = " eu-played--winner" if done and seat == last["winner"] else ""
-        caption = (f'<span class="eu-played-by">{escape(names[seat])}</span>' if named else "")
+        caption = f'<span class="eu-played-by">{escape(names[seat])}</span>' if named else ""
         card = card_html(Card.parse(played["card"]), note=f"played by {names[seat]}")
-        spots.append(f'<span class="eu-played{winner}" data-place="{places[seat]}" '
-                     f'data-enter="{places[seat]}">{card}{caption}</span>')
-    trick = ('<div class="eu-trick" role="group" aria-label="Cards played to this trick">'
-             f'{"".join(spots)}</div>')
+        spots.append(
+            f'<span class="eu-played{winner}" data-place="{places[seat]}" '
+            f'data-enter="{places[seat]}">{card}{caption}</span>'
+        )
+    trick = (
+        '<div class="eu-trick" role="group" aria-label="Cards played to this trick">'
+        f"{''.join(spots)}</div>"
+    )
     note = ""
     if done:
         who = last["winner_name"]
-        note = (f'<p class="eu-trick-note">{escape(who)} '
-                f'{verb(who, "take", "takes")} the trick. {escape(last["why"])}</p>')
+        note = (
+            f'<p class="eu-trick-note">{escape(who)} '
+            f"{verb(who, 'take', 'takes')} the trick. {escape(last['why'])}</p>"
+        )
     return f'<div class="eu-center">{info}{up}{trick}{note}</div>'
 
 
@@ -333,7 +376,8 @@ def _choices_html(data: Mapping[str, Any], ui: TableUI) -> str:
         classes = "md-button eu-choice" + (" eu-choice--pass" if choice["action"] == "pass" else "")
         buttons.append(
             f'<button type="button"{attrs({"class": classes, "data_action": "choose", "data_choice": choice["action"], "disabled": ui.disabled})}>'
-            f'{escape(choice["label"])}</button>')
+            f"{escape(choice['label'])}</button>"
+        )
     return f'<div class="eu-choices">{"".join(buttons)}</div>'
 
 
@@ -343,13 +387,20 @@ def render_data(data: Mapping[str, Any], ui: TableUI | None = None) -> str:
     seats = "".join(_seat_html(s, data, ui) for s in data["seats"])
     count = len(data["seats"])
     classes = "eu-table eu-table--your-turn" if data["your_turn"] else "eu-table"
-    extra = attrs({"class": classes, "data_phase": data["phase"],
-                   "data_watching": data.get("watching", False),
-                   "data_players": str(count) if count != 4 else None,
-                   "data_locked": ui.locked})
-    return (f"<div{extra}>{seats}{_center_html(data)}</div>"
-            f'<p class="eu-prompt" aria-live="polite">{escape(data["prompt"])}</p>'
-            f"{_choices_html(data, ui)}")
+    extra = attrs(
+        {
+            "class": classes,
+            "data_phase": data["phase"],
+            "data_watching": data.get("watching", False),
+            "data_players": str(count) if count != 4 else None,
+            "data_locked": ui.locked,
+        }
+    )
+    return (
+        f"<div{extra}>{seats}{_center_html(data)}</div>"
+        f'<p class="eu-prompt" aria-live="polite">{escape(data["prompt"])}</p>'
+        f"{_choices_html(data, ui)}"
+    )
 
 
 def render_table(view: SeatView, ui: TableUI | None = None) -> str:

@@ -33,8 +33,14 @@ def proposed(view: SeatView | HandState) -> Suit:
     return proposed_suit(view.upcard)
 
 
-def describe(action: Action, actor: int, view: SeatView | HandState,
-             names: Sequence[str] | None = None, *, phase: Phase | None = None) -> str:
+def describe(
+    action: Action,
+    actor: int,
+    view: SeatView | HandState,
+    names: Sequence[str] | None = None,
+    *,
+    phase: Phase | None = None,
+) -> str:
     """One action in words, as ``view.seat`` saw it ("West orders up ♥ hearts."). A hidden
     card (another seat's discard) is "a card face down". ``names`` names the seats (by
     default by their places, as the view's seat sees them).
@@ -72,8 +78,9 @@ def describe(action: Action, actor: int, view: SeatView | HandState,
         text = _PASSES.get(view.phase if phase is None else phase, _PASS)[0 if you else 1]
     elif kind == "order":
         if actor == view.dealer:
-            text = (("pick up " if you else "picks up ") + f"the upcard{alone}: "
-                    f"{suit_words(suit)} are trump")
+            text = (
+                "pick up " if you else "picks up "
+            ) + f"the upcard{alone}: {suit_words(suit)} are trump"
         else:
             text = ("order up " if you else "orders up ") + suit_words(suit) + alone
     elif kind == "call":
@@ -85,16 +92,24 @@ def describe(action: Action, actor: int, view: SeatView | HandState,
     elif kind == "decline":
         # "decline", as the button and the rules pages say; "turned down" is the glossary's
         # word for the upcard nobody took in round one
-        text = ("decline the upcard and keep your hand" if you
-                else "declines the upcard and keeps their hand")
+        text = (
+            "decline the upcard and keep your hand"
+            if you
+            else "declines the upcard and keeps their hand"
+        )
     elif kind == "defend":
         text = "defend alone" if you else "defends alone"
     elif kind == "redeal":
-        text = ("throw in your farmer's hand for a new deal" if you
-                else "throws in a farmer's hand for a new deal")
+        text = (
+            "throw in your farmer's hand for a new deal"
+            if you
+            else "throws in a farmer's hand for a new deal"
+        )
     elif kind == "ace" and action.suit is not None:
-        text = (("call " if you else "calls ") + f"for the best {action.suit.symbol} "
-                f"{action.suit.singular}: its holder is the secret partner")
+        text = (
+            ("call " if you else "calls ") + f"for the best {action.suit.symbol} "
+            f"{action.suit.singular}: its holder is the secret partner"
+        )
     else:
         text = str(action)
     return f"{who} {text}."
@@ -105,13 +120,16 @@ _PASS = ("pass", "passes")
 _PASSES = {
     Phase.FARMER: ("keep your farmer's hand", "keeps their farmer's hand"),
     Phase.DEFEND: ("decline to defend alone", "declines to defend alone"),
-    Phase.CALL_FOR_BEST: ("play without your partner's best card",
-                          "plays without the partner's best card"),
+    Phase.CALL_FOR_BEST: (
+        "play without your partner's best card",
+        "plays without the partner's best card",
+    ),
 }
 
 
-def _card_passing(action: Action, you: bool, view: SeatView | HandState,
-                  names: Sequence[str]) -> str:
+def _card_passing(
+    action: Action, you: bool, view: SeatView | HandState, names: Sequence[str]
+) -> str:
     """A discard, a call for best, a card given to a lone partner or a farmer's swap, the
     verb after the seat's name. Another seat's cards are face down unless a narrator tells."""
     shown = " ".join(str(c) for c in action.cards)
@@ -155,8 +173,10 @@ def told(deal: SeatView | HandState, names: Sequence[str] | None = None) -> list
     North discards 9♠ face down.
     South declines to defend alone.
     """
-    return [describe(action, actor, deal, names, phase=phase)
-            for action, actor, phase in zip(deal.actions, deal.actors, deal.phases, strict=True)]
+    return [
+        describe(action, actor, deal, names, phase=phase)
+        for action, actor, phase in zip(deal.actions, deal.actors, deal.phases, strict=True)
+    ]
 
 
 def choice_label(action: Action, view: SeatView) -> str:
@@ -200,14 +220,18 @@ def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
             return f"{names[deal.actors[-1]]} threw in a farmer's hand: nobody made trump."
         return "Nobody made trump."
     made = "called no-trump" if deal.trump is None else f"made {deal.trump.plural} trump"
-    said = any(action.alone for action, actor in zip(deal.actions, deal.actors, strict=True)
-               if actor == deal.maker)
+    said = any(
+        action.alone
+        for action, actor in zip(deal.actions, deal.actors, strict=True)
+        if actor == deal.maker
+    )
     alone = " and went alone" if said else ""
     return f"{names[deal.maker]} {made}{alone}."
 
 
-def called_ace_words(maker: int, suit: Suit, partner: int | None, names: Sequence[str],
-                     reader: int | None) -> str:
+def called_ace_words(
+    maker: int, suit: Suit, partner: int | None, names: Sequence[str], reader: int | None
+) -> str:
     """Call-ace, once the deal is over: what the maker called for and who turned out to be
     the secret partner (``partner`` None: nobody held the called card), the seats called
     by ``names``; ``reader`` is the seat reading it, "you" (None: a spectator).
@@ -254,15 +278,21 @@ def card_verb(kind: str | None) -> str | None:
 # What the table asks in the phases that need no more than who is asked:
 # (to the learner, to the others about {who}).
 _ASKED = {
-    Phase.CALL_ACE: ("Your turn: name a suit. Whoever holds its highest card becomes your "
-                     "secret partner for this deal.",
-                     "{who} is choosing a suit to call for a secret partner."),
-    Phase.CALL_FOR_BEST: ("Your turn: you play alone. Set aside one card face down to call for "
-                          "your partner's best card, or play without it.",
-                          "{who} is deciding whether to call for the partner's best card."),
-    Phase.GIVE_BEST: ("Your turn: your partner plays alone and called for your best card. "
-                      "Choose the card to pass over.",
-                      "{who} is choosing a card to pass to the lone player."),
+    Phase.CALL_ACE: (
+        "Your turn: name a suit. Whoever holds its highest card becomes your "
+        "secret partner for this deal.",
+        "{who} is choosing a suit to call for a secret partner.",
+    ),
+    Phase.CALL_FOR_BEST: (
+        "Your turn: you play alone. Set aside one card face down to call for "
+        "your partner's best card, or play without it.",
+        "{who} is deciding whether to call for the partner's best card.",
+    ),
+    Phase.GIVE_BEST: (
+        "Your turn: your partner plays alone and called for your best card. "
+        "Choose the card to pass over.",
+        "{who} is choosing a card to pass to the lone player.",
+    ),
 }
 
 
@@ -286,15 +316,19 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
     if phase is Phase.ROUND_TWO:
         if mine:
             if "pass" not in choices:
-                return (f"Your turn: you are the dealer and may not pass now, so name a "
-                        f"trump suit other than {suit.plural}.")
+                return (
+                    f"Your turn: you are the dealer and may not pass now, so name a "
+                    f"trump suit other than {suit.plural}."
+                )
             return f"Your turn: name a trump suit other than {suit.plural}, or pass."
         return f"{names[who]} is deciding: name a suit or pass."
     if phase is Phase.DISCARD:
         if decline_refusal(view.rules, view.dealer, view.maker) is None:
             if mine:
-                return ("Your turn: take the upcard and discard one card face down, or decline "
-                        "it and keep your hand.")
+                return (
+                    "Your turn: take the upcard and discard one card face down, or decline "
+                    "it and keep your hand."
+                )
             return f"{names[who]} is deciding whether to take the upcard."
         if mine:
             return "Your turn: you picked up the upcard, so discard one card face down."
@@ -306,8 +340,11 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
             return "Your turn: lead any card."
         return f"{names[who]} is playing."
     if phase is Phase.FARMER:
-        remedy = ("throw it in for a new deal" if view.rules.farmers_remedy == "redeal"
-                  else "swap three low cards for the kitty")
+        remedy = (
+            "throw it in for a new deal"
+            if view.rules.farmers_remedy == "redeal"
+            else "swap three low cards for the kitty"
+        )
         if mine:
             return f"Your turn: you hold a farmer's hand. Keep it, or {remedy}."
         return f"{names[who]} holds a farmer's hand and is deciding whether to keep it."

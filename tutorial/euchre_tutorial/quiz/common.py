@@ -21,8 +21,12 @@ from euchre_tutorial.quiz.model import QuestionId
 SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 # Captions never say "Left" or "Right" alone: those are the bowers' words.
 _FOUR = ("You", "Left opponent", "Partner", "Right opponent")
-_LONG = {"You": "you", "Left opponent": "your left-hand opponent", "Partner": "your partner",
-         "Right opponent": "your right-hand opponent"}
+_LONG = {
+    "You": "you",
+    "Left opponent": "your left-hand opponent",
+    "Partner": "your partner",
+    "Right opponent": "your right-hand opponent",
+}
 
 
 @dataclass(frozen=True)

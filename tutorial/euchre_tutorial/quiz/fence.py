@@ -48,8 +48,12 @@ def check_config(raw: Mapping[str, str], rules: Rules) -> dict[str, Any]:
         _good, bad = parse_kinds(raw["kinds"])
         if bad or not _good:
             raise ValueError(f"kinds: use some of {', '.join(KINDS)}")
-    out: dict[str, Any] = {"level": spec.level, "seed": spec.seed, "count": spec.count,
-                           "traps": spec.traps}
+    out: dict[str, Any] = {
+        "level": spec.level,
+        "seed": spec.seed,
+        "count": spec.count,
+        "traps": spec.traps,
+    }
     if "kinds" in raw:
         out["kinds"] = list(spec.kinds)
     return out

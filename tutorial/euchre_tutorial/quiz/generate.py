@@ -24,7 +24,11 @@ from euchre_tutorial.quiz.rules_code import parse_rules_code
 from euchre_tutorial.quiz.traps import KIND_TRAPS, has_tricky_card, traps_in
 
 MODULES: dict[str, ModuleType] = {
-    "plays": plays, "winner": winner, "suit": suit, "order": order, "score": score,
+    "plays": plays,
+    "winner": winner,
+    "suit": suit,
+    "order": order,
+    "score": score,
 }
 MAX_TRIES = 4000
 

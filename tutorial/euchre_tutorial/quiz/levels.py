@@ -32,11 +32,31 @@ LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
         Level("first-time", "First time", 3, (1,), 3, 0.0, 0.0, 20, ("plays", "winner", "suit")),
-        Level("learning", "Learning", 4, (1, 2), 4, 0.2, 0.0, 35, ("plays", "winner", "suit", "order")),
-        Level("confident", "Confident", 5, (1, 2, 3), 5, 0.35, 0.15, 50,
-              ("plays", "winner", "suit", "order", "score")),
-        Level("tournament", "Tournament", 5, (1, 2, 3), 6, 0.5, 0.3, 60,
-              ("plays", "winner", "suit", "order", "score")),
+        Level(
+            "learning", "Learning", 4, (1, 2), 4, 0.2, 0.0, 35, ("plays", "winner", "suit", "order")
+        ),
+        Level(
+            "confident",
+            "Confident",
+            5,
+            (1, 2, 3),
+            5,
+            0.35,
+            0.15,
+            50,
+            ("plays", "winner", "suit", "order", "score"),
+        ),
+        Level(
+            "tournament",
+            "Tournament",
+            5,
+            (1, 2, 3),
+            6,
+            0.5,
+            0.3,
+            60,
+            ("plays", "winner", "suit", "order", "score"),
+        ),
     )
 }
 DEFAULT_LEVEL = "learning"

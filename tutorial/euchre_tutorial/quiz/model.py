@@ -164,8 +164,11 @@ class Question:
             "level": self.id.level,
             "title": self.title,
             "prompt": self.prompt,
-            "trump": {"suit": self.trump.letter, "name": self.trump.plural.capitalize(),
-                      "symbol": self.trump.symbol},
+            "trump": {
+                "suit": self.trump.letter,
+                "name": self.trump.plural.capitalize(),
+                "symbol": self.trump.symbol,
+            },
             "pick": self.pick,
             "options": [o.to_dict() for o in self.options],
             "table": [p.to_dict() for p in self.table],

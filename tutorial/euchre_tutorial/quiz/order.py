@@ -40,7 +40,9 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
 def make(ctx: Context, trump: Suit, shown: list[Card]) -> Question:
     """The question for these cards, in the order shown."""
     rules = ctx.rules
-    rank = {c: i for i, c in enumerate(euchre.trump_order(trump, deck=rules.deck, joker=rules.joker))}
+    rank = {
+        c: i for i, c in enumerate(euchre.trump_order(trump, deck=rules.deck, joker=rules.joker))
+    }
     answer = sorted(shown, key=lambda c: rank[c])
     prompt = (
         f"{trump.plural.capitalize()} are trump. Pick these {len(shown)} trumps "

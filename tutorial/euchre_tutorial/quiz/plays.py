@@ -54,8 +54,9 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
             lead = jack
         else:
             wanted = jack.suit if trap == "left-suit-led" else trump
-            options = [c for c in leader_hand
-                       if euchre.effective_suit(c, trump) is wanted and c != jack]
+            options = [
+                c for c in leader_hand if euchre.effective_suit(c, trump) is wanted and c != jack
+            ]
             if not options:
                 return None
             lead = rng.choice(options)
@@ -72,12 +73,16 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
     return make(ctx, trump, cards, order, mine)
 
 
-def make(ctx: Context, trump: Suit, cards: list[Card], order: list[int],
-         hand: list[Card]) -> Question:
+def make(
+    ctx: Context, trump: Suit, cards: list[Card], order: list[int], hand: list[Card]
+) -> Question:
     """The question for a trick so far (``cards`` played by ``order``) and your hand."""
     players = ctx.rules.players
     names = [seat_name(s, players) for s in order]
-    table = tuple(Played(n, c, "led" if i == 0 else "") for i, (n, c) in enumerate(zip(names, cards, strict=True)))
+    table = tuple(
+        Played(n, c, "led" if i == 0 else "")
+        for i, (n, c) in enumerate(zip(names, cards, strict=True))
+    )
     led = cards[0]
     who = seat_words(names[0])
     prompt = (
@@ -115,25 +120,33 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
     if illegal:
         wrong = [c for c in chosen if c in illegal]
         tricky = [c for c in illegal if c.suit is suit or c.rank is euchre.Rank.JACK]
-        for card in (wrong or [(tricky or illegal)[0]]):
+        for card in wrong or [(tricky or illegal)[0]]:
             reason = euchre.why_card_illegal(card, hand, led, trump)
             if reason and sentence(reason) not in reasons:
                 reasons.append(sentence(reason))
     else:
         if led.suit is not suit:
-            reasons.append(sentence(
-                f"{led} was led, and {euchre.explain_suit(led, trump)}, so {suit.plural} were led"
-            ))
+            reasons.append(
+                sentence(
+                    f"{led} was led, and {euchre.explain_suit(led, trump)}, so {suit.plural} were led"
+                )
+            )
         else:
             reasons.append(f"{led} was led, so the suit to follow is {suit.plural}.")
         reasons.append(f"You hold no {suit.singular}, so you may play any card.")
         for card in hand:
             if card.suit is suit and euchre.effective_suit(card, trump) is not suit:
-                reasons.append(sentence(
-                    f"{euchre.explain_suit(card, trump)}, so it does not follow {suit.plural}"
-                ))
+                reasons.append(
+                    sentence(
+                        f"{euchre.explain_suit(card, trump)}, so it does not follow {suit.plural}"
+                    )
+                )
     for card in legal:
-        if card not in chosen and card.suit is not suit and euchre.effective_suit(card, trump) is suit:
+        if (
+            card not in chosen
+            and card.suit is not suit
+            and euchre.effective_suit(card, trump) is suit
+        ):
             said = euchre.explain_suit(card, trump)
             if not any(said in reason for reason in reasons):  # once per card: it may be said above
                 reasons.append(sentence(f"{said}, so it follows {suit.plural}"))

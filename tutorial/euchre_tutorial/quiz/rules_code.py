@@ -86,8 +86,10 @@ def parse_rules_code(text: str) -> Rules:
         data["profile"] = parts.pop(0)
         if data["profile"] not in Rules.profiles():
             *first, last = Rules.profiles()
-            raise RulesError(f"no rule set has that name; a link may name {', '.join(first)} "
-                             f"or {last}", "profile")
+            raise RulesError(
+                f"no rule set has that name; a link may name {', '.join(first)} or {last}",
+                "profile",
+            )
     for part in parts:
         key, value = _option(part)
         if key in data:
@@ -159,6 +161,7 @@ def parse_rules_code_parts(text: str, fallback: str) -> tuple[Rules, list[tuple[
             left_out.append((part, f"the rule {key!r} is given twice"))
         else:
             options[key] = (part, value)
+
     def applied(chosen: dict[str, tuple[str, Any]]) -> Rules:
         return base.replace(**{key: value for key, (_, value) in chosen.items()})
 

@@ -79,6 +79,7 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
         tricks = rng.choice([0, 1, 2])
     return make(ctx, trump.plural, maker, alone, defender_alone, tricks)
 
+
 def _result(ctx: Context, maker: int, alone: bool, defender_alone: bool, tricks: int) -> HandResult:
     rules = ctx.rules
     makers_points, defenders_points = euchre.score_hand(tricks, alone, rules, defender_alone)
@@ -87,8 +88,10 @@ def _result(ctx: Context, maker: int, alone: bool, defender_alone: bool, tricks:
     points[team] = makers_points
     return HandResult(tuple(points), team, tricks, alone, defender_alone)
 
-def make(ctx: Context, trump: str, maker: int, alone: bool, defender_alone: bool,
-         tricks: int) -> Question:
+
+def make(
+    ctx: Context, trump: str, maker: int, alone: bool, defender_alone: bool, tricks: int
+) -> Question:
     """The question for one finished deal."""
     rules = ctx.rules
     who = _seat(maker, rules.players)
@@ -97,8 +100,13 @@ def make(ctx: Context, trump: str, maker: int, alone: bool, defender_alone: bool
         facts[0] += f" The makers are {_makers(rules, maker)}."
     if alone:
         lone_defender = _defender(maker, rules.players)
-        facts.append(f"{who} went alone" + (f", and {lone_defender} defended alone." if defender_alone else "."))
-    count = {0: "no tricks", 1: "one trick", 5: "all five tricks"}.get(tricks, f"{_WORDS[tricks]} tricks")
+        facts.append(
+            f"{who} went alone"
+            + (f", and {lone_defender} defended alone." if defender_alone else ".")
+        )
+    count = {0: "no tricks", 1: "one trick", 5: "all five tricks"}.get(
+        tricks, f"{_WORDS[tricks]} tricks"
+    )
     facts.append(f"The makers took {count}.")
     result = _result(ctx, maker, alone, defender_alone, tricks)
     makers_points = result.points[result.makers or 0]
@@ -112,18 +120,25 @@ def make(ctx: Context, trump: str, maker: int, alone: bool, defender_alone: bool
         options=tuple(Option(v, label) for v, label in _OPTIONS),
         answer=(answer,),
         facts=tuple(facts),
-        score={"maker": maker, "alone": alone, "defender_alone": defender_alone,
-               "maker_tricks": tricks},
+        score={
+            "maker": maker,
+            "alone": alone,
+            "defender_alone": defender_alone,
+            "maker_tricks": tricks,
+        },
     )
+
 
 def result_of(question: Question, ctx: Context) -> HandResult:
     """The HandResult behind a score question."""
     s = question.score
     return _result(ctx, s["maker"], s["alone"], s["defender_alone"], s["maker_tricks"])
 
+
 def accept(question: Question) -> bool:
     """Every deal will do."""
     return bool(question.facts)
+
 
 def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any]:
     """The engine's ``explain_score``."""
@@ -132,5 +147,6 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
     if given and given[0] != question.answer[0]:
         marks[given[0]] = "wrong"
     return {"reasons": reasons, "marks": marks, "cards": {}}
+
 
 __all__ = ["SUITS", "accept", "candidate", "explain", "make"]

@@ -27,8 +27,9 @@ def sheet_model(spec: QuizSpec) -> dict[str, Any]:
         question = build(qid)
         questions.append({**question.to_public(), "number": number})
         feedback = check(question, list(question.answer))
-        key.append({"number": number, "answer": question.answer_text(),
-                    "reasons": feedback["reasons"]})
+        key.append(
+            {"number": number, "answer": question.answer_text(), "reasons": feedback["reasons"]}
+        )
     level = LEVELS[spec.level].label
     rules = rules_in_words(parse_rules_code(spec.rules))
     return {

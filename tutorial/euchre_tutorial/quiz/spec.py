@@ -52,8 +52,14 @@ PARAMS = ("kinds", "seed", "count", "level", "traps", "rules", *TABLE_PARAMS)
 """What a link may set. The ``TABLE_PARAMS`` (the teacher's form sets them) change the
 rules the link names; the link the spec makes names the result in ``rules`` alone."""
 ALIASES = {"kind": "kinds", "difficulty": "level", "trap": "traps", "n": "count"}
-KIND_ALIASES = {"play": "plays", "legal": "plays", "trick": "winner", "wins": "winner",
-                "rank": "order", "scoring": "score"}
+KIND_ALIASES = {
+    "play": "plays",
+    "legal": "plays",
+    "trick": "winner",
+    "wins": "winner",
+    "rank": "order",
+    "scoring": "score",
+}
 KIND_LABELS = {
     "plays": "Which cards may you play?",
     "winner": "Who wins this trick?",
@@ -135,9 +141,15 @@ class QuizSpec:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for the page."""
-        return {"kinds": list(self.kinds), "seed": self.seed, "count": self.count,
-                "level": self.level, "traps": self.traps, "rules": self.rules,
-                "query": self.to_query()}
+        return {
+            "kinds": list(self.kinds),
+            "seed": self.seed,
+            "count": self.count,
+            "level": self.level,
+            "traps": self.traps,
+            "rules": self.rules,
+            "query": self.to_query(),
+        }
 
 
 def base_spec(config: Mapping[str, Any], rules: Rules) -> QuizSpec:
@@ -212,16 +224,19 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
             level = parse_level(given["level"])
             level_given = True
         except ValueError:
-            notes.append(f"The difficulty “{shown(given['level'])}” was not used: "
-                         f"choose {', '.join(LEVELS)}.")
+            notes.append(
+                f"The difficulty “{shown(given['level'])}” was not used: "
+                f"choose {', '.join(LEVELS)}."
+            )
     if "kinds" in given:
         good, bad = parse_kinds(given["kinds"])
         if bad:
             names = ", ".join(f"“{shown(b)}”" for b in bad[:3]) + (" …" if len(bad) > 3 else "")
-            notes.append(f"The question kind {names} was not used: the kinds are "
-                         f"{', '.join(KINDS)}." if len(bad) == 1 else
-                         f"The question kinds {names} were not used: the kinds are "
-                         f"{', '.join(KINDS)}.")
+            notes.append(
+                f"The question kind {names} was not used: the kinds are {', '.join(KINDS)}."
+                if len(bad) == 1
+                else f"The question kinds {names} were not used: the kinds are {', '.join(KINDS)}."
+            )
         if good:
             kinds, kinds_given = tuple(good), True
     if level_given and not kinds_given:
@@ -229,22 +244,28 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
     if "seed" in given:
         seed_given = _whole(given["seed"], 0, SEED_LIMIT - 1)
         if seed_given is None:
-            notes.append(f"The seed “{shown(given['seed'])}” was not used: a seed is a whole "
-                         f"number from 0 to {SEED_LIMIT - 1}.")
+            notes.append(
+                f"The seed “{shown(given['seed'])}” was not used: a seed is a whole "
+                f"number from 0 to {SEED_LIMIT - 1}."
+            )
         else:
             seed = seed_given
     if "count" in given:
         count_given = _whole(given["count"], 1, MAX_COUNT)
         if count_given is None:
-            notes.append(f"The count “{shown(given['count'])}” was not used: a quiz has 1 to "
-                         f"{MAX_COUNT} questions.")
+            notes.append(
+                f"The count “{shown(given['count'])}” was not used: a quiz has 1 to "
+                f"{MAX_COUNT} questions."
+            )
         else:
             count = count_given
     if "traps" in given:
         traps_given = _whole(given["traps"].strip().rstrip("%"), 0, 100)
         if traps_given is None:
-            notes.append(f"The trap rate “{shown(given['traps'])}” was not used: it is a "
-                         "percentage from 0 to 100.")
+            notes.append(
+                f"The trap rate “{shown(given['traps'])}” was not used: it is a "
+                "percentage from 0 to 100."
+            )
         else:
             traps = traps_given
     elif level_given:
@@ -253,8 +274,7 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
         rules, left_out = parse_rules_code_parts(given["rules"], rules_text)
         rules_text = rules_code(rules)
         for part, reason in left_out:
-            what = ("rules" if ":" not in part else "house rules" if "," in part
-                    else "house rule")
+            what = "rules" if ":" not in part else "house rules" if "," in part else "house rule"
             verb = "was" if what == "house rule" else "were"
             notes.append(f"The {what} “{shown(part)}” {verb} not used ({shown(reason, 600)}).")
     table = {name: given[name].strip() for name in TABLE_PARAMS if given.get(name, "").strip()}
@@ -266,11 +286,16 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
                 before = getattr(rules, name)
                 rules = with_option(rules, name, value)
                 if name in typed and getattr(rules, name) != before:
-                    notes.append(f"The {TABLE_PARAMS[name]} is given twice, in the house rules "
-                                 f"and as its own setting: this quiz uses “{shown(value)}”.")
+                    notes.append(
+                        f"The {TABLE_PARAMS[name]} is given twice, in the house rules "
+                        f"and as its own setting: this quiz uses “{shown(value)}”."
+                    )
             except RulesError as exc:
-                notes.append(f"The {TABLE_PARAMS[name]} “{shown(value)}” was not used "
-                             f"({shown(str(exc), 600)}).")
+                notes.append(
+                    f"The {TABLE_PARAMS[name]} “{shown(value)}” was not used "
+                    f"({shown(str(exc), 600)})."
+                )
         rules_text = rules_code(rules)
-    return replace(base, level=level, kinds=kinds, seed=seed, count=count, traps=traps,
-                   rules=rules_text), notes
+    return replace(
+        base, level=level, kinds=kinds, seed=seed, count=count, traps=traps, rules=rules_text
+    ), notes

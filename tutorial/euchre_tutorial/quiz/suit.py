@@ -30,8 +30,13 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
     left = euchre.left_bower(trump)
     led: Card | None = None
     if trap == "plain-jack":
-        card = rng.choice([c for c in cards if c.rank is Rank.JACK and c.suit is not None
-                           and c.suit.is_red != trump.is_red])
+        card = rng.choice(
+            [
+                c
+                for c in cards
+                if c.rank is Rank.JACK and c.suit is not None and c.suit.is_red != trump.is_red
+            ]
+        )
         if rng.random() < 0.4:  # a trump led: the plain jack still cannot follow it
             led = rng.choice([c for c in cards if c.suit is trump and c.rank is not Rank.JACK])
     elif trap == "left-led":
@@ -46,7 +51,9 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
         elif roll < 0.35 and rules.joker:
             card = euchre.JOKER
         elif roll < 0.7:  # a card of the trump colour that stays in its own suit
-            card = rng.choice([c for c in cards if c.suit is trump.partner and c.rank is not Rank.JACK])
+            card = rng.choice(
+                [c for c in cards if c.suit is trump.partner and c.rank is not Rank.JACK]
+            )
         else:
             card = rng.choice([c for c in cards if c.rank is not Rank.JACK and not c.is_joker])
     return make(ctx, trump, card, led)
@@ -93,10 +100,16 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
     suit = euchre.effective_suit(card, trump)
     reasons = [sentence(euchre.explain_suit(card, trump))]
     if question.trick and question.trick[0] == card:
-        reasons.append(f"So {suit.plural} were led: everyone must follow {suit.plural} if they can.")
+        reasons.append(
+            f"So {suit.plural} were led: everyone must follow {suit.plural} if they can."
+        )
     elif question.trick and question.trick[0].suit is card.suit and suit is not card.suit:
-        reasons.append(sentence(f"{card} cannot follow {card.suit.plural if card.suit else ''}: "
-                                f"it is a {suit.singular} this deal"))
+        reasons.append(
+            sentence(
+                f"{card} cannot follow {card.suit.plural if card.suit else ''}: "
+                f"it is a {suit.singular} this deal"
+            )
+        )
     marks = {suit.letter: "right"}
     if given and given[0] != suit.letter:
         marks[given[0]] = "wrong"
@@ -122,8 +135,12 @@ def the_cards_that_move(trump: Suit, ctx: Context) -> str:
     """
     moved = [c for c in deck(ctx.rules) if euchre.effective_suit(c, trump) is not c.suit]
     if len(moved) == 1:
-        return sentence(f"Only one card changes suit this deal: {euchre.explain_suit(moved[0], trump)}")
+        return sentence(
+            f"Only one card changes suit this deal: {euchre.explain_suit(moved[0], trump)}"
+        )
     names = " and ".join("the joker" if c.is_joker else str(c) for c in moved)
     count, every = ("two", "both") if len(moved) == 2 else (str(len(moved)), "all")
-    return sentence(f"Only {count} cards change suit this deal: {names}, {every} "
-                    f"{trump.plural} while {trump.plural} are trump")
+    return sentence(
+        f"Only {count} cards change suit this deal: {names}, {every} "
+        f"{trump.plural} while {trump.plural} are trump"
+    )

@@ -95,8 +95,9 @@ def make(ctx: Context, trump: Suit, cards: list[Card], seats: list[int], note: s
     options = []
     for i, (seat, card) in enumerate(zip(seats, cards, strict=True)):
         name = seat_name(seat, players)
-        options.append(Option(card.code, str(card), card=card,
-                              seat=f"{name} · led" if i == 0 else name))
+        options.append(
+            Option(card.code, str(card), card=card, seat=f"{name} · led" if i == 0 else name)
+        )
     winner = cards[euchre.trick_winner(cards, trump)]
     who = seat_words(seat_name(seats[0], players))
     prompt = f"{trump.plural.capitalize()} are trump. {who[0].upper()}{who[1:]} led {cards[0]}."

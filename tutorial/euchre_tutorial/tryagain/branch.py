@@ -46,8 +46,9 @@ class Decision:
 def finished_deal(seed: int, rules: Rules, dealer: int | None = None) -> HandState:
     """A deal of ``Deal.random(seed)`` played to the end by computer players (the sample
     deals of the try-again page and the teacher's sheet)."""
-    deal = Deal.random(seed=seed, dealer=seed % rules.players if dealer is None else dealer,
-                       rules=rules)
+    deal = Deal.random(
+        seed=seed, dealer=seed % rules.players if dealer is None else dealer, rules=rules
+    )
     state = HandState.new(deal, rules)
     return answer(state, None, seed)
 
@@ -102,16 +103,27 @@ def _replayed(state: HandState) -> Iterator[tuple[int, int, Action, HandState]]:
 def decisions(state: HandState, me: int | None = None) -> list[Decision]:
     """Every decision of ``state`` in order, described as ``me`` (default: each decision's
     own seat) would read it."""
-    return [Decision(k, seat, action, len(before.legal_actions()), where(before),
-                     describe(action, seat, before.view(seat if me is None else me)))
-            for k, seat, action, before in _replayed(state)]
+    return [
+        Decision(
+            k,
+            seat,
+            action,
+            len(before.legal_actions()),
+            where(before),
+            describe(action, seat, before.view(seat if me is None else me)),
+        )
+        for k, seat, action, before in _replayed(state)
+    ]
 
 
 def choosable(state: HandState, seat: int | None = None) -> list[int]:
     """The decisions of ``state`` (of ``seat``'s, when given) that had more than one
     choice: the ones a try may start from. Nothing is described, so it is cheap."""
-    return [k for k, who, _action, before in _replayed(state)
-            if (seat is None or who == seat) and len(before.legal_actions()) > 1]
+    return [
+        k
+        for k, who, _action, before in _replayed(state)
+        if (seat is None or who == seat) and len(before.legal_actions()) > 1
+    ]
 
 
 def branch(state: HandState, k: int) -> HandState:
@@ -141,8 +153,11 @@ def options(start: HandState) -> list[tuple[Action, str]]:
 def same_start(line: HandState, original: HandState, k: int) -> bool:
     """True when ``line`` is a try of ``original`` from decision ``k``: the same deal and
     rules and the same first ``k`` actions."""
-    return (line.deal == original.deal and line.rules == original.rules
-            and list(line.actions[:k]) == list(original.actions[:k]))
+    return (
+        line.deal == original.deal
+        and line.rules == original.rules
+        and list(line.actions[:k]) == list(original.actions[:k])
+    )
 
 
 def chooser_view(state: HandState) -> SeatView:

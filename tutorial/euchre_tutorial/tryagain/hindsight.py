@@ -106,10 +106,19 @@ def review_plays(line: HandState, learner: int, start: int = 0) -> list[PlayRevi
             reasons: tuple[str, ...] = ()
             if cost > 0:
                 reasons = tuple(euchre.coach(replay).reasons)
-            out.append(PlayReview(
-                k, where(replay), action, best, values[action], values[best],
-                points_for(played_end, learner), points_for(best_end, learner), reasons,
-            ))
+            out.append(
+                PlayReview(
+                    k,
+                    where(replay),
+                    action,
+                    best,
+                    values[action],
+                    values[best],
+                    points_for(played_end, learner),
+                    points_for(best_end, learner),
+                    reasons,
+                )
+            )
         replay = replay.apply(action)
     return out
 
@@ -140,14 +149,27 @@ def review_bids(line: HandState, learner: int, start: int = 0) -> list[BidReview
     out = []
     replay = HandState.new(line.deal, line.rules)
     for k, (action, seat) in enumerate(zip(line.actions, line.actors, strict=True)):
-        if (k >= start and seat == learner and action.kind != "play"
-                and len(replay.legal_actions()) > 1):
+        if (
+            k >= start
+            and seat == learner
+            and action.kind != "play"
+            and len(replay.legal_actions()) > 1
+        ):
             advice = euchre.coach(replay)
             values: Mapping[Action, float] = dict(advice.alternatives)
-            out.append(BidReview(
-                k, where(replay), action, advice.action, values.get(action),
-                values.get(advice.action, 0.0), advice.unit, tuple(advice.reasons),
-                action_words(action, replay, seat), action_words(advice.action, replay, seat),
-            ))
+            out.append(
+                BidReview(
+                    k,
+                    where(replay),
+                    action,
+                    advice.action,
+                    values.get(action),
+                    values.get(advice.action, 0.0),
+                    advice.unit,
+                    tuple(advice.reasons),
+                    action_words(action, replay, seat),
+                    action_words(advice.action, replay, seat),
+                )
+            )
         replay = replay.apply(action)
     return out

@@ -57,8 +57,10 @@ def deal_words(state: HandState, seat: int) -> str:
     'East dealt. West made hearts trump. Points: 0 for you and North, 1 for West and East.'
     """
     names = seat_names(seat, state.players)
-    return (f"{names[state.dealer]} dealt. {contract_words(state, names)} "
-            f"Points: {team_points_text(state, seat)}.")
+    return (
+        f"{names[state.dealer]} dealt. {contract_words(state, names)} "
+        f"Points: {team_points_text(state, seat)}."
+    )
 
 
 def own_deals_html(states: Sequence[HandState], seat: int) -> str:
@@ -72,7 +74,7 @@ def own_deals_html(states: Sequence[HandState], seat: int) -> str:
         at = from_words(branch(state, k))
         href = escape(f"?deal={euchre.to_share_code(state)}&at={k}")
         items.append(
-            f'<li><strong>Deal {number}:</strong> {escape(deal_words(state, seat))} '
+            f"<li><strong>Deal {number}:</strong> {escape(deal_words(state, seat))} "
             f'<a class="eu-try-again" href="{href}">Try again from {escape(at)}</a></li>'
         )
     if not items:

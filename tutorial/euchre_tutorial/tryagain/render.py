@@ -47,9 +47,7 @@ HINDSIGHT_LABEL = (
     "Hindsight, with every card visible: this is the best that was still possible once every "
     "hand is known, not what you could have known at the table."
 )
-COACH_LABEL = (
-    "The coach's estimate at the time, from your own cards only (not hindsight)."
-)
+COACH_LABEL = "The coach's estimate at the time, from your own cards only (not hindsight)."
 
 
 def _signed(n: float) -> str:
@@ -57,7 +55,7 @@ def _signed(n: float) -> str:
 
 
 def result_words(tricks: int, points: int) -> str:
-    """"3 tricks, +1 point" (points for the side less the other side's).
+    """ "3 tricks, +1 point" (points for the side less the other side's).
 
     >>> result_words(1, -2), result_words(5, 2)
     ('1 trick, -2 points', '5 tricks, +2 points')
@@ -68,7 +66,7 @@ def result_words(tricks: int, points: int) -> str:
 
 
 def won_by(name: str) -> str:
-    """"won by West", or "won by you"."""
+    """ "won by West", or "won by you"."""
     return "won by you" if name == "You" else f"won by {name}"
 
 
@@ -115,7 +113,7 @@ def _trick_html(state: HandState, number: int, me: int, names: Sequence[str]) ->
     trick = state.tricks[number - 1]
     won = ' class="eu-ta-won"'
     cards = "".join(
-        f'<li{won if s == trick.winner else ""}>'
+        f"<li{won if s == trick.winner else ''}>"
         f'<span class="eu-ta-seat">{escape(names[s])}</span>{card_html(c)}</li>'
         for s, c in zip(trick.seats, trick.cards, strict=True)
     )
@@ -136,20 +134,29 @@ def compare_html(session: Session) -> str:
     head = "".join(f'<th scope="col">{escape(name)}</th>' for name, _ in lines)
     rows = [
         ("Your choice", [escape(_choice_made(line, session.at)) for _, line in lines]),
-        (f"Tricks for {side_words(session.original.rules)}", [str(side_tricks(line, me)) for _, line in lines]),
+        (
+            f"Tricks for {side_words(session.original.rules)}",
+            [str(side_tricks(line, me)) for _, line in lines],
+        ),
         ("Points", [escape(team_points_text(line, me)) for _, line in lines]),
     ]
     tricks = max(len(line.tricks) for _, line in lines)
     names = seat_names(me, session.original.players)
-    rows += [(f"Trick {n}", [_trick_html(line, n, me, names) for _, line in lines])
-             for n in range(1, tricks + 1)]
+    rows += [
+        (f"Trick {n}", [_trick_html(line, n, me, names) for _, line in lines])
+        for n in range(1, tricks + 1)
+    ]
     body = "".join(
         f'<tr><th scope="row">{escape(label)}</th>'
-        + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>"
+        + "".join(f"<td>{cell}</td>" for cell in cells)
+        + "</tr>"
         for label, cells in rows
     )
-    hint = ("" if session.tries else
-            '<p class="eu-ta-hint">Finish a try and it appears here, next to the deal as played.</p>')
+    hint = (
+        ""
+        if session.tries
+        else '<p class="eu-ta-hint">Finish a try and it appears here, next to the deal as played.</p>'
+    )
     return (
         '<section class="eu-ta-compare" aria-labelledby="eu-ta-compare-h">'
         '<h3 id="eu-ta-compare-h">The lines side by side</h3>'
@@ -170,7 +177,9 @@ def try_again_link(share: str | None, k: int, at: int) -> str:
     """
     if share is None or k == at:
         return ""
-    return f' <a class="eu-try-again" href="{escape(f"?deal={share}&at={k}")}">Try again from here</a>'
+    return (
+        f' <a class="eu-try-again" href="{escape(f"?deal={share}&at={k}")}">Try again from here</a>'
+    )
 
 
 def _numbers_kept_with_words(text: str) -> str:
@@ -197,13 +206,17 @@ def _play_row(review: PlayReview, share: str | None = None, at: int = -1) -> str
         return row
     # The mark and the coach's reasons take a row of their own, the table's whole width:
     # as a fifth column, a phone gave them two words a line and the table outgrew the screen.
-    mark = (f'<strong class="eu-ta-cost-mark">Cost {"a trick" if cost == 1 else f"{cost} tricks"}'
-            f"</strong>{try_again_link(share, review.k, at)}")
+    mark = (
+        f'<strong class="eu-ta-cost-mark">Cost {"a trick" if cost == 1 else f"{cost} tricks"}'
+        f"</strong>{try_again_link(share, review.k, at)}"
+    )
     reasons = ""
     if review.reasons:
         items = "".join(f"<li>{escape(glyphs(r))}</li>" for r in review.reasons)
-        reasons = (f'<p class="eu-ta-coach-head">The coach at the time, from your cards only:</p>'
-                   f'<ul class="eu-ta-reasons">{items}</ul>')
+        reasons = (
+            f'<p class="eu-ta-coach-head">The coach at the time, from your cards only:</p>'
+            f'<ul class="eu-ta-reasons">{items}</ul>'
+        )
     return f'{row}<tr class="eu-ta-cost eu-ta-why"><td colspan="4">{mark}{reasons}</td></tr>'
 
 
@@ -233,14 +246,16 @@ def bids_html(reviews: Sequence[BidReview], share: str | None = None, at: int = 
     for r in reviews:
         made = "" if r.value_made is None else f" (about {_signed(r.value_made)} {r.unit})"
         same = r.made == r.advised
-        advised = ("The coach agrees." if same else
-                   f"The coach would {escape(in_sentence(r.advised_words))} "
-                   f"(about {_signed(r.value_advised)} {r.unit})."
-                   + try_again_link(share, r.k, at))
+        advised = (
+            "The coach agrees."
+            if same
+            else f"The coach would {escape(in_sentence(r.advised_words))} "
+            f"(about {_signed(r.value_advised)} {r.unit})." + try_again_link(share, r.k, at)
+        )
         why = "".join(f"<li>{escape(glyphs(x))}</li>" for x in r.reasons)
         items.append(
-            f'<li><strong>{escape(r.where)}:</strong> you chose to {escape(in_sentence(r.made_words))}'
-            f"{made}. {advised}<ul class=\"eu-ta-reasons\">{why}</ul></li>"
+            f"<li><strong>{escape(r.where)}:</strong> you chose to {escape(in_sentence(r.made_words))}"
+            f'{made}. {advised}<ul class="eu-ta-reasons">{why}</ul></li>'
         )
     return (
         '<section class="eu-ta-bids" aria-labelledby="eu-ta-bids-h">'
@@ -270,13 +285,16 @@ def hindsight_html(session: Session, share: str) -> str:
     (``share``, its share code) links its costly plays to a try from them."""
     me = session.learner
     parts = []
-    lines: list[tuple[str, HandState, int, str | None]] = [("As played", session.original, 0, share)]
+    lines: list[tuple[str, HandState, int, str | None]] = [
+        ("As played", session.original, 0, share)
+    ]
     lines += [(f"Try {n}", t, session.at, None) for n, t in enumerate(session.tries, start=1)]
     for number, (name, line, start, line_share) in enumerate(lines):
         reviews = cached_plays(line, me, start)
         costly = sum(1 for r in reviews if r.cost > 0)
-        summary = (f"{name}: {len(reviews)} card plays"
-                   + (f", {costly} cost a trick" if costly else ", none cost a trick"))
+        summary = f"{name}: {len(reviews)} card plays" + (
+            f", {costly} cost a trick" if costly else ", none cost a trick"
+        )
         opened = " open" if number == len(lines) - 1 else ""
         table = plays_html(reviews, line_share, session.at)
         parts.append(f"<details{opened}><summary>{escape(summary)}</summary>{table}</details>")
@@ -310,30 +328,42 @@ def _choice_buttons(state: HandState, session: Session) -> str:
             f'data-value="{escape(str(choice))}">'
             f"{escape(glyphs(choice_label(choice, chooser_view(state))) + note)}</button>"
         )
-    buttons = (f'<div class="eu-ta-choices" role="group" aria-label="Your choices">'
-               f'{"".join(words)}</div>' if words else "")
+    buttons = (
+        f'<div class="eu-ta-choices" role="group" aria-label="Your choices">{"".join(words)}</div>'
+        if words
+        else ""
+    )
     if by_card:
         items = []
         for card in view.hand:
             action = by_card.get(card)
             if action is None:
-                button = card_html(card, note="you may not choose it now", button=True, disabled=True)
+                button = card_html(
+                    card, note="you may not choose it now", button=True, disabled=True
+                )
             else:
                 note = " (as played)" if action == original else ""
                 label = f"{action.kind} {card.name}{note}"
                 button = card_html(card, button=True).replace(
-                    "<button ", f'<button data-action="act" data-value="{escape(str(action))}" '
-                    f'title="{escape(label)}" ', 1)
+                    "<button ",
+                    f'<button data-action="act" data-value="{escape(str(action))}" '
+                    f'title="{escape(label)}" ',
+                    1,
+                )
             items.append(f"<li>{button}</li>")
-        return (f'<ul class="eu-cards eu-ta-hand" aria-label="Your cards">{"".join(items)}</ul>'
-                f"{buttons}")
+        return (
+            f'<ul class="eu-cards eu-ta-hand" aria-label="Your cards">{"".join(items)}</ul>'
+            f"{buttons}"
+        )
     hand = " ".join(card_html(c) for c in view.hand)
     return f'<p class="eu-ta-yours">Your cards: {hand}</p>{buttons}'
 
 
 def _happened_html(state: HandState, session: Session) -> str:
-    items = [f"<li>{escape(glyphs(sentence))}</li>"
-             for sentence in told(state.view(session.learner))[session.at:]]
+    items = [
+        f"<li>{escape(glyphs(sentence))}</li>"
+        for sentence in told(state.view(session.learner))[session.at :]
+    ]
     if not items:
         return ""
     return f'<ol class="eu-ta-happened" aria-label="This try so far">{"".join(items)}</ol>'
@@ -346,23 +376,34 @@ def play_html(session: Session) -> str:
         return (
             '<section class="eu-ta-play" aria-labelledby="eu-ta-play-h">'
             '<h3 id="eu-ta-play-h" tabindex="-1" data-focus>Try finished</h3>'
-            '<p>Your try is in the table below, next to the deal as played.</p>'
+            "<p>Your try is in the table below, next to the deal as played.</p>"
             '<button type="button" class="md-button md-button--primary" data-action="new-try">'
             "Try again from the same point</button></section>"
         )
     me = session.learner
-    trump = (f" {state.trump.symbol} {state.trump.plural.capitalize()} are trump." if state.trump
-             else " No suit is trump." if state.maker is not None else "")
+    trump = (
+        f" {state.trump.symbol} {state.trump.plural.capitalize()} are trump."
+        if state.trump
+        else " No suit is trump."
+        if state.maker is not None
+        else ""
+    )
     fresh = len(state.actions) == session.at
     heading = "Your try: choose again" if fresh else "Your try goes on"
-    finish = ("" if fresh else
-              '<button type="button" class="md-button" data-action="finish">'
-              "Let the computer play the rest for me</button>")
+    finish = (
+        ""
+        if fresh
+        else '<button type="button" class="md-button" data-action="finish">'
+        "Let the computer play the rest for me</button>"
+    )
     current = ""
     if state.phase is Phase.PLAY and state.current_trick:
         names = seat_names(me, state.players)
-        current = "<p>This trick so far: " + ", ".join(
-            f"{escape(names[s])} {card_html(c)}" for s, c in state.current_trick) + ".</p>"
+        current = (
+            "<p>This trick so far: "
+            + ", ".join(f"{escape(names[s])} {card_html(c)}" for s, c in state.current_trick)
+            + ".</p>"
+        )
     return (
         '<section class="eu-ta-play" aria-labelledby="eu-ta-play-h">'
         f'<h3 id="eu-ta-play-h" tabindex="-1" data-focus>{heading}</h3>'
@@ -379,8 +420,10 @@ def _tricks_so_far(state: HandState, me: int) -> str:
     if state.phase is not Phase.PLAY:
         return ""
     ours = side_tricks(state, me)
-    return (f" Tricks so far: {escape(side_words(state.rules))} {ours}, "
-            f"the others {len(state.tricks) - ours}.")
+    return (
+        f" Tricks so far: {escape(side_words(state.rules))} {ours}, "
+        f"the others {len(state.tricks) - ours}."
+    )
 
 
 def from_words(start: HandState) -> str:
@@ -416,5 +459,3 @@ def panel_html(session: Session) -> str:
 
 
 __all__ = ["HINDSIGHT_LABEL", "compare_html", "panel_html", "team_points_text"]
-
-

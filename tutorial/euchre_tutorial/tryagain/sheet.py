@@ -84,7 +84,9 @@ def _hands_html(state: HandState, me: int) -> str:
     rows = []
     for seat in [(me + i) % state.players for i in range(state.players)]:
         cards = " ".join(card_html(c) for c in state.hand(seat))
-        rows.append(f'<li><span class="eu-ta-seat">{escape(names[seat])}:</span> {cards or "—"}</li>')
+        rows.append(
+            f'<li><span class="eu-ta-seat">{escape(names[seat])}:</span> {cards or "—"}</li>'
+        )
     return f'<ul class="eu-ta-hands">{"".join(rows)}</ul>'
 
 
@@ -99,15 +101,21 @@ def answer_key_html(state: HandState, k: int) -> str:
         rows = []
         for action, tricks in values.items():
             end = best_line(start.apply(action))
-            rows.append(f"<li>{escape(action_words(action, start))}: "
-                        f"{escape(result_words(tricks, points_for(end, me)))} for {side_words(start.rules)}</li>")
+            rows.append(
+                f"<li>{escape(action_words(action, start))}: "
+                f"{escape(result_words(tricks, points_for(end, me)))} for {side_words(start.rules)}</li>"
+            )
         line = best_line(start)
         plays = []
         for number, trick in enumerate(line.tricks, start=1):
             if number <= len(start.tricks):
                 continue
-            cards = ", ".join(f"{names[s]} {c}" for s, c in zip(trick.seats, trick.cards, strict=True))
-            plays.append(f"<li>Trick {number}: {escape(cards)}; {escape(won_by(names[trick.winner]))}.</li>")
+            cards = ", ".join(
+                f"{names[s]} {c}" for s, c in zip(trick.seats, trick.cards, strict=True)
+            )
+            plays.append(
+                f"<li>Trick {number}: {escape(cards)}; {escape(won_by(names[trick.winner]))}.</li>"
+            )
         return (
             f'<p class="eu-ta-label">{escape(HINDSIGHT_LABEL)}</p>'
             f'<ul class="eu-ta-values">{"".join(rows)}</ul>'
@@ -116,8 +124,10 @@ def answer_key_html(state: HandState, k: int) -> str:
             f'<ol class="eu-ta-line">{"".join(plays)}</ol>'
         )
     advice = euchre.coach(start)
-    estimates = "".join(f"<li>{escape(action_words(a, start))}: about {v:+g} {advice.unit}</li>"
-                        for a, v in advice.alternatives)
+    estimates = "".join(
+        f"<li>{escape(action_words(a, start))}: about {v:+g} {advice.unit}</li>"
+        for a, v in advice.alternatives
+    )
     why = "".join(f"<li>{escape(glyphs(r))}</li>" for r in advice.reasons)
     return (
         "<p class=\"eu-ta-label\">The coach's estimate at the time, from this seat's cards only.</p>"
@@ -140,8 +150,11 @@ def sheet_html(state: HandState, k: int, seed: int) -> str:
         else:
             happened.append(f"<li>{escape(names[seat])} discards a card face down.</li>")
         replay = replay.apply(action)
-    so_far = (f'<ol class="eu-ta-happened">{"".join(happened)}</ol>' if happened
-              else "<p>Nothing has happened yet: you act first.</p>")
+    so_far = (
+        f'<ol class="eu-ta-happened">{"".join(happened)}</ol>'
+        if happened
+        else "<p>Nothing has happened yet: you act first.</p>"
+    )
     mine = " ".join(card_html(c) for c in start.hand(me))
     return (
         '<section class="eu-ta-sheet" aria-labelledby="eu-ta-sheet-h">'

@@ -48,7 +48,9 @@ class WidgetConfigError(ValueError):
 def kinds() -> list[str]:
     """Every widget kind there is: one per module of this package."""
     return sorted(
-        m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")
+        m.name.replace("_", "-")
+        for m in pkgutil.iter_modules(__path__)
+        if not m.name.startswith("_")
     )
 
 

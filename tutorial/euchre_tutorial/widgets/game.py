@@ -89,8 +89,15 @@ class Save:
 
     def pack(self) -> str:
         """The opaque text the page stores."""
-        data: dict[str, Any] = {"v": SAVE_VERSION, "r": self.rules.to_dict(), "s": self.seed,
-                                "a": list(self.actions), "l": self.level, "u": self.undo, "n": self.seen}
+        data: dict[str, Any] = {
+            "v": SAVE_VERSION,
+            "r": self.rules.to_dict(),
+            "s": self.seed,
+            "a": list(self.actions),
+            "l": self.level,
+            "u": self.undo,
+            "n": self.seen,
+        }
         if self.profile:
             data["p"] = self.profile
         raw = json.dumps(data, separators=(",", ":")).encode()
@@ -105,9 +112,15 @@ class Save:
             if data.get("v") != SAVE_VERSION:
                 raise ValueError("unknown version")
             rules = Rules.from_dict(data["r"])
-            return cls(rules, int(data["s"]), tuple(str(a) for a in data["a"]),
-                       str(data.get("l", "normal")), bool(data.get("u", True)), int(data.get("n", 0)),
-                       str(data.get("p", "")))
+            return cls(
+                rules,
+                int(data["s"]),
+                tuple(str(a) for a in data["a"]),
+                str(data.get("l", "normal")),
+                bool(data.get("u", True)),
+                int(data.get("n", 0)),
+                str(data.get("p", "")),
+            )
         except Exception as exc:
             raise BridgeError(f"The saved game could not be read ({type(exc).__name__}).") from None
 
@@ -194,12 +207,15 @@ def side_labels(rules: Rules, seat: int = SEAT) -> list[tuple[str, str]]:
         return [(names[s], names[s]) for s in range(rules.players)]
     teams = [[s for s in range(rules.players) if rules.team_of(s) == t] for t in range(2)]
     if rules.players == 4:
-        labels = [" & ".join(sorted((names[s] for s in team), key=lambda n: n != "You"))
-                  for team in teams]
+        labels = [
+            " & ".join(sorted((names[s] for s in team), key=lambda n: n != "You")) for team in teams
+        ]
         return [(label, label.replace(" & ", " and ")) for label in labels]
     mine = rules.team_of(seat)
-    return [("Your team" if t == mine else "Other team", _team_words(team, names))
-            for t, team in enumerate(teams)]
+    return [
+        ("Your team" if t == mine else "Other team", _team_words(team, names))
+        for t, team in enumerate(teams)
+    ]
 
 
 def _final_sides(rules: Rules, score: Sequence[int]) -> list[tuple[str, int]]:
@@ -214,8 +230,10 @@ def _final_sides(rules: Rules, score: Sequence[int]) -> list[tuple[str, int]]:
     mine = rules.team_of(SEAT)
     if rules.partnerships:
         return [("your team", score[mine]), ("the other team", score[1 - mine])]
-    return [(in_sentence_name(words), points)
-            for (_label, words), points in zip(side_labels(rules), score, strict=True)]
+    return [
+        (in_sentence_name(words), points)
+        for (_label, words), points in zip(side_labels(rules), score, strict=True)
+    ]
 
 
 def points_text(rules: Rules, points: tuple[int, ...] | list[int], seat: int = SEAT) -> str:
@@ -230,7 +248,9 @@ def points_text(rules: Rules, points: tuple[int, ...] | list[int], seat: int = S
         mine = rules.team_of(seat)
         return f"{parts[mine]}, {parts[1 - mine]}."
     if rules.partnerships:
-        return ", ".join(f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True)) + "."
+        return (
+            ", ".join(f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True)) + "."
+        )
     scored = [f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True) if p]
     return (", ".join(scored) + ".") if scored else "Nobody scores."
 
@@ -256,13 +276,16 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     chose = set(choosable(state, seat))
     for index, (action, actor) in enumerate(zip(view.actions, view.actors, strict=False)):
         if action.kind != "play":
-            bidding.append({"text": said[index],
-                            "try_again": index if index in chose else None})
+            bidding.append({"text": said[index], "try_again": index if index in chose else None})
         elif index in chose:
             kept[(actor, action.card.code)] = index
-    tricks = trick_rows(state.tricks, state.trump, names,
-                        lambda winner: same_side(winner, seat, state.rules.partnerships,
-                                                 state.maker_side), kept)
+    tricks = trick_rows(
+        state.tricks,
+        state.trump,
+        names,
+        lambda winner: same_side(winner, seat, state.rules.partnerships, state.maker_side),
+        kept,
+    )
     mine = state.team_of(seat)
     result = state.result
     points = {"us": 0, "them": 0}
@@ -273,15 +296,18 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
         all_points = list(result.points)
     facts = f"{names[state.dealer]} dealt and turned up the {state.upcard}. {contract_words(state, names)}"
     if state.called_ace is not None and state.maker is not None:
-        facts += " " + called_ace_words(state.maker, state.called_ace, state.ace_partner, names,
-                                          seat)
+        facts += " " + called_ace_words(
+            state.maker, state.called_ace, state.ace_partner, names, seat
+        )
     return {
         "facts": facts,
         "dealer": names[state.dealer],
         "upcard": state.upcard.code,
         "trump": None if state.trump is None else state.trump.plural,
-        "hands": [{"seat": s, "name": names[s], "cards": [c.code for c in state.deal.hands[s]]}
-                  for s in range(state.players)],
+        "hands": [
+            {"seat": s, "name": names[s], "cards": [c.code for c in state.deal.hands[s]]}
+            for s in range(state.players)
+        ],
         "bidding": bidding,
         "tricks": tricks,
         "over": state.over,
@@ -300,8 +326,7 @@ def _deal_review(game: Game, index: int) -> dict[str, Any]:
     review = review_model(deal)
     assert deal.result is not None
     sides = [in_sentence_name(words) for _label, words in side_labels(game.rules)]
-    note = game_point_text(game.rules.game_to, game.score_before(index), deal.result.points,
-                           sides)
+    note = game_point_text(game.rules.game_to, game.score_before(index), deal.result.points, sides)
     if note:
         review["points_text"] = f"{review['points_text']} {note}"
     return review
@@ -320,20 +345,30 @@ def game_model(save: Save) -> dict[str, Any]:
     winner = game.winner
     labels = side_labels(rules)
     teams = rules.partnerships
-    sides = [{"label": label, "words": words, "score": points, "you": t == mine,
-              "four_six": _four_six(points) if teams else ""}
-             for t, ((label, words), points) in enumerate(zip(labels, game.score, strict=True))]
+    sides = [
+        {
+            "label": label,
+            "words": words,
+            "score": points,
+            "you": t == mine,
+            "four_six": _four_six(points) if teams else "",
+        }
+        for t, ((label, words), points) in enumerate(zip(labels, game.score, strict=True))
+    ]
     if rules.players == 4 and teams:
         sides = [sides[mine], sides[1 - mine]]
     winner_text = final_text = ""
     if winner is not None:
         words = labels[winner][1]
         you = winner == mine
-        winner_text = f"{words} win the game!" if you else (
-            f"{words} {'win' if teams else 'wins'} the game.")
+        winner_text = (
+            f"{words} win the game!" if you else (f"{words} {'win' if teams else 'wins'} the game.")
+        )
         final_text = "Final score: " + (
-            f"{score['us']} to {score['them']}." if rules.players == 4 and teams
-            else points_for(_final_sides(rules, game.score)) + ".")
+            f"{score['us']} to {score['them']}."
+            if rules.players == 4 and teams
+            else points_for(_final_sides(rules, game.score)) + "."
+        )
     table = table_data(shown.view(SEAT), FREE_PLAY)
     current = [] if review_due else list(zip(shown.actions, shown.actors, strict=False))
     can_undo = save.undo and winner is None and any(actor == SEAT for _, actor in current)
@@ -355,11 +390,15 @@ def game_model(save: Save) -> dict[str, Any]:
         "deal_number": len(history) if review_due else len(history) + 1,
         "review": _deal_review(game, len(history) - 1) if review_due else None,
         "can_undo": can_undo,
-        "computer_turn": (not review_due and winner is None and shown.to_act is not None
-                          and shown.to_act != SEAT),
-        "rules": {"name": rules_name, "title": Rules.profile_title(rules_name),
-                  "game_to": rules.game_to,
-                  "lines": [text for _, text in rules.describe()]},
+        "computer_turn": (
+            not review_due and winner is None and shown.to_act is not None and shown.to_act != SEAT
+        ),
+        "rules": {
+            "name": rules_name,
+            "title": Rules.profile_title(rules_name),
+            "game_to": rules.game_to,
+            "lines": [text for _, text in rules.describe()],
+        },
         "level": save.level,
         "undo": save.undo,
         "winner_score": None if winner is None else game.score[winner],
@@ -416,8 +455,15 @@ def new(payload: Mapping[str, Any]) -> dict[str, Any]:
 
         seed = random.SystemRandom().randrange(1, 2**31)
     profile = str(payload.get("profile", "") or "")
-    save = Save(_rules(payload), seed, (), level, bool(payload.get("undo", True)), 0,
-                profile if profile in Rules.profiles() else "")
+    save = Save(
+        _rules(payload),
+        seed,
+        (),
+        level,
+        bool(payload.get("undo", True)),
+        0,
+        profile if profile in Rules.profiles() else "",
+    )
     return game_reply(save)
 
 
@@ -447,8 +493,10 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
         return {"illegal": reason, "mastery": mastery_field(item, False)}
     judged = judge(game.state, SEAT, action)
     game = game.apply(action)
-    return {"model": game_reply(_with(save, game)),
-            "mastery": None if judged is None else mastery_field(*judged)}
+    return {
+        "model": game_reply(_with(save, game)),
+        "mastery": None if judged is None else mastery_field(*judged),
+    }
 
 
 @expose("game.next")
@@ -529,12 +577,16 @@ def shared(payload: Mapping[str, Any]) -> dict[str, Any]:
     try:
         st = euchre.from_share_code(code)
     except ValueError:
-        raise BridgeError("This link does not hold a deal that can be shown (it may have been "
-                          "cut short when copied), so it could not be opened: here is a game "
-                          "of your own instead.") from None
+        raise BridgeError(
+            "This link does not hold a deal that can be shown (it may have been "
+            "cut short when copied), so it could not be opened: here is a game "
+            "of your own instead."
+        ) from None
     if not st.over:  # a share link is made in a finished deal's review
-        raise BridgeError("This link's deal was not played to its end, so there is no review "
-                          "of it to show: here is a game of your own instead.")
+        raise BridgeError(
+            "This link's deal was not played to its end, so there is no review "
+            "of it to show: here is a game of your own instead."
+        )
     review = review_model(st)
     review["html"] = page.shared_html(review)
     return review
@@ -559,8 +611,9 @@ def egn(payload: Mapping[str, Any]) -> dict[str, Any]:
     if not game.history:
         raise BridgeError("Finish a deal first: the record holds finished deals only.")
     if game.winner is None:
-        game = Game(game.rules, game.seed, game.history[-1], game.score, game.history,
-                    game.start_score)
+        game = Game(
+            game.rules, game.seed, game.history[-1], game.score, game.history, game.start_score
+        )
     return {"filename": f"euchre-game-{game.seed}.egn.json", "text": euchre.to_egn(game)}
 
 
@@ -574,5 +627,11 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     played = rules.replace(game_to=int(game_to)) if game_to else rules
     model = game_model(Save(played, 1, (), str(config.get("level", "normal"))))
     own = table_key(rules)
-    return page.widget_html(model, [str(p) for p in Rules.profiles()], Rules.tables(), config,
-                            own or SITE_TABLE, None if own else rules.table_name)
+    return page.widget_html(
+        model,
+        [str(p) for p in Rules.profiles()],
+        Rules.tables(),
+        config,
+        own or SITE_TABLE,
+        None if own else rules.table_name,
+    )

@@ -94,7 +94,9 @@ def _feedback(run: StepRun) -> str:
         parts.append(step.wrong)
     start = run.start
     state = run.state
-    on_the_table = not state.current_trick and bool(state.actions) and state.actions[-1].kind == "play"
+    on_the_table = (
+        not state.current_trick and bool(state.actions) and state.actions[-1].kind == "play"
+    )
     if start is not None and len(state.tricks) > len(start.tricks) and not on_the_table:
         trick = state.tricks[-1]
         parts.append(euchre.explain_trick(trick.cards, state.trump))
@@ -126,8 +128,11 @@ def frame_data(state: HandState, seat: int, reveal: bool) -> dict[str, Any]:
     view = state.view(seat)
     data = table_data(view, ui)
     said = told(view)
-    return {"last_trick": data["last_trick"], "html": render_data(data, ui),
-            "said": said[-1] if said else ""}
+    return {
+        "last_trick": data["last_trick"],
+        "html": render_data(data, ui),
+        "said": said[-1] if said else "",
+    }
 
 
 def step_model(run: StepRun, *, disabled: bool = False) -> dict[str, Any]:
@@ -153,11 +158,21 @@ def _step_facts(run: StepRun) -> dict[str, Any]:
     lesson, step = run.lesson, run.step
     last = run.index == len(lesson.steps) - 1
     return {
-        "lesson": {"id": lesson.id, "title": lesson.title, "summary": lesson.summary,
-                   "steps": len(lesson.steps)},
-        "step": {"index": run.index, "number": step.number, "id": step.id,
-                 "narration": step.narration, "goal": step.goal_text, "seat": step.seat,
-                 "hints": len(step.hints) + (1 if step.coach else 0)},
+        "lesson": {
+            "id": lesson.id,
+            "title": lesson.title,
+            "summary": lesson.summary,
+            "steps": len(lesson.steps),
+        },
+        "step": {
+            "index": run.index,
+            "number": step.number,
+            "id": step.id,
+            "narration": step.narration,
+            "goal": step.goal_text,
+            "seat": step.seat,
+            "hints": len(step.hints) + (1 if step.coach else 0),
+        },
         "moves": list(run.moves),
         "outcome": run.outcome,
         "feedback": "" if run.outcome is None else _feedback(run),
@@ -168,8 +183,12 @@ def _step_facts(run: StepRun) -> dict[str, Any]:
 def path_model() -> list[dict[str, Any]]:
     """The lesson path: id, title, summary and number of steps of each lesson."""
     return [
-        {"id": lesson.id, "title": lesson.title, "summary": lesson.summary,
-         "steps": len(lesson.steps)}
+        {
+            "id": lesson.id,
+            "title": lesson.title,
+            "summary": lesson.summary,
+            "steps": len(lesson.steps),
+        }
         for lesson in default_lessons()
     ]
 
@@ -204,13 +223,17 @@ LESSON_SKILLS = frozenset({"ordering-up", "round-two", "going-alone", "discard"}
 discard. A step that asks for a lead does so to show a card's rank, not to teach leading."""
 
 
-def _asked_item(state: HandState, seat: int, chosen: Action, expect: Collection[str]) -> Item | None:
+def _asked_item(
+    state: HandState, seat: int, chosen: Action, expect: Collection[str]
+) -> Item | None:
     """The item of a step's decision answered with ``chosen`` where it asks for one of
     ``expect`` (weighed against the expected action nearest to it: the same bid, alone or
     not); None when the step trains no decision of play."""
     wanted = [Action.parse(a) for a in sorted(expect)]
-    nearest = next((w for w in wanted if w == chosen),
-                   next((w for w in wanted if not_alone(w) == not_alone(chosen)), wanted[0]))
+    nearest = next(
+        (w for w in wanted if w == chosen),
+        next((w for w in wanted if not_alone(w) == not_alone(chosen)), wanted[0]),
+    )
     item = weighed_item(state, seat, chosen, nearest)
     return item if item is not None and item[0] in LESSON_SKILLS else None
 
@@ -239,10 +262,16 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
             item = _asked_item(state, seat, Action.parse(text), run.step.expect) if asked else None
         else:
             item = item_of_mistake(state, seat, text) if counted else None
-        return {"rejected": {"reason": rejected.reason, "note": rejected.note,
-                             "legal": rejected.legal, "mistake": counted,
-                             "html": page.feedback_html(rejected.reason, rejected.note)},
-                "mastery": mastery_field(item, False)}
+        return {
+            "rejected": {
+                "reason": rejected.reason,
+                "note": rejected.note,
+                "legal": rejected.legal,
+                "mistake": counted,
+                "html": page.feedback_html(rejected.reason, rejected.note),
+            },
+            "mastery": mastery_field(item, False),
+        }
     reveal = run.step.reveal
     frames = [frame_data(e.state, seat, reveal) for e in run.events[before:]]
     decided = _asked_item(state, seat, Action.parse(text), run.step.expect) if asked else None
@@ -259,14 +288,23 @@ def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
     level = payload.get("level", 0)
     level = level if isinstance(level, int) and level >= 0 else 0
     if level < len(hints):
-        reply: dict[str, Any] = {"text": hints[level], "level": level,
-                                 "more": level + 1 < len(hints) or run.step.coach, "counts": True}
+        reply: dict[str, Any] = {
+            "text": hints[level],
+            "level": level,
+            "more": level + 1 < len(hints) or run.step.coach,
+            "counts": True,
+        }
     elif run.step.coach and run.state.to_act == run.step.seat:
         # The coach's advice is what this step teaches: asking for it costs no star.
         advice = euchre.coach(run.state)
-        reply = {"text": "", "level": level, "more": True, "counts": False,
-                 "coach": {"action": str(advice.action), "reasons": [str(r) for r in advice.reasons]},
-                 "coach_html": advice_html(advice, run.state.view(run.step.seat))}
+        reply = {
+            "text": "",
+            "level": level,
+            "more": True,
+            "counts": False,
+            "coach": {"action": str(advice.action), "reasons": [str(r) for r in advice.reasons]},
+            "coach_html": advice_html(advice, run.state.view(run.step.seat)),
+        }
     else:
         reply = {"text": hints[-1], "level": len(hints) - 1, "more": False, "counts": True}
     reply["html"] = page.hint_html(reply)
@@ -337,5 +375,12 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
 
 
 def _paths(lessons: list[Lesson]) -> list[dict[str, Any]]:
-    return [{"id": lesson.id, "title": lesson.title, "summary": lesson.summary,
-             "steps": len(lesson.steps)} for lesson in lessons]
+    return [
+        {
+            "id": lesson.id,
+            "title": lesson.title,
+            "summary": lesson.summary,
+            "steps": len(lesson.steps),
+        }
+        for lesson in lessons
+    ]

@@ -91,8 +91,13 @@ def record_answer(payload: Mapping[str, Any]) -> dict[str, Any]:
     if skill_id is None:
         raise BridgeError("An answer needs the skill it belongs to.")
     try:
-        updated = mastery.record_answer(record, skill_id, payload.get("item"),  # type: ignore[arg-type]
-                                        bool(payload.get("correct")), now)
+        updated = mastery.record_answer(
+            record,
+            skill_id,
+            payload.get("item"),  # type: ignore[arg-type]
+            bool(payload.get("correct")),
+            now,
+        )
     except ValueError as err:
         raise BridgeError(str(err)) from None
     return {"record": updated, "notes": notes}

@@ -100,8 +100,11 @@ def _config(payload: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     raw = payload.get("config") or {}
     if not isinstance(raw, dict):
         raise BridgeError("The quiz settings must be a table.")
-    text = {k: ",".join(v) if isinstance(v, list) else str(v)
-            for k, v in raw.items() if k in CONFIG_KEYS}
+    text = {
+        k: ",".join(v) if isinstance(v, list) else str(v)
+        for k, v in raw.items()
+        if k in CONFIG_KEYS
+    }
     return check_config(text, rules)
 
 
@@ -116,8 +119,9 @@ def _spec(payload: Mapping[str, Any]) -> tuple[QuizSpec, list[str]]:
     base = base_spec(_config(payload, rules), rules)
     seed = payload.get("seed")
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 32:
-        base = QuizSpec(base.kinds, seed, base.count, base.level, base.traps, base.rules,
-                        base.base_rules)
+        base = QuizSpec(
+            base.kinds, seed, base.count, base.level, base.traps, base.rules, base.base_rules
+        )
     query = payload.get("query") or ""
     if not isinstance(query, str):
         return base, ["The link's settings could not be read, so this is the default quiz."]
@@ -179,8 +183,15 @@ def practice_ids(spec: QuizSpec, record: dict[str, Any] | None, now: datetime) -
     """
     if record is None:
         return [str(q) for q in spec.question_ids()]
-    wide = QuizSpec(spec.kinds, spec.seed, min(spec.count * POOL_FACTOR, MAX_IDS), spec.level,
-                    spec.traps, spec.rules, spec.base_rules)
+    wide = QuizSpec(
+        spec.kinds,
+        spec.seed,
+        min(spec.count * POOL_FACTOR, MAX_IDS),
+        spec.level,
+        spec.traps,
+        spec.rules,
+        spec.base_rules,
+    )
     pool: list[tuple[tuple[str, str], str]] = []
     for qid in wide.question_ids():
         try:
@@ -343,8 +354,12 @@ def quiz_answer(payload: Any) -> dict[str, Any]:
     except AnswerError as exc:
         raise BridgeError(str(exc)) from None
     item = item_of_question(build(QuestionId.parse(record.id)))
-    return {"answer": record.to_dict(), "phase": shown.phase, "html": quiz_html(shown),
-            "mastery": mastery_field(item, record.ok)}
+    return {
+        "answer": record.to_dict(),
+        "phase": shown.phase,
+        "html": quiz_html(shown),
+        "mastery": mastery_field(item, record.ok),
+    }
 
 
 __all__ = ["CONFIG_KEYS", "check_config", "first_state", "question_html", "render"]

@@ -91,7 +91,11 @@ def render_message(payload: Mapping[str, Any]) -> dict[str, Any]:
     entry = payload.get("entry")
     if isinstance(entry, Mapping):
         site = _site_rules(entry.get("rules"))
-        return {"html": {"entry": entry_html(str(entry.get("room", "")), str(entry.get("name", "")), site)}}
+        return {
+            "html": {
+                "entry": entry_html(str(entry.get("room", "")), str(entry.get("name", "")), site)
+            }
+        }
     state = payload.get("state")
     if not isinstance(state, Mapping) or "room" not in state or "you" not in state:
         raise BridgeError("room.render needs the server's state")

@@ -32,7 +32,16 @@ from euchre_tutorial.present.explorer import (
 )
 from euchre_tutorial.present.island import json_island
 
-__all__ = ["CONFIG_KEYS", "check_config", "order", "order_model", "parse_trump", "render", "rows_html", "view"]
+__all__ = [
+    "CONFIG_KEYS",
+    "check_config",
+    "order",
+    "order_model",
+    "parse_trump",
+    "render",
+    "rows_html",
+    "view",
+]
 
 CONFIG_KEYS = {
     "trump": "the suit shown first: clubs, diamonds, hearts or spades (or none, when the "

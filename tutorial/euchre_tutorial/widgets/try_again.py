@@ -159,5 +159,3 @@ def compose(payload: Mapping[str, Any]) -> dict[str, Any]:
         raise BridgeError("A deal number is a whole number, such as 7.") from None
     at = int(at_text) if isinstance(at_text, (int, str)) and str(at_text).isdigit() else None
     return {"html": _friendly(composer_html, seed, at, rules)}
-
-
