@@ -25,6 +25,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import traceback
 import weakref
 from dataclasses import dataclass
@@ -205,12 +206,14 @@ class StaticServer(ThreadingHTTPServer):
 
 
 class _Server(StaticServer):
-    """The site's server, with the log of the requests it answered: (path, status)."""
+    """The site's server, with the log of the requests it answered: (path, status), and
+    the moment (``time.time()``) each was answered."""
 
     def __init__(self, address: tuple[str, int], handler: Any) -> None:
         super().__init__(address, handler)
         self.lock = threading.Lock()
         self.requests: list[tuple[str, int]] = []
+        self.moments: list[float] = []
         self.connections: set[socket.socket] = set()
 
     def get_request(self) -> tuple[socket.socket, Any]:
@@ -236,6 +239,7 @@ class _Server(StaticServer):
     def record(self, path: str, status: int) -> None:
         with self.lock:
             self.requests.append((path, status))
+            self.moments.append(time.time())
 
 
 class SiteServer:
@@ -268,6 +272,13 @@ class SiteServer:
     def requests(self) -> list[tuple[str, int]]:
         with self.httpd.lock:
             return list(self.httpd.requests)
+
+    def timed_requests(self) -> list[tuple[float, str, int]]:
+        """(moment, path, status) of every request answered so far, ``time.time()``."""
+        with self.httpd.lock:
+            return [
+                (t, p, s) for t, (p, s) in zip(self.httpd.moments, self.httpd.requests, strict=True)
+            ]
 
     def stop(self) -> None:
         """Stop serving (an offline test stops it mid-test); safe to call twice."""
