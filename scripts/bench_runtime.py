@@ -410,6 +410,7 @@ def render(results: dict[str, Any]) -> str:
         + "; ".join(
             f"{step} {first['cold_timings'].get(step, '-')} / {first['repeat_timings'].get(step, '-')}"
             for step in (
+                "go",
                 "manifest",
                 "loader",
                 "glue",
@@ -421,7 +422,8 @@ def render(results: dict[str, Any]) -> str:
                 "bridge",
             )
         )
-        + f" (glue, wasm, module: Pyodide's JavaScript starts, its wasm is instantiated, its module "
+        + f" (go: the page has loaded, and a first visit's large downloads begin; glue, wasm, "
+        f"module: Pyodide's JavaScript starts, its wasm is instantiated, its module "
         f"exists, on a start from the snapshot). The worker began {_ms(first.get('cold_worker_after'))} / "
         f"{_ms(first.get('repeat_worker_after'))} after navigation.",
     ]

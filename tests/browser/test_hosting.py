@@ -6,8 +6,8 @@ work at any depth. The harness builds the site for its own server's address.
 What a host sends: every compressible file has brotli and gzip siblings that decode to
 its bytes (in Python and Node, and in Chromium from a brotli host and a gzip-only one);
 and a first visit asks for nothing before it is needed: the engine's large files once the
-page has loaded, Material's search index and the offline copies once the engine has
-answered (or the reader opens the search)."""
+page's styles and scripts are in, Material's search index and the offline copies once the
+engine has answered (or the reader opens the search)."""
 
 from __future__ import annotations
 
@@ -208,11 +208,12 @@ def test_chromium_reads_each_host_s_compressed_files_as_the_files_themselves(
     assert sent["about/"] == ("br" if kind == "brotli" else "gzip")
 
 
-# Moments (epoch milliseconds) of the page's load event and of the engine's "ready".
+# Moments (epoch milliseconds) of the page's DOMContentLoaded (its styles and scripts have
+# come and run) and of the engine's "ready".
 MOMENTS = """
 window.__moments = {};
 const at = () => performance.timeOrigin + performance.now();
-window.addEventListener("load", () => { window.__moments.load = at(); });
+document.addEventListener("DOMContentLoaded", () => { window.__moments.parsed = at(); });
 document.addEventListener("euchre-runtime", (event) => {
   if (event.detail.state === "ready" && window.__moments.ready === undefined) window.__moments.ready = at();
 });
@@ -233,9 +234,10 @@ def test_a_first_visit_asks_for_nothing_before_it_is_needed(
     new_page: Callable[..., Any], host: Callable[[str], SiteServer]
 ) -> None:
     """The lessons page on a brotli host, one of its stylesheets held back for a while (a
-    slow network): no large file of the engine is asked for until the page has loaded; then
-    each once; the search index, the service worker and the offline copies only once the
-    engine has answered. (The requests in order are in the failure message.)"""
+    slow network): no large file of the engine is asked for until the page's styles and
+    scripts are in; then each once; the search index, the service worker and the offline
+    copies only once the engine has answered. (The requests in order are in the failure
+    message.)"""
     server = host("brotli")
     page = new_page(server)
     page.add_init_script(MOMENTS)
@@ -257,7 +259,7 @@ def test_a_first_visit_asks_for_nothing_before_it_is_needed(
     engine = [(t, path) for t, path in asked if path.startswith(ENGINE_DOWNLOADS)]
     first_visit = [(t, path) for t, path in engine if t <= moments["ready"]]
     assert len(first_visit) >= 7, listing  # the glue, wasm, stdlib, four wheels, bytecode
-    assert all(t >= released and t >= moments["load"] for t, _ in first_visit), listing
+    assert all(t >= released and t >= moments["parsed"] for t, _ in first_visit), listing
     names = [path for _, path in first_visit]
     assert len(names) == len(set(names)), listing
     assert not any("snapshot" in path or "lock" in path for path in names), listing

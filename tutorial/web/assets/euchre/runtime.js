@@ -132,15 +132,16 @@ export function getRuntime() {
     for (const message of early.messages) onMessage(message);
     if (early.error) onWorkerError(early.error);
   }
-  // A first visit's worker downloads the engine once the page has loaded: its styles and
-  // scripts, which make it clickable, come first on a slow network (worker.js: goAhead).
-  afterLoad(() => s.worker.postMessage({ type: "go" }));
+  // A first visit's worker downloads the engine once the page's own styles and scripts have
+  // come and run (site.js, which starts this, runs after them): on a slow network they make
+  // the page clickable, and come first (worker.js: goAhead).
+  afterParsing(() => s.worker.postMessage({ type: "go" }));
   return s.promise;
 }
 
-function afterLoad(then) {
-  if (document.readyState === "complete") then();
-  else window.addEventListener("load", () => then(), { once: true });
+function afterParsing(then) {
+  if (document.readyState !== "loading") then();
+  else document.addEventListener("DOMContentLoaded", () => then(), { once: true });
 }
 
 function onWorkerError(event) {

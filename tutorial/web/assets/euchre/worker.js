@@ -13,10 +13,10 @@
 // the wheels into site-packages; a plain start also writes the wheels' bytecode beside
 // them, so its Python compiles nothing (downloadBytecode).
 //
-// A first visit (no runtime cache yet) downloads nothing large until the page has loaded
-// (runtime.js posts {type: "go"} at the page's load event; at most GO_AT_MOST_MS after
-// this worker started): on a slow phone the page's own styles and scripts, which make it
-// clickable, come first, and its widgets answer from the build's data meanwhile. Then the
+// A first visit (no runtime cache yet) downloads nothing large until the page's own styles
+// and scripts have come and run (runtime.js posts {type: "go"} then; at most GO_AT_MOST_MS
+// after this worker started): on a slow phone they make the page clickable, and come
+// first, and its widgets answer from the build's data meanwhile. Then the
 // wasm module and the standard library are asked for at once (prefetch), not when
 // Pyodide's glue has been downloaded and compiled and asks for them itself.
 // The reason a snapshot was not used goes to the console (console.info) and to
@@ -31,7 +31,7 @@
 //
 // Protocol: the page posts {id, method, payload}; the worker answers {id, ok, value} or
 // {id, ok: false, error}. Status messages carry a `type`: "progress", "ready", "failed".
-// The page also posts {type: "go"} once it has loaded (see above).
+// The page also posts {type: "go"} once its styles and scripts are in (see above).
 
 const SITE = new URL("../../", import.meta.url);
 const RUNTIME = new URL("runtime/", SITE);
@@ -101,8 +101,8 @@ async function runtimeFetch(input, init) {
 
 // ---------------------------------------------------------------- a first visit waits
 
-// The page's word that it has loaded ({type: "go"}), or GO_AT_MOST_MS: what a first visit
-// waits for before downloading anything large.
+// The page's word that its styles and scripts are in ({type: "go"}), or GO_AT_MOST_MS: what
+// a first visit waits for before downloading anything large.
 const GO_AT_MOST_MS = 10000;
 let go;
 const goAhead = new Promise((resolve) => {
@@ -261,12 +261,13 @@ async function inflateRaw(data) {
   return bytes;
 }
 
-// A zip archive's files (a wheel's, the bytecode's) as [{path, bytes}], inflated in
-// JavaScript while Pyodide starts, so that installing them is only writing files
-// (pyodide.unpackArchive would unzip in Python after the start). Null when this browser
-// cannot inflate: installWheels then unpacks wheels in Python.
+// A zip archive's files (a wheel's, the bytecode's) as [{path, bytes}], read in JavaScript
+// while Pyodide starts, so that installing them is only writing files
+// (pyodide.unpackArchive would unzip in Python after the start). The site's archives hold
+// their members stored (the host compresses them whole), so each is a view of the bytes;
+// a deflated member is inflated. Null when one is deflated and this browser cannot
+// inflate: installWheels then unpacks that wheel in Python.
 async function archiveFiles(bytes) {
-  if (typeof DecompressionStream !== "function") return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
   while (end >= 0 && view.getUint32(end, true) !== ZIP_END) end -= 1;
@@ -290,6 +291,7 @@ async function archiveFiles(bytes) {
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     members.push({ path, method, data: bytes.subarray(start, start + size) });
   }
+  if (members.some(({ method }) => method === 8) && typeof DecompressionStream !== "function") return null;
   const files = []; // one member after another: faster than all at once
   for (const { path, method, data } of members) {
     files.push({ path, bytes: method === 8 ? await inflateRaw(data) : data });
@@ -609,7 +611,7 @@ function mark(step) {
 }
 
 // The manifest, once this start may download what it names: at once when this browser
-// has the runtime cached, else (a first visit) once the page has loaded (goAhead), when
+// has the runtime cached, else (a first visit) once the page says so (goAhead), when
 // the largest files are asked for first. Pyodide's 1.2 MB module glue is imported (fetched
 // and compiled) meanwhile: loadPyodide and restoreOptions then find it imported.
 async function manifestWhenAllowed() {
