@@ -392,68 +392,88 @@ def _by_kind(sent: dict[str, int]) -> str:
     return ", ".join(f"{kind} {_mb(n)}" for kind, n in kinds.most_common())
 
 
+def visit_verdicts(key: str, bench: dict[str, Any]) -> list[tuple[str, bool]]:
+    """The aims one visit (``key``: "host page") is judged by, each with whether it is met."""
+    host, page = key.split(" ", 1)
+    clickable = bench.get("clickableAt")
+    waits = waited(bench)
+    verdicts = [
+        (
+            f"{key}: something to click within {AIM_CLICKABLE_S:.0f} s",
+            clickable is not None and clickable <= AIM_CLICKABLE_S * 1000,
+        ),
+        (
+            f"{key}: none of the first {ACTIONS} actions waits",
+            len(waits) == ACTIONS and not any(waits),
+        ),
+    ]
+    sent = _bytes_before(bench)
+    if page == "first lesson" and sent:
+        aim = AIM_BYTES[host]
+        verdicts.append(
+            (f"{host} host: bytes before Python at most {_mb(aim)} ({_mb(sent)})", sent <= aim)
+        )
+    return verdicts
+
+
+def _visit_row(key: str, bench: dict[str, Any]) -> str:
+    host, page = key.split(" ", 1)
+    waits = waited(bench)
+    sent = _bytes_before(bench)
+    return (
+        f"| {host} | {page} | {_s(bench.get('clickableAt'))} | {_s(bench.get('engineAt'))} "
+        f"| {_mb(sent) if sent else '-'} | {sum(waits)} of {len(waits)} | {learner_calls(bench)} |"
+    )
+
+
+def decisions_line(decisions: list[dict[str, Any]]) -> str:
+    """Free play's round trips and reply bytes per decision (the game's start left out)."""
+    made = [d for d in decisions if d["kind"] != "start"]
+    if not made:
+        return "Free play: no decision could be made."
+    trips = [d["posted"] for d in made]
+    per_decision = [sum(d["bytes"]) for d in made]
+    refused = sum(1 for d in made if d["refused"])
+    return (
+        f"Free play, {len(made)} decisions once the engine runs ({refused} of them a card "
+        f"the rules refuse; not throttled): round trips to the worker per decision "
+        f"{statistics.mean(trips):.1f} on average, {max(trips)} at most (aim: 1); reply "
+        f"bytes per decision {statistics.median(per_decision):.0f} median, "
+        f"{max(per_decision)} at most."
+    )
+
+
 def render(results: dict[str, Any]) -> str:
+    visits: dict[str, dict[str, Any]] = results["visits"]
     lines = [
         "## A phone's first visit (CPU x4, 1.6 Mbit/s, 300 ms round trip)",
         "",
         f"Chromium through the DevTools protocol, a fresh profile per visit, 390 px wide. A "
         f"scripted learner acts every {ACT_EVERY_S:.0f} s from the moment something can be "
-        f"clicked; an action *waits* when it is made before the engine answered and the "
+        f"clicked; an action *waits* when it is made before the engine was ready and the "
         f"widget shows no reply before that.",
         "",
         "| host | page | something to click | engine answers | bytes before Python "
         f"| of the first {ACTIONS} actions, waited | worker calls by the learner |",
         "|---|---|---|---|---|---|---|",
+        *(_visit_row(key, bench) for key, bench in visits.items()),
+        "",
+        "| aim | verdict |",
+        "|---|---|",
     ]
-    verdicts = []
-    for key, bench in results["visits"].items():
-        host, page = key.split(" ", 1)
-        waits = waited(bench)
-        sent = _bytes_before(bench)
-        lines.append(
-            f"| {host} | {page} | {_s(bench.get('clickableAt'))} | {_s(bench.get('engineAt'))} "
-            f"| {_mb(sent) if sent else '-'} | {sum(waits)} of {len(waits)} | {learner_calls(bench)} |"
-        )
-        clickable = bench.get("clickableAt")
-        verdicts.append(
-            (
-                f"{key}: something to click within {AIM_CLICKABLE_S:.0f} s",
-                clickable is not None and clickable <= AIM_CLICKABLE_S * 1000,
-            )
-        )
-        verdicts.append(
-            (
-                f"{key}: none of the first {ACTIONS} actions waits",
-                len(waits) == ACTIONS and not any(waits),
-            )
-        )
-        if page == "first lesson" and sent:
-            verdicts.append(
-                (
-                    f"{host} host: bytes before Python at most {_mb(AIM_BYTES[host])} ({_mb(sent)})",
-                    sent <= AIM_BYTES[host],
-                )
-            )
-    lines += ["", "| aim | verdict |", "|---|---|"]
-    lines += [f"| {aim} | {'met' if ok else '**not met**'} |" for aim, ok in verdicts]
+    for key, bench in visits.items():
+        lines += [
+            f"| {aim} | {'met' if ok else '**not met**'} |"
+            for aim, ok in visit_verdicts(key, bench)
+        ]
     lines.append("")
-    for key, bench in results["visits"].items():
+    for key, bench in visits.items():
         if key.endswith("first lesson") and bench.get("engineAt") is not None:
             lines.append(
                 f"Bytes before Python, {key.split(' ')[0]} host: {_by_kind(bench['bytes'])}."
             )
-    made = [d for d in results["decisions"] if d["kind"] != "start"]
-    if made:
-        trips = [d["posted"] for d in made]
-        per_decision = [sum(d["bytes"]) for d in made]
-        refused = sum(1 for d in made if d["refused"])
-        lines.append(
-            f"Free play, {len(made)} decisions once the engine runs ({refused} of them a card "
-            f"the rules refuse; not throttled): round trips to the worker per decision "
-            f"{statistics.mean(trips):.1f} on average, {max(trips)} at most (aim: 1); reply "
-            f"bytes per decision {statistics.median(per_decision):.0f} median, "
-            f"{max(per_decision)} at most."
-        )
+    if results["decisions"] or "free play" in " ".join(visits):
+        lines.append(decisions_line(results["decisions"]))
     return "\n".join(lines) + "\n"
 
 

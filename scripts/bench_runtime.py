@@ -1,9 +1,9 @@
 """Benchmark of the in-browser runtime: ``run() -> str`` returns a Markdown section.
 
 The site is built for the bench server's own address (``SITE_URL``, as the browser tests
-do) and served by a host that compresses as real ones do (gzip on the fly for
-compressible types, precompressed ``.gz`` siblings with Content-Encoding, ``max-age``
-caching). In headless Chromium, in each of RUNS runs (times: medians, with their range):
+do) and served by a host that compresses as real ones do (the precompressed ``.br`` or
+``.gz`` siblings with Content-Encoding, gzip on the fly for compressible types without
+one, ``max-age`` caching). In headless Chromium, in each of RUNS runs (times: medians, with their range):
 
 - a first visit to a practice page in a fresh context: the bytes the host sends (every
   request counted at the server: the page, the engine's worker and the service worker),
@@ -358,26 +358,26 @@ def _repeat_share_row(visits: list[dict[str, Any]], bare: list[float | None]) ->
     )
 
 
-def render(results: dict[str, Any]) -> str:
+START_STEPS = (
+    "go",
+    "manifest",
+    "loader",
+    "glue",
+    "wasm",
+    "module",
+    "pyodide",
+    "wheels",
+    "snapshot",
+    "bridge",
+)
+
+
+def _measures(results: dict[str, Any]) -> list[str]:
     visits = results["visits"]
     first = visits[0]
     until = sum(first["until_answer"].values())
     idle = sum(first["idle"].values())
-    cold = _median([v["cold"] for v in visits])
-    repeat = _median([v["repeat"] for v in visits])
-    manifest = results["manifest"]
-    by_group: collections.Counter[str] = collections.Counter()
-    for part in (first["until_answer"], first["idle"]):
-        for path, n in part.items():
-            by_group[_group(path)] += n
-    lines = [
-        "## In-browser runtime (Pyodide in a worker)",
-        "",
-        f"Headless Chromium, the site built for and served by a local compressing host "
-        f"(gzip on the fly, `.gz` siblings, max-age), {len(visits)} run(s); Pyodide "
-        f"{manifest['pyodide']['version']}; first visit boots {first['cold_boot']}, "
-        f"repeat visit boots {first['repeat_boot']}.",
-        "",
+    return [
         "| measure | time | bytes the host sent |",
         "|---|---|---|",
         f"| first visit: first answer from Python (cold cache) | {_spread([v['cold'] for v in visits])} "
@@ -389,7 +389,17 @@ def render(results: dict[str, Any]) -> str:
         f"| Pyodide blocked: trump explorer answers from the build's data "
         f"| {_spread(results['build_data'])} | |",
         f"| bare Pyodide boot (loadPyodide only, for scale) | {_spread(results['bare'])} | |",
-        "",
+    ]
+
+
+def _aims(results: dict[str, Any]) -> list[str]:
+    visits = results["visits"]
+    first = visits[0]
+    until = sum(first["until_answer"].values())
+    idle = sum(first["idle"].values())
+    cold = _median([v["cold"] for v in visits])
+    repeat = _median([v["repeat"] for v in visits])
+    return [
         "| aim | measured | verdict |",
         "|---|---|---|",
         f"| first visit <= {_mb(BUDGET_BYTES)} until Python answers | {_mb(until)} | "
@@ -401,64 +411,77 @@ def render(results: dict[str, Any]) -> str:
         f"| first answer from Python, repeat, <= {AIM_REPEAT_SECONDS:.1f} s | {_s(repeat)} | "
         f"{_verdict(repeat is not None and repeat <= AIM_REPEAT_SECONDS)} |",
         _repeat_share_row(visits, results["bare"]),
+    ]
+
+
+def _start_steps(first: dict[str, Any]) -> str:
+    steps = "; ".join(
+        f"{step} {first['cold_timings'].get(step, '-')} / {first['repeat_timings'].get(step, '-')}"
+        for step in START_STEPS
+    )
+    return (
+        f"The worker's start, ms after it began (cold / repeat): {steps} (go: the page's styles "
+        f"and scripts are in, and a first visit's large downloads begin; glue, wasm, module: "
+        f"Pyodide's JavaScript starts, its wasm is instantiated, its module exists, on a start "
+        f"from the snapshot). The worker began {_ms(first.get('cold_worker_after'))} / "
+        f"{_ms(first.get('repeat_worker_after'))} after navigation."
+    )
+
+
+def _snapshot_note(results: dict[str, Any]) -> str:
+    first = results["visits"][0]
+    stdlib = _mb(results["files"].get("runtime/pyodide/python_stdlib.zip", 0))
+    if not results["manifest"].get("snapshot"):
+        return f"No memory snapshot (built with --no-snapshot). The trimmed standard library: {stdlib}."
+    made = first["cold_timings"]
+    step = (
+        f"the recipe's step took {made['snapshot'] - made['wheels']} ms (mostly the imports "
+        f"the bridge needs anyway: the bridge step after it took "
+        f"{made['bridge'] - made['snapshot']} ms)"
+        if {"snapshot", "wheels", "bridge"} <= made.keys()
+        else "none was made"
+    )
+    return (
+        f"The memory snapshot is made by the reader's browser on the first visit, none is "
+        f"downloaded: made {bool(first['snapshot_made'])}, kept packed in its private file "
+        f"system {_mb(first['snapshot_stored_bytes'])}; {step}. The trimmed standard library: "
+        f"{stdlib} (stored: the host compresses it)."
+    )
+
+
+def render(results: dict[str, Any]) -> str:
+    visits = results["visits"]
+    first = visits[0]
+    by_group: collections.Counter[str] = collections.Counter()
+    for part in (first["until_answer"], first["idle"]):
+        for path, n in part.items():
+            by_group[_group(path)] += n
+    duplicates = [p for p, _ in first["until_answer"].items() if p in first["idle"]]
+    lines = [
+        "## In-browser runtime (Pyodide in a worker)",
+        "",
+        f"Headless Chromium, the site built for and served by a local host that sends the "
+        f"precompressed siblings (`.br`, else `.gz`, else gzip on the fly; max-age), "
+        f"{len(visits)} run(s); Pyodide {results['manifest']['pyodide']['version']}; first visit "
+        f"boots {first['cold_boot']}, repeat visit boots {first['repeat_boot']}.",
+        "",
+        *_measures(results),
+        "",
+        *_aims(results),
         "",
         "Bytes of the first visit by file: "
         + ", ".join(f"{name} {_mb(n)}" for name, n in by_group.most_common())
         + ".",
         "",
-        "The worker's start, ms after it began (cold / repeat): "
-        + "; ".join(
-            f"{step} {first['cold_timings'].get(step, '-')} / {first['repeat_timings'].get(step, '-')}"
-            for step in (
-                "go",
-                "manifest",
-                "loader",
-                "glue",
-                "wasm",
-                "module",
-                "pyodide",
-                "wheels",
-                "snapshot",
-                "bridge",
-            )
-        )
-        + f" (go: the page has loaded, and a first visit's large downloads begin; glue, wasm, "
-        f"module: Pyodide's JavaScript starts, its wasm is instantiated, its module "
-        f"exists, on a start from the snapshot). The worker began {_ms(first.get('cold_worker_after'))} / "
-        f"{_ms(first.get('repeat_worker_after'))} after navigation.",
-    ]
-    snapshot = manifest.get("snapshot")
-    stdlib = _mb(results["files"].get("runtime/pyodide/python_stdlib.zip", 0))
-    if snapshot:
-        made = first["cold_timings"]
-        step = (
-            f"the recipe's step took {made['snapshot'] - made['wheels']} ms (mostly the imports "
-            f"the bridge needs anyway: the bridge step after it took "
-            f"{made['bridge'] - made['snapshot']} ms)"
-            if {"snapshot", "wheels", "bridge"} <= made.keys()
-            else "none was made"
-        )
-        lines.append(
-            f"The memory snapshot is made by the reader's browser on the first visit, none is "
-            f"downloaded: made {bool(first['snapshot_made'])}, kept packed in its private file "
-            f"system "
-            f"{_mb(first['snapshot_stored_bytes'])}; {step}. "
-            f"The trimmed standard library: {stdlib}."
-        )
-    else:
-        lines.append(
-            f"No memory snapshot (built with --no-snapshot). The trimmed standard library: {stdlib}."
-        )
-    duplicates = [p for p, _ in first["until_answer"].items() if p in first["idle"]]
-    lines.append(
+        _start_steps(first),
+        _snapshot_note(results),
         "Files downloaded twice during the first visit: "
         + (", ".join(duplicates) if duplicates else "none")
-        + "."
-    )
-    lines.append(
+        + ".",
         "The players' decision times under Pyodide are in the players section "
-        "(scripts/bench_players.py)."
-    )
+        "(scripts/bench_players.py); a phone's first visit in the phone section "
+        "(scripts/bench_phone.py).",
+    ]
     return "\n".join(lines) + "\n"
 
 
