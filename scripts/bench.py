@@ -40,7 +40,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default="reports/bench.md")
     parser.add_argument(
-        "sections", nargs="*", help="only these sections (engine, runtime, players)"
+        "sections", nargs="*", help="only these sections (engine, phone, players, rooms, runtime)"
     )
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))

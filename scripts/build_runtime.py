@@ -7,13 +7,15 @@
 2. Build our two pure wheels (``engine/`` and ``tutorial/``) reproducibly
    (``SOURCE_DATE_EPOCH``, a clean copy of the sources) into ``docs/runtime/wheels/``.
 3. Trim the standard library: a census under Node Pyodide (``stdlib_census.mjs``) lists the
-   files that Pyodide's start and every module of both wheels import; those plus a margin
-   of commonly needed modules (``STDLIB_MARGIN``) make ``pyodide/python_stdlib.zip``,
-   written reproducibly (sorted, fixed dates) as bytecode, compiled by Pyodide's own
-   Python (``compile_bytecode.mjs``): a first visit's Python then compiles none of it.
-   The wheels' modules are compiled the same way into ``wheels/bytecode.zip``
-   (``__pycache__`` files, checked against their sources' hashes), which a plain start
-   writes beside the unpacked wheels.
+   files that Pyodide's start and every module of every wheel import; those plus a small
+   margin for error paths (``STDLIB_MARGIN``) make ``pyodide/python_stdlib.zip``, written
+   reproducibly (sorted, fixed dates, members stored for the host to compress whole) as
+   bytecode without docstrings, compiled by Pyodide's own Python
+   (``compile_bytecode.mjs``): a first visit's Python then compiles none of it. The
+   wheels' modules are compiled the same way into ``wheels/bytecode.zip`` (``__pycache__``
+   files, checked against their sources' hashes), which a plain start writes beside the
+   unpacked wheels. (The precompressed siblings a host sends are written with the rest
+   of the site: ``scripts/precompress.py``.)
 4. Prove the memory snapshot's recipe: the reader's browser makes its own snapshot on a
    first visit (``worker.js``, with the recipe in ``snapshot.js``), so none is published;
    the build makes one the same way under Node (``make_snapshot.mjs``) and restores it
@@ -61,101 +63,17 @@ PYODIDE_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffa
 # the standard library (trimmed: STDLIB). The lock file is read at build time only.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB = "python_stdlib.zip"
-# Written beside their file as file.gz too, for hosts that send a precompressed sibling
-# (nginx's gzip_static, Caddy's precompressed): they need not compress 9.6 MB on a visit.
-PRECOMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs")
 LOCK_FILE = "pyodide-lock.json"
 UNPACKED_FILES = (*PYODIDE_FILES, STDLIB, LOCK_FILE)
-# Standard-library modules kept beside those the census finds: what an engine change or
-# an error path (a traceback, a warning, a date) commonly needs next. A package name keeps
-# the whole package; "package.module" keeps that module (and its package's __init__).
+# Standard-library modules kept beside those the census finds (every module of every wheel
+# imported, Pyodide's start included): what an error path or a lazy import inside the
+# standard library needs, which no import of ours shows. A package name keeps the whole
+# package; "package.module" keeps that module (and its package's __init__).
+# tests/pyodide/import_everything.py walks each of these paths.
 STDLIB_MARGIN = (
-    "__future__",
-    "_compat_pickle",
-    "_pyodide",
-    "_strptime",
-    "abc",
-    "annotationlib",
-    "argparse",
-    "ast",
-    "base64",
-    "bisect",
+    "_strptime",  # datetime.strptime imports it on first use, and it imports calendar
     "calendar",
-    "codecs",
-    "codeop",
-    "collections",
-    "colorsys",
-    "contextlib",
-    "contextvars",
-    "copy",
-    "copyreg",
-    "csv",
-    "dataclasses",
-    "datetime",
-    "decimal",
-    "difflib",
-    "dis",
-    "encodings.ascii",
-    "encodings.charmap",
-    "encodings.cp1252",
-    "encodings.idna",
-    "encodings.latin_1",
-    "encodings.punycode",
-    "encodings.raw_unicode_escape",
-    "encodings.unicode_escape",
-    "encodings.utf_16",
-    "encodings.utf_16_be",
-    "encodings.utf_16_le",
-    "encodings.utf_32",
-    "encodings.utf_8_sig",
-    "enum",
-    "fnmatch",
-    "fractions",
-    "functools",
-    "gettext",
-    "glob",
-    "graphlib",
-    "hashlib",
-    "heapq",
-    "hmac",
-    "html",
-    "importlib",
-    "inspect",
-    "io",
-    "json",
-    "keyword",
-    "linecache",
-    "locale",
-    "logging",
-    "numbers",
-    "opcode",
-    "operator",
-    "os",
-    "pathlib",
-    "pickle",
-    "pprint",
-    "pyodide",
-    "random",
-    "re",
-    "reprlib",
-    "secrets",
-    "shlex",
-    "shutil",
-    "statistics",
-    "string",
-    "struct",
-    "tempfile",
-    "textwrap",
-    "token",
-    "tokenize",
-    "tomllib",
-    "traceback",
-    "types",
-    "typing",
-    "uuid",
-    "warnings",
-    "weakref",
-    "zipfile",
+    "pprint",  # a value shown in an error report
 )
 # Our packages, as (source folder, distribution name).
 PACKAGES = (("engine", "euchre"), ("tutorial", "euchre_tutorial"))
@@ -279,39 +197,12 @@ def unpacked_pyodide() -> Path:
     return unpacked
 
 
-def write_gzip_sibling(path: Path) -> bool:
-    """Write ``path.gz`` (gzip level 9, no name, no date: the same bytes give the same
-    file) unless it is up to date; return whether it was written.
-
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> (folder / "a.wasm").write_bytes(b"wasm" * 100)
-    400
-    >>> write_gzip_sibling(folder / "a.wasm"), write_gzip_sibling(folder / "a.wasm")
-    (True, False)
-    >>> gzip.decompress((folder / "a.wasm.gz").read_bytes()) == b"wasm" * 100
-    True
-    """
-    sibling = path.with_name(path.name + ".gz")
-    data = path.read_bytes()
-    if sibling.exists():
-        try:
-            if gzip.decompress(sibling.read_bytes()) == data:  # cheaper than compressing
-                return False
-        except (OSError, EOFError):
-            pass  # damaged: written again
-    sibling.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
-    return True
-
-
 def vendor_pyodide(unpacked: Path) -> Path:
     """Copy the files a browser fetches to docs/runtime/pyodide/ (the trimmed standard
-    library is written there by ``write_stdlib``), with a precompressed sibling of each
-    large one for hosts that serve them (``PRECOMPRESSED``); return that folder."""
+    library is written there by ``write_stdlib``); return that folder."""
     target = OUT / "pyodide"
     changed = [name for name in PYODIDE_FILES if copy_if_changed(unpacked / name, target / name)]
-    changed += [f"{name}.gz" for name in PRECOMPRESSED if write_gzip_sibling(target / name)]
-    keep = {*PYODIDE_FILES, STDLIB, *(f"{name}.gz" for name in PRECOMPRESSED)}
+    keep = {*PYODIDE_FILES, STDLIB}
     for extra in sorted({p.name for p in target.iterdir()} - keep):
         (target / extra).unlink()
     done = f"copied {', '.join(changed)}" if changed else "up to date"
@@ -416,7 +307,7 @@ def compile_bytecode(unpacked: Path, kind: str, target: Path, sources: Sequence[
 
 def write_stdlib(unpacked: Path, needed: Iterable[str], target: Path) -> tuple[int, int]:
     """Write the trimmed standard library reproducibly (sorted members, 1980 dates,
-    deflate level 9), each module as its bytecode (``compile_bytecode``), unless
+    stored), each module as its bytecode (``compile_bytecode``), unless
     ``target`` already holds those bytes; return (kept, of)."""
     with zipfile.ZipFile(unpacked / STDLIB) as full:
         names = full.namelist()
@@ -454,6 +345,35 @@ def write_wheels_bytecode(unpacked: Path, wheels: Sequence[Path], target: Path) 
 
 
 # ------------------------------------------------------------------ wheels
+
+
+def stored_copy(source: Path, target: Path) -> bool:
+    r"""Write ``source`` (a zip file: a wheel) to ``target`` with every member stored, not
+    deflated, in the same order with the same names, dates and modes, unless ``target``
+    already holds those bytes; return whether it was written. A host compresses the whole
+    archive better than zip compresses each member (brotli: 0.17 MB instead of 0.26 MB for
+    the four wheels), and the worker then copies the members instead of inflating them.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> with zipfile.ZipFile(folder / "a.whl", "w", zipfile.ZIP_DEFLATED) as archive:
+    ...     archive.writestr("pkg/__init__.py", "x = 1\n" * 100)
+    >>> stored_copy(folder / "a.whl", folder / "b.whl"), stored_copy(folder / "a.whl", folder / "b.whl")
+    (True, False)
+    >>> with zipfile.ZipFile(folder / "b.whl") as archive:
+    ...     [(i.filename, i.compress_type) for i in archive.infolist()], archive.read("pkg/__init__.py")[:6]
+    ([('pkg/__init__.py', 0)], b'x = 1\n')
+    """
+    with tempfile.TemporaryDirectory(prefix="euchre-stored-") as scratch:
+        written = Path(scratch) / target.name
+        with zipfile.ZipFile(source) as original, zipfile.ZipFile(written, "w") as out:
+            for info in original.infolist():
+                copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                copy.external_attr = info.external_attr
+                copy.create_system = info.create_system
+                copy.compress_type = zipfile.ZIP_STORED
+                out.writestr(copy, original.read(info))
+        return copy_if_changed(written, target)
 
 
 def source_files(folder: Path) -> list[Path]:
@@ -584,7 +504,7 @@ def build_wheel(
         for old in existing:
             old.unlink()
         target = wheels / built.name
-        shutil.copyfile(built, target)
+        stored_copy(built, target)
     cache.mkdir(parents=True, exist_ok=True)
     stamp.write_text(digest)
     log(f"wheel {target.name}: built ({target.stat().st_size} bytes)")
@@ -594,8 +514,8 @@ def build_wheel(
 def third_party_wheel(
     name: str, sha256: str, wheels: Path = OUT / "wheels", cache: Path = CACHE
 ) -> Path:
-    """Copy the PyPI wheel ``name`` into ``wheels``: downloaded once by pip into ``cache``,
-    refused unless its sha256 is ``sha256``."""
+    """Copy the PyPI wheel ``name`` into ``wheels``, its members stored (``stored_copy``):
+    downloaded once by pip into ``cache``, refused unless its sha256 is ``sha256``."""
     cached = cache / "pypi" / name
     if not cached.exists() or sha256_file(cached) != sha256:
         distribution, version = name.split("-")[:2]
@@ -621,7 +541,7 @@ def third_party_wheel(
         cached.unlink(missing_ok=True)
         raise SystemExit(f"{name} has sha256 {actual}, expected {sha256}: refusing to ship it")
     target = wheels / name
-    copied = copy_if_changed(cached, target)
+    copied = stored_copy(cached, target)
     log(f"wheel {name}: {'copied' if copied else 'up to date'}")
     return target
 

@@ -11,7 +11,8 @@ with status 1 and leaves the previous site in place.
 The address the site will be served from comes from the environment's ``SITE_URL``
 (mkdocs.yml reads it; ``make site SITE_URL=https://school.example/euchre/``). After the
 build, ``offline.json`` lists every page and asset for the service worker, which caches
-them in idle time so that every page opens offline after one visit.
+them in idle time so that every page opens offline after one visit, and every compressible
+file gets its precompressed siblings (``precompress.py``: ``file.br``, ``file.gz``).
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ from pathlib import Path
 
 from euchre import Rules, RulesError
 from euchre_tutorial.generator import SiteBuildError, build_site, check_rules, serve_site
+from precompress import precompress
 
 OFFLINE_LIST = "offline.json"
 # Not for readers: the engine (runtime/, listed by its own manifest), source maps, the
-# gzipped sitemap, search languages other than English, and the service worker itself.
+# precompressed siblings (and the gzipped sitemap), search languages other than English,
+# and the service worker itself.
 OFFLINE_SKIP_DIRS = ("runtime/", "assets/javascripts/lunr/", "bench/")
-OFFLINE_SKIP_SUFFIXES = (".map", ".gz")
+OFFLINE_SKIP_SUFFIXES = (".map", ".gz", ".br")
 OFFLINE_SKIP_FILES = ("sw.js", OFFLINE_LIST)
 
 
@@ -94,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}; {args.out} was left as it was", file=sys.stderr)
         return 1
     write_offline_list(Path(out))
+    print(f"precompressed {precompress(Path(out))}")
     name = args.rules or "american"
     print(f"built {out} for the rules {name!r} ({len(rules.describe())} options)")
     return 0

@@ -7,19 +7,25 @@
 //
 // stdlib: the trimmed standard library with each module's source replaced by its
 //   bytecode (unchecked-hash .pyc: the zip holds no source to check it against; zipimport
-//   reads foo.pyc for module foo). Directories and other files are kept as they are.
+//   reads foo.pyc for module foo), compiled without docstrings (as `python -OO` leaves
+//   them out, but keeping `assert`s: the browser needs the code, not its documentation,
+//   and they were a sixth of the bytes). Directories and other files are kept as they are.
 // wheels: one zip of __pycache__/<module>.<cache tag>.pyc files for every module of the
 //   wheels, at the paths they take in site-packages (the worker writes them beside the
 //   unpacked wheels). Checked-hash .pyc: Python compares each with its source's hash, so
 //   bytecode that does not match the source it sits beside is never run.
-// Both are written reproducibly: sorted members, 1980 dates, deflate level 9. The
+// Both are written reproducibly: sorted members, 1980 dates, and stored, not deflated: a
+// host compresses the whole archive far better than zip compresses each member on its own
+// (brotli finds what the modules share), the browser's Python reads a member without
+// inflating it, and the worker copies the bytecode's members as they are. The
 // <pyodide dir> needs py_compile (Pyodide's full standard library has it).
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const COMPILE = `
-import importlib.util, os, py_compile, sys, zipfile
+import ast, importlib.util, os, py_compile, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
 
 FIXED = (1980, 1, 1, 0, 0, 0)
 
@@ -27,8 +33,28 @@ def add(out, name, data):
     info = zipfile.ZipInfo(name, date_time=FIXED)
     is_dir = name.endswith("/")
     info.external_attr = (0o40755 if is_dir else 0o100644) << 16
-    info.compress_type = zipfile.ZIP_STORED if is_dir else zipfile.ZIP_DEFLATED
-    out.writestr(info, data, compresslevel=9)
+    info.compress_type = zipfile.ZIP_STORED
+    out.writestr(info, data)
+
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+def without_docstrings(tree):
+    # Every docstring out, each line where it was (a traceback's line numbers stay right).
+    for node in ast.walk(tree):
+        if not isinstance(node, DOCUMENTED) or not node.body:
+            continue
+        first = node.body[0]
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if len(node.body) > 1:
+                node.body.pop(0)
+            else:
+                node.body[0] = ast.copy_location(ast.Pass(), first)
+    return tree
+
+def stdlib_bytecode(source, shown_as):
+    tree = without_docstrings(ast.parse(source, shown_as))
+    code = compile(tree, shown_as, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 def bytecode(source, shown_as, mode):
     os.makedirs("/tmp/compile", exist_ok=True)
@@ -42,13 +68,12 @@ def bytecode(source, shown_as, mode):
 def compile_stdlib(source_zip, out_zip):
     # zipimport names a module's file <the zip's path>/<member>
     archive = next(path for path in sys.path if path.endswith(".zip"))
-    mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
     compiled = 0
     with zipfile.ZipFile(source_zip) as sources, zipfile.ZipFile(out_zip, "w") as out:
         for name in sorted(sources.namelist()):
             data = sources.read(name)
             if name.endswith(".py"):
-                add(out, name + "c", bytecode(data, f"{archive}/{name}", mode))
+                add(out, name + "c", stdlib_bytecode(data, f"{archive}/{name}"))
                 compiled += 1
             else:
                 add(out, name, data)

@@ -2,11 +2,13 @@
 //
 //   node scripts/stdlib_census.mjs <pyodide dir> <out.json> <wheel.whl>...
 //
-// Starts the pinned Pyodide under Node with its full standard library, unpacks our wheels
-// the way the worker does, imports every module of both packages (the browser wheels'
-// contents), answers the bridge's runtime.info, and writes the standard-library files
-// (paths inside python_stdlib.zip) of every module in sys.modules, Pyodide's own start
-// included. build_runtime.py keeps those, plus a margin, in the trimmed python_stdlib.zip.
+// Starts the pinned Pyodide under Node with its full standard library, unpacks the wheels
+// the way the worker does, imports every module of every wheel (both packages, and the
+// third-party ones they import on first use, such as fsrs for the review scheduler),
+// answers the bridge's runtime.info, and writes the standard-library files (paths inside
+// python_stdlib.zip) of every module in sys.modules, Pyodide's own start included.
+// build_runtime.py keeps those, plus a small margin for error paths, in the trimmed
+// python_stdlib.zip.
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -18,11 +20,19 @@ if (!pyodideDir || !outPath || wheels.length === 0) {
 }
 
 const CENSUS = `
-import importlib, json, pkgutil, sys
+import importlib, json, os, pkgutil, sys
 importlib.invalidate_caches()
-import euchre, euchre_tutorial
-for package in (euchre, euchre_tutorial):
-    for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+site_packages = [p for p in sys.path if p.endswith("site-packages")][0]
+tops = sorted(
+    name.removesuffix(".py")
+    for name in os.listdir(site_packages)
+    if not name.endswith((".dist-info", ".data", "__pycache__"))
+    and (name.endswith(".py") or os.path.exists(f"{site_packages}/{name}/__init__.py"))
+)
+assert {"euchre", "euchre_tutorial", "fsrs", "typing_extensions"} <= set(tops), tops
+for top in tops:
+    module = importlib.import_module(top)
+    for info in pkgutil.walk_packages(getattr(module, "__path__", []), top + "."):
         importlib.import_module(info.name)
 from euchre_tutorial import bridge
 assert json.loads(bridge.dispatch("runtime.info", "null"))["ok"]

@@ -25,6 +25,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import traceback
 import weakref
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
+
+from euchre_rooms.sitefiles import preferred_encodings
 
 ROOT = Path(__file__).resolve().parents[2]
 SUBPATH = "/learn-euchre/"
@@ -82,6 +85,7 @@ def build_site(target: Path, site_url: str) -> None:
 
 # Types a compressing host gzips on the fly (as Netlify, Cloudflare, nginx with gzip_types).
 COMPRESSIBLE = ("text/", "application/json", "application/xml", "image/svg+xml", "application/wasm")
+SIBLING_ENDINGS = {"br": ".br", "gzip": ".gz"}
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -128,35 +132,60 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 class _CompressingHandler(_Handler):
-    """A host as real ones are: gzip on the fly for compressible types, a precompressed
-    ``.gz`` sibling sent with Content-Encoding where one exists, max-age caching."""
+    """A host as real ones are (nginx with ``brotli_static`` and ``gzip_static``, Caddy's
+    ``precompressed``): the densest precompressed sibling the browser accepts, of the
+    ``encodings`` this host knows, sent with Content-Encoding; else gzip on the fly for
+    compressible types; max-age caching. A folder's address is its ``index.html``."""
 
     cache_control = "max-age=3600"
+    encodings: ClassVar[tuple[str, ...]] = ("br", "gzip")
     _gzipped: ClassVar[dict[tuple[str, float], bytes]] = {}
 
     def send_head(self) -> Any:
         path = Path(self.translate_path(self.path))
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not accepts or not path.is_file():
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        if not path.is_file() or path.name.endswith((".br", ".gz")):
             return super().send_head()
-        ctype = self.guess_type(str(path))
-        sibling = path.with_name(path.name + ".gz")
-        if sibling.is_file() and not path.name.endswith(".gz"):
-            body = sibling.read_bytes()
-        elif ctype.startswith(COMPRESSIBLE):
-            key = (str(path), path.stat().st_mtime)
-            if key not in self._gzipped:
-                self._gzipped[key] = gzip.compress(path.read_bytes(), compresslevel=6)
-            body = self._gzipped[key]
-        else:
+        accepted = preferred_encodings(self.headers.get("Accept-Encoding", ""))
+        encoding, body = self._encoded(path, [e for e in accepted if e in self.encodings])
+        if encoding is None:
             return super().send_head()
         self.send_response(200)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
+
+    def _encoded(self, path: Path, accepted: list[str]) -> tuple[str | None, bytes]:
+        """The first of ``accepted`` this file has a form in, and that form's bytes."""
+        for encoding in accepted:
+            sibling = path.with_name(path.name + SIBLING_ENDINGS[encoding])
+            if sibling.is_file():
+                return encoding, sibling.read_bytes()
+            if encoding == "gzip" and self.guess_type(str(path)).startswith(COMPRESSIBLE):
+                key = (str(path), path.stat().st_mtime)
+                if key not in self._gzipped:
+                    self._gzipped[key] = gzip.compress(path.read_bytes(), compresslevel=6)
+                return encoding, self._gzipped[key]
+        return None, b""
+
+
+class _GzipOnlyHandler(_CompressingHandler):
+    """A host that knows no brotli (GitHub Pages, nginx with ``gzip_static`` only): the
+    ``.gz`` sibling, else gzip on the fly."""
+
+    encodings: ClassVar[tuple[str, ...]] = ("gzip",)
+
+
+HOSTS: dict[str, type[_Handler]] = {
+    "brotli": _CompressingHandler,
+    "gzip": _GzipOnlyHandler,
+    "none": _Handler,
+}
+"""The kinds of static host, by what they compress: ``SiteServer(site, host="gzip")``."""
 
 
 class StaticServer(ThreadingHTTPServer):
@@ -177,12 +206,14 @@ class StaticServer(ThreadingHTTPServer):
 
 
 class _Server(StaticServer):
-    """The site's server, with the log of the requests it answered: (path, status)."""
+    """The site's server, with the log of the requests it answered: (path, status), and
+    the moment (``time.time()``) each was answered."""
 
     def __init__(self, address: tuple[str, int], handler: Any) -> None:
         super().__init__(address, handler)
         self.lock = threading.Lock()
         self.requests: list[tuple[str, int]] = []
+        self.moments: list[float] = []
         self.connections: set[socket.socket] = set()
 
     def get_request(self) -> tuple[socket.socket, Any]:
@@ -208,13 +239,16 @@ class _Server(StaticServer):
     def record(self, path: str, status: int) -> None:
         with self.lock:
             self.requests.append((path, status))
+            self.moments.append(time.time())
 
 
 class SiteServer:
     """A threaded static server of one folder at http://127.0.0.1:<port>/learn-euchre/.
 
-    ``compress=True`` serves it as a compressing host does (``_CompressingHandler``).
-    ``requests()`` returns the (path, status) of every request answered so far.
+    ``compress=True`` serves it as a compressing host does (``_CompressingHandler``: the
+    brotli and gzip siblings); ``host`` names the kind of host (``HOSTS``: "brotli",
+    "gzip", "none"). ``requests()`` returns the (path, status) of every request answered
+    so far.
     """
 
     def __init__(
@@ -222,9 +256,11 @@ class SiteServer:
         directory: Path,
         handler_class: type[_Handler] | None = None,
         compress: bool = False,
+        host: str | None = None,
     ) -> None:
         self.directory = directory
-        chosen = handler_class or (_CompressingHandler if compress else _Handler)
+        kind = host or ("brotli" if compress else "none")
+        chosen = handler_class or HOSTS[kind]
         handler = partial(chosen, directory=str(directory))
         self.httpd = _Server(("127.0.0.1", 0), handler)
         self.port = self.httpd.server_address[1]
@@ -236,6 +272,13 @@ class SiteServer:
     def requests(self) -> list[tuple[str, int]]:
         with self.httpd.lock:
             return list(self.httpd.requests)
+
+    def timed_requests(self) -> list[tuple[float, str, int]]:
+        """(moment, path, status) of every request answered so far, ``time.time()``."""
+        with self.httpd.lock:
+            return [
+                (t, p, s) for t, (p, s) in zip(self.httpd.moments, self.httpd.requests, strict=True)
+            ]
 
     def stop(self) -> None:
         """Stop serving (an offline test stops it mid-test); safe to call twice."""

@@ -131,6 +131,24 @@ def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) 
     assert len(engine_workers(page)) == 1
 
 
+def test_the_glue_is_loaded_once_through_the_new_service_worker(page: Any) -> None:
+    """When the service worker first takes control, Pyodide's glue is loaded through it once
+    (warm-glue.js), so that Chrome keeps its compiled code for the next visit; a visit
+    under that service worker does not do it again."""
+    page.add_init_script(COUNT_WORKERS)
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    wait_for_the_service_worker(page)
+    page.wait_for_function("() => window.__euchreRuntime.glueWarmed !== null", timeout=60_000)
+    assert page.evaluate("() => window.__euchreRuntime.glueWarmed") == "done"
+    warmers = [url for url in page.evaluate("() => window.__euchreWorkers") if "warm-glue" in url]
+    assert len(warmers) == 1
+    visit_again(page)
+    page.wait_for_timeout(1000)
+    assert not any("warm-glue" in url for url in page.evaluate("() => window.__euchreWorkers"))
+    assert page.evaluate("() => window.__euchreRuntime.glueWarmed") is None
+
+
 # From the moment the engine is ready, ask it one question after another for 1.5 s, then
 # note whether the snapshot had been kept meanwhile.
 ASK_WITHOUT_PAUSE_WHEN_READY = """

@@ -68,6 +68,10 @@ def probe() -> dict[str, Any]:
         "stdlib_from_source": sorted(n for n, f in stdlib.items() if not f.endswith(".pyc")),
         "ours": {name: bytecode_state(name) for name in ours},
         "rules_module_works": hasattr(importlib.import_module("euchre.rules"), "Rules"),
+        "stdlib_documented": sorted(
+            name for name in stdlib if getattr(sys.modules[name], "__doc__", None) is not None
+        ),
+        "json_dumps_documented": json.dumps.__doc__ is not None,
     }
 
 

@@ -1,4 +1,5 @@
-"""Import every module of both packages (the browser wheels' contents) and use a few
+"""Import every module of both packages (the browser wheels' contents) and of the
+third-party wheels they import on first use (fsrs, typing_extensions), and use a few
 standard-library paths an error or a later change commonly takes, as JSON.
 
 Run as-is inside Pyodide by run_engine.mjs (``probe_json()``), with the site's trimmed
@@ -28,7 +29,38 @@ def probe() -> dict[str, Any]:
                 failed[info.name] = f"{type(exc).__name__}: {exc}"
             else:
                 imported.append(info.name)
-    return {"imported": sorted(imported), "failed": failed, "margin": margin_paths()}
+    third_party, third_failed = third_party_modules()
+    return {
+        "imported": sorted(imported),
+        "failed": failed,
+        "third_party": third_party,
+        "third_party_failed": third_failed,
+        "margin": margin_paths(),
+    }
+
+
+THIRD_PARTY = ("fsrs", "typing_extensions")
+
+
+def third_party_modules() -> tuple[list[str], dict[str, str]]:
+    """Every module of the third-party wheels imported: (their names, the failures)."""
+    imported: list[str] = []
+    failed: dict[str, str] = {}
+    for top in THIRD_PARTY:
+        try:
+            module = importlib.import_module(top)
+        except Exception as exc:
+            failed[top] = f"{type(exc).__name__}: {exc}"
+            continue
+        imported.append(top)
+        for info in pkgutil.walk_packages(getattr(module, "__path__", []), top + "."):
+            try:
+                importlib.import_module(info.name)
+            except Exception as exc:
+                failed[info.name] = f"{type(exc).__name__}: {exc}"
+            else:
+                imported.append(info.name)
+    return sorted(imported), failed
 
 
 def margin_paths() -> dict[str, bool]:

@@ -1,10 +1,12 @@
 """scripts/build_runtime.py: wheels built twice from the same sources are byte-identical,
 so the snapshot's name (a hash over the Pyodide version and the wheels) stays the same;
-Pyodide's large files have precompressed siblings; two builds at once take turns."""
+Pyodide's large files have precompressed siblings; the shipped wheels' members are stored
+(the host compresses them whole); two builds at once take turns."""
 
 from __future__ import annotations
 
 import gzip
+import json
 import shutil
 import subprocess
 import sys
@@ -65,15 +67,33 @@ def test_snapshot_header_keeps_alignment(build_runtime: ModuleType) -> None:
     assert header.startswith(build_runtime.SNAPSHOT_MAGIC + b"f" * 64 + b"\n")
 
 
-def test_the_large_pyodide_files_have_precompressed_siblings(build_runtime: ModuleType) -> None:
-    """A host that serves file.gz for file (nginx's gzip_static) sends Pyodide's wasm and
-    glue without compressing them on the visit: the siblings hold exactly those bytes."""
-    folder = ROOT / "docs" / "runtime" / "pyodide"
+def test_the_large_pyodide_files_have_precompressed_siblings(
+    build_runtime: ModuleType, tmp_path: Path
+) -> None:
+    """A host that serves file.gz or file.br for file (nginx's gzip_static, brotli_static)
+    sends Pyodide's wasm and glue without compressing them on the visit: the siblings hold
+    exactly those bytes. They are written with the whole site (scripts/precompress.py),
+    here into a copy of the vendored files (with the build's cache: the wasm's brotli form
+    takes a minute the first time)."""
     build_runtime.vendor_pyodide(build_runtime.unpacked_pyodide())
+    folder = tmp_path / "pyodide"
+    folder.mkdir()
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
+        shutil.copyfile(ROOT / "docs" / "runtime" / "pyodide" / name, folder / name)
+    subprocess.run([sys.executable, "scripts/precompress.py", str(tmp_path)], cwd=ROOT, check=True)
+    checks = []
     for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
         sibling = folder / f"{name}.gz"
         assert gzip.decompress(sibling.read_bytes()) == (folder / name).read_bytes()
         assert sibling.stat().st_size < (folder / name).stat().st_size / 2
+        brotli = folder / f"{name}.br"
+        assert brotli.stat().st_size < sibling.stat().st_size
+        checks.append([str(folder / name), str(brotli)])
+    (tmp_path / "check.json").write_text(json.dumps(checks))
+    decoded = subprocess.run(
+        ["node", "scripts/brotli.mjs", "check", str(tmp_path / "check.json")], cwd=ROOT, check=False
+    )
+    assert decoded.returncode == 0, "a brotli sibling does not decode to its file"
 
 
 WAITER = """

@@ -1,5 +1,7 @@
-"""The site as ``python -m euchre_rooms --site`` serves it (``make serve``): gzipped the way
-static hosts send it, precompressed siblings as they are, everything else unchanged."""
+"""The site as ``python -m euchre_rooms --site`` serves it (``make serve``): the densest
+form the browser accepts, brotli or gzip precompressed siblings as they are, text gzipped
+the way static hosts send it, everything else unchanged; ``Vary: Accept-Encoding`` on
+every file that has another form."""
 
 from __future__ import annotations
 
@@ -15,11 +17,16 @@ from starlette.testclient import TestClient
 
 PAGE = "<!doctype html><title>Trumps</title>" + "<p>The left bower is a trump.</p>" * 200
 WASM = bytes(range(256)) * 64
+# The bytes of a brotli sibling: the server sends them as they are and never decodes them
+# (scripts/precompress.py writes real ones; tests/site/test_precompress.py checks them).
+BROTLI_WASM = b"brotli form of core.wasm"
+BROTLI_404 = b"brotli form of 404.html"
 
 
 @pytest.fixture()
 def site(tmp_path: Path) -> Path:
-    """A small built site: pages, a script, a wasm with its ``.gz`` sibling, a picture."""
+    """A small built site: pages, a script, a wasm with its ``.br`` and ``.gz`` siblings,
+    the 404 page with a ``.br`` sibling, a picture."""
     (tmp_path / "index.html").write_text(PAGE)
     (tmp_path / "404.html").write_text("<title>Not here</title>" + "<p>No such page.</p>" * 100)
     (tmp_path / "rules").mkdir()
@@ -28,6 +35,8 @@ def site(tmp_path: Path) -> Path:
     (tmp_path / "runtime").mkdir()
     (tmp_path / "runtime" / "core.wasm").write_bytes(WASM)
     (tmp_path / "runtime" / "core.wasm.gz").write_bytes(gzip.compress(WASM, mtime=0))
+    (tmp_path / "runtime" / "core.wasm.br").write_bytes(BROTLI_WASM)
+    (tmp_path / "404.html.br").write_bytes(BROTLI_404)
     (tmp_path / "logo.png").write_bytes(b"\x89PNG" + bytes(4000))
     return tmp_path
 
@@ -133,3 +142,77 @@ def test_the_cache_keeps_no_more_than_its_limit(tmp_path: Path) -> None:
     assert cache.size <= 3000
     assert len(cache.kept) == 2
     assert [key[0] for key in cache.kept] == [str(files[3]), str(files[4])]
+
+
+BROWSER = "gzip, deflate, br, zstd"  # what Chromium sends
+
+
+def test_the_brotli_sibling_goes_to_a_browser_that_accepts_brotli(client: TestClient) -> None:
+    status, headers, body = fetch(
+        client, "/learn/runtime/core.wasm", **{"accept-encoding": BROWSER}
+    )
+    assert status == 200 and body == BROTLI_WASM
+    assert headers["content-encoding"] == "br"
+    assert headers["content-type"] == "application/wasm"
+    assert headers["vary"] == "Accept-Encoding"
+
+
+@pytest.mark.parametrize(
+    ("accept", "encoding"),
+    [
+        ("br;q=0.5, gzip", "gzip"),  # the browser's own preference first
+        ("gzip;q=0.5, br", "br"),
+        ("gzip", "gzip"),  # a browser that knows no brotli
+        ("*", "br"),
+        ("*, br;q=0", "gzip"),
+        ("br;q=0, gzip;q=0", None),
+        ("identity", None),
+        ("", None),
+    ],
+)
+def test_the_form_sent_follows_what_the_browser_accepts(
+    client: TestClient, site: Path, accept: str, encoding: str | None
+) -> None:
+    status, headers, body = fetch(client, "/learn/runtime/core.wasm", **{"accept-encoding": accept})
+    assert status == 200
+    assert headers.get("content-encoding") == encoding
+    expected = {
+        "br": BROTLI_WASM,
+        "gzip": (site / "runtime" / "core.wasm.gz").read_bytes(),
+        None: WASM,
+    }
+    assert body == expected[encoding]
+    assert headers["vary"] == "Accept-Encoding"  # the plain form too: it has others
+
+
+def test_a_gzip_only_browser_gets_a_page_gzipped_when_only_brotli_is_precompressed(
+    client: TestClient, site: Path
+) -> None:
+    status, headers, body = fetch(
+        client, "/learn/rules/no-such-page/", **{"accept-encoding": "gzip"}
+    )
+    assert status == 404 and headers["content-encoding"] == "gzip"
+    status, headers, body = fetch(
+        client, "/learn/rules/no-such-page/", **{"accept-encoding": BROWSER}
+    )
+    assert status == 404 and headers["content-encoding"] == "br" and body == BROTLI_404
+
+
+def test_each_form_has_its_own_tag_and_is_revalidated_by_it(client: TestClient) -> None:
+    tags = {}
+    for accept in ("br", "gzip", "identity"):
+        _, headers, _ = fetch(client, "/learn/runtime/core.wasm", **{"accept-encoding": accept})
+        tags[accept] = headers["etag"]
+    assert len(set(tags.values())) == 3
+    status, headers, body = fetch(
+        client,
+        "/learn/runtime/core.wasm",
+        **{"accept-encoding": BROWSER, "if-none-match": tags["br"]},
+    )
+    assert status == 304 and body == b"" and headers["etag"] == tags["br"]
+
+
+def test_files_with_no_other_form_say_no_vary(client: TestClient) -> None:
+    for path in ("/learn/logo.png", "/learn/tiny.js"):
+        _, headers, _ = fetch(client, path, **{"accept-encoding": BROWSER})
+        assert "vary" not in headers, path

@@ -2,14 +2,17 @@
 
 ``python -m euchre_rooms --site site`` (what ``make serve`` runs) is how a teacher puts the
 site and the rooms on a class's network, so a first visit should cost what it costs at a
-real host: a precompressed ``.gz`` sibling (Pyodide's wasm and glue) is sent as it is, and
-text (pages, scripts, styles, JSON, the wasm without a sibling) is gzipped once and kept.
-Without this, a phone's first visit downloaded Pyodide's 9.6 MB wasm instead of its
-3.5 MB sibling.
+good host. The build writes precompressed siblings beside every compressible file
+(``scripts/precompress.py``: ``file.br``, ``file.gz``); a request is answered with the
+densest form the browser accepts (``Accept-Encoding``, its q-values respected; brotli
+first when they tie), sent as it is: the ``.br`` sibling, else the ``.gz`` sibling, else,
+for text without a sibling (a site built by hand), gzipped here once and kept, else the
+file itself. Every answer for a file that has another form says ``Vary: Accept-Encoding``,
+so that a cache between here and the browser never hands one browser's form to another.
 
 Everything else is Starlette's ``StaticFiles``: the 404 page, directory indexes,
-``ETag``/``Last-Modified`` revalidation, byte ranges (a range request is answered from the
-uncompressed file, as it always was).
+``ETag``/``Last-Modified`` revalidation (each form has its own tag), byte ranges (a range
+request is answered from the uncompressed file, as it always was).
 """
 
 from __future__ import annotations
@@ -44,17 +47,24 @@ KEPT_BYTES = 32 * 1024 * 1024
 """How many bytes of gzipped files are kept in memory (the whole site is about 3 MB)."""
 
 
-def accepts_gzip(accept_encoding: str) -> bool:
-    """Whether an ``Accept-Encoding`` header lets us send gzip.
+SIBLINGS = (("br", ".br"), ("gzip", ".gz"))
+"""The encodings a precompressed sibling may have, densest first, with its file ending."""
 
-    >>> accepts_gzip("gzip, deflate, br, zstd"), accepts_gzip("br;q=1.0, gzip;q=0.8")
-    (True, True)
-    >>> accepts_gzip("identity"), accepts_gzip("gzip;q=0"), accepts_gzip("*")
-    (False, False, True)
+
+def accepted_encodings(accept_encoding: str) -> dict[str, float]:
+    """The content codings an ``Accept-Encoding`` header names, with their q-values (a
+    missing or bad q-value counts as 1 and 0).
+
+    >>> accepted_encodings("gzip, deflate, br;q=0.9, zstd;q=bad")
+    {'gzip': 1.0, 'deflate': 1.0, 'br': 0.9, 'zstd': 0.0}
+    >>> accepted_encodings("")
+    {}
     """
-    wanted = False
+    accepted: dict[str, float] = {}
     for item in accept_encoding.lower().split(","):
         name, _, params = item.strip().partition(";")
+        if not name.strip():
+            continue
         quality = 1.0
         for param in params.split(";"):
             key, _, value = param.strip().partition("=")
@@ -63,11 +73,37 @@ def accepts_gzip(accept_encoding: str) -> bool:
                     quality = float(value)
                 except ValueError:
                     quality = 0.0
-        if name.strip() == "gzip":
-            return quality > 0
-        if name.strip() == "*":
-            wanted = quality > 0
-    return wanted
+        accepted[name.strip()] = quality
+    return accepted
+
+
+def preferred_encodings(accept_encoding: str) -> list[str]:
+    """Of brotli and gzip, those the browser accepts, the one it prefers first (brotli
+    when they tie: it is the smaller). ``*`` stands for every coding it does not name.
+
+    >>> preferred_encodings("gzip, deflate, br, zstd"), preferred_encodings("br;q=0.5, gzip")
+    (['br', 'gzip'], ['gzip', 'br'])
+    >>> preferred_encodings("gzip"), preferred_encodings("*"), preferred_encodings("*, br;q=0")
+    (['gzip'], ['br', 'gzip'], ['gzip'])
+    >>> preferred_encodings("identity"), preferred_encodings("gzip;q=0"), preferred_encodings("")
+    ([], [], [])
+    """
+    accepted = accepted_encodings(accept_encoding)
+    anything = accepted.get("*", 0.0)
+    quality = {name: accepted.get(name, anything) for name, _ in SIBLINGS}
+    wanted = [name for name, _ in SIBLINGS if quality[name] > 0]
+    return sorted(wanted, key=lambda name: -quality[name])
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header lets us send gzip.
+
+    >>> accepts_gzip("gzip, deflate, br, zstd"), accepts_gzip("br;q=1.0, gzip;q=0.8")
+    (True, True)
+    >>> accepts_gzip("identity"), accepts_gzip("gzip;q=0"), accepts_gzip("*")
+    (False, False, True)
+    """
+    return "gzip" in preferred_encodings(accept_encoding)
 
 
 def compressible(media_type: str) -> bool:
@@ -115,8 +151,9 @@ class GzipCache:
 
 
 class CompressedStaticFiles(StaticFiles):
-    """``StaticFiles`` that sends a file gzipped when the browser accepts it: its ``.gz``
-    sibling when the build wrote one, else (for text) gzipped here once and kept."""
+    """``StaticFiles`` that sends a file in the densest form the browser accepts: its
+    ``.br`` or ``.gz`` sibling when the build wrote one, else (for text) gzipped here once
+    and kept, else as it is."""
 
     def __init__(self, *, directory: str | Path, html: bool = False) -> None:
         super().__init__(directory=directory, html=html)
@@ -127,48 +164,74 @@ class CompressedStaticFiles(StaticFiles):
         if type(response) is not FileResponse or response.status_code not in (200, 404):
             return response
         headers = Headers(scope=scope)
-        if "range" in headers or not accepts_gzip(headers.get("accept-encoding", "")):
+        if "range" in headers:
             return response
-        return await self.gzipped_response(response, headers)
+        return await self.encoded_response(response, headers)
 
-    async def gzipped_response(self, plain: FileResponse, request: Headers) -> Response:
-        """The gzipped form of ``plain`` (a file response), or ``plain`` when there is none."""
+    async def encoded_response(self, plain: FileResponse, request: Headers) -> Response:
+        """The form of ``plain`` (a file response) the browser prefers."""
         path = os.fspath(plain.path)
         media_type = plain.media_type or "application/octet-stream"
-        sibling = path + ".gz"
-        # off the event loop, as StaticFiles looks up the file itself: a slow disk never
-        # holds up the rooms' messages
-        sibling_stat = (
-            None if path.endswith(".gz") else await anyio.to_thread.run_sync(_file_stat, sibling)
-        )
-        if sibling_stat is not None:
-            # The sibling's own ETag and Last-Modified (from its size and date) tell it apart.
-            response: Response = FileResponse(
-                sibling,
-                status_code=plain.status_code,
-                media_type=media_type,
-                stat_result=sibling_stat,
-            )
-        elif (
-            compressible(media_type)
-            and plain.stat_result is not None
-            and (plain.stat_result.st_size >= SMALLEST)
-        ):
-            body = await anyio.to_thread.run_sync(self.cache.gzipped, path, plain.stat_result)
-            headers = {
-                "etag": _gzip_tag(plain.headers["etag"]),
-                "last-modified": plain.headers["last-modified"],
-            }
-            response = Response(
-                body, status_code=plain.status_code, media_type=media_type, headers=headers
-            )
-        else:
-            return plain
-        response.headers["content-encoding"] = "gzip"
-        response.headers["vary"] = "Accept-Encoding"
-        if plain.status_code == 200 and self.is_not_modified(response.headers, request):
+        siblings = {} if path.endswith((".br", ".gz")) else await self.siblings(path)
+        stat_result = plain.stat_result
+        if not (compressible(media_type) and stat_result and stat_result.st_size >= SMALLEST):
+            stat_result = None  # not worth gzipping here
+        response: Response = plain
+        for encoding in preferred_encodings(request.get("accept-encoding", "")):
+            if encoding in siblings:
+                response = self.sibling_response(plain, siblings[encoding], encoding)
+                break
+            if encoding == "gzip" and stat_result is not None:
+                response = await self.gzipped_response(plain, stat_result)
+                break
+        if siblings or stat_result is not None:
+            response.headers["vary"] = "Accept-Encoding"
+        revalidated = response is not plain and plain.status_code == 200
+        if revalidated and self.is_not_modified(response.headers, request):
             return NotModifiedResponse(response.headers)
         return response
+
+    @staticmethod
+    async def siblings(path: str) -> dict[str, tuple[str, os.stat_result]]:
+        """The precompressed siblings of ``path`` by encoding, with their stat: looked up
+        off the event loop, as StaticFiles looks up the file itself, so a slow disk never
+        holds up the rooms' messages."""
+        found = {}
+        for encoding, ending in SIBLINGS:
+            stat_result = await anyio.to_thread.run_sync(_file_stat, path + ending)
+            if stat_result is not None:
+                found[encoding] = (path + ending, stat_result)
+        return found
+
+    @staticmethod
+    def sibling_response(
+        plain: FileResponse, sibling: tuple[str, os.stat_result], encoding: str
+    ) -> Response:
+        """The sibling sent as it is: its own ETag and Last-Modified (from its size and
+        date) tell it apart from the plain file's."""
+        path, stat_result = sibling
+        response = FileResponse(
+            path,
+            status_code=plain.status_code,
+            media_type=plain.media_type,
+            stat_result=stat_result,
+        )
+        response.headers["content-encoding"] = encoding
+        return response
+
+    async def gzipped_response(self, plain: FileResponse, stat_result: os.stat_result) -> Response:
+        """``plain`` (whose stat is ``stat_result``) gzipped here, once: the bytes are kept."""
+        body = await anyio.to_thread.run_sync(
+            self.cache.gzipped, os.fspath(plain.path), stat_result
+        )
+        headers = {
+            "etag": _gzip_tag(plain.headers["etag"]),
+            "last-modified": plain.headers["last-modified"],
+            "content-encoding": "gzip",
+        }
+        return Response(
+            body, status_code=plain.status_code, media_type=plain.media_type, headers=headers
+        )
 
 
 def _gzip_tag(etag: str) -> str:

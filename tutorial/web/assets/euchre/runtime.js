@@ -26,6 +26,7 @@ function shared() {
       nextId: 1,
       workersStarted: 0,
       serviceWorkerRegistered: false,
+      glueWarmed: null, // warmGlue's outcome: "done", "failed" (null: not asked)
     };
   }
   return window[KEY];
@@ -131,7 +132,16 @@ export function getRuntime() {
     for (const message of early.messages) onMessage(message);
     if (early.error) onWorkerError(early.error);
   }
+  // A first visit's worker downloads the engine once the page's own styles and scripts have
+  // come and run (site.js, which starts this, runs after them): on a slow network they make
+  // the page clickable, and come first (worker.js: goAhead).
+  afterParsing(() => s.worker.postMessage({ type: "go" }));
   return s.promise;
+}
+
+function afterParsing(then) {
+  if (document.readyState !== "loading") then();
+  else document.addEventListener("DOMContentLoaded", () => then(), { once: true });
 }
 
 function onWorkerError(event) {
@@ -228,10 +238,38 @@ export async function registerServiceWorker(info = null) {
     }
     if (!version) return;
     const script = new URL(`sw.js?v=${encodeURIComponent(version)}`, SITE_ROOT);
+    navigator.serviceWorker.addEventListener("controllerchange", warmGlue, { once: true });
     await navigator.serviceWorker.register(script, { scope: SITE_ROOT.href });
     const registration = await navigator.serviceWorker.ready;
     registration.active?.postMessage({ type: "cache-pages", urls: pageUrls() });
   } catch (error) {
     console.info("euchre runtime: no offline copy:", error.message || error);
   }
+}
+
+/**
+ * When a new service worker takes control (a first visit, a new build), load Pyodide's
+ * glue through it once, in a worker of its own (warm-glue.js): Chrome then keeps V8's
+ * compiled code beside the cached glue, and the next visit's engine starts without
+ * compiling it. Its outcome is in `glueWarmed`.
+ */
+function warmGlue() {
+  const s = shared();
+  let worker;
+  try {
+    worker = new Worker(new URL("./warm-glue.js", import.meta.url), { type: "module", name: "euchre-warm-glue" });
+  } catch {
+    s.glueWarmed = "failed";
+    return;
+  }
+  const end = (outcome) => {
+    s.glueWarmed ??= outcome;
+    worker.terminate();
+  };
+  worker.onmessage = (event) => end(event.data === "done" ? "done" : "failed");
+  worker.onerror = (event) => {
+    event.preventDefault();
+    end("failed");
+  };
+  setTimeout(() => end("failed"), 60000);
 }

@@ -12,6 +12,13 @@
 // standard library (as bytecode), our wheels and their bytecode only. Both paths unpack
 // the wheels into site-packages; a plain start also writes the wheels' bytecode beside
 // them, so its Python compiles nothing (downloadBytecode).
+//
+// A first visit (no runtime cache yet) downloads nothing large until the page's own styles
+// and scripts have come and run (runtime.js posts {type: "go"} then; at most GO_AT_MOST_MS
+// after this worker started): on a slow phone they make the page clickable, and come
+// first, and its widgets answer from the build's data meanwhile. Then the
+// wasm module and the standard library are asked for at once (prefetch), not when
+// Pyodide's glue has been downloaded and compiled and asks for them itself.
 // The reason a snapshot was not used goes to the console (console.info) and to
 // runtime.info as `snapshot_refused`; `snapshot_made` says whether this start made one.
 //
@@ -24,6 +31,7 @@
 //
 // Protocol: the page posts {id, method, payload}; the worker answers {id, ok, value} or
 // {id, ok: false, error}. Status messages carry a `type`: "progress", "ready", "failed".
+// The page also posts {type: "go"} once its styles and scripts are in (see above).
 
 const SITE = new URL("../../", import.meta.url);
 const RUNTIME = new URL("runtime/", SITE);
@@ -55,19 +63,52 @@ async function openCache(version) {
   }
 }
 
+// Network responses asked for before anyone needed them (prefetch), by href: the first
+// runtimeFetch of that address takes it.
+const prefetched = new Map();
+
+// Ask the network for `url` now, for a runtimeFetch later (a first visit's large files).
+function prefetch(url) {
+  const response = networkFetch(url.href);
+  response.catch(() => {}); // whoever takes it sees the failure
+  prefetched.set(url.href, response);
+}
+
+// Keep a copy of a runtime file from the network in the cache (when it is one of the
+// manifest's files and the cache is open).
+function keep(href, response) {
+  if (!runtimeCache || !cacheable.has(href) || response.status !== 200) return;
+  stores.push(runtimeCache.put(href, response.clone()).catch(() => {}));
+}
+
 // Cache first for the manifest's files; what comes from the network is stored.
 async function runtimeFetch(input, init) {
   const url = new URL(input instanceof Request ? input.url : String(input), self.location.href);
+  const early = prefetched.get(url.href);
+  if (early) {
+    prefetched.delete(url.href);
+    const response = await early;
+    keep(url.href, response);
+    return response;
+  }
   if (!runtimeCache || !cacheable.has(url.href)) return networkFetch(input, init);
   const cached = await runtimeCache.match(url.href);
   if (cached) return cached;
   const response = await networkFetch(url.href, init);
-  if (response.status === 200) {
-    const stored = runtimeCache.put(url.href, response.clone()).catch(() => {});
-    stores.push(stored);
-  }
+  keep(url.href, response);
   return response;
 }
+
+// ---------------------------------------------------------------- a first visit waits
+
+// The page's word that its styles and scripts are in ({type: "go"}), or GO_AT_MOST_MS: what
+// a first visit waits for before downloading anything large.
+const GO_AT_MOST_MS = 10000;
+let go;
+const goAhead = new Promise((resolve) => {
+  go = resolve;
+});
+setTimeout(() => go(), GO_AT_MOST_MS);
 
 self.fetch = runtimeFetch;
 
@@ -88,28 +129,39 @@ function progress(value, message) {
 
 const MANIFEST = new URL("manifest.json", RUNTIME);
 
-// The runtime cache's manifest when this browser has one runtime cache (what the service
-// worker would answer, without the round trip through it; runtime.js looks for a newer
-// build once the engine runs: `manifestFromCache`), else the network's, kept in the cache
-// it names. Opens `runtimeCache`.
+// The manifest: the runtime cache's when this browser has one runtime cache (what the
+// service worker would answer, without the round trip through it; runtime.js looks for a
+// newer build once the engine runs: `manifestFromCache`), else the network's, kept in the
+// cache it names (manifestWhenAllowed, below). Either opens `runtimeCache`.
 let manifestFromCache = false;
-async function readManifest() {
+
+// The names of this origin's runtime caches.
+async function runtimeCaches() {
   const names = typeof caches === "object" ? await caches.keys().catch(() => []) : [];
-  const ours = names.filter((name) => name.startsWith(CACHE_PREFIX));
-  if (ours.length === 1) {
-    try {
-      const cache = await caches.open(ours[0]);
-      const kept = await cache.match(MANIFEST.href);
-      const manifest = kept ? await kept.json() : null;
-      if (manifest && CACHE_PREFIX + manifest.cache_version === ours[0]) {
-        runtimeCache = cache;
-        manifestFromCache = true;
-        return manifest;
-      }
-    } catch {
-      // read it from the network below
+  return names.filter((name) => name.startsWith(CACHE_PREFIX));
+}
+
+// The manifest of this browser's one runtime cache (`ours`: runtimeCaches()), which it
+// opens as `runtimeCache`; null when there is none (a first visit), there are several, or
+// it is another build's.
+async function cachedManifest(ours) {
+  if (ours.length !== 1) return null;
+  try {
+    const cache = await caches.open(ours[0]);
+    const kept = await cache.match(MANIFEST.href);
+    const manifest = kept ? await kept.json() : null;
+    if (manifest && CACHE_PREFIX + manifest.cache_version === ours[0]) {
+      runtimeCache = cache;
+      manifestFromCache = true;
+      return manifest;
     }
+  } catch {
+    // read it from the network
   }
+  return null;
+}
+
+async function networkManifest() {
   const response = await fetchOk(MANIFEST);
   const copy = response.clone();
   const manifest = await response.json();
@@ -209,12 +261,13 @@ async function inflateRaw(data) {
   return bytes;
 }
 
-// A zip archive's files (a wheel's, the bytecode's) as [{path, bytes}], inflated in
-// JavaScript while Pyodide starts, so that installing them is only writing files
-// (pyodide.unpackArchive would unzip in Python after the start). Null when this browser
-// cannot inflate: installWheels then unpacks wheels in Python.
+// A zip archive's files (a wheel's, the bytecode's) as [{path, bytes}], read in JavaScript
+// while Pyodide starts, so that installing them is only writing files
+// (pyodide.unpackArchive would unzip in Python after the start). The site's archives hold
+// their members stored (the host compresses them whole), so each is a view of the bytes;
+// a deflated member is inflated. Null when one is deflated and this browser cannot
+// inflate: installWheels then unpacks that wheel in Python.
 async function archiveFiles(bytes) {
-  if (typeof DecompressionStream !== "function") return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
   while (end >= 0 && view.getUint32(end, true) !== ZIP_END) end -= 1;
@@ -238,6 +291,7 @@ async function archiveFiles(bytes) {
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     members.push({ path, method, data: bytes.subarray(start, start + size) });
   }
+  if (members.some(({ method }) => method === 8) && typeof DecompressionStream !== "function") return null;
   const files = []; // one member after another: faster than all at once
   for (const { path, method, data } of members) {
     files.push({ path, bytes: method === 8 ? await inflateRaw(data) : data });
@@ -556,16 +610,38 @@ function mark(step) {
   timings[step] = Math.round(performance.now());
 }
 
+// The manifest, once this start may download what it names: at once when this browser
+// has the runtime cached, else (a first visit) once the page says so (goAhead), when
+// the largest files are asked for first. Pyodide's 1.2 MB module glue is imported (fetched
+// and compiled) meanwhile: loadPyodide and restoreOptions then find it imported.
+async function manifestWhenAllowed() {
+  const ours = await runtimeCaches();
+  if (ours.length > 0) importGlue();
+  let manifest = await cachedManifest(ours);
+  if (!manifest) {
+    const fromNetwork = networkManifest();
+    fromNetwork.catch(() => {}); // awaited below
+    await goAhead;
+    mark("go");
+    for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) prefetch(new URL(name, PYODIDE));
+    manifest = await fromNetwork;
+  }
+  importGlue();
+  return manifest;
+}
+
+let glueImport = null;
+function importGlue() {
+  glueImport ??= import(new URL("pyodide.asm.mjs", PYODIDE).href);
+  glueImport.catch(() => {}); // loadPyodide imports it itself and reports a failure
+}
+
 async function boot() {
   progress(0.02, "Starting the card engine");
   if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-  // Pyodide's loader and its 1.2 MB module glue are fetched and compiled while the
-  // manifest is read (loadPyodide and restoreOptions then find them imported).
   const pyodideLoader = import(new URL("pyodide.mjs", PYODIDE).href);
-  const pyodideGlue = import(new URL("pyodide.asm.mjs", PYODIDE).href);
   pyodideLoader.catch(() => {}); // awaited below, where a failure fails the start
-  pyodideGlue.catch(() => {}); // loadPyodide imports it itself and reports a failure
-  const manifest = await readManifest();
+  const manifest = await manifestWhenAllowed();
   for (const file of manifest.precache || []) cacheable.add(new URL(file, RUNTIME).href);
   const wheelsPromise = downloadWheels(manifest);
   wheelsPromise.catch(() => {}); // awaited later; a failure fails the start there
@@ -654,6 +730,10 @@ const ready = boot().then(
 );
 
 self.onmessage = async (event) => {
+  if (event.data && event.data.type === "go") {
+    go();
+    return;
+  }
   const { id, method, payload } = event.data || {};
   asking += 1;
   lastAsked = performance.now();
