@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from euchre import Rules
 from euchre.game import score_after_deal
 from euchre.players.words import word_list
 
 from euchre_tutorial.present.fourandsix import figure_html, score_svg
 from euchre_tutorial.present.markup import attrs, escape
-from euchre_tutorial.present.seats import in_sentence_name
+from euchre_tutorial.present.seats import in_sentence_name, seat_names
 
 
 def points_for(sides: Iterable[tuple[str, int]]) -> str:
@@ -34,6 +35,75 @@ def points_for(sides: Iterable[tuple[str, int]]) -> str:
     pairs = list(sides)
     separator = "; " if any("," in name for name, _ in pairs) else ", "
     return separator.join(f"{points} for {name}" for name, points in pairs)
+
+
+def _team_words(seats: list[int], names: list[str]) -> str:
+    return word_list([names[s] for s in seats])
+
+
+def side_labels(rules: Rules, seat: int = 0) -> list[tuple[str, str]]:
+    """(short label, full words) of each scoring side, in the order of ``Game.score``.
+
+    >>> side_labels(Rules())
+    [('You & North', 'You and North'), ('West & East', 'West and East')]
+    >>> side_labels(Rules().replace(players=6, deck=32))[1]
+    ('Other team', 'Player 2, Player 4 and Player 6')
+    """
+    names = seat_names(seat, rules.players)
+    if not rules.partnerships:
+        return [(names[s], names[s]) for s in range(rules.players)]
+    clockwise = [(seat + i) % rules.players for i in range(rules.players)]  # from ``seat``
+    teams = [[s for s in clockwise if rules.team_of(s) == t] for t in range(2)]
+    if rules.players == 4:
+        labels = [
+            " & ".join(sorted((names[s] for s in team), key=lambda n: n != "You")) for team in teams
+        ]
+        return [(label, label.replace(" & ", " and ")) for label in labels]
+    mine = rules.team_of(seat)
+    return [
+        ("Your team" if t == mine else "Other team", _team_words(team, names))
+        for t, team in enumerate(teams)
+    ]
+
+
+def scored_text(rules: Rules, points: Sequence[int], seat: int = 0) -> str:
+    """The sides a deal's points went to, as the review says them, never a negative score:
+    "West and East +1" (``points`` per team, as ``HandResult.points``; the seats named as
+    ``seat`` calls them, inside a sentence).
+
+    >>> scored_text(Rules(), (0, 1)), scored_text(Rules(), (2, 0), seat=1)
+    ('West and East +1', 'West and East +2')
+    >>> scored_text(Rules().replace(players=3, partnerships=False), (0, 2, 2))
+    'Player 2 +2, Player 3 +2'
+    >>> scored_text(Rules(), (0, 0))
+    'no points'
+    """
+    labels = side_labels(rules, seat)
+    scored = [
+        f"{in_sentence_name(words)} +{p}"
+        for (_label, words), p in zip(labels, points, strict=True)
+        if p
+    ]
+    return ", ".join(scored) if scored else "no points"
+
+
+def points_text(rules: Rules, points: tuple[int, ...] | list[int], seat: int = 0) -> str:
+    """Who gained what in a deal, e.g. "You and North +1, West and East +0.".
+
+    >>> points_text(Rules().replace(players=3, partnerships=False), (0, 2, 2))
+    'Player 2 +2, Player 3 +2.'
+    """
+    labels = side_labels(rules, seat)
+    if rules.players == 4 and rules.partnerships:
+        parts = [f"{words} +{p}" for (_label, words), p in zip(labels, points, strict=True)]
+        mine = rules.team_of(seat)
+        return f"{parts[mine]}, {parts[1 - mine]}."
+    if rules.partnerships:
+        return (
+            ", ".join(f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True)) + "."
+        )
+    scored = [f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True) if p]
+    return (", ".join(scored) + ".") if scored else "Nobody scores."
 
 
 def game_point_text(

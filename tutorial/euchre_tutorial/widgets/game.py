@@ -33,7 +33,6 @@ from typing import Any
 
 import euchre
 from euchre import Game, HandState, Rules, RulesError
-from euchre.players.words import word_list
 from euchre.seats import same_side
 
 from euchre_tutorial import computer
@@ -44,7 +43,7 @@ from euchre_tutorial.present import game as page
 from euchre_tutorial.present.advice import advice_data, advice_html
 from euchre_tutorial.present.clicks import click_text, resolve
 from euchre_tutorial.present.review import trick_rows
-from euchre_tutorial.present.scores import game_point_text, points_for
+from euchre_tutorial.present.scores import game_point_text, points_for, points_text, side_labels
 from euchre_tutorial.present.seats import in_sentence_name, seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
 from euchre_tutorial.present.words import called_ace_words, contract_words, told
@@ -190,34 +189,6 @@ def table_name(rules: Rules) -> str:
     return rules.table_name
 
 
-def _team_words(seats: list[int], names: list[str]) -> str:
-    return word_list([names[s] for s in seats])
-
-
-def side_labels(rules: Rules, seat: int = SEAT) -> list[tuple[str, str]]:
-    """(short label, full words) of each scoring side, in the order of ``Game.score``.
-
-    >>> side_labels(Rules())
-    [('You & North', 'You and North'), ('West & East', 'West and East')]
-    >>> side_labels(Rules().replace(players=6, deck=32))[1]
-    ('Other team', 'Player 2, Player 4 and Player 6')
-    """
-    names = seat_names(seat, rules.players)
-    if not rules.partnerships:
-        return [(names[s], names[s]) for s in range(rules.players)]
-    teams = [[s for s in range(rules.players) if rules.team_of(s) == t] for t in range(2)]
-    if rules.players == 4:
-        labels = [
-            " & ".join(sorted((names[s] for s in team), key=lambda n: n != "You")) for team in teams
-        ]
-        return [(label, label.replace(" & ", " and ")) for label in labels]
-    mine = rules.team_of(seat)
-    return [
-        ("Your team" if t == mine else "Other team", _team_words(team, names))
-        for t, team in enumerate(teams)
-    ]
-
-
 def _final_sides(rules: Rules, score: Sequence[int]) -> list[tuple[str, int]]:
     """Each side of a finished game as the final score names it ("you", "Player 2"; "your
     team", "the other team"), the learner's side first.
@@ -234,25 +205,6 @@ def _final_sides(rules: Rules, score: Sequence[int]) -> list[tuple[str, int]]:
         (in_sentence_name(words), points)
         for (_label, words), points in zip(side_labels(rules), score, strict=True)
     ]
-
-
-def points_text(rules: Rules, points: tuple[int, ...] | list[int], seat: int = SEAT) -> str:
-    """Who gained what in a deal, e.g. "You and North +1, West and East +0.".
-
-    >>> points_text(Rules().replace(players=3, partnerships=False), (0, 2, 2))
-    'Player 2 +2, Player 3 +2.'
-    """
-    labels = side_labels(rules, seat)
-    if rules.players == 4 and rules.partnerships:
-        parts = [f"{words} +{p}" for (_label, words), p in zip(labels, points, strict=True)]
-        mine = rules.team_of(seat)
-        return f"{parts[mine]}, {parts[1 - mine]}."
-    if rules.partnerships:
-        return (
-            ", ".join(f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True)) + "."
-        )
-    scored = [f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True) if p]
-    return (", ".join(scored) + ".") if scored else "Nobody scores."
 
 
 # ---------------------------------------------------------------------- models
