@@ -143,22 +143,37 @@ def four_six_html(points: int) -> str:
     return f'<span class="eu-four-six-mini" aria-hidden="true">{svg}</span>'
 
 
+FOUR_SIX_SIDES = 4
+"""The most scoring sides that keep score with a 4 and a 6: a pack of cards holds four 4s
+and four 6s, one pair for each side (two teams, cutthroat's three players, four players
+who each score alone)."""
+
+
+def keeps_four_six(sides: int) -> bool:
+    """Whether a table of ``sides`` scoring sides shows its scores as a 4 and a 6.
+
+    >>> keeps_four_six(2), keeps_four_six(3), keeps_four_six(5)
+    (True, True, False)
+    """
+    return sides <= FOUR_SIX_SIDES
+
+
 def score_bar_html(model: Mapping[str, Any]) -> str:
     """The scores and the facts line of a game model (``widgets.game.game_model``)."""
     sides = model["sides"]
-    teams = model["partnerships"]
+    pairs = keeps_four_six(len(sides))
     parts = points_for((in_sentence_name(s["words"]), s["score"]) for s in sides)
     boxes = []
     for index, side in enumerate(sides):
         classes = f"eu-score-side {'eu-score-us' if side['you'] else 'eu-score-them'}"
         title = side["words"] if side["words"] != side["label"] else None
-        drawing = four_six_html(side["score"]) if teams else four_six_html(0)
+        drawing = four_six_html(side["score"] if pairs else 0)
         boxes.append(
             f"<div{attrs({'class': classes, 'data_side': str(index), 'data_score': str(side['score'])})}>"
             f"<span{attrs({'class': 'eu-score-label', 'title': title})}>{escape(side['label'])}</span>"
             f'<span class="eu-score-number">{side["score"]}</span>{drawing}</div>'
         )
-    two_teams = model["players"] == 4 and teams
+    two_teams = model["players"] == 4 and model["partnerships"]
     score_class = "eu-score" if two_teams else "eu-score eu-score--sides"
     label = f"Score: {parts}; game to {model['game_to']}"
     name = model["table_name"]
@@ -175,7 +190,7 @@ def score_bar_html(model: Mapping[str, Any]) -> str:
 def winner_html(model: Mapping[str, Any]) -> str:
     """The end of the game: who won, the final score, the winner's 4 and 6, a new game."""
     drawing = ""
-    if model["partnerships"] and model.get("winner_score"):
+    if keeps_four_six(len(model["sides"])) and model.get("winner_score"):
         drawing = figure_html(min(int(model["winner_score"]), 10))
     return (
         f'<section class="eu-game-over"><h3>{escape(model["winner_text"])}</h3>'
