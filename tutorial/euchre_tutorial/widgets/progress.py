@@ -71,8 +71,10 @@ def _skill(payload: Mapping[str, Any]) -> str | None:
 
 
 def _view(record: object, payload: Mapping[str, Any], notes: list[str]) -> dict[str, Any]:
+    """The map and its notes: the page says the notes once, in its own note line (the map
+    does not list them again)."""
     now, until = _times(payload)
-    return {"html": progress_html(record, now, until, notes), "record": record, "notes": notes}
+    return {"html": progress_html(record, now, until), "record": record, "notes": notes}
 
 
 @expose("progress.view")

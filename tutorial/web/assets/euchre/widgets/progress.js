@@ -31,10 +31,12 @@ export async function mount(root, runtime) {
     root.setAttribute("aria-busy", "true");
     try {
       const value = await callProgress(method, payload);
-      if (value && value.html !== undefined) draw(root, value.html);
-      // What the engine notes ("All your progress was reset."), read out from the page's
-      // own live line: the notes are drawn afresh with the map.
-      say(root, root.querySelector(".eu-pg-notes")?.textContent.trim() ?? "");
+      if (value && value.html !== undefined) {
+        draw(root, value.html);
+        // What the engine notes ("All your progress was reset."), said once, in the page's
+        // own live line (the map does not list them).
+        say(root, (value.notes ?? []).join(" "));
+      }
       return value;
     } catch (error) {
       say(root, error?.message ?? String(error));
