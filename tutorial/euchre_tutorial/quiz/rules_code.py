@@ -177,7 +177,14 @@ def parse_rules_code_parts(text: str, fallback: str) -> tuple[Rules, list[tuple[
             base = parse_rules_code(name)
         except RulesError as exc:
             left_out.append((name, str(exc)))
-    options: dict[str, tuple[str, Any]] = {}  # key: (its part, its value)
+    options = _options(parts, left_out)
+    return _fitting(base, options, left_out)
+
+
+def _options(parts: list[str], left_out: list[tuple[str, str]]) -> dict[str, tuple[str, Any]]:
+    """The house rules that can be read, by key: (their part, their value); the others go
+    to ``left_out`` with why."""
+    options: dict[str, tuple[str, Any]] = {}
     for part in parts:
         try:
             key, value = _option(part)
@@ -188,6 +195,14 @@ def parse_rules_code_parts(text: str, fallback: str) -> tuple[Rules, list[tuple[
             left_out.append((part, f"the rule {key!r} is given twice"))
         else:
             options[key] = (part, value)
+    return options
+
+
+def _fitting(
+    base: Rules, options: dict[str, tuple[str, Any]], left_out: list[tuple[str, str]]
+) -> tuple[Rules, list[tuple[str, str]]]:
+    """``base`` with the house rules: all of them if they go together, else each that fits
+    on its own (the rest left out, with why)."""
 
     def applied(chosen: dict[str, tuple[str, Any]]) -> Rules:
         return base.replace(**{key: value for key, (_, value) in chosen.items()})
