@@ -34,10 +34,15 @@ PRIVACY = (
 
 
 def _notes_html(notes: Sequence[str]) -> str:
-    if not notes:
-        return ""
-    items = "".join(f"<li>{escape(n)}</li>" for n in notes)
-    return f'<ul class="eu-pg-notes">{items}</ul>'
+    """The map's note line, the page's live region: what just happened to the record
+    ("All your progress was reset."), said once (empty when nothing did; the page also
+    writes a refused file's sentence there).
+
+    >>> _notes_html(["One saved item was damaged and has been reset."])
+    '<p class="eu-pg-note" data-pg-note role="status" aria-live="polite">One saved item was damaged and has been reset.</p>'
+    """
+    text = " ".join(escape(n) for n in notes)
+    return f'<p class="eu-pg-note" data-pg-note role="status" aria-live="polite">{text}</p>'
 
 
 def _due_html(due: Sequence[dict[str, Any]], now: datetime, base: str) -> str:

@@ -31,12 +31,9 @@ export async function mount(root, runtime) {
     root.setAttribute("aria-busy", "true");
     try {
       const value = await callProgress(method, payload);
-      if (value && value.html !== undefined) {
-        draw(root, value.html);
-        // What the engine notes ("All your progress was reset."), said once, in the page's
-        // own live line (the map does not list them).
-        say(root, (value.notes ?? []).join(" "));
-      }
+      // The map comes with its note line, which says what the engine notes ("All your
+      // progress was reset."), once.
+      if (value && value.html !== undefined) draw(root, value.html);
       return value;
     } catch (error) {
       say(root, error?.message ?? String(error));
