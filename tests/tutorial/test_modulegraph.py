@@ -28,11 +28,14 @@ def test_static_imports_span_lines_and_skip_dynamic_and_commented_ones() -> None
 def test_a_lesson_page_runs_the_whole_chain() -> None:
     modules = page_preloads('<div data-widget="lesson">', ASSETS)
     names = [m.removeprefix("assets/euchre/") for m in modules]
-    # site.js → settings.js → play/storage.js; lesson.js → dom, mastery (→ runtime), effects,
-    # controls, confirm; and the runtime site.js loads for any widget
+    # site.js → settings.js → play/storage.js, page/keep.js, page/top.js; lesson.js → dom,
+    # mastery (→ runtime), effects, controls, confirm; and the runtime site.js loads for any
+    # widget
     assert set(names) == {
         "site.js",
         "settings.js",
+        "page/keep.js",
+        "page/top.js",
         "play/storage.js",
         "widgets/lesson.js",
         "dom.js",
@@ -49,6 +52,8 @@ def test_a_page_without_widgets_preloads_only_what_site_js_imports() -> None:
     assert page_preloads("<p>The deal</p>", ASSETS) == [
         "assets/euchre/site.js",
         "assets/euchre/settings.js",
+        "assets/euchre/page/keep.js",
+        "assets/euchre/page/top.js",
         "assets/euchre/play/storage.js",
     ]
 

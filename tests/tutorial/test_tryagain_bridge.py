@@ -191,3 +191,34 @@ def test_a_play_that_cost_a_trick_links_to_a_try_from_it() -> None:
     assert linked == {r.k for r in costly} - {at}
     bids = [r for r in review_bids(played, 0) if r.made != r.advised and r.k != at]
     assert {k for _, k in links_in(html.split("Your bids", 1)[-1])} == {r.k for r in bids}
+
+
+@pytest.mark.parametrize(
+    ("at", "words"),
+    [
+        ("999", "This link asks for decision 999, which this deal does not have"),
+        (str(len(PLAYED.actions)), "does not have: its decisions are numbered 0 to"),
+        (str(FORCED), "only one thing to do"),
+        (None, "does not say which decision"),
+        ("three", "does not say which decision"),
+    ],
+)
+def test_the_page_s_address_opens_its_deal_even_at_a_decision_it_lacks(at: Any, words: str) -> None:
+    """`&at=999` opened the sample deal instead of the link's: the link's deal opens, from
+    its first card play with a choice, and the note says the decision does not exist."""
+    reply = call("try_again.open_address", {"deal": CODE, "at": at})
+    assert reply["ok"], reply
+    value = reply["value"]
+    assert value["session"]["deal"] == CODE and value["session"]["at"] == CHOICE
+    assert (
+        words in value["note"]
+        and "Here is the deal instead, tried again from trick" in value["note"]
+    )
+    assert "Traceback" not in value["note"] and 'data-action="act"' in value["html"]
+
+
+def test_the_page_s_address_with_a_good_link_has_no_note_and_a_bad_deal_is_refused() -> None:
+    good = call("try_again.open_address", {"deal": CODE, "at": str(CHOICE)})["value"]
+    assert good["note"] == "" and good["session"]["at"] == CHOICE
+    bad = call("try_again.open_address", {"deal": "e1nonsense", "at": "999"})
+    assert bad["ok"] is False and "could not be read" in bad["error"]

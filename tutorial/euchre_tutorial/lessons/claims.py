@@ -156,64 +156,64 @@ def _doing(action: Action) -> str:
     return action.kind
 
 
+def _only_words(p: dict[str, Any], seat: int) -> str:
+    cards = p["cards"]
+    whose = "your" if seat == 0 else f"{SEAT_WORDS[seat]}'s"
+    noun = p["suit"].singular if len(cards) == 1 else p["suit"].plural
+    verb = "is" if len(cards) == 1 else "are"
+    listed = _listing(cards)
+    return _with(p, f"{listed[0].upper()}{listed[1:]} {verb} {whose} only {noun}.")
+
+
+def _count_words(p: dict[str, Any], seat: int) -> str:
+    n = NUMBERS[p["n"]]
+    if "trump" in p and p["trump"] is p["suit"]:
+        who = "you" if seat == 0 else SEAT_WORDS[seat]
+        return f"With {p['suit'].plural} as trump {who} would hold {n} trump{'s' if p['n'] != 1 else ''}."
+    noun = p["suit"].plural if p["n"] != 1 else p["suit"].singular
+    return _with(p, f"{_hold(seat)} {n} {noun}.")
+
+
+def _best_words(p: dict[str, Any], seat: int, rules: Rules) -> str:
+    top = trump_order(p["suit"], rules.deck, rules.joker)[: p["n"]]
+    if p["n"] == 1:
+        return f"{_hold(seat)} the right bower, the {top[0]}."
+    if p["n"] == 2:
+        return f"{_hold(seat)} both bowers, the {top[0]} and the {top[1]}."
+    if p["n"] == 3:
+        return f"{_hold(seat)} both bowers and the {top[2]}."
+    return f"{_hold(seat)} the {NUMBERS[p['n']]} best {p['suit'].plural}: {_listing(top)}."
+
+
+_WORDS: dict[str, Callable[[dict[str, Any], int, Rules], str]] = {
+    "trump": lambda p, seat, rules: f"{p['suit'].plural.capitalize()} are trump.",
+    "dealt": lambda p, seat, rules: f"{_subject(seat)} dealt and turned up the {p['card']}.",
+    "ordered": lambda p, seat, rules: f"{_subject(seat)} ordered up the {p['card']}.",
+    "picked_up": lambda p, seat, rules: f"{_subject(seat)}, the dealer, picked up the {p['card']}.",
+    "called": lambda p, seat, rules: f"{_subject(seat)} named {p['suit'].plural} as trump.",
+    "all_passed": lambda p, seat, rules: "Everyone passed in round one.",
+    "led": lambda p, seat, rules: f"{_subject(seat)} leads the {p['card']}.",
+    "played": lambda p, seat, rules: f"{_subject(seat)} played the {p['card']}.",
+    "holds": lambda p, seat, rules: f"{_hold(seat)} {_listing(p['cards'])}.",
+    "holds_none": lambda p, seat, rules: _with(p, f"{_hold(seat)} no {p['suit'].plural}."),
+    "only": lambda p, seat, rules: _only_words(p, seat),
+    "count": lambda p, seat, rules: _count_words(p, seat),
+    "best": _best_words,
+    "bower": lambda p, seat, rules: _with(p, f"The {p['card']} is the {p['which']} bower."),
+    "counts_as": lambda p, seat, rules: _with(
+        p, f"The {p['card']} counts as a {p['suit'].singular} for this whole deal."
+    ),
+    "beats": lambda p, seat, rules: _with(p, f"The {p['card']} beats the {p['other']}."),
+    "highest": lambda p, seat, rules: f"The {p['card']} is the highest {p['suit'].singular} left.",
+    "not_allowed": lambda p, seat, rules: f"{_subject(seat)} may not {_doing(p['action'])} now.",
+    "your_lead": lambda p, seat, rules: "You lead.",
+}
+
+
 def _words(kind: str, p: dict[str, Any], rules: Rules) -> str:
-    seat = p.get("seat", 0)
-    if kind == "trump":
-        return f"{p['suit'].plural.capitalize()} are trump."
-    if kind == "dealt":
-        return f"{_subject(seat)} dealt and turned up the {p['card']}."
-    if kind == "ordered":
-        return f"{_subject(seat)} ordered up the {p['card']}."
-    if kind == "picked_up":
-        return f"{_subject(seat)}, the dealer, picked up the {p['card']}."
-    if kind == "called":
-        return f"{_subject(seat)} named {p['suit'].plural} as trump."
-    if kind == "all_passed":
-        return "Everyone passed in round one."
-    if kind == "led":
-        return f"{_subject(seat)} leads the {p['card']}."
-    if kind == "played":
-        return f"{_subject(seat)} played the {p['card']}."
-    if kind == "holds":
-        return f"{_hold(seat)} {_listing(p['cards'])}."
-    if kind == "holds_none":
-        return _with(p, f"{_hold(seat)} no {p['suit'].plural}.")
-    if kind == "only":
-        cards = p["cards"]
-        whose = "your" if seat == 0 else f"{SEAT_WORDS[seat]}'s"
-        noun = p["suit"].singular if len(cards) == 1 else p["suit"].plural
-        verb = "is" if len(cards) == 1 else "are"
-        listed = _listing(cards)
-        return _with(p, f"{listed[0].upper()}{listed[1:]} {verb} {whose} only {noun}.")
-    if kind == "count":
-        n = NUMBERS[p["n"]]
-        if "trump" in p and p["trump"] is p["suit"]:
-            who = "you" if seat == 0 else SEAT_WORDS[seat]
-            return f"With {p['suit'].plural} as trump {who} would hold {n} trump{'s' if p['n'] != 1 else ''}."
-        noun = p["suit"].plural if p["n"] != 1 else p["suit"].singular
-        return _with(p, f"{_hold(seat)} {n} {noun}.")
-    if kind == "best":
-        top = trump_order(p["suit"], rules.deck, rules.joker)[: p["n"]]
-        if p["n"] == 1:
-            return f"{_hold(seat)} the right bower, the {top[0]}."
-        if p["n"] == 2:
-            return f"{_hold(seat)} both bowers, the {top[0]} and the {top[1]}."
-        if p["n"] == 3:
-            return f"{_hold(seat)} both bowers and the {top[2]}."
-        return f"{_hold(seat)} the {NUMBERS[p['n']]} best {p['suit'].plural}: {_listing(top)}."
-    if kind == "bower":
-        return _with(p, f"The {p['card']} is the {p['which']} bower.")
-    if kind == "counts_as":
-        return _with(p, f"The {p['card']} counts as a {p['suit'].singular} for this whole deal.")
-    if kind == "beats":
-        return _with(p, f"The {p['card']} beats the {p['other']}.")
-    if kind == "highest":
-        return f"The {p['card']} is the highest {p['suit'].singular} left."
-    if kind == "not_allowed":
-        return f"{_subject(seat)} may not {_doing(p['action'])} now."
-    if kind == "your_lead":
-        return "You lead."
-    raise ClaimError(f"unknown claim kind {kind!r}")  # pragma: no cover - KINDS guards it
+    if kind not in _WORDS:  # pragma: no cover - KINDS guards it
+        raise ClaimError(f"unknown claim kind {kind!r}")
+    return _WORDS[kind](p, p.get("seat", 0), rules)
 
 
 KINDS: dict[str, tuple[set[str], set[str]]] = {
@@ -301,130 +301,190 @@ def _beats(card: Card, other: Card, state: HandState, trump: Suit | None) -> str
     return f"neither wins after the {led}: it takes the trick"
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What a claim is checked against: the claim's parameters, the state, the learner's
+    seat ``me`` and the seat the claim is about (``seat``, absolute)."""
+
+    claim: Claim
+    p: dict[str, Any]
+    state: HandState
+    me: int
+    seat: int
+
+    def name(self, seat: int) -> str:
+        """An absolute seat as the learner calls it."""
+        return SEAT_WORDS[(seat - self.me) % self.state.players]
+
+    @property
+    def hand(self) -> list[Card]:
+        return list(self.state.hand(self.seat))
+
+    @property
+    def trump(self) -> Suit | None:
+        return _seen_trump(self.claim, self.state)
+
+
+def _check_trump(f: _Facts) -> str | None:
+    trump = f.state.trump
+    return None if trump is f.p["suit"] else f"trump is {trump.plural if trump else 'not made'}"
+
+
+def _check_dealt(f: _Facts) -> str | None:
+    if f.state.dealer != f.seat:
+        return f"the dealer is {f.name(f.state.dealer)}"
+    return None if f.state.upcard == f.p["card"] else f"the upcard is the {f.state.upcard}"
+
+
+def _check_ordered(f: _Facts) -> str | None:
+    state = f.state
+    if state.upcard != f.p["card"]:
+        return f"the upcard is the {state.upcard}"
+    if f.claim.kind == "picked_up":
+        if state.dealer != f.seat:
+            return f"{SEAT_WORDS[f.p['seat']]} is not the dealer"
+        return None if state.picked_up else "the dealer did not pick up the upcard"
+    actor = next(
+        (s for a, s in zip(state.actions, state.actors, strict=False) if a.kind == "order"), None
+    )
+    if actor is None:
+        return "nobody ordered up the upcard"
+    return None if actor == f.seat else f"{f.name(actor)} ordered it up"
+
+
+def _check_called(f: _Facts) -> str | None:
+    state = f.state
+    for action, actor in zip(state.actions, state.actors, strict=False):
+        if action.kind == "call":
+            if actor != f.seat:
+                return f"{f.name(actor)} named trump"
+            return None if action.suit is f.p["suit"] else "another suit was named"
+    return "nobody named a suit"
+
+
+def _check_all_passed(f: _Facts) -> str | None:
+    players = f.state.players
+    first = [a.kind for a in f.state.actions[:players]]
+    return None if first == ["pass"] * players else "not everyone passed in round one"
+
+
+def _check_led(f: _Facts) -> str | None:
+    trick = f.state.current_trick
+    if not trick:
+        return "nobody has led to this trick"
+    if trick[0] == (f.seat, f.p["card"]):
+        return None
+    return f"{f.name(trick[0][0])} led the {trick[0][1]}"
+
+
+def _check_played(f: _Facts) -> str | None:
+    if (f.seat, f.p["card"]) in f.state.current_trick:
+        return None
+    return f"the {f.p['card']} is not in this trick from {SEAT_WORDS[f.p['seat']]}"
+
+
+def _check_holds(f: _Facts) -> str | None:
+    missing = [c for c in f.p["cards"] if c not in f.hand]
+    if not missing:
+        return None
+    return f"{SEAT_WORDS[f.p.get('seat', 0)]} does not hold {', '.join(map(str, missing))}"
+
+
+def _check_suit_count(f: _Facts) -> str | None:
+    """holds_none, only and count: the cards of a suit in the hand, under the claim's trump."""
+    trump, suit, kind = f.trump, f.p["suit"], f.claim.kind
+    cards = [c for c in f.hand if effective_suit(c, trump) is suit]
+    under = f" with {trump.plural} as trump" if trump else ""
+    listed = ", ".join(map(str, cards))
+    if kind == "holds_none":
+        return None if not cards else f"you hold {listed}, which are {suit.plural}{under}"
+    if kind == "only":
+        if sorted(cards) == sorted(f.p["cards"]):
+            return None
+        return f"the hand's {suit.plural}{under} are {listed or 'none'}"
+    if len(cards) == f.p["n"]:
+        return None
+    return f"the hand holds {len(cards)} {suit.plural}{under}: {listed or 'none'}"
+
+
+def _check_best(f: _Facts) -> str | None:
+    rules = f.state.rules
+    top = trump_order(f.p["suit"], rules.deck, rules.joker)[: f.p["n"]]
+    missing = [c for c in top if c not in f.hand]
+    return None if not missing else f"the hand lacks {', '.join(map(str, missing))}"
+
+
+def _check_bower(f: _Facts) -> str | None:
+    trump, card = f.trump, f.p["card"]
+    if trump is None:
+        return "trump is not made, so no card is a bower"
+    what = role(card, trump)
+    if what == f"the {f.p['which']} bower":
+        return None
+    return f"the {card} is {what} with {trump.plural} as trump"
+
+
+def _check_counts_as(f: _Facts) -> str | None:
+    trump, card = f.trump, f.p["card"]
+    if trump is None:
+        return "trump is not made, so every card is of its printed suit"
+    suit = effective_suit(card, trump)
+    if suit is f.p["suit"]:
+        return None
+    return f"the {card} is a {suit.singular} with {trump.plural} as trump"
+
+
+def _check_highest(f: _Facts) -> str | None:
+    state, card = f.state, f.p["card"]
+    suit = effective_suit(card, state.trump)
+    gone = set(_played(state))
+    rules = state.rules
+    order = [c for c in suit_order(suit, state.trump, rules.deck, rules.joker) if c not in gone]
+    if not order or order[0] != card:
+        return f"the highest {suit.singular} left is {order[0] if order else 'none'}"
+    return None
+
+
+def _check_not_allowed(f: _Facts) -> str | None:
+    if f.state.to_act != f.seat:
+        return f"it is not {SEAT_WORDS[f.p.get('seat', 0)]}'s turn"
+    return f"{f.p['action']} is legal" if f.state.why_illegal(f.p["action"]) is None else None
+
+
+def _check_your_lead(f: _Facts) -> str | None:
+    state = f.state
+    if state.to_act != f.me or state.phase is not Phase.PLAY or state.current_trick:
+        return "the learner is not leading a trick"
+    return None
+
+
+_CHECKS: dict[str, Callable[[_Facts], str | None]] = {
+    "trump": _check_trump,
+    "dealt": _check_dealt,
+    "ordered": _check_ordered,
+    "picked_up": _check_ordered,
+    "called": _check_called,
+    "all_passed": _check_all_passed,
+    "led": _check_led,
+    "played": _check_played,
+    "holds": _check_holds,
+    "holds_none": _check_suit_count,
+    "only": _check_suit_count,
+    "count": _check_suit_count,
+    "best": _check_best,
+    "bower": _check_bower,
+    "counts_as": _check_counts_as,
+    "beats": lambda f: _beats(f.p["card"], f.p["other"], f.state, f.trump),
+    "highest": _check_highest,
+    "not_allowed": _check_not_allowed,
+    "your_lead": _check_your_lead,
+}
+
+
 def check(claim: Claim, state: HandState, me: int) -> str | None:
     """None when ``claim`` is true of ``state`` for the learner at seat ``me``, else why not."""
+    if claim.kind not in _CHECKS:  # pragma: no cover - KINDS guards it
+        raise ClaimError(f"unknown claim kind {claim.kind!r}")
     p = dict(claim.params)
     seat = (me + p.get("seat", 0)) % state.players
-    kind = claim.kind
-    names = SEAT_WORDS
-    if kind == "trump":
-        return (
-            None
-            if state.trump is p["suit"]
-            else f"trump is {state.trump.plural if state.trump else 'not made'}"
-        )
-    if kind == "dealt":
-        if state.dealer != seat:
-            return f"the dealer is {names[(state.dealer - me) % state.players]}"
-        return None if state.upcard == p["card"] else f"the upcard is the {state.upcard}"
-    if kind in ("ordered", "picked_up"):
-        if state.upcard != p["card"]:
-            return f"the upcard is the {state.upcard}"
-        if kind == "picked_up":
-            if state.dealer != seat:
-                return f"{names[p['seat']]} is not the dealer"
-            return None if state.picked_up else "the dealer did not pick up the upcard"
-        for action, actor in zip(state.actions, state.actors, strict=False):
-            if action.kind == "order":
-                return (
-                    None
-                    if actor == seat
-                    else f"{names[(actor - me) % state.players]} ordered it up"
-                )
-        return "nobody ordered up the upcard"
-    if kind == "called":
-        for action, actor in zip(state.actions, state.actors, strict=False):
-            if action.kind == "call":
-                if actor != seat:
-                    return f"{names[(actor - me) % state.players]} named trump"
-                return None if action.suit is p["suit"] else "another suit was named"
-        return "nobody named a suit"
-    if kind == "all_passed":
-        first = [a.kind for a in state.actions[: state.players]]
-        return None if first == ["pass"] * state.players else "not everyone passed in round one"
-    if kind in ("led", "played"):
-        trick = state.current_trick
-        if kind == "led":
-            if not trick:
-                return "nobody has led to this trick"
-            return (
-                None
-                if trick[0] == (seat, p["card"])
-                else f"{names[(trick[0][0] - me) % state.players]} led the {trick[0][1]}"
-            )
-        return (
-            None
-            if (seat, p["card"]) in trick
-            else f"the {p['card']} is not in this trick from {names[p['seat']]}"
-        )
-    hand = state.hand(seat)
-    if kind == "holds":
-        missing = [c for c in p["cards"] if c not in hand]
-        return (
-            None
-            if not missing
-            else f"{names[p.get('seat', 0)]} does not hold {', '.join(map(str, missing))}"
-        )
-    if kind in ("holds_none", "count", "only"):
-        trump = _seen_trump(claim, state)
-        suit = p["suit"]
-        cards = [c for c in hand if effective_suit(c, trump) is suit]
-        under = f" with {trump.plural} as trump" if trump else ""
-        if kind == "holds_none":
-            if not cards:
-                return None
-            return f"you hold {', '.join(map(str, cards))}, which are {suit.plural}{under}"
-        if kind == "only":
-            if sorted(cards) == sorted(p["cards"]):
-                return None
-            return f"the hand's {suit.plural}{under} are {', '.join(map(str, cards)) or 'none'}"
-        if len(cards) == p["n"]:
-            return None
-        return f"the hand holds {len(cards)} {suit.plural}{under}: {', '.join(map(str, cards)) or 'none'}"
-    if kind == "best":
-        top = trump_order(p["suit"], state.rules.deck, state.rules.joker)[: p["n"]]
-        missing = [c for c in top if c not in hand]
-        return None if not missing else f"the hand lacks {', '.join(map(str, missing))}"
-    if kind == "bower":
-        trump = _seen_trump(claim, state)
-        if trump is None:
-            return "trump is not made, so no card is a bower"
-        what = role(p["card"], trump)
-        return (
-            None
-            if what == f"the {p['which']} bower"
-            else f"the {p['card']} is {what} with {trump.plural} as trump"
-        )
-    if kind == "counts_as":
-        trump = _seen_trump(claim, state)
-        if trump is None:
-            return "trump is not made, so every card is of its printed suit"
-        suit = effective_suit(p["card"], trump)
-        return (
-            None
-            if suit is p["suit"]
-            else f"the {p['card']} is a {suit.singular} with {trump.plural} as trump"
-        )
-    if kind == "beats":
-        return _beats(p["card"], p["other"], state, _seen_trump(claim, state))
-    if kind == "highest":
-        card = p["card"]
-        suit = effective_suit(card, state.trump)
-        gone = set(_played(state))
-        order = [
-            c
-            for c in suit_order(suit, state.trump, state.rules.deck, state.rules.joker)
-            if c not in gone
-        ]
-        if not order or order[0] != card:
-            return f"the highest {suit.singular} left is {order[0] if order else 'none'}"
-        return None
-    if kind == "not_allowed":
-        if state.to_act != seat:
-            return f"it is not {names[p.get('seat', 0)]}'s turn"
-        return f"{p['action']} is legal" if state.why_illegal(p["action"]) is None else None
-    if kind == "your_lead":
-        if state.to_act != me or state.phase is not Phase.PLAY or state.current_trick:
-            return "the learner is not leading a trick"
-        return None
-    raise ClaimError(f"unknown claim kind {kind!r}")  # pragma: no cover
+    return _CHECKS[claim.kind](_Facts(claim, p, state, me, seat))

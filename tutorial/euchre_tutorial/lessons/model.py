@@ -194,8 +194,8 @@ def _place(
     return out
 
 
-def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
-    """One step from its TOML table (checked for form; play is checked by ``validate``)."""
+def _step_label(data: Any, number: int, lesson: str) -> tuple[str, str]:
+    """The step's id and the label errors name it by ("2 ('overtrump')")."""
     label = str(number)
     if not isinstance(data, dict):
         raise LessonError(lesson, label, "a step must be a table")
@@ -208,9 +208,20 @@ def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
     unknown = set(data) - STEP_KEYS
     if unknown:
         raise LessonError(lesson, label, f"unknown key {sorted(unknown)[0]!r}")
+    return sid, label
+
+
+def _step_seat(data: dict[str, Any], rules: Rules, lesson: str, label: str) -> int:
     seat = data.get("seat", 0)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.players:
         raise LessonError(lesson, label, f"'seat' must be a seat from 0 to {rules.players - 1}")
+    return seat
+
+
+def _step_deal(
+    data: dict[str, Any], number: int, rules: Rules, lesson: str, label: str
+) -> Deal | None:
+    """The step's own deal, or None for a step that continues the one before."""
     go_on = data.get("continue", False)
     if "deal" in data and go_on:
         raise LessonError(lesson, label, "give either a deal or 'continue = true', not both")
@@ -218,8 +229,12 @@ def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
         raise LessonError(lesson, label, "a step needs a deal or 'continue = true'")
     if go_on and number == 1:
         raise LessonError(lesson, label, "the first step cannot continue: give it a deal")
-    deal = _deal(data["deal"], rules, lesson, label) if "deal" in data else None
-    expect = _strings(data.get("expect"), "expect", lesson, label)
+    return _deal(data["deal"], rules, lesson, label) if "deal" in data else None
+
+
+def _step_goal(
+    data: dict[str, Any], expect: tuple[str, ...], lesson: str, label: str
+) -> Goal | None:
     goal = None
     if "goal" in data:
         try:
@@ -228,6 +243,10 @@ def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
             raise LessonError(lesson, label, str(exc)) from None
     if not expect and goal is None:
         raise LessonError(lesson, label, "a step needs an expected action ('expect') or a 'goal'")
+    return goal
+
+
+def _step_hints(data: dict[str, Any], lesson: str, label: str) -> list[str]:
     hints = data.get("hints", [])
     if isinstance(hints, str):
         hints = [hints]
@@ -237,6 +256,17 @@ def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
         or not all(isinstance(h, str) and h.strip() for h in hints)
     ):
         raise LessonError(lesson, label, "'hints' must list at least one hint, mildest first")
+    return hints
+
+
+def parse_step(data: Any, number: int, rules: Rules, lesson: str) -> Step:
+    """One step from its TOML table (checked for form; play is checked by ``validate``)."""
+    sid, label = _step_label(data, number, lesson)
+    seat = _step_seat(data, rules, lesson, label)
+    deal = _step_deal(data, number, rules, lesson, label)
+    expect = _strings(data.get("expect"), "expect", lesson, label)
+    goal = _step_goal(data, expect, lesson, label)
+    hints = _step_hints(data, lesson, label)
     level = data.get("level", "normal")
     if level not in LEVELS:
         raise LessonError(lesson, label, f"'level' must be one of {', '.join(LEVELS)}")

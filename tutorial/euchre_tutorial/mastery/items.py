@@ -33,12 +33,12 @@ def left_bower_item(trump: Suit) -> Item:
 
 
 def plain_jack_item(trump: Suit) -> Item:
-    """The item of a jack that stays in its own suit (the other colour's jacks).
+    """The item of a jack that stays in its own suit (the other color's jacks).
 
     >>> plain_jack_item(Suit.SPADES)
-    ('left-bower', 'a jack of the other colour when spades are trump')
+    ('left-bower', 'a jack of the other color when spades are trump')
     """
-    return "left-bower", f"a jack of the other colour when {trump.plural} are trump"
+    return "left-bower", f"a jack of the other color when {trump.plural} are trump"
 
 
 def _score_item(score: dict[str, Any]) -> str:
@@ -56,7 +56,7 @@ def item_of_question(question: Question) -> Item:
     else what its kind asks.
 
     >>> from euchre_tutorial.quiz import QuestionId, build
-    >>> item_of_question(build(QuestionId("plays", "learning", "plain-jack", 3, "american")))[1].startswith("a jack of the other colour")
+    >>> item_of_question(build(QuestionId("plays", "learning", "plain-jack", 3, "american")))[1].startswith("a jack of the other color")
     True
     >>> item_of_question(build(QuestionId("plays", "learning", None, 3, "american")))
     ('trick-winner', 'following the suit led')

@@ -45,6 +45,17 @@ def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9
 
 
+def current_name(item: str) -> str:
+    """An item's name as the site says it now: names saved before the site settled on
+    American spelling ("colour") are read under their new name, so what was learned is
+    kept.
+
+    >>> current_name("a jack of the other colour when spades are trump")
+    'a jack of the other color when spades are trump'
+    """
+    return item.strip().replace("colour", "color")
+
+
 def check_item(entry: object) -> dict[str, Any] | None:
     """The item made canonical, or None when any field is missing or wrong."""
     if not isinstance(entry, dict):
@@ -52,7 +63,7 @@ def check_item(entry: object) -> dict[str, Any] | None:
     skill_id, item, card = entry.get("skill"), entry.get("item"), entry.get("card")
     if not is_skill(skill_id) or not isinstance(item, str):
         return None
-    item = item.strip()
+    item = current_name(item)
     if not item or len(item) > MAX_ITEM or not isinstance(card, dict):
         return None
     right, wrong = entry.get("right", 0), entry.get("wrong", 0)
@@ -87,22 +98,41 @@ def repair(raw: object) -> tuple[dict[str, Any], list[str]]:
         or not isinstance(raw.get("items"), list)
     ):
         return new_record(), [RESET_NOTE]
-    items: list[dict[str, Any]] = []
-    seen: set[tuple[str, str]] = set()
-    damaged = 0
-    for entry in raw["items"][:MAX_ITEMS]:
-        item = check_item(entry)
-        if item is None or (item["skill"], item["item"]) in seen:
-            damaged += 1
-            continue
-        seen.add((item["skill"], item["item"]))
-        items.append(item)
+    items, damaged = _sound_items(raw["items"][:MAX_ITEMS])
     notes = []
     if damaged == 1:
         notes.append("One saved item was damaged and has been reset.")
     elif damaged:
         notes.append(f"{damaged} saved items were damaged and have been reset.")
     return {"format": FORMAT, "version": VERSION, "items": items}, notes
+
+
+def _sound_items(entries: list[object]) -> tuple[list[dict[str, Any]], int]:
+    """The sound items of a record, each once, and how many were damaged (an item saved
+    under its old name and its new is one item, not a damaged one)."""
+    items: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    renamed: set[tuple[str, str]] = set()  # items kept under a name they were not saved by
+    damaged = 0
+    for entry in entries:
+        item = check_item(entry)
+        key = None if item is None else (item["skill"], item["item"])
+        if key in seen and (_renamed(entry) or key in renamed):
+            continue  # the same item under its old name and its new: the first kept stays
+        if item is None or key is None or key in seen:
+            damaged += 1
+            continue
+        if _renamed(entry):
+            renamed.add(key)
+        seen.add(key)
+        items.append(item)
+    return items, damaged
+
+
+def _renamed(entry: object) -> bool:
+    """True for a saved item whose name has changed since it was saved."""
+    name = entry.get("item") if isinstance(entry, dict) else None
+    return isinstance(name, str) and current_name(name) != name.strip()
 
 
 def export_text(record: dict[str, Any]) -> str:

@@ -20,6 +20,13 @@ from euchre_tutorial.mastery.review_questions import SKILL_QUESTIONS
 from euchre_tutorial.mastery.skills import skill
 from euchre_tutorial.present.confirm import confirm_html
 
+LESSONS = (
+    "From the lessons, a card the rules refuse counts here, and so does a bid or discard a "
+    "step asks for. A lesson step whose goal you miss (a trick lost, say) is not counted "
+    "here: the lesson's stars show it."
+)
+"""What the map counts of the lessons, said plainly under its skills."""
+
 PRIVACY = (
     "Your progress is kept in this browser only: nothing leaves your device. "
     "To move it to another device, export it as a file and import it there."
@@ -27,10 +34,15 @@ PRIVACY = (
 
 
 def _notes_html(notes: Sequence[str]) -> str:
-    if not notes:
-        return ""
-    items = "".join(f"<li>{escape(n)}</li>" for n in notes)
-    return f'<ul class="eu-pg-notes">{items}</ul>'
+    """The map's note line, the page's live region: what just happened to the record
+    ("All your progress was reset."), said once (empty when nothing did; the page also
+    writes a refused file's sentence there).
+
+    >>> _notes_html(["One saved item was damaged and has been reset."])
+    '<p class="eu-pg-note" data-pg-note role="status" aria-live="polite">One saved item was damaged and has been reset.</p>'
+    """
+    text = " ".join(escape(n) for n in notes)
+    return f'<p class="eu-pg-note" data-pg-note role="status" aria-live="polite">{text}</p>'
 
 
 def _due_html(due: Sequence[dict[str, Any]], now: datetime, base: str) -> str:
@@ -115,6 +127,7 @@ def progress_html(
         f"{_due_html(due, now, base)}"
         '<h3 id="eu-pg-skills-h">Skills</h3>'
         f'<ul class="eu-pg-skills" aria-labelledby="eu-pg-skills-h">{skills}</ul>'
+        f'<p class="eu-pg-about eu-pg-lessons">{escape(LESSONS)}</p>'
         '<h3 id="eu-pg-file-h" class="eu-needs-script">Keep or move your progress</h3>'
         '<div class="eu-pg-actions eu-needs-script">'
         '<button type="button" class="md-button" data-action="export">Export progress as a file</button>'
@@ -136,4 +149,4 @@ IMPORT_CONFIRM = confirm_html(
 )
 
 
-__all__ = ["PRIVACY", "new_record", "progress_html"]
+__all__ = ["LESSONS", "PRIVACY", "new_record", "progress_html"]

@@ -2,17 +2,17 @@
 learner got wrong anywhere, in free play and the lessons too.
 
 A practice quiz draws its questions from a pool of random ones. An item the learner missed
-in a game ("a jack of the other colour when spades are trump") is in that pool only by
+in a game ("a jack of the other color when spades are trump") is in that pool only by
 chance, so it could stay due for days. :func:`question_for` looks for a question of the
 quiz's own settings that asks exactly that item; the search is deterministic (the same
 record and settings give the same quiz) and bounded.
 
 >>> from euchre_tutorial.quiz import QuizSpec
 >>> spec = QuizSpec(seed=5)
->>> qid = question_for(spec, ("left-bower", "a jack of the other colour when spades are trump"))
+>>> qid = question_for(spec, ("left-bower", "a jack of the other color when spades are trump"))
 >>> from euchre_tutorial.quiz import QuestionId, build
 >>> item_of_question(build(QuestionId.parse(qid)))
-('left-bower', 'a jack of the other colour when spades are trump')
+('left-bower', 'a jack of the other color when spades are trump')
 >>> question_for(spec, ("discard", "what the dealer may discard")) is None
 True
 """

@@ -31,7 +31,7 @@ SKILLS: tuple[Skill, ...] = (
     Skill(
         "left-bower",
         "Following suit with the left bower",
-        "The jack of the same colour as trump belongs to the trump suit.",
+        "The jack of the same color as trump belongs to the trump suit.",
         "rules/cards/",
     ),
     Skill(

@@ -243,6 +243,20 @@ def check_deal(f: Fields, rules: Rules) -> str:
     dealer = parse_seat(f.require("dealer"), "dealer", rules.players)
     hands = [f.cards(key) for key in keys]
     upcard = f.card("upcard")
+    state = _dealt(f, rules, (dealer, hands, upcard), keys)
+    state, called = _bidding(f, state)
+    bids = told(state, names)
+    state, tricks_html = _tricks(f, state, names)
+    _check_end(f, state, names)
+    return box("deal", _deal_html(f, dealer, hands, upcard, bids, tricks_html, state, called))
+
+
+def _dealt(
+    f: Fields, rules: Rules, written: tuple[int, list[list[Card]], Card], keys: list[str]
+) -> HandState:
+    """The deal as written (dealer, hands, upcard; its kitty: the ``kitty`` line, else the
+    rest of the deck), each card once."""
+    dealer, hands, upcard = written
     holder: dict[Card, str] = {}
     for key, cards in [*zip(keys, hands, strict=True), ("upcard", [upcard])]:
         for card in cards:
@@ -261,10 +275,13 @@ def check_deal(f: Fields, rules: Rules) -> str:
     )
     check_deck(given + kitty, rules, "kitty" if f.get("kitty") else "upcard")
     try:
-        state = HandState.new(Deal(dealer=dealer, hands=hands, upcard=upcard, kitty=kitty), rules)
+        return HandState.new(Deal(dealer=dealer, hands=hands, upcard=upcard, kitty=kitty), rules)
     except ValueError as exc:
         raise FieldError(f"this deal cannot happen: {exc}", "dealer") from None
 
+
+def _bidding(f: Fields, state: HandState) -> tuple[HandState, tuple[int, Card] | None]:
+    """The bidding, the discard and the called ace as written; the called card, if any."""
     line = f.line_of("bidding")
     listed = [a.strip() for a in (f.get("bidding") or "").split(",") if a.strip()]
     if not (listed and _farmers_choice(listed[0])):
@@ -281,9 +298,12 @@ def check_deal(f: Fields, rules: Rules) -> str:
             raise FieldError("call-ace names a suit", "call-ace")
         state = _apply(state, f"call ace {suit.plural}", "call-ace", f.line_of("call-ace"))
         called = _called_card(state)
-    state = _decline_unspoken(state, (Phase.CALL_FOR_BEST, Phase.DEFEND), line)
-    bids = told(state, names)
-    tricks_html = []
+    return _decline_unspoken(state, (Phase.CALL_FOR_BEST, Phase.DEFEND), line), called
+
+
+def _tricks(f: Fields, state: HandState, names: tuple[str, ...]) -> tuple[HandState, list[str]]:
+    """Each ``trick`` line played, each a whole trick; their rows drawn."""
+    rows = []
     for number, (text, tline) in enumerate(f.get_all("trick"), start=1):
         try:
             cards = euchre.parse_cards(text)
@@ -294,15 +314,20 @@ def check_deal(f: Fields, rules: Rules) -> str:
             seat = state.to_act
             state = _apply(state, f"play {card.code}", "trick", tline)
             plays.append((seat if seat is not None else -1, card))
-        done = state.tricks[number - 1] if len(state.tricks) >= number else None
-        if done is None:
+        if len(state.tricks) < number:
             raise FieldError(
                 f"trick {number} is not complete: {names[state.to_act or 0]} still has to play",
                 "trick",
                 tline,
             )
-        tricks_html.append(_trick_row(number, plays, [c for _s, c in plays], state.trump, names))
-    if state.result is None:
+        rows.append(_trick_row(number, plays, [c for _s, c in plays], state.trump, names))
+    return state, rows
+
+
+def _check_end(f: Fields, state: HandState, names: tuple[str, ...]) -> None:
+    """The deal is over, and its ``partner`` and ``score`` claims are the engine's."""
+    result = state.result
+    if result is None:
         waiting = names[state.to_act] if state.to_act is not None else "nobody"
         raise FieldError(
             f"the deal is not over: {waiting} still has to act (phase: {state.phase})",
@@ -310,7 +335,7 @@ def check_deal(f: Fields, rules: Rules) -> str:
         )
     if f.get("partner"):
         _check_partner(f, state, names)
-    result = state.result
+    rules = state.rules
     points = tuple(result.points)
     makers_team = result.makers
     if rules.players == 4 and rules.partnerships:
@@ -319,7 +344,6 @@ def check_deal(f: Fields, rules: Rules) -> str:
         _check_claim(f.require("score"), m_pts, d_pts, makers_team, points)
     else:
         _check_table_claim(f.require("score"), state)
-    return box("deal", _deal_html(f, dealer, hands, upcard, bids, tricks_html, state, called))
 
 
 def _check_partner(f: Fields, state: HandState, names: tuple[str, ...]) -> None:

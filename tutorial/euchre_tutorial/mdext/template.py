@@ -96,54 +96,76 @@ class Template:
 
     # ------------------------------------------------------------------ rendering
     def render(self, lines: Sequence[str], first_line: int = 1) -> tuple[list[str], list[int]]:
-        """The rendered lines and, for each, the source line number it came from."""
-        out: list[str] = []
-        origin: list[int] = []
+        """The rendered lines and, for each, the source line number it came from.
+
+        A condition that opens inside a sentence and closes on a later line keeps the
+        sentence whole: the text after its end continues the line it began on (a full stop
+        right after ``{% endif %}`` never lands on a line of its own, where Markdown would
+        read it as " .").
+
+        >>> t = Template({"players": 4}, {})
+        >>> t.render(["any rules{% if players != 4 %},", "    and this table{% endif %}.", "Next."])
+        (['any rules.', 'Next.'], [1, 3])
+        """
+        out = _Output()
         stack: list[_Frame] = []
         for number, line in enumerate(lines, start=first_line):
             matches = list(TAG.finditer(line))
+            only = matches[0] if len(matches) == 1 and line.strip() == matches[0].group(0) else None
             if not matches:
                 if _active(stack):
-                    out.append(line)
-                    origin.append(number)
-                continue
-            only = matches[0] if len(matches) == 1 and line.strip() == matches[0].group(0) else None
-            if only is not None and only["stmt"] is not None:
+                    out.add(line, number)
+            elif only is not None and only["stmt"] is not None:
                 self._statement(only["stmt"], only.group(0), number, stack)
-                continue
-            if only is not None and self._is_block(only["expr"]):
+                out.joining = False
+            elif only is not None and self._is_block(only["expr"]):
                 produced = self._block(only["expr"], only.group(0), number)
                 if _active(stack):
                     indent = line[: len(line) - len(line.lstrip())]
                     for text in produced:
-                        out.append(indent + text if text else "")
-                        origin.append(number)
-                continue
-            pieces: list[str] = []
-            emitted = False
-            pos = 0
-            for m in matches:
-                if _active(stack):
-                    pieces.append(line[pos : m.start()])
-                    emitted = True
-                if m["stmt"] is not None:
-                    self._statement(m["stmt"], m.group(0), number, stack)
-                else:
-                    value = self._inline(m["expr"], m.group(0), number)
-                    if _active(stack):
-                        pieces.append(value)
-                pos = m.end()
-            if _active(stack):
-                pieces.append(line[pos:])
-                emitted = True
-            text = "".join(pieces)
-            bare = TAG.sub("", line)
-            if emitted and (text.strip() or bare.strip()):
-                out.append(text)
-                origin.append(number)
+                        out.add(indent + text if text else "", number)
+            else:
+                self._mixed(line, matches, number, stack, out)
         if stack:
             raise PageError("{% if %}", stack[-1].line, "this {% if %} has no {% endif %}")
-        return out, origin
+        return out.lines, out.origin
+
+    def _mixed(
+        self,
+        line: str,
+        matches: list[re.Match[str]],
+        number: int,
+        stack: list[_Frame],
+        out: _Output,
+    ) -> None:
+        """A line of text with tags inside it: its active text, joined to the line before
+        when it continues a sentence a condition split across lines."""
+        began_active = _active(stack)
+        pieces: list[str] = []
+        emitted = False
+        pos = 0
+        for m in matches:
+            if _active(stack):
+                pieces.append(line[pos : m.start()])
+                emitted = True
+            if m["stmt"] is not None:
+                self._statement(m["stmt"], m.group(0), number, stack)
+            else:
+                value = self._inline(m["expr"], m.group(0), number)
+                if _active(stack):
+                    pieces.append(value)
+            pos = m.end()
+        if _active(stack):
+            pieces.append(line[pos:])
+            emitted = True
+        text = "".join(pieces)
+        if not (emitted and (text.strip() or TAG.sub("", line).strip())):
+            return
+        if out.joining and not began_active:
+            out.extend(text, number)
+        else:
+            out.add(text, number)
+        out.joining = not _active(stack)
 
     # ------------------------------------------------------------------ statements
     def _statement(self, stmt: str, tag: str, line: int, stack: list[_Frame]) -> None:
@@ -246,6 +268,27 @@ class Template:
         raise PageError(
             tag, line, f"unknown name {expr!r}: use rules.KEY or one of {', '.join(names)}"
         )
+
+
+class _Output:
+    """The rendered lines with their source lines; ``joining`` while the last line ended
+    inside a condition's skipped part (its sentence goes on after the condition)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.origin: list[int] = []
+        self.joining = False
+
+    def add(self, text: str, number: int) -> None:
+        self.lines.append(text)
+        self.origin.append(number)
+        self.joining = False
+
+    def extend(self, text: str, number: int) -> None:
+        if self.lines:
+            self.lines[-1] += text
+        else:
+            self.add(text, number)
 
 
 def _active(stack: list[_Frame]) -> bool:

@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from euchre_tutorial.lessons.stars import MEANING
 from euchre_tutorial.present.confirm import confirm_html
 from euchre_tutorial.present.markup import button_html, escape
 
-STARS_MEANING = (
-    "Stars: ★★★ a lesson played without a mistake and without a hint; "
-    "★★ with one or two; ★ finished."
-)
+STARS_MEANING = MEANING
+"""The star rule, as :mod:`euchre_tutorial.lessons.stars` states it."""
 
 
 def stars_html(n: int) -> str:
@@ -159,7 +158,14 @@ def feedback_html(text: str, note: str = "") -> str:
 
 
 def hint_html(reply: Mapping[str, Any]) -> str:
-    """A hint: the lesson's own words (numbered), or the coach's advice box."""
+    """A hint: the lesson's own words (numbered), or the coach's advice box. The last hint
+    asked for again says so.
+
+    >>> hint_html({"level": 1, "text": "Lead trump.", "again": True})
+    '<p>There are no more hints for this step. Hint 2 again: Lead trump.</p>'
+    """
     if reply.get("coach_html"):
         return str(reply["coach_html"])
-    return f"<p>Hint {int(reply['level']) + 1}: {escape(reply['text'])}</p>"
+    again = "There are no more hints for this step. " if reply.get("again") else ""
+    words = f"Hint {int(reply['level']) + 1}{' again' if again else ''}: {reply['text']}"
+    return f"<p>{escape(again + words)}</p>"

@@ -28,7 +28,7 @@ from euchre_tutorial.mastery.items import item_of_question, mastery_field
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import attrs, element, escape, tag
 from euchre_tutorial.quiz import QuestionId, build, check
-from euchre_tutorial.quiz.rules_code import parse_rules_code, rules_in_words
+from euchre_tutorial.quiz.rules_code import code_in_words
 
 HINTS = {
     "many": "Select every card you may play, then check.",
@@ -324,7 +324,7 @@ def rules_line(query: str) -> str:
     if not code:
         return ""
     try:
-        return f"This quiz plays by {rules_in_words(parse_rules_code(code)).rstrip('.')}."
+        return f"This quiz plays by {code_in_words(code).rstrip('.')}."
     except RulesError:
         return ""  # a damaged stored query: the quiz goes on without the line
 
@@ -364,56 +364,58 @@ def _summary_html(state: QuizState) -> str:
     ]
     misses = [(i, a) for i, a in enumerate(state.answers) if not a.ok]
     if misses:
-        items = []
-        for i, miss in misses:
-            q = _public(miss.id)
-            feedback = _feedback(miss.id, miss.given)
-            labels = {o["value"]: o["label"] for o in q["options"]}
-            given = (", then " if q["pick"] == "order" else ", ").join(
-                labels.get(v, v) for v in miss.given
-            )
-            items.append(
-                element(
-                    "li",
-                    tag("p", f"Question {i + 1}", class_="eu-quiz-review-number")
-                    + question_html(
-                        q,
-                        feedback=feedback,
-                        interactive=False,
-                        review=miss.id in state.review,
-                        hint=False,
-                    )
-                    + tag("p", f"Your answer: {given or 'none'}.", class_="eu-quiz-review-given")
-                    + feedback_html(feedback),
-                    class_="eu-quiz-review-item",
-                )
-            )
+        items = "".join(_missed_html(state, i, miss) for i, miss in misses)
         parts.append(tag("h4", "Review your misses", class_="eu-quiz-review-title"))
-        parts.append(element("ol", "".join(items), class_="eu-quiz-review"))
+        parts.append(element("ol", items, class_="eu-quiz-review"))
     if state.query:
-        url = f"{state.page_url}?{state.query}"
-        label = (
-            "Link to this quiz " if state.link_matches else "Link to a quiz with these settings "
-        )
-        share = element(
-            "label",
-            label + f'<input type="text" class="eu-quiz-share-link" readonly'
-            f' value="{escape(url)}">',
-            class_="eu-quiz-share-label",
-        )
-        note = (
-            ""
-            if state.link_matches
-            else tag(
-                "p",
-                "This quiz was picked for you from your own progress, so the link gives the "
-                "same kinds of question, not these ones. A teacher's page makes a link to one "
-                "exact quiz.",
-                class_="eu-quiz-share-note",
-            )
-        )
-        parts.append(element("div", share + note, class_="eu-quiz-share"))
+        parts.append(_share_html(state))
     return element("section", "".join(parts), class_="eu-quiz-summary")
+
+
+def _missed_html(state: QuizState, index: int, miss: Answer) -> str:
+    """One missed question of the summary, with the learner's answer and the reason."""
+    q = _public(miss.id)
+    feedback = _feedback(miss.id, miss.given)
+    labels = {o["value"]: o["label"] for o in q["options"]}
+    given = (", then " if q["pick"] == "order" else ", ").join(labels.get(v, v) for v in miss.given)
+    return element(
+        "li",
+        tag("p", f"Question {index + 1}", class_="eu-quiz-review-number")
+        + question_html(
+            q,
+            feedback=feedback,
+            interactive=False,
+            review=miss.id in state.review,
+            hint=False,
+        )
+        + tag("p", f"Your answer: {given or 'none'}.", class_="eu-quiz-review-given")
+        + feedback_html(feedback),
+        class_="eu-quiz-review-item",
+    )
+
+
+def _share_html(state: QuizState) -> str:
+    """The link to this quiz (or to one with its settings, for a quiz picked from the
+    learner's progress, with a note that says so)."""
+    url = f"{state.page_url}?{state.query}"
+    label = "Link to this quiz " if state.link_matches else "Link to a quiz with these settings "
+    share = element(
+        "label",
+        label + f'<input type="text" class="eu-quiz-share-link" readonly value="{escape(url)}">',
+        class_="eu-quiz-share-label",
+    )
+    note = (
+        ""
+        if state.link_matches
+        else tag(
+            "p",
+            "This quiz was picked for you from your own progress, so the link gives the "
+            "same kinds of question, not these ones. A teacher's page makes a link to one "
+            "exact quiz.",
+            class_="eu-quiz-share-note",
+        )
+    )
+    return element("div", share + note, class_="eu-quiz-share")
 
 
 def regions(state: QuizState) -> dict[str, str]:

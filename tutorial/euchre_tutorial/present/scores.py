@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from euchre import Rules
 from euchre.game import score_after_deal
 from euchre.players.words import word_list
 
 from euchre_tutorial.present.fourandsix import figure_html, score_svg
 from euchre_tutorial.present.markup import attrs, escape
-from euchre_tutorial.present.seats import in_sentence_name
+from euchre_tutorial.present.seats import in_sentence_name, seat_names
 
 
 def points_for(sides: Iterable[tuple[str, int]]) -> str:
@@ -34,6 +35,75 @@ def points_for(sides: Iterable[tuple[str, int]]) -> str:
     pairs = list(sides)
     separator = "; " if any("," in name for name, _ in pairs) else ", "
     return separator.join(f"{points} for {name}" for name, points in pairs)
+
+
+def _team_words(seats: list[int], names: list[str]) -> str:
+    return word_list([names[s] for s in seats])
+
+
+def side_labels(rules: Rules, seat: int = 0) -> list[tuple[str, str]]:
+    """(short label, full words) of each scoring side, in the order of ``Game.score``.
+
+    >>> side_labels(Rules())
+    [('You & North', 'You and North'), ('West & East', 'West and East')]
+    >>> side_labels(Rules().replace(players=6, deck=32))[1]
+    ('Other team', 'Player 2, Player 4 and Player 6')
+    """
+    names = seat_names(seat, rules.players)
+    if not rules.partnerships:
+        return [(names[s], names[s]) for s in range(rules.players)]
+    clockwise = [(seat + i) % rules.players for i in range(rules.players)]  # from ``seat``
+    teams = [[s for s in clockwise if rules.team_of(s) == t] for t in range(2)]
+    if rules.players == 4:
+        labels = [
+            " & ".join(sorted((names[s] for s in team), key=lambda n: n != "You")) for team in teams
+        ]
+        return [(label, label.replace(" & ", " and ")) for label in labels]
+    mine = rules.team_of(seat)
+    return [
+        ("Your team" if t == mine else "Other team", _team_words(team, names))
+        for t, team in enumerate(teams)
+    ]
+
+
+def scored_text(rules: Rules, points: Sequence[int], seat: int = 0) -> str:
+    """The sides a deal's points went to, as the review says them, never a negative score:
+    "West and East +1" (``points`` per team, as ``HandResult.points``; the seats named as
+    ``seat`` calls them, inside a sentence).
+
+    >>> scored_text(Rules(), (0, 1)), scored_text(Rules(), (2, 0), seat=1)
+    ('West and East +1', 'West and East +2')
+    >>> scored_text(Rules().replace(players=3, partnerships=False), (0, 2, 2))
+    'Player 2 +2, Player 3 +2'
+    >>> scored_text(Rules(), (0, 0))
+    'no points'
+    """
+    labels = side_labels(rules, seat)
+    scored = [
+        f"{in_sentence_name(words)} +{p}"
+        for (_label, words), p in zip(labels, points, strict=True)
+        if p
+    ]
+    return ", ".join(scored) if scored else "no points"
+
+
+def points_text(rules: Rules, points: tuple[int, ...] | list[int], seat: int = 0) -> str:
+    """Who gained what in a deal, e.g. "You and North +1, West and East +0.".
+
+    >>> points_text(Rules().replace(players=3, partnerships=False), (0, 2, 2))
+    'Player 2 +2, Player 3 +2.'
+    """
+    labels = side_labels(rules, seat)
+    if rules.players == 4 and rules.partnerships:
+        parts = [f"{words} +{p}" for (_label, words), p in zip(labels, points, strict=True)]
+        mine = rules.team_of(seat)
+        return f"{parts[mine]}, {parts[1 - mine]}."
+    if rules.partnerships:
+        return (
+            ", ".join(f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True)) + "."
+        )
+    scored = [f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True) if p]
+    return (", ".join(scored) + ".") if scored else "Nobody scores."
 
 
 def game_point_text(
@@ -73,22 +143,37 @@ def four_six_html(points: int) -> str:
     return f'<span class="eu-four-six-mini" aria-hidden="true">{svg}</span>'
 
 
+FOUR_SIX_SIDES = 4
+"""The most scoring sides that keep score with a 4 and a 6: a pack of cards holds four 4s
+and four 6s, one pair for each side (two teams, cutthroat's three players, four players
+who each score alone)."""
+
+
+def keeps_four_six(sides: int) -> bool:
+    """Whether a table of ``sides`` scoring sides shows its scores as a 4 and a 6.
+
+    >>> keeps_four_six(2), keeps_four_six(3), keeps_four_six(5)
+    (True, True, False)
+    """
+    return sides <= FOUR_SIX_SIDES
+
+
 def score_bar_html(model: Mapping[str, Any]) -> str:
     """The scores and the facts line of a game model (``widgets.game.game_model``)."""
     sides = model["sides"]
-    teams = model["partnerships"]
+    pairs = keeps_four_six(len(sides))
     parts = points_for((in_sentence_name(s["words"]), s["score"]) for s in sides)
     boxes = []
     for index, side in enumerate(sides):
         classes = f"eu-score-side {'eu-score-us' if side['you'] else 'eu-score-them'}"
         title = side["words"] if side["words"] != side["label"] else None
-        drawing = four_six_html(side["score"]) if teams else four_six_html(0)
+        drawing = four_six_html(side["score"] if pairs else 0)
         boxes.append(
             f"<div{attrs({'class': classes, 'data_side': str(index), 'data_score': str(side['score'])})}>"
             f"<span{attrs({'class': 'eu-score-label', 'title': title})}>{escape(side['label'])}</span>"
             f'<span class="eu-score-number">{side["score"]}</span>{drawing}</div>'
         )
-    two_teams = model["players"] == 4 and teams
+    two_teams = model["players"] == 4 and model["partnerships"]
     score_class = "eu-score" if two_teams else "eu-score eu-score--sides"
     label = f"Score: {parts}; game to {model['game_to']}"
     name = model["table_name"]
@@ -105,7 +190,7 @@ def score_bar_html(model: Mapping[str, Any]) -> str:
 def winner_html(model: Mapping[str, Any]) -> str:
     """The end of the game: who won, the final score, the winner's 4 and 6, a new game."""
     drawing = ""
-    if model["partnerships"] and model.get("winner_score"):
+    if keeps_four_six(len(model["sides"])) and model.get("winner_score"):
         drawing = figure_html(min(int(model["winner_score"]), 10))
     return (
         f'<section class="eu-game-over"><h3>{escape(model["winner_text"])}</h3>'

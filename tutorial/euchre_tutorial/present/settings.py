@@ -1,4 +1,4 @@
-"""The settings panel of the practice pages (animation speed, motion, colours, hurrying,
+"""The settings panel of the practice pages (animation speed, motion, colors, hurrying,
 sound, flat mode), drawn once here; ``assets/euchre/settings.js`` sets its fields from the
 learner's stored settings and applies them.
 
@@ -14,7 +14,7 @@ from euchre_tutorial.present.markup import attrs, escape
 RADIOS = (
     ("speed", "Animation speed", (("relaxed", "Relaxed"), ("normal", "Normal"), ("fast", "Fast"))),
     ("motion", "Motion", (("system", "As my device"), ("reduce", "Reduced"), ("full", "Full"))),
-    ("theme", "Colours", (("light", "Light"), ("dark", "Dark"))),
+    ("theme", "Colors", (("light", "Light"), ("dark", "Dark"))),
 )
 CHECKS = (
     ("hurry", "Tap the table or press a key to hurry an animation"),

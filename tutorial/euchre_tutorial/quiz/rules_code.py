@@ -35,15 +35,22 @@ def _diff(rules: Rules, base: Rules) -> dict[str, Any]:
     return {k: v for k, v in mine.items() if theirs.get(k) != v}
 
 
-def rules_code(rules: Rules) -> str:
-    """The shortest code: the closest profile, then the options that differ from it."""
+def rules_code(rules: Rules, prefer: str = "") -> str:
+    """The shortest code: the closest profile, then the options that differ from it. Two
+    profiles can hold the same options (Midwest and Stick-the-dealer): ties go to
+    ``prefer`` (the rule set a reader chose), then to the rules' own profile.
+
+    >>> same = Rules.profile("stick-the-dealer").replace(game_to=7)
+    >>> rules_code(same), rules_code(same, prefer="stick-the-dealer")
+    ('midwest,game_to:7', 'stick-the-dealer,game_to:7')
+    """
     best_name, best_diff = "american", _diff(rules, Rules())
     names = Rules.profiles()
-    if rules.name in names:  # its own profile first: ties go to the name it was made from
-        names = [rules.name, *[n for n in names if n != rules.name]]
+    first = [n for n in (prefer, rules.name) if n in names]
+    names = list(dict.fromkeys([*first, *names]))  # the chosen names first, ties go to them
     for name in names:
         diff = _diff(rules, Rules.profile(name))
-        if len(diff) < len(best_diff) or (len(diff) == len(best_diff) and name == rules.name):
+        if len(diff) < len(best_diff) or (len(diff) == len(best_diff) and name in first[:1]):
             best_name, best_diff = name, diff
     parts = [best_name]
     for key, value in best_diff.items():
@@ -52,9 +59,29 @@ def rules_code(rules: Rules) -> str:
     return ",".join(parts)
 
 
-def rules_in_words(rules: Rules) -> str:
-    """The rules as a player names them: the closest profile's title, then each option that
-    differs from it in the engine's own sentence.
+def chosen_profile(text: str) -> str:
+    """The rule set a code names first, if it names one ("" when it does not).
+
+    >>> chosen_profile("stick-the-dealer,game_to:7"), chosen_profile("game_to:7")
+    ('stick-the-dealer', '')
+    """
+    head = str(text).split(",", 1)[0].strip().lower()
+    return head if head in Rules.profiles() else ""
+
+
+def code_in_words(code: str) -> str:
+    """A rules code as a player names its rules, by the rule set the code chose.
+
+    >>> code_in_words("stick-the-dealer,game_to:7")
+    'Stick-the-dealer rules, with one change: The game is won at 7 points.'
+    """
+    return rules_in_words(parse_rules_code(code), chosen_profile(code))
+
+
+def rules_in_words(rules: Rules, prefer: str = "") -> str:
+    """The rules as a player names them: the closest profile's title (``prefer``, the rule
+    set a reader chose, among equals), then each option that differs from it in the
+    engine's own sentence.
 
     >>> rules_in_words(Rules.profile("midwest"))
     'Midwest rules'
@@ -63,7 +90,7 @@ def rules_in_words(rules: Rules) -> str:
     >>> rules_in_words(Rules.profile("long-deck").replace(dealer_may_decline=False, game_to=7))
     'Long-deck rules, with two changes: Dealer may decline: not played. The game is won at 7 points.'
     """
-    name, *changes = rules_code(rules).split(",")
+    name, *changes = rules_code(rules, prefer).split(",")
     if not changes:
         return Rules.profile_title(name)
     sentences = dict(rules.describe())
@@ -150,7 +177,14 @@ def parse_rules_code_parts(text: str, fallback: str) -> tuple[Rules, list[tuple[
             base = parse_rules_code(name)
         except RulesError as exc:
             left_out.append((name, str(exc)))
-    options: dict[str, tuple[str, Any]] = {}  # key: (its part, its value)
+    options = _options(parts, left_out)
+    return _fitting(base, options, left_out)
+
+
+def _options(parts: list[str], left_out: list[tuple[str, str]]) -> dict[str, tuple[str, Any]]:
+    """The house rules that can be read, by key: (their part, their value); the others go
+    to ``left_out`` with why."""
+    options: dict[str, tuple[str, Any]] = {}
     for part in parts:
         try:
             key, value = _option(part)
@@ -161,6 +195,14 @@ def parse_rules_code_parts(text: str, fallback: str) -> tuple[Rules, list[tuple[
             left_out.append((part, f"the rule {key!r} is given twice"))
         else:
             options[key] = (part, value)
+    return options
+
+
+def _fitting(
+    base: Rules, options: dict[str, tuple[str, Any]], left_out: list[tuple[str, str]]
+) -> tuple[Rules, list[tuple[str, str]]]:
+    """``base`` with the house rules: all of them if they go together, else each that fits
+    on its own (the rest left out, with why)."""
 
     def applied(chosen: dict[str, tuple[str, Any]]) -> Rules:
         return base.replace(**{key: value for key, (_, value) in chosen.items()})

@@ -15,7 +15,7 @@ from typing import Any
 from euchre_tutorial.quiz.check import check
 from euchre_tutorial.quiz.generate import build
 from euchre_tutorial.quiz.levels import LEVELS
-from euchre_tutorial.quiz.rules_code import parse_rules_code, rules_in_words
+from euchre_tutorial.quiz.rules_code import code_in_words
 from euchre_tutorial.quiz.spec import QuizSpec
 
 
@@ -31,7 +31,7 @@ def sheet_model(spec: QuizSpec) -> dict[str, Any]:
             {"number": number, "answer": question.answer_text(), "reasons": feedback["reasons"]}
         )
     level = LEVELS[spec.level].label
-    rules = rules_in_words(parse_rules_code(spec.rules))
+    rules = code_in_words(spec.rules)
     return {
         "title": f"Euchre trick quiz: {spec.count} questions, {level.lower()} level",
         "subtitle": f"Quiz code: seed {spec.seed}, {rules.rstrip('.')}.",

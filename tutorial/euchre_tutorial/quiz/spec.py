@@ -32,6 +32,7 @@ from euchre.rng import SeededRandom
 from euchre_tutorial.quiz.levels import DEFAULT_LEVEL, LEVELS, parse_level
 from euchre_tutorial.quiz.model import KINDS, SEED_LIMIT, QuestionId
 from euchre_tutorial.quiz.rules_code import (
+    chosen_profile,
     named_keys,
     parse_rules_code,
     parse_rules_code_parts,
@@ -198,7 +199,13 @@ def _whole(text: str, low: int, high: int) -> int | None:
 
 def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpec, list[str]]:
     """Read a share link's query over ``base``; return the spec and notes on what was
-    left out. Never raises for bad input."""
+    left out. Never raises for bad input. The rule set a link names keeps its name, even
+    when another holds the same rules ("Stick-the-dealer rules" is not said "Midwest").
+
+    >>> spec, notes = parse_query("rules=stick-the-dealer,game_to:7&deck=32", QuizSpec())
+    >>> spec.rules, notes
+    ('stick-the-dealer,deck:32,game_to:7', [])
+    """
     notes: list[str] = []
     if isinstance(query, Mapping):
         pairs = [(str(k), str(v)) for k, v in query.items()]
@@ -207,6 +214,19 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
         if len(text) > MAX_QUERY:
             return base, ["The link was too long to read, so this is the default quiz."]
         pairs = parse_qsl(text.lstrip("?"), keep_blank_values=True)
+    given = _given(pairs, notes)
+    level, kinds, level_given = _level_and_kinds(given, base, notes)
+    seed = _number(given, "seed", base.seed, notes, 0, SEED_LIMIT - 1)
+    count = _number(given, "count", base.count, notes, 1, MAX_COUNT)
+    traps = _traps(given, None if level_given else base.traps, level, notes)
+    rules_text = _rules(given, base.rules, notes)
+    return replace(
+        base, level=level, kinds=kinds, seed=seed, count=count, traps=traps, rules=rules_text
+    ), notes
+
+
+def _given(pairs: list[tuple[str, str]], notes: list[str]) -> dict[str, str]:
+    """The link's settings we read, each once (the first wins), by their names."""
     given: dict[str, str] = {}
     for key, value in pairs:
         name = ALIASES.get(key.strip().lower(), key.strip().lower())
@@ -216,9 +236,16 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
             notes.append(f"The setting “{name}” was given twice: the first one was used.")
             continue
         given[name] = value[:MAX_QUERY]
-    level, kinds, seed, count = base.level, base.kinds, base.seed, base.count
-    traps, rules_text = base.traps, base.rules
-    level_given = kinds_given = False
+    return given
+
+
+def _level_and_kinds(
+    given: Mapping[str, str], base: QuizSpec, notes: list[str]
+) -> tuple[str, tuple[str, ...], bool]:
+    """The difficulty, the question kinds (a level given alone brings its own kinds) and
+    whether the link set the level."""
+    level, kinds = base.level, base.kinds
+    level_given = False
     if "level" in given:
         try:
             level = parse_level(given["level"])
@@ -228,74 +255,86 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
                 f"The difficulty “{shown(given['level'])}” was not used: "
                 f"choose {', '.join(LEVELS)}."
             )
+    good: list[str] = []
     if "kinds" in given:
         good, bad = parse_kinds(given["kinds"])
         if bad:
-            names = ", ".join(f"“{shown(b)}”" for b in bad[:3]) + (" …" if len(bad) > 3 else "")
-            notes.append(
-                f"The question kind {names} was not used: the kinds are {', '.join(KINDS)}."
-                if len(bad) == 1
-                else f"The question kinds {names} were not used: the kinds are {', '.join(KINDS)}."
-            )
-        if good:
-            kinds, kinds_given = tuple(good), True
-    if level_given and not kinds_given:
-        kinds = LEVELS[level].kinds
-    if "seed" in given:
-        seed_given = _whole(given["seed"], 0, SEED_LIMIT - 1)
-        if seed_given is None:
-            notes.append(
-                f"The seed “{shown(given['seed'])}” was not used: a seed is a whole "
-                f"number from 0 to {SEED_LIMIT - 1}."
-            )
-        else:
-            seed = seed_given
-    if "count" in given:
-        count_given = _whole(given["count"], 1, MAX_COUNT)
-        if count_given is None:
-            notes.append(
-                f"The count “{shown(given['count'])}” was not used: a quiz has 1 to "
-                f"{MAX_COUNT} questions."
-            )
-        else:
-            count = count_given
-    if "traps" in given:
-        traps_given = _whole(given["traps"].strip().rstrip("%"), 0, 100)
-        if traps_given is None:
-            notes.append(
-                f"The trap rate “{shown(given['traps'])}” was not used: it is a "
-                "percentage from 0 to 100."
-            )
-        else:
-            traps = traps_given
-    elif level_given:
-        traps = LEVELS[level].trap_rate
+            notes.append(_kinds_note(bad))
+    if good:
+        return level, tuple(good), level_given
+    return level, (LEVELS[level].kinds if level_given else kinds), level_given
+
+
+def _kinds_note(bad: list[str]) -> str:
+    names = ", ".join(f"“{shown(b)}”" for b in bad[:3]) + (" …" if len(bad) > 3 else "")
+    if len(bad) == 1:
+        return f"The question kind {names} was not used: the kinds are {', '.join(KINDS)}."
+    return f"The question kinds {names} were not used: the kinds are {', '.join(KINDS)}."
+
+
+_NUMBER_NOTES = {
+    "seed": "The seed “{value}” was not used: a seed is a whole number from 0 to {high}.",
+    "count": "The count “{value}” was not used: a quiz has 1 to {high} questions.",
+}
+
+
+def _number(
+    given: Mapping[str, str], name: str, default: int, notes: list[str], low: int, high: int
+) -> int:
+    """A whole-number setting (``seed``, ``count``) within its range, else ``default``."""
+    if name not in given:
+        return default
+    value = _whole(given[name], low, high)
+    if value is None:
+        notes.append(_NUMBER_NOTES[name].format(value=shown(given[name]), high=high))
+        return default
+    return value
+
+
+def _traps(given: Mapping[str, str], kept: int | None, level: str, notes: list[str]) -> int:
+    """The trap rate: the link's, else the one kept (None: the level's own, for a link
+    that set the level)."""
+    default = LEVELS[level].trap_rate if kept is None else kept
+    if "traps" not in given:
+        return default
+    value = _whole(given["traps"].strip().rstrip("%"), 0, 100)
+    if value is None:
+        notes.append(
+            f"The trap rate “{shown(given['traps'])}” was not used: it is a "
+            "percentage from 0 to 100."
+        )
+        return default
+    return value
+
+
+def _rules(given: Mapping[str, str], rules_text: str, notes: list[str]) -> str:
+    """The rules code: the link's rules (every part that can be kept) and its table
+    settings, named by the rule set the link chose."""
+    prefer = chosen_profile(given.get("rules", ""))
     if "rules" in given:
         rules, left_out = parse_rules_code_parts(given["rules"], rules_text)
-        rules_text = rules_code(rules)
+        rules_text = rules_code(rules, prefer)
         for part, reason in left_out:
             what = "rules" if ":" not in part else "house rules" if "," in part else "house rule"
             verb = "was" if what == "house rule" else "were"
             notes.append(f"The {what} “{shown(part)}” {verb} not used ({shown(reason, 600)}).")
     table = {name: given[name].strip() for name in TABLE_PARAMS if given.get(name, "").strip()}
-    if table:
-        rules = parse_rules_code(rules_text)
-        typed = named_keys(given.get("rules", ""))
-        for name, value in table.items():
-            try:
-                before = getattr(rules, name)
-                rules = with_option(rules, name, value)
-                if name in typed and getattr(rules, name) != before:
-                    notes.append(
-                        f"The {TABLE_PARAMS[name]} is given twice, in the house rules "
-                        f"and as its own setting: this quiz uses “{shown(value)}”."
-                    )
-            except RulesError as exc:
-                notes.append(
-                    f"The {TABLE_PARAMS[name]} “{shown(value)}” was not used "
-                    f"({shown(str(exc), 600)})."
-                )
-        rules_text = rules_code(rules)
-    return replace(
-        base, level=level, kinds=kinds, seed=seed, count=count, traps=traps, rules=rules_text
-    ), notes
+    if not table:
+        return rules_text
+    rules = parse_rules_code(rules_text)
+    typed = named_keys(given.get("rules", ""))
+    for name, value in table.items():
+        try:
+            before = getattr(rules, name)
+            rules = with_option(rules, name, value)
+        except RulesError as exc:
+            notes.append(
+                f"The {TABLE_PARAMS[name]} “{shown(value)}” was not used ({shown(str(exc), 600)})."
+            )
+            continue
+        if name in typed and getattr(rules, name) != before:
+            notes.append(
+                f"The {TABLE_PARAMS[name]} is given twice, in the house rules "
+                f"and as its own setting: this quiz uses “{shown(value)}”."
+            )
+    return rules_code(rules, prefer or chosen_profile(rules_text))

@@ -50,7 +50,7 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
             card = euchre.right_bower(trump)
         elif roll < 0.35 and rules.joker:
             card = euchre.JOKER
-        elif roll < 0.7:  # a card of the trump colour that stays in its own suit
+        elif roll < 0.7:  # a card of the trump color that stays in its own suit
             card = rng.choice(
                 [c for c in cards if c.suit is trump.partner and c.rank is not Rank.JACK]
             )

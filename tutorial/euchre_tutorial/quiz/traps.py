@@ -1,7 +1,7 @@
 """The left-bower traps, found in a question from its cards alone.
 
 A generator asked for a trap accepts a question only if ``traps_in`` finds that trap; a
-question asked to hold none must show no left bower and no jack of the other colour at all,
+question asked to hold none must show no left bower and no jack of the other color at all,
 so the share of questions with a trap is exactly the rate the reader chose.
 
 >>> from euchre import Card, Suit
@@ -22,7 +22,7 @@ DESCRIPTIONS = {
     "left-suit-led": "the left bower with its printed suit led",
     "left-only-trump": "the left bower as the only trump",
     "left-led": "the left bower led",
-    "plain-jack": "a plain jack of the other colour",
+    "plain-jack": "a plain jack of the other color",
     "left-rank": "the left bower among the trumps to rank",
 }
 KIND_TRAPS: dict[str, tuple[str, ...]] = {
@@ -35,17 +35,17 @@ KIND_TRAPS: dict[str, tuple[str, ...]] = {
 
 
 def is_plain_jack(card: Card, trump: Suit) -> bool:
-    """A jack of the other colour than trump: it never changes suit."""
+    """A jack of the other color than trump: it never changes suit."""
     return card.rank is Rank.JACK and card.suit is not None and card.suit.is_red != trump.is_red
 
 
 def is_tricky(card: Card, trump: Suit) -> bool:
-    """The left bower or a plain jack of the other colour."""
+    """The left bower or a plain jack of the other color."""
     return card == euchre.left_bower(trump) or is_plain_jack(card, trump)
 
 
 def has_tricky_card(question: Question) -> bool:
-    """True when the reader sees a left bower or a jack of the other colour."""
+    """True when the reader sees a left bower or a jack of the other color."""
     return any(is_tricky(c, question.trump) for c in question.visible_cards)
 
 

@@ -126,6 +126,22 @@ def choosable(state: HandState, seat: int | None = None) -> list[int]:
     ]
 
 
+def default_decision(state: HandState) -> int:
+    """The first card play with a real choice (else the first real decision).
+
+    >>> from euchre import Rules
+    >>> line = finished_deal(3, Rules())
+    >>> k = default_decision(line)
+    >>> line.actions[k].kind == "play", k in choosable(line)
+    (True, True)
+    """
+    found = choosable(state)
+    plays = [k for k in found if state.actions[k].kind == "play"]
+    if plays or found:
+        return (plays or found)[0]
+    raise BranchError("This deal has no decision with a choice.")
+
+
 def branch(state: HandState, k: int) -> HandState:
     """The deal of ``state`` restarted just before its decision ``k``: the same cards and
     the same ``k`` earlier actions. A ``k`` out of range raises BranchError."""

@@ -18,8 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 import euchre
-from euchre import Action, HandState, Phase
-from euchre.players import action_words, hindsight
+from euchre import Action, HandState, Phase, Rules
+from euchre.players import Outcome, action_words, hindsight
+from euchre.players import best_line as engine_best_line
 
 
 def side_of(state: HandState, seat: int) -> set[int]:
@@ -30,14 +31,38 @@ def side_of(state: HandState, seat: int) -> set[int]:
     return {seat}
 
 
+def tricks_of_side(state: HandState, seat: int) -> int:
+    """The tricks ``seat``'s side has taken, the side as hindsight counts it: the makers, or
+    everyone playing against them (at cutthroat the two defenders together).
+
+    >>> from euchre import Rules
+    >>> from euchre_tutorial.tryagain.branch import finished_deal
+    >>> line = finished_deal(4, Rules())
+    >>> tricks_of_side(line, 0) + tricks_of_side(line, 1)
+    5
+    """
+    makers = state.maker_side
+    active = set(state.active_seats())
+    side = makers if seat in makers else active - makers
+    return sum(1 for t in state.tricks if t.winner in side)
+
+
+def outcomes(state: HandState) -> dict[Action, Outcome]:
+    """For each legal card play of ``state.to_act`` (in the engine's order): the engine's
+    :class:`~euchre.players.hindsight.Outcome` after it, every card known: the tricks that
+    seat's side takes in the whole deal (tricks already won included) and the deal's points
+    per team, with best play by everyone. ``state`` must be in the play phase."""
+    if state.phase is not Phase.PLAY or state.to_act is None:
+        raise ValueError("hindsight values are for card plays")
+    return dict(hindsight(state))
+
+
 def play_values(state: HandState) -> dict[Action, int]:
     """For each legal card play of ``state.to_act``: the tricks that seat's side takes in
     the whole deal (tricks already won included) with best play by everyone, every card
     known (the players' :func:`euchre.players.hindsight`). ``state`` must be in the play
     phase."""
-    if state.phase is not Phase.PLAY or state.to_act is None:
-        raise ValueError("hindsight values are for card plays")
-    return {action: outcome.tricks for action, outcome in hindsight(state)}
+    return {action: outcome.tricks for action, outcome in outcomes(state).items()}
 
 
 def best_action(state: HandState) -> Action:
@@ -50,16 +75,21 @@ def best_action(state: HandState) -> Action:
 
 def best_line(state: HandState) -> HandState:
     """``state`` played to the end of its card play with best play by every seat, every
-    card known (a state not yet in the play phase is returned unchanged)."""
-    while state.phase is Phase.PLAY and state.to_act is not None:
-        state = state.apply(best_action(state))
+    card known: the engine's line (:func:`euchre.players.best_line`); a state not in the
+    play phase is returned unchanged."""
+    if state.phase is not Phase.PLAY or state.to_act is None:
+        return state
+    for action in engine_best_line(state):
+        state = state.apply(action)
     return state
 
 
 @dataclass(frozen=True)
 class PlayReview:
-    """One of the learner's card plays, in hindsight: the tricks (for the learner's side)
-    and points after the card played and after the best card, and the coach's words when
+    """One of the learner's card plays, in hindsight, every figure the engine's
+    (:func:`euchre.players.hindsight` at that moment of that deal): the tricks for the
+    learner's side and the deal's points per team after the card played and after the best
+    card (the card played itself when it was as good as any), and the coach's words when
     the play cost a trick."""
 
     k: int
@@ -68,8 +98,10 @@ class PlayReview:
     best: Action
     tricks_played: int
     tricks_best: int
-    points_played: int
-    points_best: int
+    points_played: tuple[int, ...]
+    points_best: tuple[int, ...]
+    seat: int
+    rules: Rules
     reasons: tuple[str, ...] = ()
 
     @property
@@ -77,10 +109,17 @@ class PlayReview:
         """Tricks this play gave away, every card known (0 when it was a best play)."""
         return self.tricks_best - self.tricks_played
 
+    @property
+    def same(self) -> bool:
+        """True when the best card would have ended the deal just as the card played."""
+        return (self.tricks_best, self.points_best) == (self.tricks_played, self.points_played)
+
 
 def points_for(state: HandState, seat: int) -> int:
     """The points ``seat``'s team scored in a finished deal, less the most any other team
-    scored (so a euchre against you counts -2)."""
+    scored (so a euchre against you counts -2): a difference for sorting and comparing,
+    never shown as a score (a score is never negative; the pages name the side that
+    scored)."""
     result = state.result
     if result is None:
         raise ValueError("the deal is not over")
@@ -89,36 +128,39 @@ def points_for(state: HandState, seat: int) -> int:
     return int(result.points[mine]) - int(max(others, default=0))
 
 
+def review_play(state: HandState, k: int, action: Action) -> PlayReview:
+    """Hindsight for the card ``action`` the seat to act played at decision ``k`` of a deal
+    (``state``: the position it was played in)."""
+    from euchre_tutorial.tryagain.branch import where
+
+    found = outcomes(state)
+    played = found[action]
+    top = max(o.tricks for o in found.values())
+    best = action if played.tricks == top else next(a for a, o in found.items() if o.tricks == top)
+    reasons = tuple(euchre.coach(state).reasons) if top > played.tricks else ()
+    return PlayReview(
+        k,
+        where(state),
+        action,
+        best,
+        played.tricks,
+        top,
+        played.points,
+        found[best].points,
+        int(state.to_act if state.to_act is not None else 0),
+        state.rules,
+        reasons,
+    )
+
+
 def review_plays(line: HandState, learner: int, start: int = 0) -> list[PlayReview]:
     """Hindsight for each card ``learner`` played in the finished ``line``, from decision
     ``start`` on. A play that cost a trick carries the coach's reasons at that moment."""
-    from euchre_tutorial.tryagain.branch import where
-
     out = []
     replay = HandState.new(line.deal, line.rules)
     for k, (action, seat) in enumerate(zip(line.actions, line.actors, strict=True)):
         if k >= start and seat == learner and action.kind == "play":
-            values = play_values(replay)
-            best = max(values, key=lambda a: (values[a], -list(values).index(a)))
-            played_end = best_line(replay.apply(action))
-            best_end = best_line(replay.apply(best))
-            cost = values[best] - values[action]
-            reasons: tuple[str, ...] = ()
-            if cost > 0:
-                reasons = tuple(euchre.coach(replay).reasons)
-            out.append(
-                PlayReview(
-                    k,
-                    where(replay),
-                    action,
-                    best,
-                    values[action],
-                    values[best],
-                    points_for(played_end, learner),
-                    points_for(best_end, learner),
-                    reasons,
-                )
-            )
+            out.append(review_play(replay, k, action))
         replay = replay.apply(action)
     return out
 

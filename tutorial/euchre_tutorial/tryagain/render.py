@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from html import escape
 
 import euchre
-from euchre import Action, HandState, Phase
+from euchre import Action, HandState, Phase, Rules
 from euchre.players.words import side_words, word_list
 
 from euchre_tutorial.html import card_html
-from euchre_tutorial.present.scores import points_for
+from euchre_tutorial.present.scores import points_for, scored_text
 from euchre_tutorial.present.seats import in_sentence_name, seat_names
 from euchre_tutorial.present.words import (
     CARD_KINDS,
@@ -39,13 +39,16 @@ from euchre_tutorial.tryagain.hindsight import (
     PlayReview,
     review_bids,
     review_plays,
+    tricks_of_side,
 )
 from euchre_tutorial.tryagain.session import Session
 from euchre_tutorial.tryagain.words import glyphs
 
 HINDSIGHT_LABEL = (
-    "Hindsight, with every card visible: this is the best that was still possible once every "
-    "hand is known, not what you could have known at the table."
+    "Hindsight, with every card visible: after each card you played, the best result still "
+    "possible if everyone then played their best, every hand known. It is not what you could "
+    "have known at the table, and a deal can end better for you than this when the others "
+    "did not play their best."
 )
 COACH_LABEL = "The coach's estimate at the time, from your own cards only (not hindsight)."
 
@@ -54,15 +57,17 @@ def _signed(n: float) -> str:
     return f"{n:+g}"
 
 
-def result_words(tricks: int, points: int) -> str:
-    """ "3 tricks, +1 point" (points for the side less the other side's).
+def result_words(tricks: int, points: Sequence[int], rules: Rules, me: int, side: str = "") -> str:
+    """The end of a deal for ``me``'s side: its tricks (``side``: for whom, when said), then
+    the points and the side that scored them, as the review says them (a score is never
+    negative).
 
-    >>> result_words(1, -2), result_words(5, 2)
-    ('1 trick, -2 points', '5 tricks, +2 points')
+    >>> result_words(1, (0, 1), Rules(), 0), result_words(5, (2, 0), Rules(), 0, "your side")
+    ('1 trick; West and East +1', '5 tricks for your side; you and North +2')
     """
     t = "trick" if tricks == 1 else "tricks"
-    p = "point" if abs(points) == 1 else "points"
-    return f"{tricks} {t}, {points:+d} {p}"
+    whom = f" for {side}" if side else ""
+    return f"{tricks} {t}{whom}; {scored_text(rules, points, me)}"
 
 
 def won_by(name: str) -> str:
@@ -194,13 +199,19 @@ def _numbers_kept_with_words(text: str) -> str:
 
 def _play_row(review: PlayReview, share: str | None = None, at: int = -1) -> str:
     cost = review.cost
-    best = "the same" if review.best == review.played else escape(str(review.best.card))
+    after = result_words(review.tricks_played, review.points_played, review.rules, review.seat)
+    best = (
+        "the same"
+        if review.same
+        else f"{escape(str(review.best.card))}: "
+        + escape(result_words(review.tricks_best, review.points_best, review.rules, review.seat))
+    )
     row = (
         f'<tr class="{"eu-ta-cost" if cost > 0 else "eu-ta-fine"}">'
         f'<th scope="row">{_numbers_kept_with_words(review.where)}</th>'
         f"<td>{escape(str(review.played.card))}</td>"
-        f"<td>{result_words(review.tricks_played, review.points_played)}</td>"
-        f"<td>{best}: {result_words(review.tricks_best, review.points_best)}</td></tr>"
+        f"<td>{escape(after)}</td>"
+        f"<td>{best}</td></tr>"
     )
     if cost == 0:
         return row
@@ -220,18 +231,24 @@ def _play_row(review: PlayReview, share: str | None = None, at: int = -1) -> str
     return f'{row}<tr class="eu-ta-cost eu-ta-why"><td colspan="4">{mark}{reasons}</td></tr>'
 
 
-def plays_html(reviews: Sequence[PlayReview], share: str | None = None, at: int = -1) -> str:
+def plays_html(
+    reviews: Sequence[PlayReview],
+    share: str | None = None,
+    at: int = -1,
+    side: str = "your side",
+) -> str:
     """A table of the learner's card plays in hindsight; with ``share`` (the deal as played),
     a play that cost a trick links to a try from it (unless it is decision ``at``, the one
-    tried now)."""
+    tried now). Its note says whose tricks are counted (``side``)."""
     if not reviews:
         return '<p class="eu-ta-hint">No card played by you in this line.</p>'
     rows = "".join(_play_row(r, share, at) for r in reviews)
     return (
+        f'<p class="eu-ta-hint">Tricks for {escape(side)}; points to the side that scores them.</p>'
         '<div class="eu-ta-scroll" tabindex="0" role="region" aria-label="Your card plays in hindsight">'
         '<table class="eu-ta-table eu-ta-plays"><thead><tr><th scope="col">When</th>'
-        '<th scope="col">You played</th><th scope="col">Best after it</th>'
-        '<th scope="col">Best possible, all cards known</th></tr></thead>'
+        '<th scope="col">You played</th><th scope="col">After it, everyone at their best</th>'
+        '<th scope="col">Your best card, all cards known</th></tr></thead>'
         f"<tbody>{rows}</tbody></table></div>"
     )
 
@@ -280,6 +297,26 @@ def cached_plays(line: HandState, me: int, start: int) -> tuple[PlayReview, ...]
     return _plays_of(euchre.to_share_code(line), me, start)
 
 
+def _plays_summary(reviews: Sequence[PlayReview]) -> str:
+    """ "5 card plays, none cost a trick" (or how many did).
+
+    >>> _plays_summary([])
+    '0 card plays, none cost a trick'
+    """
+    costly = sum(1 for r in reviews if r.cost > 0)
+    plays = f"{len(reviews)} card play{'' if len(reviews) == 1 else 's'}"
+    return f"{plays}, {costly if costly else 'none'} cost a trick"
+
+
+def _ended(line: HandState, me: int) -> str:
+    """How the line really ended, in the table's words: "; it ended 2 tricks; West and
+    East +1" (nothing for a line not finished)."""
+    if line.result is None:
+        return ""
+    tricks = tricks_of_side(line, me)
+    return f"; it ended {result_words(tricks, line.result.points, line.rules, me)}"
+
+
 def hindsight_html(session: Session, share: str) -> str:
     """For each line, the learner's card plays with all cards shown; the deal as played
     (``share``, its share code) links its costly plays to a try from them."""
@@ -291,12 +328,10 @@ def hindsight_html(session: Session, share: str) -> str:
     lines += [(f"Try {n}", t, session.at, None) for n, t in enumerate(session.tries, start=1)]
     for number, (name, line, start, line_share) in enumerate(lines):
         reviews = cached_plays(line, me, start)
-        costly = sum(1 for r in reviews if r.cost > 0)
-        summary = f"{name}: {len(reviews)} card plays" + (
-            f", {costly} cost a trick" if costly else ", none cost a trick"
-        )
+        summary = f"{name}: {_plays_summary(reviews)}{_ended(line, me)}"
         opened = " open" if number == len(lines) - 1 else ""
-        table = plays_html(reviews, line_share, session.at)
+        side = side_words(line.rules, defending=me not in line.maker_side)
+        table = plays_html(reviews, line_share, session.at, side)
         parts.append(f"<details{opened}><summary>{escape(summary)}</summary>{table}</details>")
     return (
         '<section class="eu-ta-hindsight" aria-labelledby="eu-ta-hindsight-h">'

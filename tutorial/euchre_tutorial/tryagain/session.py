@@ -28,7 +28,14 @@ from typing import Any
 import euchre
 from euchre import HandState
 
-from euchre_tutorial.tryagain.branch import BranchError, answer, branch, same_start
+from euchre_tutorial.tryagain.branch import (
+    BranchError,
+    answer,
+    branch,
+    default_decision,
+    same_start,
+    where,
+)
 
 MAX_TRIES = 6
 
@@ -102,6 +109,48 @@ def open_session(code: object, at: object) -> Session:
     original = read_deal(code)
     k = read_at(at, original)
     return Session(original, k, (), branch(original, k))
+
+
+def open_address(code: object, at: object) -> tuple[Session, str]:
+    """The page's address ``?deal=<code>&at=<k>`` opened as a learner expects: the deal
+    whenever it can be read, tried again from decision ``k`` when it can be, else from its
+    first card play with a choice, with a note that says why (an empty note when the link
+    is good). A deal that cannot be read raises BranchError.
+
+    >>> from euchre import Rules, to_share_code
+    >>> from euchre_tutorial.tryagain.branch import finished_deal
+    >>> code = to_share_code(finished_deal(3, Rules()))
+    >>> session, note = open_address(code, "999")
+    >>> session.at == default_decision(session.original), note.split(":")[0]
+    (True, 'This link asks for decision 999, which this deal does not have')
+    """
+    original = read_deal(code)
+    try:
+        k = read_at(at, original)
+        return Session(original, k, (), branch(original, k)), ""
+    except BranchError as err:
+        k = default_decision(original)
+        why = _missing(at, original) or str(err)
+        note = f"{why} Here is the deal instead, tried again from {_where(original, k)}."
+        return Session(original, k, (), branch(original, k)), note
+
+
+def _missing(at: object, original: HandState) -> str:
+    """The note for a decision number past the deal's end ("" for any other problem)."""
+    text = str(at).strip() if isinstance(at, (int, str)) and not isinstance(at, bool) else ""
+    if not text.isdigit() or int(text) < len(original.actions):
+        return ""
+    count = len(original.actions)
+    return (
+        f"This link asks for decision {int(text)}, which this deal does not have: its "
+        f"decisions are numbered 0 to {count - 1}."
+    )
+
+
+def _where(state: HandState, k: int) -> str:
+    """ "trick 1, card 2": where decision ``k`` falls, inside a sentence."""
+    place = where(branch(state, k))
+    return place[:1].lower() + place[1:]
 
 
 def from_dict(data: object) -> Session:

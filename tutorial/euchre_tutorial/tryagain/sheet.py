@@ -25,10 +25,11 @@ from euchre_tutorial.tryagain.branch import (
     branch,
     choosable,
     decisions,
+    default_decision,
     finished_deal,
     learner_of,
 )
-from euchre_tutorial.tryagain.hindsight import best_line, play_values, points_for
+from euchre_tutorial.tryagain.hindsight import best_line, outcomes
 from euchre_tutorial.tryagain.render import (
     HINDSIGHT_LABEL,
     from_words,
@@ -50,18 +51,6 @@ def link(state: HandState, k: int, page: str = PAGE) -> str:
     True
     """
     return f"{page}?deal={quote(euchre.to_share_code(state), safe='')}&at={k}"
-
-
-def default_decision(state: HandState) -> int:
-    """The first card play with a real choice (else the first real decision)."""
-    found = decisions(state)
-    for d in found:
-        if d.choices > 1 and d.action.kind == "play":
-            return d.k
-    for d in found:
-        if d.choices > 1:
-            return d.k
-    raise BranchError("This deal has no decision with a choice.")
 
 
 def _options_html(state: HandState, chosen: int) -> str:
@@ -97,14 +86,12 @@ def answer_key_html(state: HandState, k: int) -> str:
     me = int(state.actors[k])
     names = seat_names(me, state.players)
     if start.phase is Phase.PLAY:
-        values = play_values(start)
-        rows = []
-        for action, tricks in values.items():
-            end = best_line(start.apply(action))
-            rows.append(
-                f"<li>{escape(action_words(action, start))}: "
-                f"{escape(result_words(tricks, points_for(end, me)))} for {side_words(start.rules)}</li>"
-            )
+        side = side_words(start.rules, defending=me not in start.maker_side)
+        rows = [
+            f"<li>{escape(action_words(action, start))}: "
+            f"{escape(result_words(o.tricks, o.points, start.rules, me, side))}</li>"
+            for action, o in outcomes(start).items()
+        ]
         line = best_line(start)
         plays = []
         for number, trick in enumerate(line.tricks, start=1):

@@ -33,7 +33,6 @@ from typing import Any
 
 import euchre
 from euchre import Game, HandState, Rules, RulesError
-from euchre.players.words import word_list
 from euchre.seats import same_side
 
 from euchre_tutorial import computer
@@ -44,7 +43,13 @@ from euchre_tutorial.present import game as page
 from euchre_tutorial.present.advice import advice_data, advice_html
 from euchre_tutorial.present.clicks import click_text, resolve
 from euchre_tutorial.present.review import trick_rows
-from euchre_tutorial.present.scores import game_point_text, points_for
+from euchre_tutorial.present.scores import (
+    game_point_text,
+    keeps_four_six,
+    points_for,
+    points_text,
+    side_labels,
+)
 from euchre_tutorial.present.seats import in_sentence_name, seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
 from euchre_tutorial.present.words import called_ace_words, contract_words, told
@@ -190,34 +195,6 @@ def table_name(rules: Rules) -> str:
     return rules.table_name
 
 
-def _team_words(seats: list[int], names: list[str]) -> str:
-    return word_list([names[s] for s in seats])
-
-
-def side_labels(rules: Rules, seat: int = SEAT) -> list[tuple[str, str]]:
-    """(short label, full words) of each scoring side, in the order of ``Game.score``.
-
-    >>> side_labels(Rules())
-    [('You & North', 'You and North'), ('West & East', 'West and East')]
-    >>> side_labels(Rules().replace(players=6, deck=32))[1]
-    ('Other team', 'Player 2, Player 4 and Player 6')
-    """
-    names = seat_names(seat, rules.players)
-    if not rules.partnerships:
-        return [(names[s], names[s]) for s in range(rules.players)]
-    teams = [[s for s in range(rules.players) if rules.team_of(s) == t] for t in range(2)]
-    if rules.players == 4:
-        labels = [
-            " & ".join(sorted((names[s] for s in team), key=lambda n: n != "You")) for team in teams
-        ]
-        return [(label, label.replace(" & ", " and ")) for label in labels]
-    mine = rules.team_of(seat)
-    return [
-        ("Your team" if t == mine else "Other team", _team_words(team, names))
-        for t, team in enumerate(teams)
-    ]
-
-
 def _final_sides(rules: Rules, score: Sequence[int]) -> list[tuple[str, int]]:
     """Each side of a finished game as the final score names it ("you", "Player 2"; "your
     team", "the other team"), the learner's side first.
@@ -234,25 +211,6 @@ def _final_sides(rules: Rules, score: Sequence[int]) -> list[tuple[str, int]]:
         (in_sentence_name(words), points)
         for (_label, words), points in zip(side_labels(rules), score, strict=True)
     ]
-
-
-def points_text(rules: Rules, points: tuple[int, ...] | list[int], seat: int = SEAT) -> str:
-    """Who gained what in a deal, e.g. "You and North +1, West and East +0.".
-
-    >>> points_text(Rules().replace(players=3, partnerships=False), (0, 2, 2))
-    'Player 2 +2, Player 3 +2.'
-    """
-    labels = side_labels(rules, seat)
-    if rules.players == 4 and rules.partnerships:
-        parts = [f"{words} +{p}" for (_label, words), p in zip(labels, points, strict=True)]
-        mine = rules.team_of(seat)
-        return f"{parts[mine]}, {parts[1 - mine]}."
-    if rules.partnerships:
-        return (
-            ", ".join(f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True)) + "."
-        )
-    scored = [f"{label} +{p}" for (label, _w), p in zip(labels, points, strict=True) if p]
-    return (", ".join(scored) + ".") if scored else "Nobody scores."
 
 
 # ---------------------------------------------------------------------- models
@@ -332,6 +290,48 @@ def _deal_review(game: Game, index: int) -> dict[str, Any]:
     return review
 
 
+def _sides(game: Game) -> list[dict[str, Any]]:
+    """Each scoring side as the score bar shows it (the learner's team first at four in two
+    teams); its 4 and 6 where the table keeps score with them."""
+    rules = game.rules
+    mine = rules.team_of(SEAT)
+    pairs = keeps_four_six(rules.num_teams)
+    sides = [
+        {
+            "label": label,
+            "words": words,
+            "score": points,
+            "you": t == mine,
+            "four_six": _four_six(points) if pairs else "",
+        }
+        for t, ((label, words), points) in enumerate(
+            zip(side_labels(rules), game.score, strict=True)
+        )
+    ]
+    if rules.players == 4 and rules.partnerships:
+        sides = [sides[mine], sides[1 - mine]]
+    return sides
+
+
+def _game_over_words(game: Game, score: Mapping[str, int]) -> tuple[str, str]:
+    """Who won and the final score, in words ("" and "" while the game goes on)."""
+    rules, winner = game.rules, game.winner
+    if winner is None:
+        return "", ""
+    teams = rules.partnerships
+    words = side_labels(rules)[winner][1]
+    you = winner == rules.team_of(SEAT)
+    winner_text = (
+        f"{words} win the game!" if you else (f"{words} {'win' if teams else 'wins'} the game.")
+    )
+    final_text = "Final score: " + (
+        f"{score['us']} to {score['them']}."
+        if rules.players == 4 and teams
+        else points_for(_final_sides(rules, game.score)) + "."
+    )
+    return winner_text, final_text
+
+
 def game_model(save: Save) -> dict[str, Any]:
     """Everything the free-play table shows now, for the learner's seat."""
     game = _game(save)
@@ -343,32 +343,9 @@ def game_model(save: Save) -> dict[str, Any]:
     others = [p for t, p in enumerate(game.score) if t != mine]
     score = {"us": game.score[mine], "them": max(others)}
     winner = game.winner
-    labels = side_labels(rules)
     teams = rules.partnerships
-    sides = [
-        {
-            "label": label,
-            "words": words,
-            "score": points,
-            "you": t == mine,
-            "four_six": _four_six(points) if teams else "",
-        }
-        for t, ((label, words), points) in enumerate(zip(labels, game.score, strict=True))
-    ]
-    if rules.players == 4 and teams:
-        sides = [sides[mine], sides[1 - mine]]
-    winner_text = final_text = ""
-    if winner is not None:
-        words = labels[winner][1]
-        you = winner == mine
-        winner_text = (
-            f"{words} win the game!" if you else (f"{words} {'win' if teams else 'wins'} the game.")
-        )
-        final_text = "Final score: " + (
-            f"{score['us']} to {score['them']}."
-            if rules.players == 4 and teams
-            else points_for(_final_sides(rules, game.score)) + "."
-        )
+    sides = _sides(game)
+    winner_text, final_text = _game_over_words(game, score)
     table = table_data(shown.view(SEAT), FREE_PLAY)
     current = [] if review_due else list(zip(shown.actions, shown.actors, strict=False))
     can_undo = save.undo and winner is None and any(actor == SEAT for _, actor in current)

@@ -27,7 +27,8 @@ from euchre import Action, HandState
 
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.lessons import Lesson, default_lessons, lesson_by_id, load_lessons
-from euchre_tutorial.lessons.runner import StepRun, replay, stars
+from euchre_tutorial.lessons.runner import Rejected, StepRun, replay
+from euchre_tutorial.lessons.stars import counts_as_mistake, finished_words, hint_counts, stars
 from euchre_tutorial.lessons.table import lesson_ui
 from euchre_tutorial.mastery.items import Item, item_of_mistake, mastery_field
 from euchre_tutorial.mastery.judge import not_alone, weighed_item
@@ -247,7 +248,9 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     work on: the rule an illegal action broke, or the decision of play a step that asks for
     one was answered wrongly; else None), else ``{"frames": [table after each action],
     "model": ..., "mastery": ...}``, ``mastery`` naming the decision of play such a step
-    asked for, answered right."""
+    asked for, answered right. Either way ``mistake`` says whether the action counts against
+    the lesson's stars (:mod:`euchre_tutorial.lessons.stars`): a refused action, or one that
+    misses the step's goal."""
     lesson = _lesson(payload)
     run = replay(lesson, _index(lesson, payload), _moves(payload))
     state, seat = run.state, run.step.seat
@@ -257,56 +260,77 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     asked = bool(run.step.expect) and not run.moves and not finished  # a decision the step asks for
     rejected = run.move(text)
     if rejected is not None:
-        counted = not finished
-        if rejected.legal:
-            item = _asked_item(state, seat, Action.parse(text), run.step.expect) if asked else None
-        else:
-            item = item_of_mistake(state, seat, text) if counted else None
-        return {
-            "rejected": {
-                "reason": rejected.reason,
-                "note": rejected.note,
-                "legal": rejected.legal,
-                "mistake": counted,
-                "html": page.feedback_html(rejected.reason, rejected.note),
-            },
-            "mastery": mastery_field(item, False),
-        }
+        return _refusal(run, rejected, text, asked=asked, finished=finished)
     reveal = run.step.reveal
     frames = [frame_data(e.state, seat, reveal) for e in run.events[before:]]
     decided = _asked_item(state, seat, Action.parse(text), run.step.expect) if asked else None
-    return {"frames": frames, "model": step_model(run), "mastery": mastery_field(decided, True)}
+    return {
+        "frames": frames,
+        "model": step_model(run),
+        "mastery": mastery_field(decided, True),
+        "mistake": counts_as_mistake(refused=False, decided_before=finished, outcome=run.outcome),
+    }
+
+
+def _refusal(
+    run: StepRun, rejected: Rejected, text: str, *, asked: bool, finished: bool
+) -> dict[str, Any]:
+    """The reply to an action the step did not take (``run`` as it was before it)."""
+    state, seat = run.state, run.step.seat
+    counted = counts_as_mistake(refused=True, decided_before=finished, outcome=run.outcome)
+    if rejected.legal:
+        item = _asked_item(state, seat, Action.parse(text), run.step.expect) if asked else None
+    else:
+        item = item_of_mistake(state, seat, text) if counted else None
+    return {
+        "rejected": {
+            "reason": rejected.reason,
+            "note": rejected.note,
+            "legal": rejected.legal,
+            "mistake": counted,
+            "html": page.feedback_html(rejected.reason, rejected.note),
+        },
+        "mastery": mastery_field(item, False),
+        "mistake": counted,
+    }
 
 
 @expose("lesson.hint")
 def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: hint number ``level`` (0 = mildest) for the step; after the lesson's
-    own hints, a step that allows it gets the coach's advice."""
+    own hints, a step that allows it gets the coach's advice for the position on the table.
+
+    ``more`` says whether another, different hint follows at this position (the page offers
+    "Another hint" only then: nothing is ever said twice for one position); ``counts``
+    whether this hint costs stars (:func:`euchre_tutorial.lessons.stars.hint_counts`). A
+    request past the last hint gets the last one again, marked as such, for free."""
     lesson = _lesson(payload)
     run = replay(lesson, _index(lesson, payload), _moves(payload))
-    hints = run.step.hints
+    step = run.step
+    hints = step.hints
     level = payload.get("level", 0)
-    level = level if isinstance(level, int) and level >= 0 else 0
+    level = level if isinstance(level, int) and not isinstance(level, bool) and level >= 0 else 0
+    coach_now = step.coach and run.state.to_act == step.seat
     if level < len(hints):
         reply: dict[str, Any] = {
             "text": hints[level],
             "level": level,
-            "more": level + 1 < len(hints) or run.step.coach,
-            "counts": True,
+            "more": level + 1 < len(hints) or coach_now,
+            "counts": hint_counts(coach_step=step.coach, coach_advice=False),
         }
-    elif run.step.coach and run.state.to_act == run.step.seat:
-        # The coach's advice is what this step teaches: asking for it costs no star.
+    elif coach_now:
         advice = euchre.coach(run.state)
         reply = {
             "text": "",
             "level": level,
-            "more": True,
-            "counts": False,
+            "more": False,  # the coach's advice is the last word for this position
+            "counts": hint_counts(coach_step=step.coach, coach_advice=True),
             "coach": {"action": str(advice.action), "reasons": [str(r) for r in advice.reasons]},
-            "coach_html": advice_html(advice, run.state.view(run.step.seat)),
+            "coach_html": advice_html(advice, run.state.view(step.seat)),
         }
     else:
-        reply = {"text": hints[-1], "level": len(hints) - 1, "more": False, "counts": True}
+        reply = {"text": hints[-1], "level": len(hints) - 1, "more": False, "counts": False}
+        reply["again"] = True
     reply["html"] = page.hint_html(reply)
     return reply
 
@@ -314,7 +338,14 @@ def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
 @expose("lesson.stars")
 def lesson_stars(payload: Mapping[str, Any]) -> int:
     """Bridge handler: the stars a finished lesson earns for its mistakes and hints."""
-    return stars(int(payload.get("mistakes", 0)), int(payload.get("hints", 0)))
+    return stars(_count(payload, "mistakes"), _count(payload, "hints"))
+
+
+def _count(payload: Mapping[str, Any], key: str) -> int:
+    value = payload.get(key, 0) if isinstance(payload, Mapping) else 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BridgeError(f"{key!r} is a count: a whole number, 0 or more")
+    return value
 
 
 @expose("lesson.finish")
@@ -322,7 +353,7 @@ def finish(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: a lesson completed -> its stars and the closing words (the last
     step's ``feedback`` followed by the stars earned)."""
     earned = lesson_stars(payload)
-    text = f"{payload.get('feedback', '')} Lesson complete: {'★' * earned}{'☆' * (3 - earned)} ({earned} of 3 stars).".strip()
+    text = f"{payload.get('feedback', '')} {finished_words(earned)}".strip()
     return {"stars": earned, "html": page.feedback_html(text)}
 
 

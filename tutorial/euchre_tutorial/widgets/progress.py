@@ -37,12 +37,9 @@ def check_config(raw: Mapping[str, str], rules: Rules) -> dict[str, Any]:
 
 
 def body_html(inner: str) -> str:
-    """The widget's body: a note line (a refused file, in one sentence) and the map,
-    replaced whole on every answer from Python."""
-    return (
-        '<p class="eu-pg-note" data-pg-note role="status" aria-live="polite"></p>'
-        f'<div class="eu-pg" data-pg-body>{inner}</div>'
-    )
+    """The widget's body: the map, with its note line first (what happened to the record,
+    or a refused file, in one sentence), replaced whole on every answer from Python."""
+    return f'<div class="eu-pg" data-pg-body>{inner}</div>'
 
 
 def render(config: Mapping[str, Any], rules: Rules) -> str:
@@ -71,6 +68,7 @@ def _skill(payload: Mapping[str, Any]) -> str | None:
 
 
 def _view(record: object, payload: Mapping[str, Any], notes: list[str]) -> dict[str, Any]:
+    """The map, its note line saying the notes (once: nowhere else)."""
     now, until = _times(payload)
     return {"html": progress_html(record, now, until, notes), "record": record, "notes": notes}
 

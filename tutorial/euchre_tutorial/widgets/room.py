@@ -52,6 +52,18 @@ NO_SERVER = (
 )
 
 
+NO_NETWORK = (
+    '<div data-region="no-network" hidden><div class="admonition note eu-room-offline">'
+    '<p class="admonition-title">You are offline</p>'
+    "<p>A room is played through a room server, so it needs a connection to the internet. "
+    "The rest of this site works offline: the lessons, the quiz and free play. When you are "
+    "back online, this page looks for the room server again by itself.</p></div></div>"
+)
+"""Shown instead of :data:`NO_SERVER` when the browser is offline (or the page's own
+address cannot be reached): the learner needs a connection, not a room server of their
+own."""
+
+
 def render(config: Mapping[str, Any], rules: Rules) -> str:
     """The first state, before the page connects: the way in (disabled until the server
     answers) and the note shown when no server answers."""
@@ -59,7 +71,7 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
         '<p class="eu-room-status" data-region="status" role="status" aria-live="polite">'
         "Looking for the room server…</p>"
         '<p class="eu-room-error" data-region="error" role="alert"></p>'
-        f"{NO_SERVER}"
+        f"{NO_SERVER}{NO_NETWORK}"
         f'<div data-region="entry">{entry_html(site=rules)}</div>'
         '<div data-region="lobby"></div>'
         '<div data-region="review"></div>'

@@ -3,7 +3,7 @@ new choice answered by the computer players, the lines compared, and hindsight w
 cards shown. In teacher mode (``mode: teacher``) it composes a link and a printable sheet.
 
 The page ``practice/try-again/`` opened with ``?deal=<share code>&at=<k>`` asks
-``try_again.open`` for that deal; without a link it shows a sample deal. Python draws all
+``try_again.open_address`` for that deal; without a link it shows a sample deal. Python draws all
 the markup (:mod:`euchre_tutorial.tryagain.render`); the script inserts it and forwards the
 clicks of ``data-action`` buttons.
 
@@ -25,10 +25,10 @@ from euchre import Rules
 
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.tryagain import session as sessions
-from euchre_tutorial.tryagain.branch import BranchError, finished_deal
+from euchre_tutorial.tryagain.branch import BranchError, default_decision, finished_deal
 from euchre_tutorial.tryagain.own import SAMPLE_NOTE, own_deals_html
 from euchre_tutorial.tryagain.render import panel_html
-from euchre_tutorial.tryagain.sheet import composer_html, default_decision
+from euchre_tutorial.tryagain.sheet import composer_html
 from euchre_tutorial.widgets import json_attr
 
 CONFIG_KEYS = {
@@ -107,6 +107,16 @@ def open_link(payload: Mapping[str, Any]) -> dict[str, Any]:
     """``{"deal": share code, "at": k}`` -> ``{"html", "session"}``; a bad link raises one
     friendly sentence."""
     return _reply(_friendly(sessions.open_session, payload.get("deal"), payload.get("at")))
+
+
+@expose("try_again.open_address")
+def open_address(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"deal", "at"}`` from the page's address -> ``{"html", "session", "note"}``: the
+    deal whenever it can be read, from that decision when it can be tried from there, else
+    from its first card play with a choice and a ``note`` that says why; a deal that cannot
+    be read raises one friendly sentence."""
+    session, note = _friendly(sessions.open_address, payload.get("deal"), payload.get("at"))
+    return {**_reply(session), "note": note}
 
 
 @expose("try_again.own_deals")

@@ -3,7 +3,9 @@
 // engine runtime, and mounts each widget once with ./widgets/<kind>.js. It also owns the
 // four-colour-suits setting. Relative URLs only: the site may live in a sub-folder.
 
-import "./settings.js"; // reduced motion, flat mode and colours on every page
+import "./settings.js"; // reduced motion, flat mode and colors on every page
+import { keepLiveWidgets } from "./page/keep.js";
+import { keepTopOffWidgets } from "./page/top.js";
 
 const KIND = /^[a-z][a-z0-9-]*$/;
 const FOUR_COLOUR_KEY = "euchre.fourColourSuits";
@@ -200,7 +202,9 @@ function onPage() {
   nameSearchDialog();
   installFourColourToggle();
   keyboardDrawer();
+  keepLiveWidgets(); // the same page drawn again (an in-page link): its widgets go on as they were
   mountAll().catch((error) => console.warn("euchre: mounting widgets failed", error));
+  keepTopOffWidgets();
   offlineInIdleTime();
 }
 

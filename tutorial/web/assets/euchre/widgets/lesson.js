@@ -232,8 +232,8 @@ export async function mount(root, runtime) {
         say(waitWords(), "note");
         return;
       }
+      if (reply.mistake) at.mistakes += 1; // Python's star rule: a refused or goal-missing move
       if (reply.rejected) {
-        if (reply.rejected.mistake !== false) at.mistakes += 1;
         feedMastery(reply.mastery, `lesson ${at.lesson} ${at.step} ${at.moves.length}`);
         save();
         beep("wrong");
@@ -265,6 +265,7 @@ export async function mount(root, runtime) {
         save();
         tools.querySelector(".md-button--primary")?.focus();
       } else if (reply.model.outcome === false) {
+        save();
         show(reply.model.html.feedback, "wrong");
         tools.querySelector("[data-lesson-retry]")?.focus();
       } else {
@@ -295,7 +296,7 @@ export async function mount(root, runtime) {
     const hintButton = tools.querySelector("[data-lesson-hint]");
     if (hintButton) {
       hintButton.textContent = reply.more ? "Another hint" : "Hint";
-      const last = !reply.more && !reply.coach;
+      const last = !reply.more; // nothing new at this position until the next move redraws it
       // The hint is read out from the feedback line; a focus left on the disabled button
       // would fall to the page's top, so it goes to the hand.
       if (last && document.activeElement === hintButton) (firstControl(play) ?? feedback).focus();

@@ -31,10 +31,9 @@ export async function mount(root, runtime) {
     root.setAttribute("aria-busy", "true");
     try {
       const value = await callProgress(method, payload);
+      // The map comes with its note line, which says what the engine notes ("All your
+      // progress was reset."), once.
       if (value && value.html !== undefined) draw(root, value.html);
-      // What the engine notes ("All your progress was reset."), read out from the page's
-      // own live line: the notes are drawn afresh with the map.
-      say(root, root.querySelector(".eu-pg-notes")?.textContent.trim() ?? "");
       return value;
     } catch (error) {
       say(root, error?.message ?? String(error));

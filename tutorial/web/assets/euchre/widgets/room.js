@@ -45,6 +45,7 @@ export async function mount(root, runtime) {
   const status = region("status");
   const errorLine = region("error");
   const offline = region("offline");
+  const noNetwork = region("no-network");
   const base = serverBase(config);
   const params = new URLSearchParams(window.location.search);
   const invited = (params.get("room") || "").trim();
@@ -258,7 +259,39 @@ export async function mount(root, runtime) {
     }
   }
 
+  /** Offline (or the page's own address unreachable): say so, keep the way in disabled,
+   * and resolve once the browser is back online (or, when it believes it is online, after
+   * a while, to look again). Nothing is asked of the network meanwhile. */
+  function untilOnline() {
+    offline.hidden = true;
+    noNetwork.hidden = false;
+    say("Offline: a room waits for a connection.");
+    const form = root.querySelector('[data-form="entry"]');
+    form?.setAttribute("inert", "");
+    for (const control of form?.querySelectorAll("button") ?? []) control.disabled = true;
+    root.dataset.ready = "true"; // settled: the page says all it can until the network is back
+    return new Promise((resolve) => {
+      let done = false;
+      const back = () => {
+        if (done) return;
+        done = true;
+        window.removeEventListener("online", back);
+        noNetwork.hidden = true;
+        form?.removeAttribute("inert");
+        for (const control of form?.querySelectorAll("button") ?? []) control.disabled = false;
+        resolve();
+      };
+      window.addEventListener("online", back);
+      if (navigator.onLine) window.setTimeout(back, MAX_BACKOFF_MS);
+    });
+  }
+
   function connect() {
+    if (!navigator.onLine) {
+      untilOnline().then(connect); // no socket tried (and failed) while there is no network
+      return;
+    }
+    noNetwork.hidden = true;
     say("Connecting to the room server…");
     socket = new WebSocket(socketUrl(base));
     socket.addEventListener("open", () => {
@@ -421,18 +454,29 @@ export async function mount(root, runtime) {
     socket?.close();
   });
 
-  if (!config.server) {
+  // Is there a room server here? Offline, nothing is asked until the browser is back
+  // online. A static copy at its host's root answers with the site's own rooms/health file
+  // ({"ok": false}): no request fails. A network error means this address cannot be
+  // reached at all: the learner is offline, not without a server.
+  while (!config.server) {
+    if (!navigator.onLine) await untilOnline();
+    let found;
     try {
       const answer = await fetch(`${base}/rooms/health`, { cache: "no-store" });
-      if (!answer.ok) throw new Error(String(answer.status));
-      await answer.json();
-    } catch {
-      offline.hidden = false;
-      say("No room server answers at this address.");
-      root.querySelector('[data-form="entry"]')?.setAttribute("inert", "");
-      root.dataset.ready = "true";
-      return;
+      found = answer.ok && (await answer.json())?.ok === true ? "server" : "none";
+    } catch (error) {
+      found = error instanceof TypeError ? "unreachable" : "none";
     }
+    if (found === "server") break;
+    if (found === "unreachable") {
+      await untilOnline();
+      continue;
+    }
+    offline.hidden = false;
+    say("No room server answers at this address.");
+    root.querySelector('[data-form="entry"]')?.setAttribute("inert", "");
+    root.dataset.ready = "true";
+    return;
   }
   if (saved.corrupted) fail("Your saved seat could not be read, so join the room again.");
   connect();

@@ -153,9 +153,11 @@ export async function mount(root, runtime) {
     const params = new URLSearchParams(location.search);
     let refused = false; // a link's deal could not be opened: its note stays
     if (params.has("deal") || params.has("at")) {
-      const value = await ask("try_again.open", { deal: params.get("deal"), at: params.get("at") });
+      // the link's deal opens whenever it can be read; a decision it lacks gets a note
+      const value = await ask("try_again.open_address", { deal: params.get("deal"), at: params.get("at") });
       if (value) {
         draw(root, value, { focus });
+        if (value.note) say(root, value.note);
         showingSample = false;
         if (own) own.hidden = true;
         return;
