@@ -1,4 +1,6 @@
-"""The phases of a deal, in the order they can happen."""
+"""The phases of a deal, in the order they can happen. Which of them a deal goes through
+depends on its rules: Euchre makes trump in two rounds on an upcard, Bid Euchre by an
+auction for tricks (``variant.py``); the phase table (``phases.py``) says how each moves."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ class Phase(enum.Enum):
     ROUND_ONE = "round one of making trump"
     DISCARD = "the dealer's discard"
     ROUND_TWO = "round two of making trump"
+    AUCTION = "the bidding"
+    NAME_TRUMP = "naming trump"
     CALL_ACE = "calling an ace"
     CALL_FOR_BEST = "calling for best"
     GIVE_BEST = "giving the best card"

@@ -302,7 +302,7 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     return {
         "facts": facts,
         "dealer": names[state.dealer],
-        "upcard": state.upcard.code,
+        "upcard": None if state.upcard is None else state.upcard.code,
         "trump": None if state.trump is None else state.trump.plural,
         "hands": [
             {"seat": s, "name": names[s], "cards": [c.code for c in state.deal.hands[s]]}
