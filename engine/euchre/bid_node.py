@@ -122,12 +122,13 @@ def bid_root(deal: Deal, rules: Rules) -> Node | None:
             deal, upcard, proposed_suit(upcard))  # fmt: skip
 
 
-def bid_move(node: Node, action: Action) -> Node | None:
-    """The bid kind's move (``node.py``): the node after ``action``, when it is one of
+def bid_move(node: Node, given: Action | str) -> Node | None:
+    """The bid kind's move (``node.py``): the node after ``given``, when it is one of
     ``node``'s legal actions (the very object) and the fast path makes that move: the next
     bid node while trump is being made, the first lead's node once it is made; else None."""
-    for listed in node[LEGAL]:
-        if listed is action:
+    legal: list[Action] = node[LEGAL]
+    for action in legal:
+        if action is given:
             break
     else:
         return None

@@ -62,14 +62,15 @@ class NodeKind(NamedTuple):
     """What a kind of node does, as its module defines it.
 
     ``move(node, action)``: the next node when ``action`` is one of the node's legal
-    actions (the very object) and this kind makes that move; else None. ``position(node,
+    actions (the very object) and this kind makes that move; else None (an action given
+    as text too: the general path reads it). ``position(node,
     position_of)``: the full position ``node`` stands for; ``position_of`` builds the
     position of any other node (a node's kind may need its parent's). ``deal_and_rules``:
     the deal and the rules, without a position. ``history(node)``: for a first node (no
     parent), the actions before it and their actors, as its position keeps them.
     """
 
-    move: Callable[[Node, Action], Node | None]
+    move: Callable[[Node, Action | str], Node | None]
     position: Callable[[Node, PositionOf], Position]
     deal_and_rules: Callable[[Node], tuple[Deal, Rules]]
     history: Callable[[Node], History]

@@ -55,7 +55,8 @@ def root(deal: Deal, rules: Rules) -> Node:
 def moved(node: Node, action: Action | str) -> Node:
     """The node after ``action`` from ``node``: the kind's own move for a listed action,
     else the general way (an illegal one raises IllegalAction)."""
-    return MOVES[node[KIND]](node, action) or move_checked(node, action)  # type: ignore[arg-type]
+    after = MOVES[node[KIND]](node, action)
+    return move_checked(node, action) if after is None else after
 
 
 def move_checked(node: Node, action: Action | str) -> Node:

@@ -195,7 +195,7 @@ T_CONTRACT: Final = 4
 _tuple_new = tuple.__new__
 
 
-def play_card(node: Node, action: Action) -> Node | None:
+def play_card(node: Node, action: Action | str) -> Node | None:
     """The play kind's move (``node.py``): the node after ``action`` when it plays one of
     the cards the seat to act may play (the listed action, or an equal one made elsewhere,
     which is recorded as given); else None (a text, another kind of action, a card the
@@ -204,8 +204,8 @@ def play_card(node: Node, action: Action) -> Node | None:
     (_, _, _, seat, _, _, _, table, leader, unplayed, follow, keys, best, made,
      playable) = node  # fmt: skip
     try:
-        card = action.cards[0]
-        if not (card.bit & playable and action.kind is _PLAY_ACTION):
+        card = action.cards[0]  # type: ignore[union-attr]  # a text has none
+        if not (card.bit & playable and action.kind is _PLAY_ACTION):  # type: ignore[union-attr]
             return None
     except (AttributeError, IndexError):  # a text, or an action without a card
         return None
@@ -243,7 +243,7 @@ def play_card(node: Node, action: Action) -> Node | None:
     return (OVER, node, action, None, NO_LEGAL, result, _OVER, table, leader, unplayed, winner)
 
 
-def _no_move(node: Node, action: Action) -> None:
+def _no_move(node: Node, action: Action | str) -> None:
     """Nothing moves once the deal is over (the general path says so)."""
     return None
 

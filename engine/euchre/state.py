@@ -383,7 +383,9 @@ class HandState:
         text, an Action made elsewhere) is checked, and an illegal one changes nothing.
         """
         node = self._node
-        after = MOVES[node[KIND]](node, action) or move_checked(node, action)  # type: ignore[arg-type]
+        after = MOVES[node[KIND]](node, action)
+        if after is None:
+            after = move_checked(node, action)
         state = _new(HandState)
         state._node = after
         state._result = after[RESULT]
@@ -552,7 +554,10 @@ class DealCore:
         """Make ``action`` (checked: an illegal one raises IllegalAction and changes
         nothing); ``pop`` undoes it."""
         node = self._node
-        self._node = after = MOVES[node[KIND]](node, action) or move_checked(node, action)  # type: ignore[arg-type]
+        after = MOVES[node[KIND]](node, action)
+        if after is None:
+            after = move_checked(node, action)
+        self._node = after
         self.result = after[RESULT]
 
     def pop(self) -> Action:

@@ -42,10 +42,11 @@ def wrap(p: Position, parent: Node | None, action: Action | None) -> Node:
             legal_actions(p) if legal is None else legal, p["result"], phase, p)  # fmt: skip
 
 
-def _move(node: Node, action: Action) -> Node | None:
+def _move(node: Node, action: Action | str) -> Node | None:
     """A whole node's move: the phase table's (``advance``), when ``action`` is one of the
     node's legal actions (the very object); else None."""
-    for listed in node[LEGAL]:
+    legal: list[Action] = node[LEGAL]
+    for listed in legal:
         if listed is action:
             return wrap(advance(node[TABLE], listed), node, listed)
     return None
