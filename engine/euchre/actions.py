@@ -324,7 +324,8 @@ def _prefixed(low: str, alone: bool) -> Action | None:
         return Action(FARMER_SWAP, cards=tuple(Card.parse(p) for p in parts))
     if low.startswith("bid "):
         return _bid(low[4:])
-    if low in _NUMBERS or low.isdigit():
+    first = low.split(" ", 1)[0]
+    if first in _NUMBERS or first.isdigit():
         return _bid(low)
     return None
 

@@ -28,7 +28,7 @@ from euchre.contract import after_trump_made
 from euchre.phase import Phase
 from euchre.position import PhaseRules, Position, enter, finish, set_trump
 from euchre.rules import Rules
-from euchre.seats import next_seat, team_seats
+from euchre.seats import next_seat, partners_of, team_seats
 
 # The legal bids, by (lowest bid, tricks of a deal, the high bid so far, dealer stuck).
 _LEGAL: dict[tuple[int, int, int, bool], list[Action]] = {}
@@ -95,8 +95,11 @@ def auction_apply(s: Position, a: Action) -> None:
     if bidder is None:  # everyone passed
         finish(s, thrown_in(s["rules"]))
         return
+    rules = s["rules"]
     s["maker"] = bidder
-    s["maker_side"] = team_seats(bidder, s["players"], s["rules"].partnerships)
+    s["maker_side"] = team_seats(bidder, s["players"], rules.partnerships)
+    if s["declared_alone"]:  # the moon: the partner lays the hand down at once
+        s["out"] = frozenset(partners_of(bidder, s["players"], rules.partnerships))
     enter(s, Phase.NAME_TRUMP, bidder)
 
 
