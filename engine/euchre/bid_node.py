@@ -99,7 +99,7 @@ def bid_tables(rules: Rules) -> tuple[BidTable, ...] | None:
     if entry is None or entry[0] is not rules:
         if len(_TABLES) >= 16:
             _TABLES.clear()
-        fast = rules.variant == "euchre" and not rules.dealer_may_decline
+        fast = Phase.ROUND_ONE in rules.variant_spec.phases and not rules.dealer_may_decline
         tables = tuple(BidTable(rules, d) for d in range(rules.players)) if fast else None
         entry = _TABLES[id(rules)] = (rules, tables)
     _LATEST[0] = entry

@@ -17,7 +17,7 @@ from euchre.cards import JOKER, SUITS, Card, Rank, Suit
 from euchre.phase import Phase
 from euchre.position import NO_TRICK, PhaseRules, Position, finish, hands_now
 from euchre.rules import Rules
-from euchre.scoring import HandResult, bid_points, score_hand
+from euchre.scoring import HandResult, score_hand
 from euchre.seats import team_of
 from euchre.trump import effective_suit, role
 
@@ -290,11 +290,9 @@ def deal_outcome(
     >>> deal_outcome(Rules.profile("bid-euchre"), 1, frozenset({1, 3}), False, False, 2, 3).points
     (4, -3)
     """
-    if rules.variant == "bid":
-        return bid_result(made, bid, alone, team_of(maker, True), rules)
     if rules.partnerships:
-        return team_result(made, alone, defender_alone, team_of(maker, True), rules.num_teams)
-    maker_points, defender_points = score_hand(made, alone, rules, defender_alone)
+        return team_result(made, alone, defender_alone, team_of(maker, True), rules, bid)
+    maker_points, defender_points = score_hand(made, alone, rules, defender_alone, bid)
     points = tuple(
         maker_points if seat in side else defender_points for seat in range(rules.players)
     )
@@ -303,32 +301,23 @@ def deal_outcome(
 
 @cache
 def team_result(
-    made: int, alone: bool, defender_alone: bool, maker_team: int, teams: int
+    made: int, alone: bool, defender_alone: bool, maker_team: int, rules: Rules, bid: int = 0
 ) -> HandResult:
     """The result of a deal played in partnerships, where the making team took ``made``
-    tricks (one shared value per outcome: a result never changes).
+    tricks (against a bid of ``bid``, in Bid Euchre), scored as the rules' variant scores
+    it; one shared value per outcome (a result never changes).
 
-    >>> team_result(5, True, False, 1, 2).points
+    >>> team_result(5, True, False, 1, Rules()).points
     (0, 4)
-    """
-    maker_points, defender_points = score_hand(made, alone, None, defender_alone)
-    points = [0] * teams
-    points[maker_team] = maker_points
-    points[1 - maker_team] = defender_points
-    return HandResult(tuple(points), maker_team, made, alone, defender_alone)
-
-
-@cache
-def bid_result(made: int, bid: int, moon: bool, maker_team: int, rules: Rules) -> HandResult:
-    """The result of a deal of Bid Euchre where the bidding team took ``made`` tricks
-    against a bid of ``bid`` (every trick for the ``moon``); one shared value per outcome.
-
-    >>> bid_result(3, 4, False, 0, Rules.profile("bid-euchre")).points
+    >>> team_result(3, False, False, 0, Rules.profile("bid-euchre"), 4).points
     (-4, 3)
     """
-    bidders, defenders = bid_points(made, bid, moon, rules)
-    points = (bidders, defenders) if maker_team == 0 else (defenders, bidders)
-    return HandResult(points, maker_team, made, moon, bid=bid, tricks=rules.hand_size)
+    maker_points, defender_points = score_hand(made, alone, rules, defender_alone, bid)
+    points = [0] * rules.num_teams
+    points[maker_team] = maker_points
+    points[1 - maker_team] = defender_points
+    tricks = rules.hand_size
+    return HandResult(tuple(points), maker_team, made, alone, defender_alone, bid=bid, tricks=tricks)
 
 
 #: The play phase's entry of the phase table (``phases.py``).

@@ -13,7 +13,7 @@ the bidders lose the bid (and the defenders still score theirs).
 
 >>> from euchre.rules import Rules
 >>> bid = Rules.profile("bid-euchre")
->>> score_hand(4, rules=bid, bid=4), score_hand(3, rules=bid, bid=4), score_hand(6, True, bid)
+>>> score_hand(4, rules=bid, bid=4), score_hand(3, rules=bid, bid=4), score_hand(6, True, bid, bid=6)
 ((4, 2), (-4, 3), (12, 0))
 """
 
@@ -37,55 +37,68 @@ def score_hand(
     defender_alone: bool = False,
     bid: int = 0,
 ) -> tuple[int, int]:
-    """(points to the makers, points to the defenders) for a deal's tricks.
+    """(points to the makers, points to the defenders) for a deal's tricks, as the rules'
+    variant scores it (``Variant.points``; Euchre's without rules).
 
-    Euchre: makers with 3 or 4 tricks score 1; all five (a march) score 2, or 4 played
-    alone. Makers held to 2 tricks or fewer are euchred: the defenders score 2, or with a
-    lone defender (002's house rule, against a maker alone or with a partner) 2 for 3 or 4
-    tricks and 4 for all five. Under Bid Euchre's rules the deal scores by ``bid`` (the
-    tricks bid; ``alone`` for the moon): see ``bid_points``.
+    Euchre (``euchre_points``): makers with 3 or 4 tricks score 1; all five (a march)
+    score 2, or 4 played alone. Makers held to 2 tricks or fewer are euchred: the defenders
+    score 2, or with a lone defender (002's house rule, against a maker alone or with a
+    partner) 2 for 3 or 4 tricks and 4 for all five. Bid Euchre (``bid_points``): by
+    ``bid``, the tricks bid (``alone`` for the moon).
 
     >>> score_hand(1, alone=False, defender_alone=True), score_hand(0, defender_alone=True)
     ((0, 2), (0, 4))
     """
-    if rules is not None and rules.variant == "bid":
-        return bid_points(maker_tricks, bid, alone, rules)
-    if not 0 <= maker_tricks <= TRICKS:
-        raise ValueError(f"a side takes 0 to 5 tricks, not {maker_tricks}")
-    if maker_tricks >= TRICKS_TO_MAKE:
-        if maker_tricks == TRICKS:
+    if rules is None:
+        return euchre_points(maker_tricks, alone, defender_alone, bid, None)
+    return rules.variant_spec.points(maker_tricks, alone, defender_alone, bid, rules)
+
+
+def euchre_points(
+    made: int, alone: bool, defender_alone: bool, bid: int, rules: Rules | None
+) -> tuple[int, int]:
+    """Euchre's table (see ``score_hand``); ``bid`` and ``rules`` change nothing in it.
+
+    >>> euchre_points(4, True, False, 0, None), euchre_points(5, True, False, 0, None)
+    ((1, 0), (4, 0))
+    """
+    if not 0 <= made <= TRICKS:
+        raise ValueError(f"a side takes 0 to 5 tricks, not {made}")
+    if made >= TRICKS_TO_MAKE:
+        if made == TRICKS:
             return (4 if alone else 2, 0)
         return (1, 0)
-    defender_tricks = TRICKS - maker_tricks
-    if defender_alone and defender_tricks == TRICKS:
+    if defender_alone and made == 0:
         return (0, 4)
     return (0, 2)
 
 
-def bid_points(maker_tricks: int, bid: int, moon: bool, rules: Rules) -> tuple[int, int]:
+def bid_points(
+    made: int, moon: bool, defender_alone: bool, bid: int, rules: Rules | None
+) -> tuple[int, int]:
     """Bid Euchre: (points to the bidders, points to the defenders) when the bidders took
-    ``maker_tricks`` of the deal's tricks against a bid of ``bid`` tricks, or of the moon
+    ``made`` of the deal's tricks against a bid of ``bid`` tricks, or of the moon
     (``moon``: every trick, alone). Made, the bidders score their tricks (the moon its
     ``moon_points``); set, they lose the bid (the moon its ``moon_points``). The defenders
     score their tricks either way, unless ``defenders_score`` is off.
 
     >>> from euchre.rules import Rules
     >>> rules = Rules.profile("bid-euchre")
-    >>> bid_points(5, 3, False, rules), bid_points(5, 6, False, rules), bid_points(5, 0, True, rules)
-    ((5, 1), (-6, 1), (-12, 1))
-    >>> bid_points(2, 3, False, rules.replace(defenders_score=False))
-    (-3, 0)
+    >>> bid_points(5, False, False, 3, rules), bid_points(5, False, False, 6, rules)
+    ((5, 1), (-6, 1))
+    >>> bid_points(5, True, False, 6, rules), bid_points(2, False, False, 3, rules.replace(defenders_score=False))
+    ((-12, 1), (-3, 0))
     """
+    assert rules is not None, "Bid Euchre's scores depend on its options"
     tricks = rules.hand_size
-    if not 0 <= maker_tricks <= tricks:
-        raise ValueError(f"a side takes 0 to {tricks} tricks, not {maker_tricks}")
+    if not 0 <= made <= tricks:
+        raise ValueError(f"a side takes 0 to {tricks} tricks, not {made}")
     if not moon and not 1 <= bid <= tricks:
         raise ValueError(f"a bid is 1 to {tricks} tricks, or the moon, not {bid}")
-    defenders = tricks - maker_tricks if rules.defenders_score else 0
+    defenders = tricks - made if rules.defenders_score else 0
     if moon:
-        made = maker_tricks == tricks
-        return (rules.moon_points if made else -rules.moon_points, defenders)
-    return (maker_tricks if maker_tricks >= bid else -bid, defenders)
+        return (rules.moon_points if made == tricks else -rules.moon_points, defenders)
+    return (made if made >= bid else -bid, defenders)
 
 
 @dataclass(frozen=True)

@@ -26,13 +26,16 @@ from euchre.scoring import (
     HandResult,
     added,
     alone_at_target,
+    bid_points,
     deal_winner_at_target,
+    euchre_points,
     score_after_deal,
 )
 
 if TYPE_CHECKING:
     from euchre.rules import Rules
 
+Points = Callable[[int, bool, bool, int, "Rules | None"], tuple[int, int]]
 Settle = Callable[[Sequence[int], Sequence[int], int], tuple[int, ...]]
 Winner = Callable[[Sequence[int], "Rules", HandResult | None], int | None]
 
@@ -47,7 +50,9 @@ class Variant:
     up after the deal (the rest of the pack is the kitty). ``first_phase``: the phase that
     follows the deal; ``phases``: the phases this variant adds to the shared ones.
     ``maker_leads``: the maker leads the first trick (else the dealer's left, as Euchre
-    has it). ``settle``: the score after a deal's points; ``winner``: who has won the game;
+    has it). ``points``: a deal's points to the makers and to the defenders (from the tricks
+    the makers took, alone or not, against a lone defender or not, and the tricks bid);
+    ``settle``: the score after a deal's points; ``winner``: who has won the game;
     ``scores_below_zero``: whether a side's score can go below zero.
     ``players``: the table sizes it is played at (empty: any). ``options``: the options
     that belong to it alone; ``without``: the options it has not, each with the reason
@@ -61,6 +66,7 @@ class Variant:
     first_phase: Phase
     phases: tuple[Phase, ...]
     maker_leads: bool
+    points: Points
     settle: Settle
     winner: Winner
     scores_below_zero: bool = False
@@ -99,6 +105,7 @@ EUCHRE = Variant(
     first_phase=Phase.ROUND_ONE,
     phases=(Phase.FARMER, Phase.ROUND_ONE, Phase.DISCARD, Phase.ROUND_TWO),
     maker_leads=False,
+    points=euchre_points,
     settle=score_after_deal,
     winner=alone_at_target,
 )
@@ -111,6 +118,7 @@ BID_EUCHRE = Variant(
     first_phase=Phase.AUCTION,
     phases=(Phase.AUCTION, Phase.NAME_TRUMP),
     maker_leads=True,
+    points=bid_points,
     settle=added,
     winner=deal_winner_at_target,
     scores_below_zero=True,
