@@ -303,30 +303,53 @@ def _bid(what: str) -> Action:
     return bid(tricks)
 
 
-def _prefixed(low: str, alone: bool) -> Action | None:
-    """An action whose text starts with its verb: a call, a trump, a card, a bid."""
+def _called(low: str, alone: bool) -> Action | None:
+    """A call: an ace, for best, a suit (or no-trump)."""
     if low.startswith("call ace "):
-        suit = Suit.parse(low[9:])
-        return CALL_ACES[suit.idx]
+        return CALL_ACES[Suit.parse(low[9:]).idx]
     if low.startswith("call for best "):
         return one_card(BEST, Card.parse(low[14:]))
     if low.startswith(("call ", "name ")):
         return call(_suit_or_no_trump(low[5:]), alone)
+    return None
+
+
+def _named_trump(low: str, alone: bool) -> Action | None:
+    """Bid Euchre's naming of trump: "trump hearts", "hearts are trump"."""
     if low.startswith(("trump ", "trumps ")):
         return name_trump(_suit_or_no_trump(low.split(" ", 1)[1]))
     if low.endswith((" trump", " are trump", " is trump")):
         return name_trump(_suit_or_no_trump(low.rsplit(" trump", 1)[0].removesuffix(" are")))
+    return None
+
+
+def _with_cards(low: str, alone: bool) -> Action | None:
+    """An action of cards: a play, a discard, a gift, a farmer's swap."""
     for kind in (PLAY, DISCARD, GIVE):
         if low.startswith(kind + " "):
             return one_card(kind, Card.parse(low[len(kind) + 1 :]))
     if low.startswith(("swap ", "farmer swap ")):
         parts = low.split()[1:] if low.startswith("swap ") else low.split()[2:]
         return Action(FARMER_SWAP, cards=tuple(Card.parse(p) for p in parts))
+    return None
+
+
+def _bid_of(low: str, alone: bool) -> Action | None:
+    """A bid: "bid 4", "bid four", "4", "4 tricks"."""
     if low.startswith("bid "):
         return _bid(low[4:])
     first = low.split(" ", 1)[0]
     if first in _NUMBERS or first.isdigit():
         return _bid(low)
+    return None
+
+
+def _prefixed(low: str, alone: bool) -> Action | None:
+    """An action whose text starts with its verb (or ends with it: "hearts are trump")."""
+    for read in (_called, _named_trump, _with_cards, _bid_of):
+        found = read(low, alone)
+        if found is not None:
+            return found
     return None
 
 

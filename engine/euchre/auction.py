@@ -138,7 +138,7 @@ def _name_trump_hint(s: Position, a: Action) -> str:
 
 
 K = A.ActionKind
-#: This module's entries of the phase table (``phases.py``).
+#: Bid Euchre's bidding and naming of trump, for the phase table (``phases.py``).
 PHASES = {
     Phase.AUCTION: PhaseRules(
         frozenset((K.PASS, K.BID)),

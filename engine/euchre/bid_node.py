@@ -45,7 +45,7 @@ DEAL: Final = 9  # the deal,
 UPCARD: Final = 10  # its upcard,
 PROPOSED: Final = 11  # and the suit the upcard proposes
 
-_ROUND_ONE = Phase.ROUND_ONE  # globals: an Enum member read through its class costs more
+_ROUND_ONE = Phase.ROUND_ONE  # the phases this module tests, as globals (``phase.py``)
 _ROUND_TWO = Phase.ROUND_TWO
 _DISCARD = Phase.DISCARD
 _PASS = A.PASS

@@ -384,7 +384,7 @@ def thrown_in(rules: Rules, redeal: bool = False) -> HandResult:
 
 
 K = A.ActionKind
-#: This module's entries of the phase table (``phases.py``).
+#: Euchre's phases of making trump, for the phase table (``phases.py``).
 PHASES = {
     Phase.FARMER: PhaseRules(
         frozenset((K.PASS, K.FARMER_SWAP, K.REDEAL)), farmer_candidates, farmer_check, farmer_apply

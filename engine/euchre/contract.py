@@ -243,7 +243,7 @@ def defend_apply(s: Position, a: Action) -> None:
 
 
 K = A.ActionKind
-#: This module's entries of the phase table (``phases.py``).
+#: The phases between trump made and the first lead, for the phase table (``phases.py``).
 PHASES = {
     Phase.CALL_ACE: PhaseRules(
         frozenset((K.CALL_ACE,)), call_ace_candidates, call_ace_check, call_ace_apply

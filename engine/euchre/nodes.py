@@ -34,7 +34,7 @@ KINDS = (WHOLE_KIND, BID_KIND, PLAY_KIND, OVER_KIND)
 #: Their moves, by the same number: the one look-up a face makes per action.
 MOVES = tuple(kind.move for kind in KINDS)
 
-_ROUND_ONE = Phase.ROUND_ONE  # globals: an Enum member read through its class costs more
+_ROUND_ONE = Phase.ROUND_ONE
 _PLAY = Phase.PLAY
 
 

@@ -8,7 +8,11 @@ import enum
 
 
 class Phase(enum.Enum):
-    """Where a deal is. ``str(phase)`` is readable."""
+    """Where a deal is. ``str(phase)`` is readable.
+
+    The engine's hot paths keep the members they test as module globals (``_PLAY =
+    Phase.PLAY``): a member read through its class costs several times a global's look-up.
+    """
 
     FARMER = "farmer's hand"
     ROUND_ONE = "round one of making trump"
@@ -23,8 +27,8 @@ class Phase(enum.Enum):
     PLAY = "play"
     OVER = "over"
 
-    # Members are singletons that compare by identity: hash them by identity too (in C),
-    # not by name as ``Enum`` does in Python (every move looks its phase up in a table).
+    # Hashed by identity in C, as ``Suit`` is (``cards.py``): every move of the general
+    # path looks its phase up in the phase table.
     __hash__ = object.__hash__
 
     def __str__(self) -> str:

@@ -317,7 +317,9 @@ def team_result(
     points[maker_team] = maker_points
     points[1 - maker_team] = defender_points
     tricks = rules.hand_size
-    return HandResult(tuple(points), maker_team, made, alone, defender_alone, bid=bid, tricks=tricks)
+    return HandResult(
+        tuple(points), maker_team, made, alone, defender_alone, bid=bid, tricks=tricks
+    )
 
 
 #: The play phase's entry of the phase table (``phases.py``).

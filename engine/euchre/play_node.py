@@ -62,7 +62,7 @@ from euchre.trump import ALL_CARDS, POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES,
 
 # A play node's own fields, after the common ones (``node.py``) and its ``PlayTable``
 # (``play_card`` makes them; ``play_position`` reads them).
-LEADER: Final = 8  # who leads (or led) the trick in progress
+LEADER: Final = 8  # the seat that led the trick in progress (or leads the next)
 UNPLAYED: Final = 9  # the cards not yet played (a mask)
 FOLLOW: Final = 10  # the suit led as a mask of cards (0 before the lead)
 KEYS: Final = 11  # the keys of the trick by card id (see the module doc); None before the lead
@@ -72,7 +72,7 @@ PLAYABLE: Final = 14  # the cards the seat to act may play (a mask: its ``LEGAL`
 # An over node's: LEADER and UNPLAYED as above, then the last trick's winner.
 WINNER: Final = 10
 
-_PLAY = Phase.PLAY  # globals: an Enum member read through its class costs more
+_PLAY = Phase.PLAY
 _OVER = Phase.OVER
 _PLAY_ACTION = ActionKind.PLAY
 NO_LEGAL: list[Action] = []  # the legal actions once the deal is over (shared)
@@ -219,7 +219,7 @@ def play_card(node: Node, action: Action | str) -> Node | None:
         if key > best:
             best = key
     following = table[T_NEXT_OF][seat]
-    if following != leader:  # someone has still to play to this trick
+    if following != leader:  # the trick goes on
         hand = table[T_MASKS][following] & unplayed
         hand = hand & follow or hand
         try:
@@ -231,7 +231,7 @@ def play_card(node: Node, action: Action | str) -> Node | None:
     winner = best & 7
     made += table[T_SIDE] >> winner & 1
     hand = table[T_MASKS][winner] & unplayed
-    if hand:  # the winner leads the next trick, any card
+    if hand:  # the trick's winner leads again, any card it holds
         try:
             legal = PLAY_LISTS[hand]
         except KeyError:  # a set of cards not seen lately

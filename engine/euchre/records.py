@@ -74,6 +74,28 @@ def from_egn(text: str) -> Game:
     ...
     euchre.records.RecordError: seed: must be a whole number, not '7'
     """
+    data = _egn_object(text)
+    rules = _egn_rules(data)
+    if "seed" not in data:
+        raise RecordError("seed: the record has no seed", "seed")
+    seed = _whole(data["seed"], "seed")
+    start = data.get("start_score")
+    start_score = None if start is None else _score(start, "start_score", rules)
+    deals = data.get("deals")
+    if not isinstance(deals, list):
+        raise _field("deals", "must be a list of deals", deals)
+    try:
+        game = Game.new(rules, seed, start_score)
+    except ValueError as exc:
+        raise RecordError(f"start_score: {exc}", "start_score") from None
+    for number, entry in enumerate(deals):
+        game = _replay_deal(game, entry, number, last=number == len(deals) - 1)
+    _check_outcome(data, game)
+    return game
+
+
+def _egn_object(text: Any) -> dict[str, Any]:
+    """The record's JSON object, of a version this engine reads."""
     if not isinstance(text, str):
         raise RecordError(f"EGN is text (JSON), not {type(text).__name__}")
     try:
@@ -90,30 +112,25 @@ def from_egn(text: str) -> Game:
             f"egn: this record is EGN version {version}; this engine reads version {EGN_VERSION}",
             "egn",
         )
+    return data
+
+
+def _egn_rules(data: dict[str, Any]) -> Rules:
+    """The record's rules (a problem named ``rules.<key>``)."""
     rules_data = data.get("rules", {})
     if not isinstance(rules_data, dict):
         raise _field("rules", "must be a table of rules (a JSON object)", rules_data)
     try:
-        rules = Rules.from_dict(rules_data)
+        return Rules.from_dict(rules_data)
     except RulesError as exc:
         path = f"rules.{exc.key}" if exc.key else "rules"
         raise RecordError(f"{path}: bad rules in the record: {exc}", path) from None
-    if "seed" not in data:
-        raise RecordError("seed: the record has no seed", "seed")
-    seed = _whole(data["seed"], "seed")
-    start = data.get("start_score")
-    start_score = None if start is None else _score(start, "start_score", rules)
-    deals = data.get("deals")
-    if not isinstance(deals, list):
-        raise _field("deals", "must be a list of deals", deals)
-    try:
-        game = Game.new(rules, seed, start_score)
-    except ValueError as exc:
-        raise RecordError(f"start_score: {exc}", "start_score") from None
-    for number, entry in enumerate(deals):
-        game = _replay_deal(game, entry, number, last=number == len(deals) - 1)
+
+
+def _check_outcome(data: dict[str, Any], game: Game) -> None:
+    """The record's own score and winner, against what its deals give."""
     if "score" in data:
-        stated = _score(data["score"], "score", rules)
+        stated = _score(data["score"], "score", game.rules)
         if stated != game.score:
             raise RecordError(
                 f"score: the record says the score is {_points(stated)}, but its deals give "
@@ -128,7 +145,6 @@ def from_egn(text: str) -> Game:
             said = "no winner yet" if winner is None else f"side {winner} won"
             real = "no side has won" if game.winner is None else f"side {game.winner} won"
             raise RecordError(f"winner: the record says {said}, but in its deals {real}", "winner")
-    return game
 
 
 def _replay_deal(game: Game, entry: Any, number: int, last: bool) -> Game:
@@ -325,26 +341,7 @@ def from_share_code(code: str) -> HandState:
     ...
     euchre.records.RecordError: this is not a share code: share codes start with "e1"
     """
-    if not isinstance(code, str):
-        raise RecordError(f"a share code is text, not {type(code).__name__}")
-    code = code.strip()
-    if not code:
-        raise RecordError("the share code is empty")
-    if len(code) > _MAX_CODE:
-        raise RecordError(f"this is too long to be a share code ({len(code)} characters)")
-    if len(code) >= 2 and code[0] == "e" and code[1].isdigit() and code[1] != "1":
-        raise RecordError(
-            f"this is share code version {code[1]}, from a newer site; this one reads version 1"
-        )
-    if not code.startswith(SHARE_CODE_PREFIX):
-        raise RecordError('this is not a share code: share codes start with "e1"')
-    odd = sorted(set(code[2:]) - _CODE_CHARS)
-    if odd:
-        shown = " ".join(repr(c) for c in odd[:3])
-        raise RecordError(
-            f"this is not a share code: it holds characters a share code never has ({shown})"
-        )
-    payload = _share_payload(code[2:])
+    payload = _share_payload(_share_body(code))
     try:
         rules = Rules.from_dict(payload["r"])
     except RulesError as exc:
@@ -361,6 +358,30 @@ def from_share_code(code: str) -> HandState:
             )
         state = state.apply(legal[index])
     return state
+
+
+def _share_body(given: object) -> str:
+    """The text after a share code's prefix, once it looks like a share code of ours."""
+    if not isinstance(given, str):
+        raise RecordError(f"a share code is text, not {type(given).__name__}")
+    code = given.strip()
+    if not code:
+        raise RecordError("the share code is empty")
+    if len(code) > _MAX_CODE:
+        raise RecordError(f"this is too long to be a share code ({len(code)} characters)")
+    if len(code) >= 2 and code[0] == "e" and code[1].isdigit() and code[1] != "1":
+        raise RecordError(
+            f"this is share code version {code[1]}, from a newer site; this one reads version 1"
+        )
+    if not code.startswith(SHARE_CODE_PREFIX):
+        raise RecordError('this is not a share code: share codes start with "e1"')
+    odd = sorted(set(code[2:]) - _CODE_CHARS)
+    if odd:
+        shown = " ".join(repr(c) for c in odd[:3])
+        raise RecordError(
+            f"this is not a share code: it holds characters a share code never has ({shown})"
+        )
+    return code[2:]
 
 
 _DAMAGED = "the share code is damaged: some of its characters are wrong"

@@ -32,7 +32,7 @@ class SeatView:
     seat: int
     rules: Rules
     dealer: int
-    upcard: Card | None  # None where no card is turned up (Bid Euchre)
+    upcard: Card | None  # Bid Euchre turns none up
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     actions: tuple[Action, ...]

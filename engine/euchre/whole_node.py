@@ -27,7 +27,7 @@ from euchre.play_node import play_node_of
 from euchre.position import History, Position
 from euchre.rules import Rules
 
-_PLAY = Phase.PLAY  # a global: an Enum member read through its class costs more
+_PLAY = Phase.PLAY
 
 
 def wrap(p: Position, parent: Node | None, action: Action | None) -> Node:
