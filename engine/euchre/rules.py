@@ -867,7 +867,8 @@ Rules.OPTIONS = {
         Option(
             "dealer_may_decline",
             "Dealer may decline",
-            "The dealer may refuse the ordered upcard and keep the hand; its suit is still trump.",
+            "The dealer may refuse the upcard once its suit is accepted, whoever accepted it "
+            "(the dealer too), and keep the hand; its suit is still trump.",
         ),
         Option(
             "defend_alone",
