@@ -66,8 +66,9 @@ class NodeKind(NamedTuple):
     as text too: the general path reads it). ``position(node,
     position_of)``: the full position ``node`` stands for; ``position_of`` builds the
     position of any other node (a node's kind may need its parent's). ``deal_and_rules``:
-    the deal and the rules, without a position. ``history(node)``: for a first node (no
-    parent), the actions before it and their actors, as its position keeps them.
+    the deal and the rules, without a position. ``history(node)``: the actions so far and
+    their actors, as the node's position keeps them, for a node that has them at hand: a
+    whole node (any), or a first node of any kind (no parent: the actions before it).
     """
 
     move: Callable[[Node, Action | str], Node | None]
