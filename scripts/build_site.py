@@ -22,8 +22,9 @@ import json
 import sys
 from pathlib import Path
 
-from euchre import Rules, RulesError
+from euchre import RulesError
 from euchre_tutorial.generator import SiteBuildError, build_site, check_rules, serve_site
+from euchre_tutorial.site_rules import site_profiles
 from precompress import precompress
 
 OFFLINE_LIST = "offline.json"
@@ -86,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
             where = f"line {problem.line}" if problem.line else "the file"
             key = f" ({problem.key})" if problem.key else ""
             print(f"  {where}{key}: {problem.message}", file=sys.stderr)
-        print(f"  profiles: {', '.join(Rules.profiles())}", file=sys.stderr)
+        print(f"  profiles: {', '.join(site_profiles())}", file=sys.stderr)
         return 2
     if args.serve:
         return serve_site(args.rules, args.port)

@@ -38,12 +38,14 @@ from euchre.trump import (
     trick_winner,
     trump_order,
 )
+from euchre.variant import VARIANTS, Variant
 from euchre.view import SeatView
 
 __version__ = "1.0.0"
 
 __all__ = [
     "JOKER",
+    "VARIANTS",
     "Action",
     "ActionError",
     "ActionKind",
@@ -71,6 +73,7 @@ __all__ = [
     "Suit",
     "Table",
     "Trick",
+    "Variant",
     "card_power",
     "coach",
     "computer_player",

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from euchre.cards import JOKER, SUITS, Card, CardError, Suit, make_deck
@@ -22,6 +23,10 @@ from euchre.cards import JOKER, SUITS, Card, CardError, Suit, make_deck
 
 class ActionError(ValueError):
     """An action text that cannot be read."""
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the message says why, in plain words."""
 
 
 class ActionKind(enum.StrEnum):
@@ -39,6 +44,8 @@ class ActionKind(enum.StrEnum):
     FARMER_SWAP = "swap"
     REDEAL = "redeal"
     CALL_ACE = "ace"
+    BID = "bid"
+    TRUMP = "trump"
     PLAY = "play"
 
 
@@ -54,6 +61,8 @@ GIVE = ActionKind.GIVE
 FARMER_SWAP = ActionKind.FARMER_SWAP
 REDEAL = ActionKind.REDEAL
 CALL_ACE = ActionKind.CALL_ACE
+BID = ActionKind.BID
+TRUMP = ActionKind.TRUMP
 PLAY = ActionKind.PLAY
 
 # Kinds whose card is the actor's secret (others see only that it happened).
@@ -62,14 +71,16 @@ HIDDEN_KINDS = frozenset((DISCARD, FARMER_SWAP, BEST, GIVE))
 
 @dataclass(frozen=True, slots=True, init=False)
 class Action:
-    """One decision. ``suit`` is set for ``call`` (None there means no-trump) and for
-    call-ace; ``cards`` for discards, plays and swaps. ``kind`` may be given as its text
+    """One decision. ``suit`` is set for ``call`` and ``trump`` (None there means no-trump)
+    and for call-ace; ``cards`` for discards, plays and swaps; ``tricks`` for a bid (a bid
+    of the moon is ``alone`` instead). ``kind`` may be given as its text
     (``Action("pass")``); it is stored as an ``ActionKind``."""
 
     kind: ActionKind
     suit: Suit | None
     cards: tuple[Card, ...]
     alone: bool
+    tricks: int
 
     def __init__(
         self,
@@ -77,6 +88,7 @@ class Action:
         suit: Suit | None = None,
         cards: tuple[Card, ...] = (),
         alone: bool = False,
+        tricks: int = 0,
     ) -> None:
         try:
             known = ActionKind(kind)
@@ -86,11 +98,21 @@ class Action:
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "cards", tuple(cards))
         object.__setattr__(self, "alone", alone)
+        object.__setattr__(self, "tricks", tricks)
 
     @property
     def card(self) -> Card:
         """The one card of a play, discard, give or best."""
         return self.cards[0]
+
+    @property
+    def is_moon(self) -> bool:
+        """True for a bid to take every trick alone (Bid Euchre's moon).
+
+        >>> Action.parse("shoot the moon").is_moon, Action.parse("bid 3").is_moon
+        (True, False)
+        """
+        return self.kind is BID and self.alone
 
     @classmethod
     def parse(cls, text: str | Action) -> Action:
@@ -102,31 +124,45 @@ class Action:
         return _parse(text)
 
     def __str__(self) -> str:
-        alone = " alone" if self.alone else ""
-        kind = self.kind
-        if kind is PASS:
-            return "pass"
-        if kind is ORDER:
-            return "order" + alone
-        if kind is CALL:
-            name = self.suit.plural if self.suit else "no-trump"
-            return f"call {name}{alone}"
-        if kind is DECLINE:
-            return "decline"
-        if kind is DEFEND:
-            return "defend alone"
-        if kind is REDEAL:
-            return "redeal"
-        if kind is CALL_ACE:
-            assert self.suit is not None
-            return f"call ace {self.suit.plural}"
-        if not self.cards and kind in HIDDEN_KINDS:
-            return card_verb(kind)  # a hidden card
-        codes = " ".join(c.code for c in self.cards)
-        return f"{card_verb(kind)} {codes}"
+        return _TEXTS[self.kind](self)
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"
+
+
+def _suit_name(suit: Suit | None) -> str:
+    return suit.plural if suit else "no-trump"
+
+
+def _card_text(action: Action) -> str:
+    """A card action's text: its verb, then its cards' codes (the verb alone when the
+    cards are hidden from the reader)."""
+    if not action.cards:
+        return card_verb(action.kind)
+    return f"{card_verb(action.kind)} {' '.join(c.code for c in action.cards)}"
+
+
+def _alone(action: Action) -> str:
+    return " alone" if action.alone else ""
+
+
+# The canonical text of each kind of action.
+_TEXTS: dict[ActionKind, Callable[[Action], str]] = {
+    ActionKind.PASS: lambda a: "pass",
+    ActionKind.ORDER: lambda a: "order" + _alone(a),
+    ActionKind.CALL: lambda a: f"call {_suit_name(a.suit)}{_alone(a)}",
+    ActionKind.DECLINE: lambda a: "decline",
+    ActionKind.DEFEND: lambda a: "defend alone",
+    ActionKind.REDEAL: lambda a: "redeal",
+    ActionKind.CALL_ACE: lambda a: f"call ace {_suit_name(a.suit)}",
+    ActionKind.BID: lambda a: "bid moon" if a.alone else f"bid {a.tricks}",
+    ActionKind.TRUMP: lambda a: f"trump {_suit_name(a.suit)}",
+    ActionKind.DISCARD: _card_text,
+    ActionKind.BEST: _card_text,
+    ActionKind.GIVE: _card_text,
+    ActionKind.FARMER_SWAP: _card_text,
+    ActionKind.PLAY: _card_text,
+}
 
 
 # ---------------------------------------------------------------------- shared actions
@@ -159,6 +195,12 @@ _CALLS = {
     for alone in (False, True)
 }
 CALL_ACES = tuple(Action(CALL_ACE, suit) for suit in SUITS)
+
+# Bid Euchre's bids (a number of tricks, up to the eight of a 32-card deck's hands, and the
+# moon) and its naming of trump (by suit index, 4 for no-trump).
+BIDS = tuple(Action(BID, tricks=n) for n in range(9))
+MOON = Action(BID, alone=True)
+TRUMPS = tuple(Action(TRUMP, None if i == 4 else SUITS[i]) for i in range(5))
 
 
 def play(card: Card | str) -> Action:
@@ -203,42 +245,135 @@ def order(alone: bool = False) -> Action:
     return ORDER_ALONE if alone else ORDER_ACTION
 
 
+def bid(tricks: int) -> Action:
+    """The shared action of bidding ``tricks`` tricks (Bid Euchre).
+
+    >>> bid(4) is Action.parse("bid four"), str(bid(4))
+    (True, 'bid 4')
+    """
+    return BIDS[tricks]
+
+
+def name_trump(suit: Suit | None) -> Action:
+    """The shared action of the high bidder naming ``suit`` trump (None: no-trump).
+
+    >>> name_trump(None) is Action.parse("trump no trump"), str(name_trump(Suit.SPADES))
+    (True, 'trump spades')
+    """
+    return TRUMPS[4 if suit is None else suit.idx]
+
+
+_NO_TRUMP = frozenset(("no-trump", "no trump", "notrump", "nt", "no-trumps", "no trumps"))
+_WORDS = {
+    "pass": PASS_ACTION,
+    "p": PASS_ACTION,
+    "decline": DECLINE_ACTION,
+    "turn down": DECLINE_ACTION,
+    "refuse": DECLINE_ACTION,
+    "defend alone": DEFEND_ALONE,
+    "defend": DEFEND_ALONE,
+    "redeal": REDEAL_ACTION,
+    "farmer redeal": REDEAL_ACTION,
+    "throw in": REDEAL_ACTION,
+    "moon": MOON,
+    "bid moon": MOON,
+    "shoot the moon": MOON,
+    "shoot": MOON,
+}
+_ORDERS = frozenset(("order", "order up", "pick up", "pick it up", "accept", "pickup", "go alone"))
+_NUMBERS = {
+    w: n
+    for n, w in enumerate(["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"])
+}
+_ALONE_SUFFIXES = (" alone", ", alone", " and go alone", " going alone")
+
+
+def _suit_or_no_trump(text: str) -> Suit | None:
+    return None if text.strip() in _NO_TRUMP else Suit.parse(text.strip())
+
+
+def _bid(what: str) -> Action:
+    """A bid of a number of tricks, in figures or words ("3", "three", "3 tricks")."""
+    word = what.removesuffix(" tricks").removesuffix(" trick").strip()
+    tricks = _NUMBERS.get(word)
+    if tricks is None and word.isdigit():
+        tricks = int(word)
+    if tricks is None or not 1 <= tricks < len(BIDS):
+        raise ActionError(f"a bid is a number of tricks from 1 to {len(BIDS) - 1}, or 'bid moon'")
+    return bid(tricks)
+
+
+def _called(low: str, alone: bool) -> Action | None:
+    """A call: an ace, for best, a suit (or no-trump)."""
+    if low.startswith("call ace "):
+        return CALL_ACES[Suit.parse(low[9:]).idx]
+    if low.startswith("call for best "):
+        return one_card(BEST, Card.parse(low[14:]))
+    if low.startswith(("call ", "name ")):
+        return call(_suit_or_no_trump(low[5:]), alone)
+    return None
+
+
+def _named_trump(low: str, alone: bool) -> Action | None:
+    """Bid Euchre's naming of trump: "trump hearts", "hearts are trump"."""
+    if low.startswith(("trump ", "trumps ")):
+        return name_trump(_suit_or_no_trump(low.split(" ", 1)[1]))
+    if low.endswith((" trump", " are trump", " is trump")):
+        return name_trump(_suit_or_no_trump(low.rsplit(" trump", 1)[0].removesuffix(" are")))
+    return None
+
+
+def _with_cards(low: str, alone: bool) -> Action | None:
+    """An action of cards: a play, a discard, a gift, a farmer's swap."""
+    for kind in (PLAY, DISCARD, GIVE):
+        if low.startswith(kind + " "):
+            return one_card(kind, Card.parse(low[len(kind) + 1 :]))
+    if low.startswith(("swap ", "farmer swap ")):
+        parts = low.split()[1:] if low.startswith("swap ") else low.split()[2:]
+        return Action(FARMER_SWAP, cards=tuple(Card.parse(p) for p in parts))
+    return None
+
+
+def _bid_of(low: str, alone: bool) -> Action | None:
+    """A bid: "bid 4", "bid four", "4", "4 tricks"."""
+    if low.startswith("bid "):
+        return _bid(low[4:])
+    first = low.split(" ", 1)[0]
+    if first in _NUMBERS or first.isdigit():
+        return _bid(low)
+    return None
+
+
+def _prefixed(low: str, alone: bool) -> Action | None:
+    """An action whose text starts with its verb (or ends with it: "hearts are trump")."""
+    for read in (_called, _named_trump, _with_cards, _bid_of):
+        found = read(low, alone)
+        if found is not None:
+            return found
+    return None
+
+
 def _parse(text: str) -> Action:
-    raw = " ".join(text.strip().split())
-    low = raw.lower()
+    low = " ".join(text.strip().split()).lower()
     alone = False
-    for suffix in (" alone", ", alone", " and go alone", " going alone"):
+    for suffix in _ALONE_SUFFIXES:
         if low.endswith(suffix) and not low.startswith("defend"):
             alone, low = True, low[: -len(suffix)].strip()
             break
+    if low in _ORDERS:
+        return order(alone or low == "go alone")
+    word = _WORDS.get(low)
+    if word is not None:
+        return word
     try:
-        if low in ("pass", "p"):
-            return PASS_ACTION
-        if low in ("order", "order up", "pick up", "pick it up", "accept", "pickup", "go alone"):
-            return order(alone or low == "go alone")
-        if low in ("decline", "turn down", "refuse"):
-            return DECLINE_ACTION
-        if low in ("defend alone", "defend"):
-            return DEFEND_ALONE
-        if low in ("redeal", "farmer redeal", "throw in"):
-            return REDEAL_ACTION
-        if low.startswith("call ace "):
-            return CALL_ACES[Suit.parse(low[9:]).idx]
-        if low.startswith("call for best "):
-            return one_card(BEST, Card.parse(low[14:]))
-        if low.startswith(("call ", "name ")):
-            what = low[5:].strip()
-            if what in ("no-trump", "no trump", "notrump", "nt", "no-trumps", "no trumps"):
-                return call(None, alone)
-            return call(Suit.parse(what), alone)
-        for kind in (PLAY, DISCARD, GIVE):
-            if low.startswith(kind + " "):
-                return one_card(kind, Card.parse(low[len(kind) + 1 :]))
-        if low.startswith(("swap ", "farmer swap ")):
-            parts = low.split()[1:] if low.startswith("swap ") else low.split()[2:]
-            return Action(FARMER_SWAP, cards=tuple(Card.parse(p) for p in parts))
-    except CardError as exc:
+        found = _prefixed(low, alone)
+    except (CardError, ActionError) as exc:
         raise ActionError(f"{text!r} is not an action: {exc}") from None
-    raise ActionError(
-        f"{text!r} is not an action: try 'pass', 'order', 'call hearts', 'discard 9s' or 'play Jd'"
-    )
+    if alone and found is not None and found.kind is BID:
+        raise ActionError(f"{text!r} is not an action: a bid to play alone is 'bid moon'")
+    if found is None:
+        raise ActionError(
+            f"{text!r} is not an action: try 'pass', 'order', 'call hearts', 'discard 9s', "
+            "'bid 3', 'trump hearts' or 'play Jd'"
+        )
+    return found

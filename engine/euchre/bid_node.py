@@ -1,4 +1,5 @@
-"""Making trump from a deal's start, one small node per action: the bidding's fast path.
+"""Euchre's making of trump from a deal's start, one small node per action: the bid kind of
+node (``node.py``), the bidding's fast path.
 
 From a deal's start, a pass or an order up changes only who acts, the phase and the count
 of passes: a bid node holds those, the legal actions and the deal, beside a ``BidTable``
@@ -8,9 +9,8 @@ discard (or a call in round two): ``bid_move`` then makes the node of the first 
 directly (``play_node.first_lead_node``). Whatever the fast path does not cover (the dealer
 left out by a partner alone, a deal thrown in, a contract with more to decide before the
 first lead) it leaves to the general path (``bid_move`` returns None), and a bid node's
-full position is replayed from the deal's start only when someone asks for it
-(``core.position_of``), so every node stands for exactly the position that
-``core.advance`` reaches.
+full position is replayed from the deal's start only when someone asks for it, so every
+node stands for exactly the position that ``phases.advance`` reaches.
 
 >>> from euchre.node import LEGAL, PHASE, TO_ACT
 >>> node = bid_root(Deal.random(seed=7, dealer=0), Rules())
@@ -32,16 +32,20 @@ from euchre.actions import DISCARDS, Action
 from euchre.bidding import dealer_sits_out, proposed_suit, round_one_legal, round_two_legal
 from euchre.cards import Suit
 from euchre.deal import Deal
-from euchre.node import ACTION, PARENT, TO_ACT, Node
+from euchre.node import ACTION, BID, LEGAL, PARENT, TABLE, TO_ACT, Node, NodeKind, PositionOf
 from euchre.phase import Phase
+from euchre.phases import advance, started
 from euchre.play_node import Contract, contract_for, first_lead_node
-from euchre.position import dealt_masks
+from euchre.position import History, Position, dealt_masks
 from euchre.rules import Rules
+from euchre.seats import play_order
 
-PASSES: Final = 8  # a bid node's own fields, after its table: the passes so far this round
-DEAL: Final = 9  # and the deal
+PASSES: Final = 8  # a bid node's own fields, after its table: the passes so far this round,
+DEAL: Final = 9  # the deal,
+UPCARD: Final = 10  # its upcard,
+PROPOSED: Final = 11  # and the suit the upcard proposes
 
-_ROUND_ONE = Phase.ROUND_ONE  # globals: an Enum member read through its class costs more
+_ROUND_ONE = Phase.ROUND_ONE  # the phases this module tests, as globals (``phase.py``)
 _ROUND_TWO = Phase.ROUND_TWO
 _DISCARD = Phase.DISCARD
 _PASS = A.PASS
@@ -61,7 +65,7 @@ class BidTable:
         self.rules = rules
         self.dealer = dealer
         self.players = n = rules.players
-        self.next_of = tuple((seat + 1) % n for seat in range(n))
+        self.next_of = play_order(n, frozenset())
         self.first = self.next_of[dealer]
         self.round_one = tuple(round_one_legal(rules, dealer, seat) for seat in range(n))
         self.contracts: dict[tuple[int, bool, Suit | None], Contract | None] = {}
@@ -86,7 +90,7 @@ _LATEST: list[_Entry] = [(None, None)]
 
 def bid_tables(rules: Rules) -> tuple[BidTable, ...] | None:
     """The shared ``BidTable`` of ``rules`` for each dealer; None when its deals do not
-    take the fast path (the dealer may decline the upcard).
+    take the fast path (another variant's bidding, or a dealer who may decline the upcard).
 
     >>> [table.first for table in bid_tables(Rules()) or ()]
     [1, 2, 3, 0]
@@ -95,11 +99,8 @@ def bid_tables(rules: Rules) -> tuple[BidTable, ...] | None:
     if entry is None or entry[0] is not rules:
         if len(_TABLES) >= 16:
             _TABLES.clear()
-        tables = (
-            None
-            if rules.dealer_may_decline
-            else tuple(BidTable(rules, dealer) for dealer in range(rules.players))
-        )
+        fast = Phase.ROUND_ONE in rules.variant_spec.phases and not rules.dealer_may_decline
+        tables = tuple(BidTable(rules, d) for d in range(rules.players)) if fast else None
         entry = _TABLES[id(rules)] = (rules, tables)
     _LATEST[0] = entry
     return entry[1]
@@ -115,57 +116,100 @@ def bid_root(deal: Deal, rules: Rules) -> Node | None:
         return None
     table: BidTable = tables[deal.dealer]
     first = table.first
-    return (bid_move, None, None, first, table.round_one[first], None, _ROUND_ONE, table, 0,
-            deal)  # fmt: skip
+    upcard = deal.upcard
+    assert upcard is not None, "Euchre's bidding has an upcard"
+    return (BID, None, None, first, table.round_one[first], None, _ROUND_ONE, table, 0,
+            deal, upcard, proposed_suit(upcard))  # fmt: skip
 
 
-def bid_move(node: Node, action: Action) -> Node | None:
-    """The node after ``action``, when it is one of ``node``'s legal actions (the very
-    object) and the fast path makes that move: the next bid node while trump is being made,
-    the first lead's node once it is made; else None."""
-    (_, _, _, seat, legal, _, phase, table, passes, deal) = node
-    for listed in legal:
-        if listed is action:
+def bid_move(node: Node, given: Action | str) -> Node | None:
+    """The bid kind's move (``node.py``): the node after ``given``, when it is one of
+    ``node``'s legal actions (the very object) and the fast path makes that move: the next
+    bid node while trump is being made, the first lead's node once it is made; else None."""
+    legal: list[Action] = node[LEGAL]
+    for action in legal:
+        if action is given:
             break
     else:
         return None
     kind = action.kind
     if kind is _PASS:
-        passes += 1
-        if passes < table.players:
-            following = table.next_of[seat]
-            if phase is _ROUND_TWO:
-                legal = round_two_legal(
-                    table.rules, table.dealer, proposed_suit(deal.upcard), following
-                )
-            else:
-                legal = table.round_one[following]
-            return (bid_move, node, action, following, legal, None, phase, table, passes, deal)
-        if phase is _ROUND_TWO:  # everyone passed twice: the general path throws the deal in
-            return None
-        first = table.first
-        legal = round_two_legal(table.rules, table.dealer, proposed_suit(deal.upcard), first)
-        return (bid_move, node, action, first, legal, None, _ROUND_TWO, table, 0, deal)
-    dealer = table.dealer
+        return _passed(node, action)
     if kind is _ORDER:
-        if action.alone and dealer_sits_out(table.rules, dealer, seat, action):
-            return None
-        a, b, c, d, e = deal.hands[dealer]  # a hand as dealt, then the upcard
-        legal = [DISCARDS[a.id], DISCARDS[b.id], DISCARDS[c.id], DISCARDS[d.id],
-                 DISCARDS[e.id], DISCARDS[deal.upcard.id]]  # fmt: skip
-        return (bid_move, node, action, dealer, legal, None, _DISCARD, table, 0, deal)
+        return _ordered(node, action)
+    (_, parent, order, seat, _, _, _, table, _, deal, upcard, proposed) = node
     if kind is _DISCARD_KIND:  # the order up before it made the upcard's suit trump
-        order: Action = node[ACTION]
-        key = (node[PARENT][TO_ACT], order.alone, proposed_suit(deal.upcard))
+        key = (parent[TO_ACT], order.alone, proposed)
     else:  # a call in round two
         key = (seat, action.alone, action.suit)
     try:
         contract = table.contracts[key]
     except KeyError:  # the first deal of this contract
         contract = table.contract(*key)
-    if contract is None:
+    if contract is None:  # more to decide before the first lead: the general path
         return None
     masks = dealt_masks(deal.hands)
     if kind is _DISCARD_KIND:
-        masks[dealer] = (masks[dealer] | deal.upcard.bit) ^ action.cards[0].bit
+        dealer = table.dealer
+        masks[dealer] = (masks[dealer] | upcard.bit) ^ action.cards[0].bit
     return first_lead_node(node, action, contract, deal, tuple(masks))
+
+
+def _passed(node: Node, action: Action) -> Node | None:
+    """The node after a pass: the next seat, round two after four passes; None when
+    everyone passed twice (the general path throws the deal in)."""
+    (_, _, _, seat, legal, _, phase, table, passes, deal, upcard, proposed) = node
+    passes += 1
+    if passes < table.players:
+        following = table.next_of[seat]
+        if phase is _ROUND_TWO:
+            legal = round_two_legal(table.rules, table.dealer, proposed, following)
+        else:
+            legal = table.round_one[following]
+        return (BID, node, action, following, legal, None, phase, table, passes, deal, upcard,
+                proposed)  # fmt: skip
+    if phase is _ROUND_TWO:
+        return None
+    first = table.first
+    legal = round_two_legal(table.rules, table.dealer, proposed, first)
+    return (BID, node, action, first, legal, None, _ROUND_TWO, table, 0, deal, upcard, proposed)
+
+
+def _ordered(node: Node, action: Action) -> Node | None:
+    """The node after an order up: the dealer's discard (None when the dealer sits out
+    without the upcard: the general path)."""
+    (_, _, _, seat, _, _, _, table, _, deal, upcard, proposed) = node
+    dealer = table.dealer
+    if action.alone and dealer_sits_out(table.rules, dealer, seat, action):
+        return None
+    a, b, c, d, e = deal.hands[dealer]  # a hand as dealt, then the upcard
+    legal = [DISCARDS[a.id], DISCARDS[b.id], DISCARDS[c.id], DISCARDS[d.id],
+             DISCARDS[e.id], DISCARDS[upcard.id]]  # fmt: skip
+    return (BID, node, action, dealer, legal, None, _DISCARD, table, 0, deal, upcard, proposed)
+
+
+def _position(node: Node, position_of: PositionOf) -> Position:
+    """A bid node's position: its actions replayed from the deal's start."""
+    actions = []
+    deal = node[DEAL]
+    rules = node[TABLE].rules
+    while node[PARENT] is not None:
+        actions.append(node[ACTION])
+        node = node[PARENT]
+    p = started(deal, rules)
+    for action in reversed(actions):
+        p = advance(p, action)
+    return p
+
+
+def _deal_and_rules(node: Node) -> tuple[Deal, Rules]:
+    return node[DEAL], node[TABLE].rules
+
+
+def _history(node: Node) -> History:
+    """A first bid node is a deal's start: no action before it."""
+    return None
+
+
+#: The bid kind (``node.py``).
+BID_KIND = NodeKind(bid_move, _position, _deal_and_rules, _history)

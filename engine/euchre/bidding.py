@@ -1,8 +1,9 @@
-"""Making trump: a farmer's hand, round one, the dealer's discard, round two.
+"""Euchre's making of trump on the upcard: a farmer's hand, round one, the dealer's
+discard, round two.
 
-Each phase has three small functions (``core.PHASE_RULES`` lists them): its candidate
-actions, the reason an action is refused (None when allowed), and the move, made in place
-on a ``Position``.
+Each phase has three small functions, listed in ``PHASES`` (this module's entries of the
+phase table, ``phases.py``): its candidate actions, the reason an action is refused (None
+when allowed), and the move, made in place on a ``Position``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from euchre.cards import SUITS, Card, Rank, Suit
 from euchre.contract import after_trump_made
 from euchre.hands import with_hand, without
 from euchre.phase import Phase
-from euchre.position import Position, enter, finish, set_trump
+from euchre.position import PhaseRules, Position, enter, finish, set_trump
 from euchre.rules import Rules
 from euchre.scoring import HandResult
 from euchre.seats import next_seat, same_team, team_seats
@@ -52,26 +53,32 @@ def farmers_hand(hand: Sequence[Card], definition: str) -> bool:
     return False
 
 
-def wrong_phase(s: Position, action: Action) -> str:
-    """Why an action of a kind that does not belong to this phase is refused."""
-    phase, kind = s["phase"], action.kind
-    if phase is Phase.PLAY:
-        return f"'{action}' is not possible now: trump is made and it is time to play a card"
-    if kind is A.PLAY:
-        return f"you cannot play a card yet: this is {phase}"
-    if phase is Phase.ROUND_ONE and kind is A.CALL:
+def _round_one_hint(s: Position, action: Action) -> str | None:
+    if action.kind is A.CALL:
         return (
-            f"in round one the only suit on offer is the upcard's, {s['proposed'].plural}: "
+            f"in round one the only suit on offer is the upcard's, {_proposed(s).plural}: "
             f"order it up or pass"
         )
-    if phase is Phase.ROUND_TWO and kind is A.ORDER:
+    return None
+
+
+def _round_two_hint(s: Position, action: Action) -> str | None:
+    if action.kind is A.ORDER:
         return (
             f"the upcard was turned down: in round two you name a suit other than "
-            f"{s['proposed'].plural}, or pass"
+            f"{_proposed(s).plural}, or pass"
         )
-    if phase is Phase.DISCARD:
-        return "the dealer has picked up the upcard and must first discard one card"
-    return f"'{action}' is not possible during {phase}"
+    return None
+
+
+def _discard_hint(s: Position, action: Action) -> str:
+    return "the dealer has picked up the upcard and must first discard one card"
+
+
+def _proposed(s: Position) -> Suit:
+    proposed = s["proposed"]
+    assert proposed is not None, "Euchre's bidding has an upcard"
+    return proposed
 
 
 # ---------------------------------------------------------------------- farmer's hand
@@ -113,7 +120,7 @@ def farmer_apply(s: Position, a: Action) -> None:
     seat = s["to_act"]
     assert seat is not None
     if a.kind is A.REDEAL:
-        finish(s, HandResult(tuple(0 for _ in range(s["rules"].num_teams)), None, 0, redeal=True))
+        finish(s, thrown_in(s["rules"], redeal=True))
         return
     if a.kind is A.FARMER_SWAP:
         taken = s["kitty"][:3]
@@ -220,29 +227,33 @@ def round_one_apply(s: Position, a: Action) -> None:
             enter(s, Phase.ROUND_TWO, next_seat(s["dealer"], s["players"]))
         return
     make_trump(s, seat, a)
-    set_trump(s, s["proposed"])
+    set_trump(s, _proposed(s))
     if dealer_sits_out(s["rules"], s["dealer"], seat, a):
         # The dealer sits out without taking the upcard; its suit stays trump.
         after_trump_made(s)
         return
-    s["held"] = with_hand(s["held"], s["dealer"], s["held"][s["dealer"]] + (s["upcard"],))
+    upcard = s["upcard"]
+    assert upcard is not None, "Euchre's bidding has an upcard"
+    s["held"] = with_hand(s["held"], s["dealer"], s["held"][s["dealer"]] + (upcard,))
     s["picked_up"] = True
     enter(s, Phase.DISCARD, s["dealer"])
 
 
 # ---------------------------------------------------------------------- the dealer's discard
 def decline_refusal(rules: Rules, dealer: int, maker: int | None) -> str | None:
-    """Why the dealer may not decline the ordered upcard, or None: only where the house
-    rules allow it, and never the dealer's own pick-up. Every seat knows it.
+    """Why the dealer may not decline the accepted upcard, or None: only where the house
+    rules allow it, and then whoever accepted it, the dealer included (002: once the
+    turn-up's suit is accepted, "the dealer may exchange a card in-hand for the turn-up ...
+    or may decline the turn-up"). Every seat knows it.
 
     >>> table = Rules().replace(dealer_may_decline=True)
     >>> decline_refusal(table, 0, 1) is None, decline_refusal(table, 0, 0) is None
-    (True, False)
+    (True, True)
+    >>> print(decline_refusal(Rules(), 0, 1))
+    at this table the dealer must take the ordered upcard and discard one card
     """
     if not rules.dealer_may_decline:
         return "at this table the dealer must take the ordered upcard and discard one card"
-    if maker == dealer:
-        return "you picked the upcard up yourself, so you cannot decline it; discard one card"
     return None
 
 
@@ -271,7 +282,9 @@ def discard_check(s: Position, a: Action) -> str | None:
 
 def discard_apply(s: Position, a: Action) -> None:
     if a.kind is A.DECLINE:
-        s["held"] = with_hand(s["held"], s["dealer"], without(s["held"][s["dealer"]], s["upcard"]))
+        upcard = s["upcard"]
+        assert upcard is not None, "Euchre's bidding has an upcard"
+        s["held"] = with_hand(s["held"], s["dealer"], without(s["held"][s["dealer"]], upcard))
         s["declined"] = True
         s["picked_up"] = False
     else:
@@ -291,7 +304,7 @@ def round_two_candidates(s: Position) -> list[Action]:
     pass, then each suit (and no-trump), each alone after it."""
     seat = s["to_act"]
     assert seat is not None
-    return round_two_legal(s["rules"], s["dealer"], s["proposed"], seat)
+    return round_two_legal(s["rules"], s["dealer"], _proposed(s), seat)
 
 
 def round_two_legal(rules: Rules, dealer: int, proposed: Suit, seat: int) -> list[Action]:
@@ -338,7 +351,7 @@ def round_two_check(s: Position, a: Action) -> str | None:
         return None
     if a.suit is s["proposed"]:
         return (
-            f"{s['proposed'].plural} were turned down in round one, so they cannot be trump "
+            f"{_proposed(s).plural} were turned down in round one, so they cannot be trump "
             f"this deal: name another suit or pass"
         )
     return None
@@ -353,8 +366,52 @@ def round_two_apply(s: Position, a: Action) -> None:
         if passes < s["players"]:
             s["to_act"] = next_seat(seat, s["players"])
         else:
-            finish(s, HandResult(tuple(0 for _ in range(s["rules"].num_teams)), None, 0))
+            finish(s, thrown_in(s["rules"]))
         return
     make_trump(s, seat, a)
     set_trump(s, a.suit)
     after_trump_made(s)
+
+
+def thrown_in(rules: Rules, redeal: bool = False) -> HandResult:
+    """The result of a deal nobody made trump in (or a farmer's hand ``redeal``): nobody
+    scores.
+
+    >>> thrown_in(Rules()).points, thrown_in(Rules.profile("bid-euchre")).tricks
+    ((0, 0), 6)
+    """
+    return HandResult((0,) * rules.num_teams, None, 0, redeal=redeal, tricks=rules.hand_size)
+
+
+K = A.ActionKind
+#: Euchre's phases of making trump, for the phase table (``phases.py``).
+PHASES = {
+    Phase.FARMER: PhaseRules(
+        frozenset((K.PASS, K.FARMER_SWAP, K.REDEAL)), farmer_candidates, farmer_check, farmer_apply
+    ),
+    Phase.ROUND_ONE: PhaseRules(
+        frozenset((K.PASS, K.ORDER)),
+        round_one_candidates,
+        round_one_check,
+        round_one_apply,
+        exact=True,
+        hint=_round_one_hint,
+    ),
+    Phase.DISCARD: PhaseRules(
+        frozenset((K.DISCARD, K.DECLINE)),
+        discard_candidates,
+        discard_check,
+        discard_apply,
+        exact=True,
+        hint=_discard_hint,
+    ),
+    Phase.ROUND_TWO: PhaseRules(
+        frozenset((K.PASS, K.CALL)),
+        round_two_candidates,
+        round_two_check,
+        round_two_apply,
+        exact=True,
+        hint=_round_two_hint,
+    ),
+}
+del K

@@ -2,7 +2,8 @@
 calling for best, defending alone, and who leads the first trick.
 
 Like the bidding phases, each phase here has its candidates, its check and its move (made
-in place on a ``Position``); ``core.PHASE_RULES`` lists them.
+in place on a ``Position``), listed in ``PHASES`` (this module's entries of the phase
+table, ``phases.py``). Every variant shares them.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from euchre.cards import Card, Suit
 from euchre.hands import with_hand, without
 from euchre.phase import Phase
 from euchre.play import plays_of
-from euchre.position import Position, enter, mask_of
+from euchre.position import PhaseRules, Position, enter, mask_of
 from euchre.rules import Rules
 from euchre.seats import (
     clockwise_after,
@@ -82,13 +83,19 @@ def first_lead(
     """Who leads the first trick, and the next seat that plays after each seat (``next_of``
     is the table's order with nobody sitting out).
 
-    The lead moves left of the lone player only for a maker who declared alone: call-ace's
-    maker who turns out to hold the called card never said so, and the lead must not tell.
+    Where the variant has the maker lead (Bid Euchre's high bidder), the maker does.
+    Otherwise the lead moves left of the lone player only for a maker who declared alone:
+    call-ace's maker who turns out to hold the called card never said so, and the lead
+    must not tell.
 
     >>> first_lead(Rules(), 3, 1, True, frozenset({3}), (1, 2, 3, 0))
     (0, (1, 2, 0, 0))
+    >>> first_lead(Rules.profile("bid-euchre"), 3, 1, False, frozenset(), (1, 2, 3, 0))
+    (1, (1, 2, 3, 0))
     """
     n = rules.players
+    if rules.variant_spec.maker_leads and maker is not None:
+        return maker, play_order(n, out) if out else next_of
     if declared_alone and maker is not None and rules.lead_against_loner == "left_of_loner":
         leader = first_active_from(next_seat(maker, n), n, out)
     elif out:
@@ -233,3 +240,20 @@ def defend_apply(s: Position, a: Action) -> None:
         s["to_act"] = queue[0]
     else:
         start_play(s)
+
+
+K = A.ActionKind
+#: The phases between trump made and the first lead, for the phase table (``phases.py``).
+PHASES = {
+    Phase.CALL_ACE: PhaseRules(
+        frozenset((K.CALL_ACE,)), call_ace_candidates, call_ace_check, call_ace_apply
+    ),
+    Phase.CALL_FOR_BEST: PhaseRules(
+        frozenset((K.PASS, K.BEST)), best_candidates, best_check, best_apply
+    ),
+    Phase.GIVE_BEST: PhaseRules(frozenset((K.GIVE,)), give_candidates, give_check, give_apply),
+    Phase.DEFEND: PhaseRules(
+        frozenset((K.PASS, K.DEFEND)), defend_candidates, defend_check, defend_apply
+    ),
+}
+del K

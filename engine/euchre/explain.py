@@ -69,8 +69,12 @@ def explain_score(subject: HandState | HandResult) -> str:
     result = subject.result if isinstance(subject, HandState) else subject
     if result is None:
         return "The deal is not over yet."
+    if result.bid:
+        return _explain_bid(result)
     if result.redeal:
         return "A farmer's hand was thrown in: nobody scores, and the same dealer deals again."
+    if result.makers is None and result.tricks != TRICKS:  # Bid Euchre's one round of bids
+        return "Everyone passed: the cards are thrown in, nobody scores, and the deal passes left."
     if result.makers is None:
         return "Everyone passed twice: the cards are thrown in, nobody scores, and the deal passes left."
     made = result.maker_tricks
@@ -103,3 +107,37 @@ def explain_score(subject: HandState | HandResult) -> str:
             f"took {lone} and scores {defenders} points."
         )
     return f"{who} took {made} {plural}, fewer than {TRICKS_TO_MAKE}: euchred, and {others} {defenders} points."
+
+
+def _explain_bid(result: HandResult) -> str:
+    """What a deal of Bid Euchre scores, and why (``HandResult.bid`` is set).
+
+    >>> _explain_bid(HandResult((5, 1), 0, 5, bid=4, tricks=6))
+    'The bidders bid 4 and took 5 tricks: they score 5 points, and the defenders 1.'
+    >>> _explain_bid(HandResult((3, -4), 1, 3, bid=4, tricks=6))
+    'The bidders bid 4 but took 3 tricks: set, they lose 4 points, and the defenders score 3.'
+    >>> _explain_bid(HandResult((12, 0), 0, 6, True, bid=6, tricks=6))
+    'The moon: the shooter took all 6 tricks alone and scores 12 points.'
+    """
+    assert result.makers is not None
+    bidders = result.points[result.makers]
+    defenders = result.points[1 - result.makers]
+    made, tricks = result.maker_tricks, result.tricks
+    others = f", and the defenders score {defenders}" if defenders else ""
+    if result.alone:
+        if made == tricks:
+            return (
+                f"The moon: the shooter took all {tricks} tricks alone and scores {bidders} points."
+            )
+        return (
+            f"The moon failed: the shooter took {made} of the {tricks} tricks, so the bidders "
+            f"lose {-bidders} points{others}."
+        )
+    plural = "trick" if made == 1 else "tricks"
+    if result.euchred:
+        return (
+            f"The bidders bid {result.bid} but took {made} {plural}: set, they lose "
+            f"{-bidders} points{others}."
+        )
+    defended = f", and the defenders {defenders}" if defenders else ""
+    return f"The bidders bid {result.bid} and took {made} {plural}: they score {bidders} points{defended}."

@@ -1,4 +1,6 @@
-"""A whole game: deals in turn until a side reaches the target score.
+"""A whole game: deals in turn until a side reaches the target score, as the rules' variant
+scores and wins it (``variant.py``: Euchre's first side alone at the target; Bid Euchre's
+side that reaches it on a deal it wins, whose score may go below zero).
 
 >>> from euchre.rules import Rules
 >>> game = Game.new(Rules(), seed=7)
@@ -15,8 +17,11 @@ from euchre.actions import Action
 from euchre.deal import Deal
 from euchre.rng import SeededRandom
 from euchre.rules import Rules
+from euchre.scoring import score_after_deal, settle_game_point
 from euchre.seats import next_seat
 from euchre.state import HandState, IllegalAction
+
+__all__ = ["Game", "deal_seed", "score_after_deal", "settle_game_point"]
 
 
 def deal_seed(game_seed: int, index: int) -> int:
@@ -30,32 +35,6 @@ def deal_seed(game_seed: int, index: int) -> int:
     for _ in range(index + 1):
         value = rng.next64()
     return value
-
-
-def settle_game_point(score: Sequence[int], game_to: int) -> tuple[int, ...]:
-    """002's rule when several players reach game point together: everyone drops by the
-    amount that brings the leader to one below game point (never below zero), and play goes on.
-
-    >>> settle_game_point((11, 10, 4), 10)
-    (9, 8, 2)
-    >>> settle_game_point((10, 3), 10)
-    (10, 3)
-    """
-    reached = [s for s in score if s >= game_to]
-    if len(reached) < 2:
-        return tuple(score)
-    cut = max(score) - (game_to - 1)
-    return tuple(max(0, s - cut) for s in score)
-
-
-def score_after_deal(score: Sequence[int], points: Sequence[int], game_to: int) -> tuple[int, ...]:
-    """The score after a deal: each side's ``points`` added to ``score``, then settled
-    (``settle_game_point``) when several sides reach ``game_to`` at once.
-
-    >>> score_after_deal((3, 6, 5), (2, 0, 2), 10), score_after_deal((8, 9, 3), (2, 2, 0), 10)
-    ((5, 6, 7), (8, 9, 1))
-    """
-    return settle_game_point([s + p for s, p in zip(score, points, strict=True)], game_to)
 
 
 @dataclass(frozen=True)
@@ -95,9 +74,12 @@ class Game:
 
     @property
     def winner(self) -> int | None:
-        """The winning team, once one has reached the target alone."""
-        reached = [t for t, s in enumerate(self.score) if s >= self.rules.game_to]
-        return reached[0] if len(reached) == 1 else None
+        """The winning team, once the rules' variant says one has won: in Euchre the one
+        side at or over the target; in Bid Euchre the side that got there on a deal it won
+        (its bid made, or the bidders set), or the other side when one falls to minus the
+        target (``lose_at_minus_target``)."""
+        last = self.history[-1].result if self.history else None
+        return self.rules.variant_spec.winner(self.score, self.rules, last)
 
     @property
     def over(self) -> bool:
@@ -122,7 +104,8 @@ class Game:
         state = self.state.apply(action)
         if state.result is None:
             return Game(self.rules, self.seed, state, self.score, self.history, self.start_score)
-        score = score_after_deal(self.score, state.result.points, self.rules.game_to)
+        settle = self.rules.variant_spec.settle
+        score = settle(self.score, state.result.points, self.rules.game_to)
         history = (*self.history, state)
         game = Game(self.rules, self.seed, state, score, history, self.start_score)
         if game.over:
@@ -144,9 +127,10 @@ class Game:
         (0, 0)
         """
         score = self.start_score
+        settle = self.rules.variant_spec.settle
         for state in self.history[:deal]:
             assert state.result is not None
-            score = score_after_deal(score, state.result.points, self.rules.game_to)
+            score = settle(score, state.result.points, self.rules.game_to)
         return score
 
     def carry_over(self) -> tuple[int, ...]:

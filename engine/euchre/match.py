@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from euchre.actions import Action
 from euchre.game import Game
 from euchre.rules import Rules
+from euchre.seats import next_seat
 from euchre.state import IllegalAction
 
 GAMES_TO_WIN = 2
@@ -257,4 +258,4 @@ def _next_game(game: Game, seed: int) -> Game:
     if max(carried) < rules.game_to:
         return game.next_game(seed)
     start = tuple(min(points, rules.game_to - 1) for points in carried)
-    return Game.new(rules, seed, start, (game.history[-1].dealer + 1) % rules.players)
+    return Game.new(rules, seed, start, next_seat(game.history[-1].dealer, rules.players))

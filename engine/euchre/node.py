@@ -1,47 +1,46 @@
-"""A deal in progress as one small tuple, a *node*: what ``HandState`` wraps and what the
-search core (``DealCore``) moves through.
+"""The node protocol: a deal in progress as one small tuple, what ``HandState`` wraps and
+what the search core (``DealCore``) moves through.
 
-Every node starts with the same seven fields (the indices below): how it moves, the node
+Every node starts with the same eight fields (the indices below): its *kind*, the node
 before it, the action that led to it, the seat to act, the legal actions (a shared list),
-the result and the phase. Then come the facts of its kind, the first of them its
-``TABLE`` (what stays fixed for that kind of node):
+the result, the phase, and its ``TABLE`` (what stays fixed for nodes of its kind). Then come
+the facts of its kind. The kind is a small number (``WHOLE``, ``BID``, ``PLAY``, ``OVER``),
+and each kind owns its module, which says how its nodes move and what position they stand
+for (a ``NodeKind``):
 
-- a *whole* node holds a full ``Position`` (any phase, any rules: ``core.py``);
-- a *bid* node stands for a point of the bidding from a deal's start (``bid_node.py``);
+- a *whole* node holds a full ``Position`` (any phase, any rules: ``whole_node.py``);
+- a *bid* node stands for a point of Euchre's bidding from a deal's start (``bid_node.py``);
 - a *play* node stands for a point of the tricks, and an *over* node for their end
   (``play_node.py``).
 
-A node never changes. ``node[MOVE](node, action)`` makes the next one when ``action`` is
-one of ``node[LEGAL]`` (the very object) and the node's kind makes that move; otherwise it
-returns None and ``core.move_checked`` takes the general way (parsing, checking, a full
-position). A play node's move is made in place, without that call, by a ``Mover``
-(``mover.py``: ``DealCore`` and ``HandState`` are movers). A node's full ``Position`` is
-built only when asked for (``core.position_of``), from its table and the nodes before it.
+``nodes.py`` gathers the kinds (``KINDS``, by kind number) and moves any node. A node
+never changes: ``KINDS[node[KIND]].move(node, action)`` makes the next one when ``action``
+is one of ``node[LEGAL]`` (the very object) and the kind makes that move; otherwise it
+returns None and the general path takes over (``nodes.move_checked``: parsing, checking, a
+full position). A node's full ``Position`` is built only when asked for.
 
->>> from euchre.core import root
->>> from euchre.deal import Deal
->>> from euchre.rules import Rules
->>> node = root(Deal.random(seed=7, dealer=0), Rules())
->>> node[TO_ACT], [str(a) for a in node[LEGAL]], node[PARENT] is None
-(1, ['pass', 'order', 'order alone'], True)
->>> after = node[MOVE](node, node[LEGAL][0])
->>> after[TO_ACT], after[PARENT] is node, str(after[ACTION])
-(2, True, 'pass')
+Imports point one way: the values (cards, actions, rules, deals), the rules (the phase
+table and its modules), the nodes (this protocol, then each kind, then ``nodes.py``), and
+last the faces (``HandState``, ``DealCore``, ``SeatView``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from euchre.actions import Action
 
-# A node: its seven common fields, then its kind's (see the module doc). A tuple is the
+if TYPE_CHECKING:
+    from euchre.deal import Deal
+    from euchre.position import History, Position
+    from euchre.rules import Rules
+
+# A node: its eight common fields, then its kind's (see the module doc). A tuple is the
 # cheapest value Python makes, and every action makes one.
 Node = tuple[Any, ...]
-Move = Callable[[Node, Action], "Node | None"]
 
-MOVE: Final = 0  # the node's move: (node, action) -> the next node, or None
+KIND: Final = 0  # the node's kind: WHOLE, BID, PLAY or OVER
 PARENT: Final = 1  # the node before (None at the first node of a state or a core)
 ACTION: Final = 2  # the action that led here from the parent (None at a first node)
 TO_ACT: Final = 3  # the seat that acts now (None once the deal is over)
@@ -49,3 +48,30 @@ LEGAL: Final = 4  # the legal actions now (a shared list: do not change it)
 RESULT: Final = 5  # None until the deal is over, then its HandResult
 PHASE: Final = 6  # the Phase
 TABLE: Final = 7  # what the node's kind keeps fixed (for a whole node, its Position)
+
+# The kinds of node, numbered for ``nodes.KINDS``.
+WHOLE: Final = 0
+BID: Final = 1
+PLAY: Final = 2
+OVER: Final = 3
+
+PositionOf = Callable[[Node], "Position"]
+
+
+class NodeKind(NamedTuple):
+    """What a kind of node does, as its module defines it.
+
+    ``move(node, action)``: the next node when ``action`` is one of the node's legal
+    actions (the very object) and this kind makes that move; else None (an action given
+    as text too: the general path reads it). ``position(node,
+    position_of)``: the full position ``node`` stands for; ``position_of`` builds the
+    position of any other node (a node's kind may need its parent's). ``deal_and_rules``:
+    the deal and the rules, without a position. ``history(node)``: the actions so far and
+    their actors, as the node's position keeps them, for a node that has them at hand: a
+    whole node (any), or a first node of any kind (no parent: the actions before it).
+    """
+
+    move: Callable[[Node, Action | str], Node | None]
+    position: Callable[[Node, PositionOf], Position]
+    deal_and_rules: Callable[[Node], tuple[Deal, Rules]]
+    history: Callable[[Node], History]

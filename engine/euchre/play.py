@@ -1,5 +1,9 @@
 """Playing the tricks: following suit (and why a card may not be played), the trick's
-winner, and the deal's result.
+winner, and the deal's result; the play phase's entry of the phase table (``PHASES``).
+
+Every variant plays its tricks this way. This is the general path, on a ``Position``; the
+engine's hot path plays the same cards on small nodes (``play_node.py``), and a test holds
+the two to the same positions.
 """
 
 from __future__ import annotations
@@ -8,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from euchre.actions import PLAYS, Action
+from euchre.actions import PLAYS, Action, ActionKind
 from euchre.cards import JOKER, SUITS, Card, Rank, Suit
-from euchre.position import Position, hands_now
+from euchre.phase import Phase
+from euchre.position import NO_TRICK, PhaseRules, Position, finish, hands_now
 from euchre.rules import Rules
 from euchre.scoring import HandResult, score_hand
 from euchre.seats import team_of
@@ -132,6 +137,47 @@ def play_check(s: Position, a: Action) -> str | None:
     return why_card_illegal(card, hand, current[0][1], s["trump"])
 
 
+def play_apply(s: Position, a: Action) -> None:
+    """Play ``a``, a legal card, in place on a fresh position (the phase table's move).
+    Every card played to a trick by the last seat ends it, and the winner leads the next;
+    the winner's empty hand ends the deal. The next player's legal plays are listed as the
+    move is made (one mask look-up), so that a state's ``legal_actions`` is ready.
+
+    The trick in progress is one value, read and written once, and its winner is kept as
+    the cards fall: the highest power among the cards that can win (the suit led and the
+    trumps).
+    """
+    seat = s["to_act"]
+    assert seat is not None
+    card = a.cards[0]
+    bit = card.bit
+    s["unplayed"] = unplayed = s["unplayed"] ^ bit
+    power = s["powers"][card.id]
+    current, follow, can_win, best_seat, best_power = s["trick"]
+    if not current:
+        follow = s["suit_masks"][card.id]
+        can_win = follow | s["trumps"]
+        best_seat, best_power = seat, power
+    elif power > best_power and bit & can_win:
+        best_seat, best_power = seat, power
+    current += ((seat, card),)
+    following = s["next_of"][seat]
+    if following != s["leader"]:  # someone has still to play to this trick
+        s["trick"] = (current, follow, can_win, best_seat, best_power)
+        s["to_act"] = following
+        hand = s["seat_masks"][following] & unplayed
+        s["legal"] = plays_of(hand & follow or hand)
+        return
+    s["done"] += ((current, best_seat),)
+    s["trick"] = NO_TRICK
+    hand = s["seat_masks"][best_seat] & unplayed
+    if hand:  # the winner leads the next trick, any card
+        s["to_act"] = s["leader"] = best_seat
+        s["legal"] = plays_of(hand)
+        return
+    finish(s, deal_result(s))
+
+
 def why_card_illegal(
     card: Card, hand: Sequence[Card], led: Card | None, trump: Suit | None
 ) -> str | None:
@@ -223,21 +269,30 @@ def deal_result(s: Position) -> HandResult:
     assert maker is not None
     side = s["maker_side"]
     made = sum(1 for _, winner in s["done"] if winner in side)
-    return deal_outcome(s["rules"], maker, side, s["alone"], s["defender"] is not None, made)
+    rules, alone, defended = s["rules"], s["alone"], s["defender"] is not None
+    return deal_outcome(rules, maker, side, alone, defended, made, s["bid"])
 
 
 def deal_outcome(
-    rules: Rules, maker: int, side: frozenset[int], alone: bool, defender_alone: bool, made: int
+    rules: Rules,
+    maker: int,
+    side: frozenset[int],
+    alone: bool,
+    defender_alone: bool,
+    made: int,
+    bid: int = 0,
 ) -> HandResult:
     """How a deal ends when ``maker``'s side (``side``, the maker included) takes ``made``
-    tricks.
+    tricks (against a bid of ``bid`` tricks, in Bid Euchre).
 
     >>> deal_outcome(Rules(), 1, frozenset({1, 3}), False, False, 2).points
     (2, 0)
+    >>> deal_outcome(Rules.profile("bid-euchre"), 1, frozenset({1, 3}), False, False, 2, 3).points
+    (4, -3)
     """
     if rules.partnerships:
-        return team_result(made, alone, defender_alone, team_of(maker, True), rules.num_teams)
-    maker_points, defender_points = score_hand(made, alone, rules, defender_alone)
+        return team_result(made, alone, defender_alone, team_of(maker, True), rules, bid)
+    maker_points, defender_points = score_hand(made, alone, rules, defender_alone, bid)
     points = tuple(
         maker_points if seat in side else defender_points for seat in range(rules.players)
     )
@@ -246,16 +301,35 @@ def deal_outcome(
 
 @cache
 def team_result(
-    made: int, alone: bool, defender_alone: bool, maker_team: int, teams: int
+    made: int, alone: bool, defender_alone: bool, maker_team: int, rules: Rules, bid: int = 0
 ) -> HandResult:
     """The result of a deal played in partnerships, where the making team took ``made``
-    tricks (one shared value per outcome: a result never changes).
+    tricks (against a bid of ``bid``, in Bid Euchre), scored as the rules' variant scores
+    it; one shared value per outcome (a result never changes).
 
-    >>> team_result(5, True, False, 1, 2).points
+    >>> team_result(5, True, False, 1, Rules()).points
     (0, 4)
+    >>> team_result(3, False, False, 0, Rules.profile("bid-euchre"), 4).points
+    (-4, 3)
     """
-    maker_points, defender_points = score_hand(made, alone, None, defender_alone)
-    points = [0] * teams
+    maker_points, defender_points = score_hand(made, alone, rules, defender_alone, bid)
+    points = [0] * rules.num_teams
     points[maker_team] = maker_points
     points[1 - maker_team] = defender_points
-    return HandResult(tuple(points), maker_team, made, alone, defender_alone)
+    tricks = rules.hand_size
+    return HandResult(
+        tuple(points), maker_team, made, alone, defender_alone, bid=bid, tricks=tricks
+    )
+
+
+#: The play phase's entry of the phase table (``phases.py``).
+PHASES = {
+    Phase.PLAY: PhaseRules(
+        frozenset((ActionKind.PLAY,)),
+        play_candidates,
+        play_check,
+        play_apply,
+        exact=True,
+        hint=lambda s, a: f"'{a}' is not possible now: trump is made and it is time to play a card",
+    )
+}

@@ -1,14 +1,14 @@
-"""The tricks as one small node per card played: the engine's hot path.
+"""The tricks as one small node per card played: the play and over kinds of node
+(``node.py``), the engine's hot path.
 
 Four moves in five are plays, and a play changes only a few facts of the deal: who acts,
 who leads, the cards not yet played, the trick in progress (the suit led and the card
 winning it so far) and the tricks the makers' side has taken. Everything else is fixed from
 the first lead on and kept once per deal in a ``PlayTable``; each card played makes one
-node, and the deal's last card an *over* node that holds the result. The card is played
-in place by a ``Mover`` (``mover.py``: the hot path); ``play_move`` marks a play node and
-makes that move for one node. The full ``Position`` of a node, with its tricks as (seat,
-card) pairs, is built only when someone asks for it (``play_position``), from the position
-where its table began (the table's ``base``) and the cards played since.
+node (``play_card``, the play kind's move), and the deal's last card an *over* node that
+holds the result. The full ``Position`` of a node, with its tricks as (seat, card) pairs, is
+built only when someone asks for it (``play_position``), from the position where its table
+began (the table's ``base``) and the cards played since.
 
 The card winning a trick is kept as one number, its *key*: its power in a trick led by the
 trick's first card, times 8, plus its seat (``LEAD_TABLES``). A card that can win the trick
@@ -17,15 +17,15 @@ the card winning the trick is the one of the highest key, and its seat is the ke
 three bits.
 
 >>> from euchre.deal import Deal
->>> from euchre.node import LEGAL, MOVE, TO_ACT
+>>> from euchre.node import LEGAL, TO_ACT
+>>> from euchre.phases import replay
 >>> from euchre.rules import Rules
->>> from euchre.state import HandState
->>> state = HandState.replay(Deal.random(seed=7, dealer=0), Rules(), ["order", "discard 9s"])
->>> node = play_node_of(state.position(), None, None)
+>>> position = replay(Deal.random(seed=7, dealer=0), Rules(), ["order", "discard 9s"])
+>>> node = play_node_of(position, None, None)
 >>> node[TO_ACT], [str(a) for a in node[LEGAL]][:2]
 (1, ['play Jc', 'play Kc'])
->>> after = play_move(node, node[LEGAL][0])
->>> after[TO_ACT], play_position(after, state.position())["trick"][0]
+>>> after = play_card(node, node[LEGAL][0])
+>>> after[TO_ACT], play_position(after, position)["trick"][0]
 (2, ((1, Card.parse('Jc')),))
 """
 
@@ -33,22 +33,36 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from euchre.actions import Action
+from euchre.actions import Action, ActionKind
 from euchre.cards import Suit, deck_of
 from euchre.contract import first_lead, settles_at_once
 from euchre.deal import Deal
-from euchre.node import ACTION, LEGAL, MOVE, PARENT, RESULT, TABLE, TO_ACT, Node
+from euchre.node import (
+    ACTION,
+    KIND,
+    LEGAL,
+    OVER,
+    PARENT,
+    PLAY,
+    RESULT,
+    TABLE,
+    TO_ACT,
+    Node,
+    NodeKind,
+    PositionOf,
+)
 from euchre.phase import Phase
+from euchre.phases import advance
 from euchre.play import PLAY_LISTS, deal_outcome, plays_of
-from euchre.position import NO_TRICK, Position, finish
+from euchre.position import NO_TRICK, History, Position, finish
 from euchre.rules import Rules
-from euchre.scoring import TRICKS, HandResult
-from euchre.seats import partners_of, team_seats
+from euchre.scoring import HandResult
+from euchre.seats import partners_of, play_order, team_seats
 from euchre.trump import ALL_CARDS, POWER_TABLES, SUIT_MASK_TABLES, SUIT_TABLES, TRUMP_MASKS
 
 # A play node's own fields, after the common ones (``node.py``) and its ``PlayTable``
-# (``mover.py`` makes them; ``play_position`` reads them).
-LEADER: Final = 8  # who leads (or led) the trick in progress
+# (``play_card`` makes them; ``play_position`` reads them).
+LEADER: Final = 8  # the seat that led the trick in progress (or leads the next)
 UNPLAYED: Final = 9  # the cards not yet played (a mask)
 FOLLOW: Final = 10  # the suit led as a mask of cards (0 before the lead)
 KEYS: Final = 11  # the keys of the trick by card id (see the module doc); None before the lead
@@ -58,7 +72,9 @@ PLAYABLE: Final = 14  # the cards the seat to act may play (a mask: its ``LEGAL`
 # An over node's: LEADER and UNPLAYED as above, then the last trick's winner.
 WINNER: Final = 10
 
-_PLAY = Phase.PLAY  # a global: an Enum member read through its class costs more
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
+_PLAY_ACTION = ActionKind.PLAY
 NO_LEGAL: list[Action] = []  # the legal actions once the deal is over (shared)
 _CARDS = deck_of(32, True)  # every card, by id
 
@@ -90,7 +106,7 @@ class Contract:
     plays after each seat. The bidding's fast path shares one among the deals of the same
     rules, dealer, maker and trump (``contract_for``)."""
 
-    __slots__ = ("alone", "defender_alone", "leader", "leads", "maker", "maker_side",
+    __slots__ = ("alone", "bid", "defender_alone", "leader", "leads", "maker", "maker_side",
                  "next_of", "results", "rules", "side", "trump")  # fmt: skip
 
     def __init__(
@@ -103,6 +119,7 @@ class Contract:
         defender_alone: bool,
         leader: int,
         next_of: tuple[int, ...],
+        bid: int = 0,
     ) -> None:
         self.rules = rules
         self.trump = trump
@@ -114,13 +131,14 @@ class Contract:
         self.defender_alone = defender_alone
         self.leader = leader
         self.next_of = next_of
-        self.results: list[HandResult | None] = [None] * (TRICKS + 1)  # by ``made``, once made
+        self.bid = bid
+        self.results: list[HandResult | None] = [None] * (rules.hand_size + 1)  # by ``made``
 
     def outcome(self, made: int) -> HandResult:
         """The deal's result when the makers' side has taken ``made`` tricks (``results``
         keeps it: read that first)."""
         result = self.results[made] = deal_outcome(
-            self.rules, self.maker, self.maker_side, self.alone, self.defender_alone, made
+            self.rules, self.maker, self.maker_side, self.alone, self.defender_alone, made, self.bid
         )
         return result
 
@@ -140,13 +158,12 @@ def contract_for(
         return None
     n, partnerships = rules.players, rules.partnerships
     out = frozenset(partners_of(maker, n, partnerships)) if declared_alone else frozenset()
-    leader, next_of = first_lead(rules, dealer, maker, declared_alone, out, _NEXT_SEATS[n])
+    leader, next_of = first_lead(rules, dealer, maker, declared_alone, out, play_order(n, _NOBODY))
     side = team_seats(maker, n, partnerships)
     return Contract(rules, trump, maker, side, declared_alone, False, leader, next_of)
 
 
-# The next seat clockwise, by seat, at each table size.
-_NEXT_SEATS = {n: tuple((seat + 1) % n for seat in range(n)) for n in range(2, 7)}
+_NOBODY: frozenset[int] = frozenset()  # no seat out: the table's own order
 
 
 class PlayTable(NamedTuple):
@@ -178,19 +195,56 @@ T_CONTRACT: Final = 4
 _tuple_new = tuple.__new__
 
 
-def play_move(node: Node, action: Action) -> Node | None:
-    """A play node's move, as the node protocol asks (``node.py``): the node after
-    ``action``, a legal play. The engine makes it in place, in a ``Mover`` (the hot path,
-    shared by ``DealCore.push`` and ``HandState.apply``: ``mover.py``), which knows a play
-    node by this function; this runs that move once (an illegal play raises
-    IllegalAction)."""
-    from euchre.mover import moved  # the movers' module imports this one
+def play_card(node: Node, action: Action | str) -> Node | None:
+    """The play kind's move (``node.py``): the node after ``action`` when it plays one of
+    the cards the seat to act may play (the listed action, or an equal one made elsewhere,
+    which is recorded as given); else None (a text, another kind of action, a card the
+    seat may not play: the general path parses it and says why). The deal's last card
+    makes the over node, with the result."""
+    (_, _, _, seat, _, _, _, table, leader, unplayed, follow, keys, best, made,
+     playable) = node  # fmt: skip
+    try:
+        card = action.cards[0]  # type: ignore[union-attr]  # a text has none
+        if not (card.bit & playable and action.kind is _PLAY_ACTION):  # type: ignore[union-attr]
+            return None
+    except (AttributeError, IndexError):  # a text, or an action without a card
+        return None
+    ident = card.id
+    unplayed ^= card.bit
+    if keys is None:  # the card leads
+        follow, keys = table[T_LEADS][ident]
+        best = keys[ident] | seat
+    else:
+        key = keys[ident] | seat
+        if key > best:
+            best = key
+    following = table[T_NEXT_OF][seat]
+    if following != leader:  # the trick goes on
+        hand = table[T_MASKS][following] & unplayed
+        hand = hand & follow or hand
+        try:
+            legal = PLAY_LISTS[hand]
+        except KeyError:  # a set of cards not seen lately
+            legal = plays_of(hand)
+        return (PLAY, node, action, following, legal, None, _PLAY,
+                table, leader, unplayed, follow, keys, best, made, hand)  # fmt: skip
+    winner = best & 7
+    made += table[T_SIDE] >> winner & 1
+    hand = table[T_MASKS][winner] & unplayed
+    if hand:  # the trick's winner leads again, any card it holds
+        try:
+            legal = PLAY_LISTS[hand]
+        except KeyError:  # a set of cards not seen lately
+            legal = plays_of(hand)
+        return (PLAY, node, action, winner, legal, None, _PLAY,
+                table, winner, unplayed, 0, None, -1, made, hand)  # fmt: skip
+    contract = table[T_CONTRACT]
+    result = contract.results[made] or contract.outcome(made)
+    return (OVER, node, action, None, NO_LEGAL, result, _OVER, table, leader, unplayed, winner)
 
-    return moved(node, action)
 
-
-def over_move(node: Node, action: Action) -> None:
-    """Nothing moves once the deal is over (``core.move_checked`` says so)."""
+def _no_move(node: Node, action: Action | str) -> None:
+    """Nothing moves once the deal is over (the general path says so)."""
     return None
 
 
@@ -198,7 +252,8 @@ def first_lead_node(
     parent: Node, action: Action, contract: Contract, deal: Deal, masks: tuple[int, ...]
 ) -> Node:
     """The node of the first lead once ``action`` (from ``parent``) has made ``contract``,
-    the seats holding the cards of ``masks`` (with a new table)."""
+    the seats holding the cards of ``masks`` (with a new table, whose base position is
+    built from ``parent`` when first asked for)."""
     leader = contract.leader
     hand = masks[leader]
     try:
@@ -207,7 +262,7 @@ def first_lead_node(
         legal = plays_of(hand)
     table = _tuple_new(PlayTable, (contract.leads, contract.next_of, masks, contract.side,
                                    contract, deal, []))  # fmt: skip
-    return (play_move, parent, action, leader, legal, None, _PLAY,
+    return (PLAY, parent, action, leader, legal, None, _PLAY,
             table, leader, ALL_CARDS, 0, None, -1, 0, hand)  # fmt: skip
 
 
@@ -218,7 +273,7 @@ def play_node_of(p: Position, parent: Node | None, action: Action | None) -> Nod
     assert maker is not None, "trump is made before the play"
     side = p["maker_side"]
     contract = Contract(p["rules"], p["trump"], maker, side, p["alone"],
-                        p["defender"] is not None, p["leader"], p["next_of"])  # fmt: skip
+                        p["defender"] is not None, p["leader"], p["next_of"], p["bid"])  # fmt: skip
     table = PlayTable(contract.leads, contract.next_of, p["seat_masks"], contract.side,
                       contract, p["deal"], [p])  # fmt: skip
     current, follow, _, best_seat, best_power = p["trick"]
@@ -232,7 +287,7 @@ def play_node_of(p: Position, parent: Node | None, action: Action | None) -> Nod
     assert to_act is not None, "a deal in play has a seat to act"
     hand = p["seat_masks"][to_act] & p["unplayed"]
     playable = hand & follow or hand
-    return (play_move, parent, action, to_act, plays_of(playable), None,
+    return (PLAY, parent, action, to_act, plays_of(playable), None,
             _PLAY, table, p["leader"], p["unplayed"], follow, keys, best, made, playable)  # fmt: skip
 
 
@@ -249,6 +304,17 @@ def first_of_table(node: Node) -> tuple[Node, list[Node]]:
     return node, later
 
 
+def _position(node: Node, position_of: PositionOf) -> Position:
+    """The full position of ``node``, a play or over node (a new dictionary). A table
+    whose first lead was made on the bidding's fast path has its base built now, once: the
+    position before that lead's action, moved by the general path."""
+    table = node[TABLE]
+    if not table.base:
+        first, _ = first_of_table(node)
+        table.base.append(advance(position_of(first[PARENT]), first[ACTION]))
+    return play_position(node, table.base[0])
+
+
 def play_position(node: Node, base: Position) -> Position:
     """The full position of ``node``, a play or over node, from ``base``, the position of
     its table's first node (a new dictionary)."""
@@ -263,7 +329,7 @@ def play_position(node: Node, base: Position) -> Position:
         history = (action, seat, history)
         unplayed ^= card.bit
         current = (*current, (seat, card))
-        if after[MOVE] is over_move:
+        if after[KIND] == OVER:
             done = (*done, (current, after[WINNER]))
             current = ()
         elif after[KEYS] is None:  # the card ended a trick: its winner leads the next
@@ -273,7 +339,7 @@ def play_position(node: Node, base: Position) -> Position:
     p["unplayed"] = unplayed
     p["done"] = done
     p["leader"] = node[LEADER]
-    if node[MOVE] is over_move:
+    if node[KIND] == OVER:
         p["trick"] = NO_TRICK
         finish(p, node[RESULT])
         return p
@@ -287,19 +353,18 @@ def play_position(node: Node, base: Position) -> Position:
     return p
 
 
-def play_move_position(p: Position, action: Action) -> Position:
-    """The position after ``action``, a legal play in ``p`` (a new one: ``p`` does not
-    change)."""
-    after = play_move(play_node_of(p, None, None), action)
-    assert after is not None, f"{action} is a legal play here"
-    return play_position(after, p)
+def _deal_and_rules(node: Node) -> tuple[Deal, Rules]:
+    table = node[TABLE]
+    return table.deal, table.contract.rules
 
 
-def play_apply(s: Position, a: Action) -> None:
-    """The play phase's move in place on a fresh position whose history already records
-    ``a`` (the ``PhaseRules`` protocol; ``core.advance`` calls ``play_move_position``)."""
-    history = s["history"]
-    assert history is not None and history[0] is a
-    s["history"] = history[2]
-    s.update(play_move_position(s, a))
-    s["history"] = history
+def _history(node: Node) -> History:
+    """A first play node's history: its table's base position's (a first node is made
+    from a position, which is that base)."""
+    history: History = node[TABLE].base[0]["history"]
+    return history
+
+
+#: The play kind and the over kind (``node.py``).
+PLAY_KIND = NodeKind(play_card, _position, _deal_and_rules, _history)
+OVER_KIND = NodeKind(_no_move, _position, _deal_and_rules, _history)

@@ -1,5 +1,6 @@
-"""Where a deal is: one ``Position``, a typed dictionary of plain fields, and the few moves
-every phase shares (``enter`` a phase, ``set_trump``, ``finish``).
+"""Where a deal is: one ``Position``, a typed dictionary of plain fields; how a phase moves
+one (``PhaseRules``: the shape of an entry of the phase table, ``phases.py``); and the few
+moves every phase shares (``enter`` a phase, ``set_trump``, ``finish``).
 
 A position is a dictionary so that the next one is one ``dict.copy()`` (measured: several
 times faster than creating an object and copying its fields one by one). The phase modules
@@ -15,10 +16,10 @@ sets of cards are masks of their bits (``Card.bit``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TypedDict
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, TypedDict
 
-from euchre.actions import Action
+from euchre.actions import Action, ActionKind
 from euchre.cards import Card, Suit
 from euchre.deal import Deal
 from euchre.phase import Phase
@@ -48,8 +49,8 @@ class Position(TypedDict):
     deal: Deal
     dealer: int
     players: int
-    upcard: Card
-    proposed: Suit  # the suit the upcard proposes
+    upcard: Card | None  # None where no card is turned up (Bid Euchre)
+    proposed: Suit | None  # the suit the upcard proposes
     # What changes.
     history: History  # the actions so far and their actors (``actions_of``, ``actors_of``)
     phase: Phase
@@ -71,6 +72,8 @@ class Position(TypedDict):
     picked_up: bool
     declined: bool
     passes: int
+    bid: int  # Bid Euchre: the highest bid so far in tricks (0 before any), then the contract
+    bidder: int | None  # who made it
     trumps: int  # the trumps as a mask (0 in a no-trump deal or before trump is made)
     done: tuple[TrickRecord, ...]  # the completed tricks
     trick: TrickInPlay  # the trick in progress
@@ -83,6 +86,25 @@ class Position(TypedDict):
     farmer_queue: tuple[int, ...]
     result: HandResult | None
     legal: list[Action] | None  # the legal actions, once listed (a cache, shared by copies)
+
+
+class PhaseRules(NamedTuple):
+    """How one phase of a deal works: an entry of the phase table (``phases.py``).
+
+    ``kinds``: the kinds of action that belong to the phase. ``candidates``: every action
+    worth checking now, in the order ``legal_actions`` lists them (``exact`` when they are
+    all legal, so no check is needed). ``check``: the reason an action of one of those
+    kinds is refused, or None. ``apply``: the move, made in place on a fresh position (the
+    action is already recorded and ``to_act`` is still its actor). ``hint``: what to do
+    instead, for an action of a kind the phase does not take (None: a general sentence).
+    """
+
+    kinds: frozenset[ActionKind]
+    candidates: Callable[[Position], list[Action]]
+    check: Callable[[Position, Action], str | None]
+    apply: Callable[[Position, Action], None]
+    exact: bool = False
+    hint: Callable[[Position, Action], str | None] | None = None
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -18,7 +18,7 @@ import json
 import zlib
 from typing import Any
 
-from euchre.cards import make_deck
+from euchre.cards import Card, deck_set, make_deck
 from euchre.deal import Deal
 from euchre.game import Game
 from euchre.rules import Rules, RulesError
@@ -74,6 +74,28 @@ def from_egn(text: str) -> Game:
     ...
     euchre.records.RecordError: seed: must be a whole number, not '7'
     """
+    data = _egn_object(text)
+    rules = _egn_rules(data)
+    if "seed" not in data:
+        raise RecordError("seed: the record has no seed", "seed")
+    seed = _whole(data["seed"], "seed")
+    start = data.get("start_score")
+    start_score = None if start is None else _score(start, "start_score", rules)
+    deals = data.get("deals")
+    if not isinstance(deals, list):
+        raise _field("deals", "must be a list of deals", deals)
+    try:
+        game = Game.new(rules, seed, start_score)
+    except ValueError as exc:
+        raise RecordError(f"start_score: {exc}", "start_score") from None
+    for number, entry in enumerate(deals):
+        game = _replay_deal(game, entry, number, last=number == len(deals) - 1)
+    _check_outcome(data, game)
+    return game
+
+
+def _egn_object(text: Any) -> dict[str, Any]:
+    """The record's JSON object, of a version this engine reads."""
     if not isinstance(text, str):
         raise RecordError(f"EGN is text (JSON), not {type(text).__name__}")
     try:
@@ -90,30 +112,25 @@ def from_egn(text: str) -> Game:
             f"egn: this record is EGN version {version}; this engine reads version {EGN_VERSION}",
             "egn",
         )
+    return data
+
+
+def _egn_rules(data: dict[str, Any]) -> Rules:
+    """The record's rules (a problem named ``rules.<key>``)."""
     rules_data = data.get("rules", {})
     if not isinstance(rules_data, dict):
         raise _field("rules", "must be a table of rules (a JSON object)", rules_data)
     try:
-        rules = Rules.from_dict(rules_data)
+        return Rules.from_dict(rules_data)
     except RulesError as exc:
         path = f"rules.{exc.key}" if exc.key else "rules"
         raise RecordError(f"{path}: bad rules in the record: {exc}", path) from None
-    if "seed" not in data:
-        raise RecordError("seed: the record has no seed", "seed")
-    seed = _whole(data["seed"], "seed")
-    start = data.get("start_score")
-    start_score = None if start is None else _score(start, "start_score", rules.num_teams)
-    deals = data.get("deals")
-    if not isinstance(deals, list):
-        raise _field("deals", "must be a list of deals", deals)
-    try:
-        game = Game.new(rules, seed, start_score)
-    except ValueError as exc:
-        raise RecordError(f"start_score: {exc}", "start_score") from None
-    for number, entry in enumerate(deals):
-        game = _replay_deal(game, entry, number, last=number == len(deals) - 1)
+
+
+def _check_outcome(data: dict[str, Any], game: Game) -> None:
+    """The record's own score and winner, against what its deals give."""
     if "score" in data:
-        stated = _score(data["score"], "score", rules.num_teams)
+        stated = _score(data["score"], "score", game.rules)
         if stated != game.score:
             raise RecordError(
                 f"score: the record says the score is {_points(stated)}, but its deals give "
@@ -128,7 +145,6 @@ def from_egn(text: str) -> Game:
             said = "no winner yet" if winner is None else f"side {winner} won"
             real = "no side has won" if game.winner is None else f"side {game.winner} won"
             raise RecordError(f"winner: the record says {said}, but in its deals {real}", "winner")
-    return game
 
 
 def _replay_deal(game: Game, entry: Any, number: int, last: bool) -> Game:
@@ -138,13 +154,7 @@ def _replay_deal(game: Game, entry: Any, number: int, last: bool) -> Game:
         raise _field(where, "must be a deal with its actions (a JSON object)", entry)
     if game.over:
         raise RecordError(f"{where}: the game was already won; no deal can follow", where)
-    deal_data = entry.get("deal")
-    _check_deal_fields(deal_data, f"{where}.deal")
-    assert isinstance(deal_data, dict)
-    try:
-        deal = Deal.from_dict(deal_data)
-    except ValueError as exc:
-        raise RecordError(f"{where}.deal: {exc}", f"{where}.deal") from None
+    deal = _read_deal(entry.get("deal"), f"{where}.deal", game.rules)
     if deal != game.state.deal:
         raise RecordError(
             f"{where}.deal: deal {number + 1} does not match the game's seed", f"{where}.deal"
@@ -188,11 +198,14 @@ def _whole(value: Any, path: str) -> int:
     return value
 
 
-def _score(value: Any, path: str, sides: int) -> tuple[int, ...]:
+def _score(value: Any, path: str, rules: Rules) -> tuple[int, ...]:
+    """A score of the record: a whole number a side, below zero only where the rules'
+    variant scores that way (Bid Euchre)."""
+    sides = rules.num_teams
     if not isinstance(value, list) or len(value) != sides:
         raise _field(path, f"must be a list of {sides} whole numbers, one a side", value)
     for index, points in enumerate(value):
-        if _whole(points, f"{path}[{index}]") < 0:
+        if _whole(points, f"{path}[{index}]") < 0 and not rules.variant_spec.scores_below_zero:
             raise _field(f"{path}[{index}]", "must not be below zero", points)
     return tuple(value)
 
@@ -201,31 +214,71 @@ def _points(score: tuple[int, ...]) -> str:
     return " to ".join(str(s) for s in score)
 
 
-def _check_deal_fields(data: Any, path: str) -> None:
-    """The types of a deal's fields: a dealer seat, lists of card texts, an upcard text."""
+def _read_deal(data: Any, path: str, rules: Rules) -> Deal:
+    """The deal a record holds at ``path``, every field checked and every card placed: an
+    unreadable card, one not in the rules' pack or dealt twice, a hand of the wrong size,
+    an upcard where the rules turn none up (or none where they do) is named by its place."""
     if not isinstance(data, dict):
-        raise _field(path, "must be a deal (a JSON object with dealer, hands and upcard)", data)
-    for key in ("dealer", "hands", "upcard"):
+        raise _field(path, "must be a deal (a JSON object with dealer and hands)", data)
+    for key in ("dealer", "hands"):
         if key not in data:
             raise RecordError(f"{path}.{key}: the deal has no {key}", f"{path}.{key}")
-    _whole(data["dealer"], f"{path}.dealer")
+    dealer = _whole(data["dealer"], f"{path}.dealer")
     hands = data["hands"]
     if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
         raise _field(f"{path}.hands", "must be a list of hands, each a list of cards", hands)
-    for seat, hand in enumerate(hands):
-        _card_texts(hand, f"{path}.hands[{seat}]")
-    if not isinstance(data["upcard"], str):
-        raise _field(f"{path}.upcard", 'must be a card\'s text, such as "Jd"', data["upcard"])
+    seen: dict[Card, str] = {}
+    dealt = [_cards(hand, f"{path}.hands[{seat}]", rules, seen) for seat, hand in enumerate(hands)]
+    for seat, hand in enumerate(dealt):
+        if seat < rules.players and len(hand) != rules.hand_size:
+            where = f"{path}.hands[{seat}]"
+            held = f"seat {seat} holds {len(hand)} cards; everyone is dealt {rules.hand_size}"
+            raise RecordError(f"{where}: {held}", where)
+    if "upcard" not in data and rules.variant_spec.upcard:
+        raise RecordError(f"{path}.upcard: the deal has no upcard", f"{path}.upcard")
+    upcard = _upcard(data.get("upcard"), f"{path}.upcard", rules, seen)
     kitty = data.get("kitty", [])
     if not isinstance(kitty, list):
         raise _field(f"{path}.kitty", "must be a list of cards", kitty)
-    _card_texts(kitty, f"{path}.kitty")
+    rest = _cards(kitty, f"{path}.kitty", rules, seen)
+    try:
+        deal = Deal(dealer, dealt, upcard, rest)
+        deal.check(rules)
+    except ValueError as exc:
+        raise RecordError(f"{path}: {exc}", path) from None
+    return deal
 
 
-def _card_texts(cards: list[Any], path: str) -> None:
-    for index, card in enumerate(cards):
-        if not isinstance(card, str):
-            raise _field(f"{path}[{index}]", 'must be a card\'s text, such as "Jd"', card)
+def _upcard(value: Any, path: str, rules: Rules, seen: dict[Card, str]) -> Card | None:
+    """The record's upcard: a card where the rules turn one up, none (null) where not."""
+    spec = rules.variant_spec
+    if value is None and not spec.upcard:
+        return None
+    if not spec.upcard:
+        raise _field(path, f"must be null: {spec.title} turns no card up", value)
+    return _card(value, path, rules, seen)
+
+
+def _cards(texts: list[Any], path: str, rules: Rules, seen: dict[Card, str]) -> list[Card]:
+    return [_card(text, f"{path}[{index}]", rules, seen) for index, text in enumerate(texts)]
+
+
+def _card(text: Any, path: str, rules: Rules, seen: dict[Card, str]) -> Card:
+    """The card a record names at ``path``: readable, in the rules' pack, not dealt
+    before (``seen``: each card dealt so far and its place)."""
+    if not isinstance(text, str):
+        raise _field(path, 'must be a card\'s text, such as "Jd"', text)
+    try:
+        card = Card.parse(text)
+    except ValueError as exc:
+        raise RecordError(f"{path}: {exc}", path) from None
+    if card not in deck_set(rules.deck, rules.joker):
+        without = " without the joker" if card.is_joker else ""
+        raise RecordError(f"{path}: {card} is not in a {rules.deck}-card deck{without}", path)
+    if card in seen:
+        raise RecordError(f"{path}: {card} is dealt twice (first at {seen[card]})", path)
+    seen[card] = path
+    return card
 
 
 # ---------------------------------------------------------------------- share codes
@@ -251,7 +304,7 @@ def to_share_code(state: HandState) -> str:
     """
     rules = state.rules
     deck = make_deck(32, joker=True)
-    order = [c for h in state.deal.hands for c in h] + [state.deal.upcard, *state.deal.kitty]
+    order = state.deal.all_cards()  # the hands seat by seat, the upcard (if any), the kitty
     cards = bytes(deck.index(c) for c in order)
     steps = bytearray()
     replay = HandState.new(state.deal, rules)
@@ -288,26 +341,7 @@ def from_share_code(code: str) -> HandState:
     ...
     euchre.records.RecordError: this is not a share code: share codes start with "e1"
     """
-    if not isinstance(code, str):
-        raise RecordError(f"a share code is text, not {type(code).__name__}")
-    code = code.strip()
-    if not code:
-        raise RecordError("the share code is empty")
-    if len(code) > _MAX_CODE:
-        raise RecordError(f"this is too long to be a share code ({len(code)} characters)")
-    if len(code) >= 2 and code[0] == "e" and code[1].isdigit() and code[1] != "1":
-        raise RecordError(
-            f"this is share code version {code[1]}, from a newer site; this one reads version 1"
-        )
-    if not code.startswith(SHARE_CODE_PREFIX):
-        raise RecordError('this is not a share code: share codes start with "e1"')
-    odd = sorted(set(code[2:]) - _CODE_CHARS)
-    if odd:
-        shown = " ".join(repr(c) for c in odd[:3])
-        raise RecordError(
-            f"this is not a share code: it holds characters a share code never has ({shown})"
-        )
-    payload = _share_payload(code[2:])
+    payload = _share_payload(_share_body(code))
     try:
         rules = Rules.from_dict(payload["r"])
     except RulesError as exc:
@@ -324,6 +358,30 @@ def from_share_code(code: str) -> HandState:
             )
         state = state.apply(legal[index])
     return state
+
+
+def _share_body(given: object) -> str:
+    """The text after a share code's prefix, once it looks like a share code of ours."""
+    if not isinstance(given, str):
+        raise RecordError(f"a share code is text, not {type(given).__name__}")
+    code = given.strip()
+    if not code:
+        raise RecordError("the share code is empty")
+    if len(code) > _MAX_CODE:
+        raise RecordError(f"this is too long to be a share code ({len(code)} characters)")
+    if len(code) >= 2 and code[0] == "e" and code[1].isdigit() and code[1] != "1":
+        raise RecordError(
+            f"this is share code version {code[1]}, from a newer site; this one reads version 1"
+        )
+    if not code.startswith(SHARE_CODE_PREFIX):
+        raise RecordError('this is not a share code: share codes start with "e1"')
+    odd = sorted(set(code[2:]) - _CODE_CHARS)
+    if odd:
+        shown = " ".join(repr(c) for c in odd[:3])
+        raise RecordError(
+            f"this is not a share code: it holds characters a share code never has ({shown})"
+        )
+    return code[2:]
 
 
 _DAMAGED = "the share code is damaged: some of its characters are wrong"
@@ -370,11 +428,13 @@ def _share_deal(payload: dict[str, Any], rules: Rules) -> Deal:
         raise RecordError(_DAMAGED)
     order = [deck[i] for i in packed]
     size, n = rules.hand_size, rules.players
-    if len(order) <= n * size:
+    upcards = 1 if rules.variant_spec.upcard else 0
+    if len(order) < n * size + upcards:
         raise RecordError("the share code's deal is not a possible deal: it has too few cards")
     hands = [order[i * size : (i + 1) * size] for i in range(n)]
+    upcard = order[n * size] if upcards else None
     try:
-        deal = Deal(dealer, hands, order[n * size], order[n * size + 1 :])
+        deal = Deal(dealer, hands, upcard, order[n * size + upcards :])
         deal.check(rules)
     except ValueError as exc:
         raise RecordError(f"the share code's deal is not a possible deal: {exc}") from None

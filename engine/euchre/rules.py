@@ -30,6 +30,7 @@ from euchre.tables import (
     Table,
     find_table,
 )
+from euchre.variant import VARIANTS, Variant
 
 
 class RulesError(ValueError):
@@ -79,12 +80,19 @@ GAME_CHOICES = ("fast", "rubber")
 
 @dataclass(frozen=True)
 class Option:
-    """Documentation of one rule option: what it means, for the reference and the card."""
+    """Documentation of one rule option: what it means, for the reference and the card.
+    ``on`` and ``off`` say it for Euchre; ``variants`` holds another variant's own words
+    (by its key: the sentences on and off)."""
 
     key: str
     label: str
     on: str
     off: str = ""
+    variants: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    def words(self, variant: str) -> tuple[str, str]:
+        """The sentences on and off, as ``variant`` plays this option."""
+        return self.variants.get(variant, (self.on, self.off))
 
 
 @dataclass(frozen=True)
@@ -110,6 +118,11 @@ class Rules:
     laps: bool = False
     slam: bool = False
     game_form: str = "fast"
+    variant: str = "euchre"
+    minimum_bid: int = 3
+    moon_points: int = 12
+    defenders_score: bool = True
+    lose_at_minus_target: bool = True
     name: str = field(default="american", compare=False)
 
     PROFILES: ClassVar[dict[str, dict[str, Any]]]
@@ -128,7 +141,7 @@ class Rules:
         >>> Rules.profile("nope")
         Traceback (most recent call last):
         ...
-        euchre.rules.RulesError: unknown profile 'nope': choose one of american, midwest, long-deck, beginner, stick-the-dealer
+        euchre.rules.RulesError: unknown profile 'nope': choose one of american, midwest, long-deck, beginner, stick-the-dealer, bid-euchre
         """
         try:
             values = cls.PROFILES[name]
@@ -475,9 +488,22 @@ class Rules:
         return self.partnerships or self.call_ace
 
     @property
+    def variant_spec(self) -> Variant:
+        """The game these rules play (``variant.py``): how a deal is dealt, made and scored.
+
+        >>> Rules().variant_spec.title, Rules.profile("bid-euchre").variant_spec.title
+        ('Euchre', 'Bid Euchre')
+        """
+        return VARIANTS[self.variant]
+
+    @property
     def hand_size(self) -> int:
-        """Cards dealt to each player."""
-        return 5
+        """Cards dealt to each player, which is also the tricks of a deal.
+
+        >>> Rules().hand_size, Rules.profile("bid-euchre").hand_size
+        (5, 6)
+        """
+        return VARIANTS[self.variant].hand_size(self.players, self.deck_size)
 
     @property
     def deck_size(self) -> int:
@@ -497,36 +523,39 @@ class Rules:
         >>> dict(Rules().at_table("6").describe())["partnerships"]
         'Two teams of three, partners in every other seat, each team scoring together.'
         """
-        out = []
+        keys = ["variant", *(key for key in self.OPTIONS if key != "variant")]
+        return [(key, text) for key in keys if (text := self._sentence(key))]
+
+    def _says_something(self, key: str) -> bool:
+        """Whether the option ``key`` means anything at this table: not about partners or
+        lone players where nobody can have one, not another variant's, not a farmer's
+        remedy without a farmer's hand."""
+        spec = self.variant_spec
+        if key in spec.without or key in spec.unused:
+            return False
+        if key in _VARIANT_OPTIONS and key not in spec.options:
+            return False
+        if key == "farmers_remedy" and self.farmers_hand == "off":
+            return False
         lone_maker = self.partnerships or self.call_ace  # a lone player can happen here
-        for key, opt in self.OPTIONS.items():
-            value = getattr(self, key)
-            if key == "farmers_remedy" and self.farmers_hand == "off":
-                continue
-            # An option about partners or lone players says nothing at a table without them.
-            if (key in _PARTNER_OPTIONS and not self.partnerships) or (
-                key in _LONE_OPTIONS and not lone_maker
-            ):
-                continue
-            if key == "partnerships" and value and self.players == 6:
-                out.append(
-                    (
-                        key,
-                        "Two teams of three, partners in every other seat, each team "
-                        "scoring together.",
-                    )
-                )
-                continue
-            if key == "farmers_hand" and value == "off":
-                out.append((key, "No farmer's hand: every deal is played as dealt."))
-                continue
-            if isinstance(value, bool):
-                text = opt.on if value else opt.off
-            else:
-                text = opt.on.format(value=value, label=_VALUE_LABELS.get(str(value), str(value)))
-            if text:
-                out.append((key, text))
-        return out
+        return not (
+            (key in _PARTNER_OPTIONS and not self.partnerships)
+            or (key in _LONE_OPTIONS and not lone_maker)
+        )
+
+    def _sentence(self, key: str) -> str:
+        """The option ``key`` at this table in one sentence ("" when it goes unsaid)."""
+        if not self._says_something(key):
+            return ""
+        value = getattr(self, key)
+        if key == "partnerships" and value and self.players == 6:
+            return "Two teams of three, partners in every other seat, each team scoring together."
+        if key == "farmers_hand" and value == "off":
+            return "No farmer's hand: every deal is played as dealt."
+        on, off = self.OPTIONS[key].words(self.variant)
+        if isinstance(value, bool):
+            return on if value else off
+        return on.format(value=value, label=_VALUE_LABELS.get(str(value), str(value)))
 
 
 def _unknown_profile(name: str) -> str:
@@ -544,6 +573,7 @@ def _unknown_key(key: str) -> str:
 
 
 _FIELD_TYPES = {f.name: f.type for f in dataclasses.fields(Rules)}
+_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Rules)}
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "deck": (24, 32),
     "lead_against_loner": LEAD_CHOICES,
@@ -551,6 +581,14 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "farmers_remedy": FARMER_REMEDIES,
     "game_form": GAME_CHOICES,
     "players": (2, 3, 4, 5, 6),
+    "variant": tuple(VARIANTS),
+}
+
+# Whole-number options with a range: (lowest, highest, the unit in words).
+_RANGES = {
+    "game_to": (1, 99, "points"),
+    "minimum_bid": (1, 8, "tricks"),
+    "moon_points": (1, 99, "points"),
 }
 
 
@@ -569,8 +607,10 @@ def _value_problem(key: str, value: Any) -> str | None:
     if choices is not None and value not in choices:
         allowed = " or ".join(repr(c) if isinstance(c, str) else str(c) for c in choices)
         return f"{key!r} must be {allowed}, not {value!r}"
-    if key == "game_to" and not 1 <= value <= 99:
-        return f"'game_to' must be between 1 and 99 points, not {value}"
+    if key in _RANGES:
+        low, high, unit = _RANGES[key]
+        if not low <= value <= high:
+            return f"{key!r} must be between {low} and {high} {unit}, not {value}"
     return None
 
 
@@ -583,26 +623,33 @@ class _Clash:
     fix: str = ""
 
 
-def _clashes(v: Mapping[str, Any]) -> list[_Clash]:
-    """Every pair of options in ``v`` (all the option values) that contradict each other."""
-    out = []
-    needed = v["players"] * 5 + 1
-    if v["deck"] + v["joker"] < needed:
-        out.append(
-            _Clash(
-                ("players", "deck"),
-                f"{v['players']} players need {needed} cards (five each and the upcard); "
-                f"a {v['deck']}-card deck has too few",
-                "deck = 32" if 32 + v["joker"] >= needed else "",
-            )
-        )
+def _pack_clashes(v: Mapping[str, Any]) -> list[_Clash]:
+    """The pack against the table: enough cards for every hand (and the upcard)."""
+    spec = VARIANTS[v["variant"]]
+    size = v["deck"] + v["joker"]
+    if not spec.upcard:
+        return []
+    needed = v["players"] * spec.hand_size(v["players"], size) + 1
+    if size >= needed:
+        return []
+    why = (
+        f"{v['players']} players need {needed} cards (five each and the upcard); "
+        f"a {v['deck']}-card deck has too few"
+    )
+    return [_Clash(("players", "deck"), why, "deck = 32" if 32 + v["joker"] >= needed else "")]
+
+
+def _trump_clashes(v: Mapping[str, Any]) -> list[_Clash]:
     if v["joker"] and v["no_trump"]:
-        out.append(
-            _Clash(
-                ("joker", "no_trump"),
-                "the joker is the highest trump, and a no-trump hand has no trump for it to belong to",
-            )
-        )
+        why = "the joker is the highest trump, and a no-trump hand has no trump for it to belong to"
+        return [_Clash(("joker", "no_trump"), why)]
+    return []
+
+
+def _partner_clashes(v: Mapping[str, Any]) -> list[_Clash]:
+    """Partnerships at a table that can seat them; options about partners only with them;
+    call-ace only without."""
+    out = []
     if v["partnerships"] and v["players"] not in (4, 6):
         out.append(
             _Clash(
@@ -612,15 +659,12 @@ def _clashes(v: Mapping[str, Any]) -> list[_Clash]:
             )
         )
     if not v["partnerships"]:
-        for key in ("canadian_loner", "defend_alone", "calling_for_best"):
-            if v[key]:
-                out.append(
-                    _Clash(
-                        (key, "partnerships"),
-                        "it is about partners, and this table plays every player for themselves",
-                        f"{key} = false",
-                    )
-                )
+        why = "it is about partners, and this table plays every player for themselves"
+        out += [
+            _Clash((key, "partnerships"), why, f"{key} = false")
+            for key in ("canadian_loner", "defend_alone", "calling_for_best")
+            if v[key]
+        ]
     if v["call_ace"] and (v["partnerships"] or v["players"] < 4):
         out.append(
             _Clash(
@@ -632,6 +676,35 @@ def _clashes(v: Mapping[str, Any]) -> list[_Clash]:
     # deck with 003's option): only the dealer's partner must go alone, and when an
     # opponent orders the upcard up the dealer may still decline it.
     return out
+
+
+def _variant_clashes(v: Mapping[str, Any]) -> list[_Clash]:
+    """The variant against the rest: its table size, the options it has not, the options
+    of another variant, and a minimum bid the deal's tricks can meet."""
+    spec = VARIANTS[v["variant"]]
+    title = spec.title
+    out = []
+    if spec.players and v["players"] not in spec.players:
+        allowed = " or ".join(str(n) for n in spec.players)
+        out.append(_Clash(("players", "variant"), f"{title} is played by {allowed} players"))
+    for key, why in spec.without.items():
+        if v[key] != _DEFAULTS[key]:
+            out.append(_Clash((key, "variant"), f"{title} has no {key!r}: {why}"))
+    for key in sorted(_VARIANT_OPTIONS - set(spec.options)):
+        if v[key] != _DEFAULTS[key]:
+            owner = next(o for o in VARIANTS.values() if key in o.options)
+            fix = f'variant = "{owner.key}"'
+            out.append(_Clash((key, "variant"), f"it is an option of {owner.title}", fix))
+    tricks = spec.hand_size(v["players"], v["deck"] + v["joker"])
+    if "minimum_bid" in spec.options and v["minimum_bid"] > tricks:
+        why = f"a deal has {tricks} tricks, so no bid can reach {v['minimum_bid']}"
+        out.append(_Clash(("minimum_bid", "deck"), why))
+    return out
+
+
+def _clashes(v: Mapping[str, Any]) -> list[_Clash]:
+    """Every pair of options in ``v`` (all the option values) that contradict each other."""
+    return _variant_clashes(v) + _pack_clashes(v) + _trump_clashes(v) + _partner_clashes(v)
 
 
 def _toml_value(value: Any) -> str:
@@ -715,7 +788,18 @@ Rules.PROFILES = {
     "long-deck": {"deck": 32, "dealer_may_decline": True, "defend_alone": True},
     "beginner": {"dealer_picks_up_when_partner_alone": False},
     "stick-the-dealer": {"stick_the_dealer": True},
+    # The engine's reference names the form of Bid Euchre these options make.
+    "bid-euchre": {
+        "variant": "bid",
+        "game_to": 32,
+        "no_trump": True,
+        "stick_the_dealer": True,
+        "calling_for_best": True,
+    },
 }
+
+# Options of one variant alone (``Variant.options``): at their defaults under the others.
+_VARIANT_OPTIONS = frozenset(key for v in VARIANTS.values() for key in v.options)
 
 # Options that speak of a partner (the dealer's, the lone player's) or of a lone player:
 # Rules.describe leaves them out at a table where that cannot happen.
@@ -732,6 +816,9 @@ _VALUE_LABELS = {
     "swap": "may swap three low cards for the kitty",
     "redeal": "may have the cards thrown in and dealt again",
     "fast": "the first side to reach the target wins",
+    "euchre": "",  # the game of every other option's sentence: nothing to add
+    "bid": "Bid Euchre: six cards each and no upcard; one round of bids for a number of "
+    "tricks, and the high bidder names trump and leads.",
     "rubber": "games are played in rubbers (best of three) for rubber points",
 }
 
@@ -757,6 +844,12 @@ Rules.OPTIONS = {
             "Stick the dealer",
             "Stick the dealer: if the other players pass in round two, the dealer must name trump.",
             "If everyone passes twice, the cards are thrown in and the deal passes left.",
+            variants={
+                "bid": (
+                    "Stick the dealer: if the other three pass, the dealer must bid.",
+                    "If everyone passes, the cards are thrown in and the deal passes left.",
+                )
+            },
         ),
         Option(
             "canadian_loner",
@@ -774,7 +867,8 @@ Rules.OPTIONS = {
         Option(
             "dealer_may_decline",
             "Dealer may decline",
-            "The dealer may refuse the ordered upcard and keep the hand; its suit is still trump.",
+            "The dealer may refuse the upcard once its suit is accepted, whoever accepted it "
+            "(the dealer too), and keep the hand; its suit is still trump.",
         ),
         Option(
             "defend_alone",
@@ -787,12 +881,30 @@ Rules.OPTIONS = {
             "Lead against a loner",
             "Against a lone player, {label} leads the first trick.",
         ),
-        Option("game_to", "Game", "The game is won at {value} points."),
+        Option(
+            "game_to",
+            "Game",
+            "The game is won at {value} points.",
+            variants={
+                "bid": (
+                    "The game is won at {value} points, by a side that gets there on a deal it "
+                    "wins (its bid made, or the bidders set); a score may go below zero.",
+                    "",
+                )
+            },
+        ),
         Option(
             "no_trump",
             "No-trump",
             "In round two a player may call no-trump: no suit is "
             "trump and the jacks are plain cards.",
+            variants={
+                "bid": (
+                    "The high bidder may name no-trump: no suit is trump and the jacks are "
+                    "plain cards.",
+                    "The high bidder names a trump suit; no-trump is not played.",
+                )
+            },
         ),
         Option(
             "farmers_hand", "Farmer's hand", "Farmer's hand: {label} counts as a farmer's hand."
@@ -802,6 +914,14 @@ Rules.OPTIONS = {
             "calling_for_best",
             "Calling for best",
             "A lone player may discard one card and take the partner's best card instead.",
+            variants={
+                "bid": (
+                    "The moon's pass: a player who shoots the moon may discard one card and "
+                    "take the partner's best card.",
+                    "A player who shoots the moon plays the cards dealt, with no pass from "
+                    "the partner.",
+                )
+            },
         ),
         Option(
             "call_ace",
@@ -812,5 +932,25 @@ Rules.OPTIONS = {
         Option("laps", "Laps", "Points beyond the target carry over to the next game."),
         Option("slam", "Slam", "A game counts double when the losers scored nothing."),
         Option("game_form", "Game form", "Game form: {label}."),
+        Option("variant", "Game", "{label}"),
+        Option("minimum_bid", "Lowest bid", "The lowest bid is {value} tricks."),
+        Option(
+            "moon_points",
+            "The moon",
+            "Shooting the moon (a bid to take every trick alone) scores {value} points, and "
+            "loses {value} when it fails.",
+        ),
+        Option(
+            "defenders_score",
+            "Defenders' tricks",
+            "The defenders score a point for every trick they take.",
+            "The defenders score nothing; only the bidders' points count.",
+        ),
+        Option(
+            "lose_at_minus_target",
+            "Out the back door",
+            "A side whose score falls to minus the target loses the game.",
+            "A side may fall any way below zero and still play on.",
+        ),
     )
 }

@@ -122,6 +122,16 @@ def read_toml(text: str) -> HouseRulesText:
         text = text[1:]
     rows = text.split("\n")
     problems: list[RulesProblem] = []
+    lines = _key_lines(rows, problems)
+    data = _parse(rows, lines, problems)
+    _drop_compound_values(data, lines, problems)
+    problems.sort(key=lambda p: p.line or 0)
+    return HouseRulesText(data, lines, tuple(problems))
+
+
+def _key_lines(rows: list[str], problems: list[RulesProblem]) -> dict[str, int]:
+    """The line of every key; a table header or a key given twice is reported, and its row
+    emptied so that the rest is still read."""
     lines: dict[str, int] = {}
     for number, raw in enumerate(rows, start=1):
         stripped = raw.strip()
@@ -130,56 +140,46 @@ def read_toml(text: str) -> HouseRulesText:
         header = _HEADER.match(raw)
         if header is not None and "=" not in raw.split("#", 1)[0]:
             name = header.group(1) or "?"
-            problems.append(
-                _problem(
-                    name,
-                    number,
-                    f"'[{name}]' is a table header, but a house-rules file has no tables: delete "
-                    "this line and keep the keys below it at the top of the file",
-                )
+            why = (
+                f"'[{name}]' is a table header, but a house-rules file has no tables: delete "
+                "this line and keep the keys below it at the top of the file"
             )
+            problems.append(_problem(name, number, why))
             rows[number - 1] = ""
             continue
         key = _key_of(raw)
         if key is None:
             continue
         if key in lines:
-            problems.append(
-                _problem(
-                    key,
-                    number,
-                    f"{key!r} is given twice (lines {lines[key]} and {number}): keep one",
-                )
-            )
+            why = f"{key!r} is given twice (lines {lines[key]} and {number}): keep one"
+            problems.append(_problem(key, number, why))
             rows[number - 1] = ""
             continue
         lines[key] = number
-    data = _parse(rows, lines, problems)
+    return lines
+
+
+def _drop_compound_values(
+    data: dict[str, Any], lines: dict[str, int], problems: list[RulesProblem]
+) -> None:
+    """A table or a list (or a dotted key) is no house rule: reported, and left out."""
     for key, value in list(data.items()):
         if isinstance(value, (dict, list)):
             del data[key]
             if key not in lines:
                 continue  # written as dotted keys: reported just below
-            problems.append(
-                _problem(
-                    key,
-                    lines[key],
-                    f"{key!r} holds a table or a list; a house rule is one value, such as "
-                    "game_to = 7 or stick_the_dealer = true",
-                )
+            why = (
+                f"{key!r} holds a table or a list; a house rule is one value, such as "
+                "game_to = 7 or stick_the_dealer = true"
             )
+            problems.append(_problem(key, lines[key], why))
     for key in list(lines):
         if "." in key and key not in data:
-            problems.append(
-                _problem(
-                    key,
-                    lines.pop(key),
-                    f"{key!r} is a dotted key; write each rule by its own name at the top level, "
-                    "such as game_to = 7",
-                )
+            why = (
+                f"{key!r} is a dotted key; write each rule by its own name at the top level, "
+                "such as game_to = 7"
             )
-    problems.sort(key=lambda p: p.line or 0)
-    return HouseRulesText(data, lines, tuple(problems))
+            problems.append(_problem(key, lines.pop(key), why))
 
 
 def _parse(rows: list[str], lines: dict[str, int], problems: list[RulesProblem]) -> dict[str, Any]:

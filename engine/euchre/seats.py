@@ -68,6 +68,25 @@ def next_seat(seat: int, players: int) -> int:
     return (seat + 1) % players
 
 
+def seat_after(seat: int, steps: int, players: int) -> int:
+    """The seat ``steps`` places clockwise from ``seat`` (counterclockwise when ``steps`` is
+    below zero).
+
+    >>> seat_after(3, 2, players=4), seat_after(0, -1, players=4)
+    (1, 3)
+    """
+    return (seat + steps) % players
+
+
+def clockwise_from(seat: int, players: int) -> list[int]:
+    """Every seat, clockwise from ``seat`` itself.
+
+    >>> clockwise_from(2, players=4)
+    [2, 3, 0, 1]
+    """
+    return [(seat + i) % players for i in range(players)]
+
+
 def clockwise_after(seat: int, players: int) -> list[int]:
     """The other seats, clockwise from ``seat``'s left."""
     return [(seat + i) % players for i in range(1, players)]

@@ -1,10 +1,12 @@
-"""One deal in progress: an immutable ``HandState`` that moves by ``apply``.
+"""One deal in progress, by its two faces: an immutable ``HandState`` that moves by
+``apply``, and the mutable ``DealCore`` for search (``push`` / ``pop``, python-chess
+style). Both stand at a node (``node.py``) and move by the same node moves.
 
-Legality is defined once, per phase (``core.PHASE_RULES``), by a function that returns the
-reason an action is refused (or None). ``why_illegal`` returns it, ``apply`` raises it,
-``legal_actions`` lists the candidates it accepts. A HandState wraps one node (``node.py``)
-that never changes, and the full ``Position`` it stands for once someone asks for more than
-the node holds; ``apply`` wraps the next node.
+Legality is defined once, per phase (the phase table, ``phases.PHASE_RULES``), by a
+function that returns the reason an action is refused (or None). ``why_illegal`` returns it,
+``apply`` raises it, ``legal_actions`` lists the candidates it accepts. A HandState wraps one
+node (``node.py``) that never changes, and the full ``Position`` it stands for once someone
+asks for more than the node holds; ``apply`` wraps the next node.
 
 >>> from euchre.rules import Rules
 >>> from euchre.deal import Deal
@@ -22,34 +24,33 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from euchre import core as moves
-from euchre.actions import Action, ActionError
+from euchre import phases
+from euchre.actions import Action, ActionError, IllegalAction
 from euchre.bidding import proposed_suit
 from euchre.cards import Card, Suit
-from euchre.core import (
-    DealCore,
-    IllegalAction,
+from euchre.deal import Deal
+from euchre.node import ACTION, KIND, LEGAL, PARENT, PHASE, RESULT, TABLE, TO_ACT, Node
+from euchre.nodes import (
+    MOVES,
     deal_and_rules,
     history_of,
+    move_checked,
     phases_of,
     position_of,
     root,
-    wrap,
 )
-from euchre.deal import Deal
-from euchre.mover import Mover
-from euchre.node import ACTION, LEGAL, PHASE, RESULT, TO_ACT, Node
 from euchre.phase import Phase
 from euchre.play import Trick, tricks_of
+from euchre.play_node import PlayTable
 from euchre.position import Position, actions_in, actors_in, hands_now
-from euchre.rules import Rules, RulesError
+from euchre.rules import Rules
+from euchre.saved import read_saved_deal
 from euchre.scoring import HandResult
 from euchre.seats import next_active, partners_of
-
-if TYPE_CHECKING:
-    from euchre.view import SeatView
+from euchre.view import SeatView
+from euchre.whole_node import wrap
 
 __all__ = ["HandState", "IllegalAction", "proposed_suit"]
 
@@ -68,19 +69,19 @@ def _read_only(cls: type[HandState]) -> type[HandState]:
 
 
 @_read_only
-class HandState(Mover):
+class HandState:
     """A deal in progress. Immutable: ``apply`` returns a new state.
 
     It wraps a node (``node.py``) that nobody changes, and the full ``Position`` once
     someone asks for more than the node holds (``to_act``, ``phase``, ``result``, the legal
-    actions, the actions so far). ``apply`` makes a new state at the same node and moves
-    it on before anyone sees it (a ``Mover``, as ``DealCore`` is: ``mover.py``). ``core()``
-    hands out a mutable ``DealCore`` for search (``push`` / ``pop``), and
-    ``DealCore.state()`` turns one back into a HandState.
+    actions, the actions so far). ``apply`` wraps the next node, made by the node's kind
+    (``nodes.MOVES``) or the general path. ``core()`` hands out a mutable ``DealCore`` for
+    search (``push`` / ``pop``), and ``DealCore.state()`` turns one back into a HandState.
     """
 
-    __slots__ = ("_full", "_result")
+    __slots__ = ("_full", "_node", "_result")
 
+    _node: Node  # where the deal is
     _full: Position  # the whole position, unset until built from the node
     _result: HandResult | None  # the node's result
 
@@ -111,7 +112,7 @@ class HandState(Mover):
     @classmethod
     def replay(cls, deal: Deal, rules: Rules, actions: Sequence[Action | str]) -> HandState:
         """The state after ``actions`` (each checked) from the start of ``deal``."""
-        return cls.of_position(moves.replay(deal, rules, actions))
+        return cls.of_position(phases.replay(deal, rules, actions))
 
     def core(self) -> DealCore:
         """A mutable core in this position for search: ``push(action)``, ``pop()``."""
@@ -259,9 +260,6 @@ class HandState(Mover):
         attrgetter("_result"), doc="None until the deal is over, then how it ended."
     )
 
-    def _reached(self, node: Node) -> None:
-        self._result = node[RESULT]
-
     # ------------------------------------------------------------------ simple facts
     @property
     def dealer(self) -> int:
@@ -274,14 +272,26 @@ class HandState(Mover):
         return self._pos["players"]
 
     @property
-    def upcard(self) -> Card:
-        """The card turned up after the deal."""
+    def upcard(self) -> Card | None:
+        """The card turned up after the deal (None where none is: Bid Euchre)."""
         return self._pos["upcard"]
 
     @property
-    def proposed(self) -> Suit:
-        """The suit the upcard proposes in round one (and turns down for round two)."""
+    def proposed(self) -> Suit | None:
+        """The suit the upcard proposes in round one (and turns down for round two); None
+        where no card is turned up."""
         return self._pos["proposed"]
+
+    @property
+    def bid(self) -> int | None:
+        """Bid Euchre: the high bid so far in tricks, then the contract's (every trick for
+        the moon); None before any bid, and in Euchre."""
+        return self._pos["bid"] or None
+
+    @property
+    def bidder(self) -> int | None:
+        """Bid Euchre: the seat of the high bid so far (the maker once the bidding ends)."""
+        return self._pos["bidder"]
 
     @property
     def sitting_out(self) -> frozenset[int]:
@@ -360,7 +370,7 @@ class HandState(Mover):
             parsed = Action.parse(action)
         except ActionError as exc:
             return str(exc)
-        return moves.reason(self._pos, parsed)
+        return phases.reason(self._pos, parsed)
 
     def is_legal(self, action: Action | str) -> bool:
         """True when ``why_illegal`` has no objection."""
@@ -369,22 +379,22 @@ class HandState(Mover):
     def apply(self, action: Action | str) -> HandState:
         """A new state after ``action``; an illegal or malformed action raises IllegalAction.
 
-        The new state starts at this state's node and moves on in place before anyone sees
-        it (``Mover._push``): a listed action takes its node's own move; any other (a text,
-        an Action made elsewhere) is checked, and an illegal one changes nothing.
+        A listed action takes its node kind's own move (``nodes.MOVES``); any other (a
+        text, an Action made elsewhere) is checked, and an illegal one changes nothing.
         """
+        node = self._node
+        after = MOVES[node[KIND]](node, action)
+        if after is None:
+            after = move_checked(node, action)
         state = _new(HandState)
-        state._node = self._node
-        state._result = None  # until a node reached holds one (``_reached``)
-        state._push(action)
+        state._node = after
+        state._result = after[RESULT]
         return state
 
     # ------------------------------------------------------------------ views and records
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own cards (and its own discard), the upcard, every
         action and played card. Other hands and the kitty are hidden."""
-        from euchre.view import SeatView
-
         return SeatView.of(self, seat)
 
     def to_dict(self) -> dict[str, Any]:
@@ -409,44 +419,11 @@ class HandState(Mover):
         ...
         ValueError: not a saved deal: 'actions' must be a list of action texts, not a string
         """
-        if not isinstance(data, dict):
-            raise ValueError(f"not a saved deal: expected an object, not {_kind(data)}")
-        rules_data = data.get("rules", {})
-        if not isinstance(rules_data, dict):
-            raise ValueError(
-                f"not a saved deal: 'rules' must be an object of house rules, not {_kind(rules_data)}"
-            )
-        if "deal" not in data:
-            raise ValueError("not a saved deal: it has no 'deal'")
-        deal_data = data["deal"]
-        if not isinstance(deal_data, dict):
-            raise ValueError(
-                f"not a saved deal: 'deal' must be an object (dealer, hands, upcard, kitty), "
-                f"not {_kind(deal_data)}"
-            )
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise ValueError(
-                f"not a saved deal: 'actions' must be a list of action texts, not {_kind(actions)}"
-            )
-        for number, action in enumerate(actions, 1):
-            if not isinstance(action, str):
-                raise ValueError(
-                    f"not a saved deal: action {number} in 'actions' must be a text like "
-                    f"'pass' or 'play Jd', not {_kind(action)}"
-                )
-        try:
-            rules = Rules.from_dict(rules_data)
-        except RulesError as exc:
-            raise RulesError(f"not a saved deal: 'rules': {exc}", exc.key, exc.line) from None
-        try:
-            deal = Deal.from_dict(deal_data)
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"not a saved deal: 'deal': {exc}") from None
-        p = moves.start(deal, rules)
+        rules, deal, actions = read_saved_deal(data)
+        p = phases.start(deal, rules)  # the deal was checked against the rules
         for number, action in enumerate(actions, 1):
             try:
-                p = moves.advance(p, moves.checked(p, action))
+                p = phases.advance(p, phases.checked(p, action))
             except IllegalAction as exc:
                 raise IllegalAction(
                     f"not a saved deal: action {number} in 'actions', {action!r}: {exc}"
@@ -476,22 +453,129 @@ class HandState(Mover):
         return f"<HandState {self.phase} to_act={self.to_act} actions={len(self.actions)}>"
 
 
+class DealCore:
+    """A deal in progress that changes in place, for search: ``push`` an action, ``pop``
+    it back (python-chess style; see the module doc). Search code reads ``to_act``,
+    ``phase``, ``result``, ``hands``, ``tricks`` and calls ``legal_actions``, ``push``,
+    ``pop`` and ``state``.
+    """
+
+    __slots__ = ("_node", "_root", "result")
+
+    _node: Node  # where the deal is
+    _root: Node  # where the core began: nothing to pop there
+    #: None until the deal is over, then how it ended (kept up to date by push and pop:
+    #: read it, do not set it).
+    result: HandResult | None
+
+    def __init__(self, node: Node) -> None:
+        """A core at ``node``."""
+        self._node = self._root = node
+        self.result = node[RESULT]
+
+    @classmethod
+    def start(cls, deal: Deal, rules: Rules) -> DealCore:
+        """The core right after the deal. A deal impossible under the rules raises.
+
+        >>> core = DealCore.start(Deal.random(seed=7, dealer=0), Rules())
+        >>> core.push(core.legal_actions()[0]); core.to_act
+        2
+        >>> core.pop(), core.to_act
+        (Action.parse('pass'), 1)
+        """
+        return cls(root(deal, rules))
+
+    def copy(self) -> DealCore:
+        """An independent core in the same position (with nothing to pop)."""
+        return DealCore(self._node)
+
+    @property
+    def position(self) -> Position:
+        """The position now (do not change it; built anew on most readings)."""
+        return position_of(self._node)
+
+    def fields(self) -> dict[str, Any]:
+        """Every field that says where the deal is, for comparing two cores."""
+        return phases.fields(self.position)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now; None when the deal is over."""
+        seat: int | None = self._node[TO_ACT]
+        return seat
+
+    @property
+    def phase(self) -> Phase:
+        """Where the deal is."""
+        phase: Phase = self._node[PHASE]
+        return phase
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions so far, in order."""
+        return actions_in(history_of(self._node))
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """The phase each action so far was made in (``nodes.phases_of``)."""
+        return phases_of(self._node)
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit once made (None before, and for no-trump)."""
+        table = self._node[TABLE]
+        if isinstance(table, PlayTable):  # fixed from the first lead
+            return table.contract.trump
+        return self.position["trump"]
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards now, in the order received."""
+        return hands_now(self.position)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks."""
+        return tricks_of(self.position)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now, in a stable order (empty when the deal is over). The
+        list is shared: do not change it."""
+        legal: list[Action] = self._node[LEGAL]
+        return legal
+
+    def reason(self, action: Action) -> str | None:
+        """None when ``action`` is allowed now, else why not, in plain words."""
+        return phases.reason(self.position, action)
+
+    # ------------------------------------------------------------------ moving
+    def push(self, action: Action | str) -> None:
+        """Make ``action`` (checked: an illegal one raises IllegalAction and changes
+        nothing); ``pop`` undoes it."""
+        node = self._node
+        after = MOVES[node[KIND]](node, action)
+        if after is None:
+            after = move_checked(node, action)
+        self._node = after
+        self.result = after[RESULT]
+
+    def pop(self) -> Action:
+        """Undo the last ``push`` exactly, and return its action."""
+        node = self._node
+        if node is self._root:
+            raise IndexError("nothing to pop: no action was pushed")
+        self._node = node[PARENT]
+        self.result = None  # a node that has a next one holds no result
+        action: Action = node[ACTION]
+        return action
+
+    def state(self) -> HandState:
+        """An immutable ``HandState`` in this position (the core itself is not shared)."""
+        return HandState.of_node(self._node)
+
+
 _new = object.__new__
-
-
-def _kind(value: object) -> str:
-    """A JSON value's kind in words, for messages."""
-    if value is None:
-        return "null"
-    names = {
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        str: "a string",
-        list: "a list",
-        dict: "an object",
-    }
-    return names.get(type(value), type(value).__name__)
 
 
 _DEFAULT_RULES = Rules()

@@ -214,6 +214,15 @@ PROFILE_INFO: Mapping[str, ProfileInfo] = MappingProxyType(
                 "004",
                 "stick the dealer; the dealer always picks up when the upcard is ordered",
             ),
+            ProfileInfo(
+                "bid-euchre",
+                "Bid Euchre",
+                "001",
+                "four in partnerships, six cards each, no upcard; one round of bids for tricks, "
+                "the high bidder names trump (or no-trump) and leads; made, each side scores "
+                "its tricks, set, the bidders lose the bid; the moon alone, with a pass from "
+                "the partner; game to 32",
+            ),
         )
     }
 )

@@ -1,4 +1,6 @@
 """What one seat may know: its own cards, the upcard, every public action and played card.
+A card passed from hand to hand (calling for best, Bid Euchre's moon) is known to the two
+partners who passed it; a discard or a farmer's swap only to the seat that made it.
 
 Computer players decide from a ``SeatView`` only, and the browser is sent one, so hidden
 cards never leave the engine.
@@ -30,7 +32,7 @@ class SeatView:
     seat: int
     rules: Rules
     dealer: int
-    upcard: Card
+    upcard: Card | None  # Bid Euchre turns none up
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     actions: tuple[Action, ...]
@@ -48,6 +50,7 @@ class SeatView:
     picked_up: bool
     legal: tuple[Action, ...] = field(default=())
     defender: int | None = None  # a defender playing alone (public once declared)
+    bid: int | None = None  # Bid Euchre: the high bid so far, then the contract (public)
 
     @classmethod
     def of(cls, state: HandState, seat: int) -> SeatView:
@@ -80,6 +83,7 @@ class SeatView:
             picked_up=state.picked_up,
             legal=tuple(state.legal_actions()) if mine else (),
             defender=state.defender,
+            bid=state.bid,
         )
 
     def played_cards(self) -> list[Card]:
@@ -93,7 +97,7 @@ class SeatView:
         return {
             "seat": self.seat,
             "dealer": self.dealer,
-            "upcard": self.upcard.code,
+            "upcard": None if self.upcard is None else self.upcard.code,
             "hand": [c.code for c in self.hand],
             "hand_sizes": list(self.hand_sizes),
             "actions": [str(a) for a in self.actions],
@@ -119,6 +123,7 @@ class SeatView:
             "legal": [str(a) for a in self.legal],
             "defender": self.defender,
             "picked_up": self.picked_up,
+            "bid": self.bid,
         }
 
     @classmethod
@@ -140,7 +145,7 @@ class SeatView:
             seat=int(data["seat"]),
             rules=rules,
             dealer=int(data["dealer"]),
-            upcard=Card.parse(data["upcard"]),
+            upcard=card(data["upcard"]),
             hand=tuple(Card.parse(c) for c in data["hand"]),
             hand_sizes=tuple(int(n) for n in data["hand_sizes"]),
             actions=tuple(_read_action(a) for a in data["actions"]),
@@ -166,6 +171,7 @@ class SeatView:
             picked_up=bool(data.get("picked_up", False)),
             legal=tuple(Action.parse(a) for a in data["legal"]),
             defender=data.get("defender"),
+            bid=data.get("bid"),
         )
 
 

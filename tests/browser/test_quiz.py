@@ -10,6 +10,7 @@ from typing import Any
 
 from euchre import Rules
 from euchre_tutorial.quiz import QuestionId, QuizSpec, build, check, parse_query
+from euchre_tutorial.site_rules import site_profiles
 
 from tests.browser.harness import allow_console_errors, another_tab, axe, goto, wait_ready
 
@@ -319,7 +320,7 @@ def test_a_teacher_s_quiz_under_other_rules_names_them_for_the_class(page: Any) 
     goto(page, "practice/teachers/")
     wait_ready(page, "[data-widget=quiz-sheet]")
     titles = page.locator("select[name=rules] option").all_inner_texts()
-    assert titles == [Rules.profile_title(name) for name in Rules.profiles()]
+    assert titles == [Rules.profile_title(name) for name in site_profiles()]
     page.select_option("select[name=rules]", label="Long-deck rules")
     page.fill("input[name=house]", "jokr:1")
     notes = page.locator(".eu-qs-notes")

@@ -24,6 +24,14 @@ ALL_TABLES: dict[str, Rules] = {**RULE_SETS, **TABLES}
 ALL_TABLES["long-deck + defend alone, lead left of loner"] = Rules.profile("long-deck").replace(
     lead_against_loner="left_of_loner"
 )
+# Bid Euchre, as its profile has it and with the other side of each of its options.
+ALL_TABLES["bid-euchre"] = Rules.profile("bid-euchre")
+ALL_TABLES["bid-euchre, all pass throws in, no moon's pass, lowest bid 1"] = Rules.profile(
+    "bid-euchre"
+).replace(stick_the_dealer=False, calling_for_best=False, minimum_bid=1, no_trump=False)
+ALL_TABLES["bid-euchre, 32 cards, defenders score nothing"] = Rules.profile("bid-euchre").replace(
+    deck=32, defenders_score=False
+)
 
 
 def fingerprint(state: HandState) -> dict[str, Any]:

@@ -33,6 +33,8 @@ def every_action(state: HandState) -> set[Action]:
     for name in (*SUIT_WORDS, "no-trump"):
         texts += [f"call {name}", f"call {name} alone"]
     texts += [f"call ace {name}" for name in SUIT_WORDS]
+    texts += [f"trump {name}" for name in (*SUIT_WORDS, "no-trump")]
+    texts += [f"bid {tricks}" for tricks in range(1, 9)] + ["bid moon"]
     texts += [f"{word} {card.code}" for word in ONE_CARD_WORDS for card in PACK]
     actions = {Action.parse(text) for text in texts}
     if state.to_act is not None:

@@ -10,8 +10,8 @@ import pytest
 from euchre import Action, Deal, HandState, Rules
 from euchre.bid_node import bid_tables
 from euchre.core import fields
-from euchre.mover import moved
 from euchre.node import LEGAL, PARENT
+from euchre.nodes import moved
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +20,7 @@ from tests.engine.test_core import ALL_TABLES, fingerprint, random_start
 
 def made_elsewhere(action: Action) -> Action:
     """An Action equal to ``action`` but not the engine's shared one."""
-    return Action(action.kind, action.suit, action.cards, action.alone)
+    return Action(action.kind, action.suit, action.cards, action.alone, action.tricks)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

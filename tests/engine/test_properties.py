@@ -1,5 +1,6 @@
-"""Property tests over random deals and games, under every profile (and a few house-rule
-variants that switch on the options no profile uses).
+"""Property tests over random deals and games, under every profile of Euchre (and a few
+house-rule variants that switch on the options no profile uses); Bid Euchre's have their
+own module (``test_bid_euchre_properties.py``).
 
 Hypothesis draws a rule set, a seed and the random choices; each test plays random legal
 actions and checks one property of the whole deal or game. The scoring check is computed
@@ -20,7 +21,7 @@ from euchre.actions import ActionKind
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-PROFILES = Rules.profiles()
+PROFILES = [name for name in Rules.profiles() if Rules.profile(name).variant == "euchre"]
 # A longer hunt: EUCHRE_PROPERTY_SCALE=20 runs twenty times the examples.
 SCALE = int(os.environ.get("EUCHRE_PROPERTY_SCALE", "1"))
 SETTINGS = settings(

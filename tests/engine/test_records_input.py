@@ -43,8 +43,17 @@ DAMAGED: dict[str, tuple[str | None, str]] = {
     "hands-as-text.egn": ("deals[0].deal.hands", "must be a list of hands"),
     "card-as-number.egn": ("deals[0].deal.hands[1][2]", "must be a card's text"),
     "upcard-null.egn": ("deals[0].deal.upcard", "not null"),
-    "unknown-card.egn": ("deals[0].deal", "'Zz' is not a card"),
+    "unknown-card.egn": ("deals[0].deal.hands[0][0]", "'Zz' is not a card"),
     "deal-not-from-the-seed.egn": ("deals[0].deal", "does not match the game's seed"),
+    # A card is named by its place, and an impossible one by itself (issue 43): never only
+    # "deal 1 does not match the game's seed".
+    "unreadable-card.egn": ("deals[0].deal.hands[1][2]", "'Qx' is not a card"),
+    "card-not-in-the-deck.egn": ("deals[0].deal.hands[1][2]", "7♥ is not in a 24-card deck"),
+    "card-dealt-twice.egn": (
+        "deals[0].deal.hands[1][2]",
+        "K♠ is dealt twice (first at deals[0].deal.hands[0][1])",
+    ),
+    "hand-short.egn": ("deals[0].deal.hands[1]", "seat 1 holds 4 cards; everyone is dealt 5"),
     "actions-as-text.egn": ("deals[0].actions", "must be a list of actions"),
     "action-as-number.egn": ("deals[0].actions[1]", "must be an action's text"),
     "illegal-action.egn": ("deals[0].actions[0]", "illegal action"),

@@ -1,5 +1,6 @@
-"""Seed 002's rules in full, each from its sentence: defending alone against any maker, and
-call-ace's silent lone maker (the lead does not move, nothing tells)."""
+"""Seed 002's rules in full, each from its sentence: the dealer's exchange or decline of an
+accepted turn-up, defending alone against any maker, and call-ace's silent lone maker (the
+lead does not move, nothing tells)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ LONE_DEFENDER_SCORING = (
     "When there is a lone defender, opponents score 2 points if the defender takes three or "
     "four tricks, and 4 points for march."
 )
+DEALER_AFTER_ACCEPT = (
+    "If the suit of the turn-up is accepted as the trump suit, the dealer may exchange a card "
+    "in-hand for the turn-up (by clicking on the card in-hand to be traded) or may decline the "
+    "turn-up (by clicking on DECLINE)."
+)
 CALL_ACE_ALONE = (
     "the maker may be playing alone if the maker turns out to hold the highest card of the "
     "suit called"
@@ -28,8 +34,27 @@ def test_the_sentences_are_the_seeds() -> None:
     if seed is None:  # the seeds live beside the project, not in it
         return
     text = " ".join(seed.read_text(encoding="utf-8").split())
-    for sentence in (ANY_OPPONENT, LONE_DEFENDER_SCORING, CALL_ACE_ALONE):
+    for sentence in (ANY_OPPONENT, LONE_DEFENDER_SCORING, CALL_ACE_ALONE, DEALER_AFTER_ACCEPT):
         assert sentence in text
+
+
+# ---------------------------------------------------------------------- the accepted turn-up
+def test_a_dealer_who_accepts_the_turn_up_may_exchange_or_decline_it() -> None:
+    # DEALER_AFTER_ACCEPT (issue 43): whoever accepted the turn-up, the dealer included.
+    rules = Rules.profile("long-deck")
+    for passes in range(4):  # ordered by seat 1, 2 or 3, or accepted by the dealer (seat 0)
+        state = HandState.new(Deal.random(seed=11, dealer=0, rules=rules), rules)
+        for _ in range(passes):
+            state = state.apply("pass")
+        state = state.apply("order")
+        assert state.phase is Phase.DISCARD and state.to_act == 0
+        texts = [str(a) for a in state.legal_actions()]
+        assert "decline" in texts and sum(t.startswith("discard ") for t in texts) == 6
+        declined = state.apply("decline")
+        assert declined.declined and declined.trump is state.trump
+        assert declined.hand(0) == list(state.deal.hands[0]), "the dealer keeps the hand"
+        exchanged = state.apply(f"discard {state.deal.hands[0][0].code}")
+        assert state.upcard in exchanged.hand(0) and exchanged.picked_up
 
 
 # ---------------------------------------------------------------------- defending alone

@@ -72,3 +72,24 @@ def test_a_missing_or_broken_deal_is_named() -> None:
         HandState.from_dict(data)
     with pytest.raises(ValueError, match="expected an object, not a list"):
         HandState.from_dict([1, 2])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda deal: deal["hands"][1].pop(), "seat 1 holds 4 cards; everyone is dealt 5"),
+        (lambda deal: deal["hands"][2].__setitem__(0, "7h"), "7♥ is not in a 24-card deck"),
+        (lambda deal: deal["hands"][0].__setitem__(1, deal["hands"][3][0]), "is dealt twice"),
+        (lambda deal: deal.__setitem__("dealer", 5), "seat 5 cannot deal"),
+        (lambda deal: deal.__setitem__("upcard", None), "the deal has no upcard"),
+    ],
+)
+def test_a_deal_the_rules_refuse_is_named_as_the_deal(change: Any, message: str) -> None:
+    """Issue 43: a saved deal the rules cannot have says so as the 'deal' field's fault
+    ("'deal': seat 1 holds 4 cards…"), not as a bare sentence with no field."""
+    data = saved()
+    change(data["deal"])
+    with pytest.raises(ValueError) as info:
+        HandState.from_dict(data)
+    assert str(info.value).startswith("not a saved deal: 'deal': ")
+    assert message in str(info.value)

@@ -8,6 +8,8 @@ import pytest
 from euchre import Rules, RulesError
 
 KEYS = ["4", "2", "3", "5", "6-ace", "6"]
+# Euchre's profiles play at every table; Bid Euchre at four players only.
+EUCHRE = [name for name in Rules.profiles() if Rules.profile(name).variant == "euchre"]
 
 
 def test_the_tables_in_the_choosers_order() -> None:
@@ -23,7 +25,7 @@ def test_the_tables_in_the_choosers_order() -> None:
     }
 
 
-@pytest.mark.parametrize("profile", Rules.profiles())
+@pytest.mark.parametrize("profile", EUCHRE)
 @pytest.mark.parametrize("key", KEYS)
 def test_every_profile_plays_at_every_table(profile: str, key: str) -> None:
     table = Rules.table(key)
@@ -36,7 +38,7 @@ def test_every_profile_plays_at_every_table(profile: str, key: str) -> None:
     assert rules.at_table(key) is rules
 
 
-@pytest.mark.parametrize("profile", Rules.profiles())
+@pytest.mark.parametrize("profile", EUCHRE)
 @pytest.mark.parametrize("key", KEYS)
 def test_a_profile_at_any_table_is_named_by_that_profile(profile: str, key: str) -> None:
     """What free play and the rooms call a game: the profile chosen, at whatever table;
@@ -48,6 +50,17 @@ def test_a_profile_at_any_table_is_named_by_that_profile(profile: str, key: str)
     assert shorter.profile_at_table(profile) == "house"
     assert shorter.profile_at_table(profile, any_target=True) == profile
     assert rules.replace(joker=not rules.joker).profile_at_table(profile) == "house"
+
+
+def test_bid_euchre_plays_at_four_and_says_so_elsewhere() -> None:
+    """Bid Euchre is a game of four in partnerships (the engine's reference names its form)."""
+    bid = Rules.profile("bid-euchre")
+    assert bid.at_table("4") is bid and bid.profile_at_table() == "bid-euchre"
+    assert bid.replace(game_to=21).profile_at_table("bid-euchre") == "house"
+    assert bid.replace(game_to=21).profile_at_table(any_target=True) == "bid-euchre"
+    for key in KEYS[1:]:
+        with pytest.raises(RulesError, match="Bid Euchre is played by 4 players"):
+            bid.at_table(key)
 
 
 def test_the_four_player_table_keeps_the_rules_exactly() -> None:
@@ -99,6 +112,7 @@ def test_every_profile_has_a_readable_title() -> None:
         "long-deck": "Long-deck rules",
         "beginner": "Beginner's rules",
         "stick-the-dealer": "Stick-the-dealer rules",
+        "bid-euchre": "Bid Euchre",
     }
     for name in Rules.profiles():
         info = Rules.profile_info(name)
@@ -110,6 +124,7 @@ def test_every_profile_has_a_readable_title() -> None:
         "002",
         "003",
         "004",
+        "001",
     ]
     assert Rules().replace(stick_the_dealer=True, game_to=7).title == "House rules"
     with pytest.raises(RulesError, match="unknown profile 'texas'"):

@@ -49,6 +49,8 @@ PHASE_RULES = {
     Phase.GIVE_BEST: "calling-for-best",
     Phase.DEFEND: "defend-alone",
     Phase.DISCARD: "decline",
+    Phase.AUCTION: "bid-euchre",
+    Phase.NAME_TRUMP: "bid-euchre",
 }
 
 

@@ -49,11 +49,12 @@ def probe() -> dict[str, Any]:
                 deal = Deal.random(seed=seed, dealer=dealer, rules=rules)
                 deals[f"{profile}/{seed}/{dealer}"] = {
                     "hands": [_codes(h) for h in deal.hands],
-                    "upcard": deal.upcard.code,
+                    "upcard": None if deal.upcard is None else deal.upcard.code,
                     "kitty": _codes(deal.kitty),
                 }
     out["deals"] = deals
     out["played"] = [_play_out(seed, Rules()) for seed in range(12)]
+    out["played_bid_euchre"] = [_play_out(seed, Rules.profile("bid-euchre")) for seed in range(12)]
     return out
 
 

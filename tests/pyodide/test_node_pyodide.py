@@ -1,6 +1,6 @@
 """Our wheels under Node with the pinned Pyodide (the browser's Python) compute exactly
 what CPython computes: trump orders, legal plays, trick winners, Deal.random for many
-seeds and profiles, and whole deals played out. Also restored from the memory snapshot
+seeds and profiles (Bid Euchre's too), and whole deals played out. Also restored from the memory snapshot
 the build made by the browser's recipe."""
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ def test_deals_played_out_agree_with_cpython(
     plain: dict[str, Any], expected: dict[str, Any]
 ) -> None:
     assert plain["probe"]["played"] == expected["played"]
+    assert plain["probe"]["played_bid_euchre"] == expected["played_bid_euchre"]
 
 
 def test_bridge_runs_under_pyodide(plain: dict[str, Any]) -> None:

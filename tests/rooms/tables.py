@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from euchre import Rules, RulesError
+from euchre_tutorial.site_rules import site_profiles
 
 PARTNER_OPTIONS = ("canadian_loner", "defend_alone", "calling_for_best")
 
@@ -30,7 +31,7 @@ def table_rules(profile: str, players: int) -> dict[str, Any] | None:
 
 TABLES = [
     (profile, players, settings)
-    for profile in Rules.profiles()
+    for profile in site_profiles()
     for players in range(2, 7)
     if (settings := table_rules(profile, players)) is not None
 ]

@@ -13,6 +13,7 @@ import euchre
 import pytest
 from euchre_tutorial import bridge
 from euchre_tutorial.present.game import newgame_html
+from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.widgets.game import Save, _game
 
 
@@ -188,15 +189,15 @@ def test_rules_are_named_by_the_engines_titles() -> None:
     """The "New game" form and the game's own line name each rule set as the engine does
     (the beginner's profile is "Beginner's rules" everywhere, not a name made from its key).
     Two profiles hold the same rules: the game keeps the name the learner chose."""
-    for name in euchre.Rules.profiles():
+    for name in site_profiles():
         model = value("game.new", {"profile": name, "seed": 3})
         assert model["rules"]["title"] == euchre.Rules.profile_title(name)
         later = human_move(to_my_turn(model))
         assert later["rules"]["title"] == euchre.Rules.profile_title(name)
-    form = newgame_html(euchre.Rules.profiles(), euchre.Rules.tables(), {})
+    form = newgame_html(site_profiles(), euchre.Rules.tables(), {})
     options = re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', form)
-    titles = {key: html.unescape(text) for key, text in options if key in euchre.Rules.profiles()}
-    assert titles == {name: euchre.Rules.profile_title(name) for name in euchre.Rules.profiles()}
+    titles = {key: html.unescape(text) for key, text in options if key in site_profiles()}
+    assert titles == {name: euchre.Rules.profile_title(name) for name in site_profiles()}
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

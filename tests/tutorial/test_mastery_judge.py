@@ -12,6 +12,7 @@ from euchre.players import computer_player
 from euchre_tutorial.mastery.judge import CLEAR, NEAR, decision_item, judge, not_alone
 from euchre_tutorial.mastery.progress import MAX_ITEM
 from euchre_tutorial.mastery.skills import skill
+from euchre_tutorial.site_rules import site_profiles
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,7 +38,7 @@ def decisions(seed: int, table: str, profile: str) -> list[HandState]:
 @given(
     st.integers(0, 10_000),
     st.sampled_from(TABLES),
-    st.sampled_from(list(Rules.profiles())),
+    st.sampled_from(list(site_profiles())),
     st.data(),
 )
 def test_a_verdict_follows_the_coachs_numbers(

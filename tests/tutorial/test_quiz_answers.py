@@ -16,10 +16,11 @@ from euchre_tutorial.quiz import (
     parse_rules_code,
     rules_code,
 )
+from euchre_tutorial.site_rules import site_profiles
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-RULES = [rules_code(Rules.profile(name)) for name in Rules.profiles()] + [
+RULES = [rules_code(Rules.profile(name)) for name in site_profiles()] + [
     rules_code(Rules().replace(deck=32, joker=True)),
     rules_code(Rules().replace(defend_alone=True)),
 ]

@@ -26,6 +26,7 @@ from euchre_tutorial.quiz.fence import check_config
 from euchre_tutorial.quiz.rules_code import rules_code
 from euchre_tutorial.quiz.sheet import sheet_model
 from euchre_tutorial.quiz.spec import TABLE_PARAMS
+from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.widgets import quiz as quiz_widget
 
 RULES = Rules()
@@ -211,7 +212,7 @@ def test_the_teacher_s_form_offers_the_site_s_rules_then_each_profile_by_title()
     )
     assert [(value, html.unescape(text)) for value, _, text in options] == [
         (house, "This site's rules"),
-        *((name, Rules.profile_title(name)) for name in Rules.profiles()),
+        *((name, Rules.profile_title(name)) for name in site_profiles()),
     ]
     assert [value for value, selected, _ in options if selected] == [house]
 

@@ -11,6 +11,7 @@ from euchre_tutorial.quiz import QuizSpec, parse_query
 from euchre_tutorial.quiz.generate import build
 from euchre_tutorial.quiz.rules_code import rules_code, rules_in_words
 from euchre_tutorial.quiz.spec import MAX_COUNT, PARAMS
+from euchre_tutorial.site_rules import site_profiles
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -169,7 +170,7 @@ def test_bridge_review_items_are_spread_in() -> None:
 def test_a_link_s_rules_are_named_in_the_engine_s_words() -> None:
     """Every profile by its title; an option changed from it by the engine's own sentence for
     it, or, for one the engine describes only when on, as not played."""
-    for name in Rules.profiles():
+    for name in site_profiles():
         profile = Rules.profile(name)
         assert rules_in_words(profile) == Rules.profile_title(name)
         for key, option in Rules.OPTIONS.items():

@@ -18,6 +18,7 @@ from euchre.tables import TABLES as ENGINE_TABLES
 from euchre.trump import card_power, effective_suit
 from euchre_tutorial.bridge import BridgeError
 from euchre_tutorial.present.words import called_ace_words
+from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.widgets.room import render, render_message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -339,7 +340,7 @@ def test_the_way_in_offers_the_sites_own_table_with_the_rules_each_choice_plays_
     found = re.search(r'data-site-rules="([^"]+)"', form)
     assert found
     by_choice = json.loads(html.unescape(found.group(1)))
-    assert set(by_choice) == {"site", *Rules.profiles()}
+    assert set(by_choice) == {"site", *site_profiles()}
     for spec in by_choice.values():
         rules = rules_from_request(spec, None, None)
         assert (rules.players, rules.partnerships, rules.call_ace) == (4, False, True)

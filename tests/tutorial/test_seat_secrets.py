@@ -15,13 +15,14 @@ from typing import Any
 import euchre
 from euchre import Card, Rules
 from euchre_tutorial import bridge
+from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.widgets.game import Save, _game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 TABLES = Rules.tables()  # the tables free play's New game offers
 
-PROFILES = sorted(Rules.profiles())
+PROFILES = sorted(site_profiles())
 CALLED = re.compile(r"\b[Cc]all(?:s|ing)? (?:for )?the (?:best|ace of) \w+")
 
 

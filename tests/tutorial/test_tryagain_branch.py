@@ -6,6 +6,7 @@ from __future__ import annotations
 import euchre
 import pytest
 from euchre import Game, HandState, Phase, Rules
+from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.tryagain import session as sessions
 from euchre_tutorial.tryagain.branch import branch, decisions, finished_deal, learner_of, where
 from euchre_tutorial.tryagain.render import from_words
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from tests.players.helpers import RandomChooser, rule_sets, states_of_deal
 
-PROFILES = sorted(Rules.profiles())
+PROFILES = sorted(site_profiles())
 
 
 def first_deal_of_a_game(profile: str, seed: int) -> tuple[Game, HandState]:

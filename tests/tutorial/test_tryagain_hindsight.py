@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from euchre import HandState, Phase, Rules
 from euchre.players.solver import minimax, solve
+from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.tryagain.branch import branch, finished_deal
 from euchre_tutorial.tryagain.hindsight import (
     best_line,
@@ -15,7 +16,7 @@ from euchre_tutorial.tryagain.hindsight import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-PROFILES = sorted(Rules.profiles())
+PROFILES = sorted(site_profiles())
 
 
 def side_tricks(state: HandState, seat: int) -> int:

@@ -185,10 +185,10 @@ def _version(package: str) -> str:
 
 def _profiles() -> list[str]:
     try:
-        from euchre import Rules
+        from euchre_tutorial.site_rules import site_profiles
     except ImportError:  # the engine is older than the contract
         return []
-    return [str(name) for name in Rules.profiles()]
+    return [str(name) for name in site_profiles()]
 
 
 def load_widgets() -> list[str]:

@@ -21,7 +21,7 @@ from euchre.players.estimate import (
     hand_tricks,
     upcard_value,
 )
-from euchre.players.knowledge import proposed
+from euchre.players.knowledge import proposed, upcard
 from euchre.trump import card_power, is_trump
 from euchre.view import SeatView
 
@@ -75,7 +75,7 @@ def round_one_tricks(view: SeatView, alone: bool, style: Style) -> float:
     trump = proposed(view)
     rules = view.rules
     hand = list(view.hand)
-    up = view.upcard
+    up = upcard(view)
     if view.seat == view.dealer:
         six = [*hand, up]
         hand = [c for c in six if c != best_discard(six, trump, rules)]

@@ -24,7 +24,7 @@ from euchre.cards import Card, Rank, Suit
 from euchre.phase import Phase
 from euchre.players import bid_strategy, conventions
 from euchre.players.estimate import best_discard, euchre_chance, hand_tricks
-from euchre.players.knowledge import Knowledge, proposed
+from euchre.players.knowledge import Knowledge, proposed, upcard
 from euchre.players.levels import StrongPlayer, _best_valued
 from euchre.players.search import GLANCE, CardStats, best
 from euchre.players.words import (
@@ -342,7 +342,7 @@ def _bid_reasons(view: SeatView, action: Action) -> list[str]:
     out: list[str] = []
     if phase is Phase.ROUND_ONE:
         trump = proposed(view)
-        up = view.upcard
+        up = upcard(view)
         up_text = "the joker" if up.is_joker else str(up)  # "the upcard is the joker"
         the_up = "the joker" if up.is_joker else f"the upcard {up}"
         if view.seat == view.dealer:

@@ -30,7 +30,6 @@ from euchre.phase import Phase
 from euchre.players.knowledge import called_ace
 from euchre.players.search import maker_side
 from euchre.players.solver import Solver
-from euchre.scoring import TRICKS
 from euchre.state import HandState
 
 
@@ -108,7 +107,8 @@ def hindsight(state: HandState) -> list[tuple[Action, Outcome]]:
         tricks = values[action.card]
         final = _play_out(state.apply(action))
         assert final.result is not None
-        out.append((action, Outcome(tricks if mine else TRICKS - tricks, final.result.points)))
+        total = final.rules.hand_size
+        out.append((action, Outcome(tricks if mine else total - tricks, final.result.points)))
     return out
 
 

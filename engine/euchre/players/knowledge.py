@@ -39,7 +39,7 @@ def view_seed(seed: int, view: SeatView, salt: str = "") -> int:
             salt,
             str(view.seat),
             str(view.dealer),
-            view.upcard.code,
+            "-" if view.upcard is None else view.upcard.code,
             " ".join(c.code for c in view.hand),
             ",".join(str(a) for a in view.actions),
         )
@@ -89,7 +89,7 @@ class Knowledge:
                 known_out.add(action.cards[0])  # my own discard when calling for best
         pinned: dict[Card, int] = {}
         up = view.upcard
-        if up not in view.hand and up not in played and up not in known_out:
+        if up is not None and up not in view.hand and up not in played and up not in known_out:
             if view.picked_up and view.dealer != view.seat:
                 pinned[up] = view.dealer
             elif not view.picked_up or view.dealer == view.seat:
@@ -178,5 +178,11 @@ class Knowledge:
 
 
 def proposed(view: SeatView) -> Suit:
-    """The suit the upcard proposes."""
-    return proposed_suit(view.upcard)
+    """The suit the upcard proposes (Euchre's bidding: there is an upcard)."""
+    return proposed_suit(upcard(view))
+
+
+def upcard(view: SeatView) -> Card:
+    """The upcard, in Euchre's bidding (Bid Euchre turns none up)."""
+    assert view.upcard is not None, "only Euchre's bidding has an upcard"
+    return view.upcard

@@ -15,7 +15,7 @@ from euchre.actions import Action
 from euchre.cards import Card
 from euchre.phase import Phase
 from euchre.players import bid_strategy, conventions
-from euchre.players.knowledge import Knowledge, proposed, view_rng
+from euchre.players.knowledge import Knowledge, proposed, upcard, view_rng
 from euchre.players.search import Budget, CardStats, analyse, best
 from euchre.state import HandState
 from euchre.trump import card_power, is_trump
@@ -93,7 +93,7 @@ class EasyPlayer(Player):
         if view.phase is Phase.ROUND_ONE:
             trump = proposed(view)
             if view.seat == view.dealer:
-                hand = [*hand, view.upcard]
+                hand = [*hand, upcard(view)]
             count = sum(1 for c in hand if is_trump(c, trump))
             bower = any(c.rank.name == "JACK" and is_trump(c, trump) for c in hand)
             if count >= 3 or (count >= 2 and bower):

@@ -17,7 +17,7 @@ from euchre.players.sampling import sample_hands
 from euchre.players.solver import NodeLimit, Solver
 from euchre.rng import SeededRandom
 from euchre.rules import Rules
-from euchre.scoring import TRICKS, TRICKS_TO_MAKE, score_hand
+from euchre.scoring import TRICKS_TO_MAKE, score_hand
 from euchre.view import SeatView
 
 
@@ -138,10 +138,10 @@ def analyse(
         mine = know.seat in side
         for card in legal:
             total = made + values[card]
-            mk, df = score_hand(total, view.alone, rules, defender_alone)
+            mk, df = score_hand(total, view.alone, rules, defender_alone, view.bid or 0)
             points[card] += (mk - df) if mine else (df - mk)
-            tricks[card] += total if mine else TRICKS - total
-            euchres[card] += int(total < TRICKS_TO_MAKE)
+            tricks[card] += total if mine else rules.hand_size - total
+            euchres[card] += int(total < (view.bid or TRICKS_TO_MAKE))
     return [CardStats(c, points[c], tricks[c], samples, euchres[c]) for c in legal]
 
 

@@ -81,7 +81,9 @@ def _texts(step: Step) -> dict[str, str]:
 
 def _visible(state: HandState, me: int, reveal: bool) -> set[Card]:
     """The cards the learner can see when first to act (every hand when the step reveals)."""
-    seen = {state.upcard, *state.hand(me)}
+    seen = set(state.hand(me))
+    if state.upcard is not None:
+        seen.add(state.upcard)
     seen.update(c for t in state.tricks for c in t.cards)
     seen.update(c for _, c in state.current_trick)
     if state.discard is not None and state.dealer == me:

@@ -22,6 +22,7 @@ from euchre.tables import TABLES
 
 from euchre_tutorial.html import card_html
 from euchre_tutorial.mdext.template import format_value
+from euchre_tutorial.site_rules import site_profiles
 
 SUITS = {
     "hearts": Suit.HEARTS,
@@ -118,7 +119,7 @@ def _cell(value: Any) -> str:
 def profiles_lines(active: Rules) -> list[str]:
     """Every option under each named profile, side by side, plus this site's rules; a value
     that differs from the first profile is in bold."""
-    names = Rules.profiles()
+    names = site_profiles()
     dicts = [Rules.profile(n).to_dict() for n in names]
     mine = active.to_dict()
     head = "| House-rules key | " + " | ".join(f"`{n}`" for n in names) + " | This site |"
@@ -135,7 +136,7 @@ def profiles_lines(active: Rules) -> list[str]:
 def profile_details_lines(active: Rules) -> list[str]:
     """One collapsible block per profile with its rules in plain sentences."""
     out: list[str] = []
-    for name in Rules.profiles():
+    for name in site_profiles():
         out += [f'??? note "Profile `{name}` in full"', ""]
         out += [f"    - {sentence} (`{key}`)" for key, sentence in Rules.profile(name).describe()]
         out.append("")

@@ -33,6 +33,7 @@ from euchre_tutorial.present.scores import game_point_text, points_for
 from euchre_tutorial.present.seats import NO_SEAT
 from euchre_tutorial.present.table import TableUI, render_data, seatless, table_data
 from euchre_tutorial.present.words import called_ace_words, card_verb, contract_words
+from euchre_tutorial.site_rules import site_profiles
 
 EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
 """The reactions a room accepts (the server's fixed set)."""
@@ -57,7 +58,7 @@ def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str
     >>> '<option value="site" selected>' in html and '<option value="3" selected>' in html
     True
     """
-    profiles = [(p, Rules.profile_title(p)) for p in Rules.profiles()]
+    profiles = [(p, Rules.profile_title(p)) for p in site_profiles()]
     if site is not None:
         profiles.insert(0, ("site", "This site's rules"))
     tables = [(key, table.label) for key, table in TABLES.items()]

@@ -24,6 +24,7 @@ from euchre_tutorial.present.quiz import played_html
 from euchre_tutorial.quiz import KINDS, LEVELS, QuizSpec
 from euchre_tutorial.quiz.sheet import sheet_model
 from euchre_tutorial.quiz.spec import KIND_LABELS, MAX_COUNT
+from euchre_tutorial.site_rules import site_profiles
 
 __all__ = [
     "builder_html",
@@ -128,7 +129,7 @@ def _deck_words(size: int) -> str:
 
 DECKS = (
     ("", "As the rules say"),
-    *((str(n), _deck_words(n)) for n in sorted({Rules.profile(p).deck for p in Rules.profiles()})),
+    *((str(n), _deck_words(n)) for n in sorted({Rules.profile(p).deck for p in site_profiles()})),
 )
 """The form's deck choices: the decks of the engine's profiles (a value the engine refused
 would come back as a note)."""
@@ -173,9 +174,9 @@ def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
     profiles = "".join(
         f'<option value="{name}"{" selected" if name == spec["rules"] else ""}>'
         f"{escape(Rules.profile_title(name))}</option>"
-        for name in Rules.profiles()
+        for name in site_profiles()
     )
-    if spec["rules"] not in Rules.profiles():
+    if spec["rules"] not in site_profiles():
         profiles = (
             f'<option value="{escape(spec["rules"])}" selected>This site\'s rules'
             f"</option>{profiles}"

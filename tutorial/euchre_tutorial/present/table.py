@@ -218,7 +218,7 @@ def table_data(
         "locked": ui.locked,
         "phase": view.phase.name.lower(),
         "phase_text": str(view.phase),
-        "upcard": view.upcard.code,
+        "upcard": None if view.upcard is None else view.upcard.code,
         "upcard_state": _upcard_state(view),
         "trump": None
         if trump is None

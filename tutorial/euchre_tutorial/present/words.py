@@ -30,6 +30,7 @@ CARD_KINDS = ("play", "discard", "give", "best")
 
 def proposed(view: SeatView | HandState) -> Suit:
     """The suit the upcard proposes (the engine decides a turned-up joker's)."""
+    assert view.upcard is not None, "Euchre's bidding has an upcard"
     return proposed_suit(view.upcard)
 
 

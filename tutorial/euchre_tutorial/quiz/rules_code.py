@@ -23,6 +23,8 @@ from typing import Any
 from euchre import Rules, RulesError
 from euchre.players.words import number_words
 
+from euchre_tutorial.site_rules import SITE_VARIANTS, site_profiles
+
 MAX_LENGTH = 400
 _KEY_RE = re.compile(r"^[a-z_]{1,40}$")
 _VALUE_RE = re.compile(r"^[a-z0-9_-]{1,30}$")
@@ -111,8 +113,8 @@ def parse_rules_code(text: str) -> Rules:
     data: dict[str, Any] = {}
     if ":" not in parts[0]:
         data["profile"] = parts.pop(0)
-        if data["profile"] not in Rules.profiles():
-            *first, last = Rules.profiles()
+        if data["profile"] not in site_profiles():
+            *first, last = site_profiles()
             raise RulesError(
                 f"no rule set has that name; a link may name {', '.join(first)} or {last}",
                 "profile",
@@ -122,7 +124,10 @@ def parse_rules_code(text: str) -> Rules:
         if key in data:
             raise RulesError(f"the rule {key!r} is given twice", key)
         data[key] = value
-    return Rules.from_dict(data)
+    rules = Rules.from_dict(data)
+    if rules.variant not in SITE_VARIANTS:
+        raise RulesError(f"this site does not teach {rules.variant_spec.title} yet", "variant")
+    return rules
 
 
 def _option(part: str) -> tuple[str, Any]:

@@ -146,7 +146,7 @@ def sheet_html(state: HandState, k: int, seed: int) -> str:
     return (
         '<section class="eu-ta-sheet" aria-labelledby="eu-ta-sheet-h">'
         f'<h3 id="eu-ta-sheet-h">Deal {seed}: try it again from {escape(from_words(start))}</h3>'
-        f"<p>The dealer was {escape(names[start.dealer])}; the upcard {card_html(start.upcard)}.</p>"
+        f"<p>The dealer was {escape(names[start.dealer])}{_upcard_words(start)}.</p>"
         f"<p>Your cards: {mine}</p><p>So far:</p>{so_far}"
         '<p class="eu-ta-question"><strong>Your turn: what would you do, and why?</strong></p>'
         '<div class="eu-ta-key"><h4>Answer key</h4>'
@@ -181,3 +181,8 @@ def composer_html(seed: int, at: int | None, rules: Rules) -> str:
         "Print the sheet</button></p>"
         f"{sheet_html(state, k, seed)}</div>"
     )
+
+
+def _upcard_words(start: HandState) -> str:
+    """The words "; the upcard …" where a card was turned up (Bid Euchre turns none)."""
+    return "" if start.upcard is None else f"; the upcard {card_html(start.upcard)}"

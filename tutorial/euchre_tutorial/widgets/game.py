@@ -53,6 +53,7 @@ from euchre_tutorial.present.scores import (
 from euchre_tutorial.present.seats import in_sentence_name, seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
 from euchre_tutorial.present.words import called_ace_words, contract_words, told
+from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
 
@@ -260,7 +261,7 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
     return {
         "facts": facts,
         "dealer": names[state.dealer],
-        "upcard": state.upcard.code,
+        "upcard": None if state.upcard is None else state.upcard.code,
         "trump": None if state.trump is None else state.trump.plural,
         "hands": [
             {"seat": s, "name": names[s], "cards": [c.code for c in state.deal.hands[s]]}
@@ -439,7 +440,7 @@ def new(payload: Mapping[str, Any]) -> dict[str, Any]:
         level,
         bool(payload.get("undo", True)),
         0,
-        profile if profile in Rules.profiles() else "",
+        profile if profile in site_profiles() else "",
     )
     return game_reply(save)
 
@@ -606,7 +607,7 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     own = table_key(rules)
     return page.widget_html(
         model,
-        [str(p) for p in Rules.profiles()],
+        [str(p) for p in site_profiles()],
         Rules.tables(),
         config,
         own or SITE_TABLE,
