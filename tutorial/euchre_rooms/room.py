@@ -21,7 +21,7 @@ from typing import Any
 
 import euchre
 from euchre import Action, Game, HandState, Rules, RulesError
-from euchre_tutorial.site_rules import SITE_VARIANTS
+from euchre_tutorial.site_rules import EVERY_PART_VARIANTS
 
 from euchre_rooms.codes import token_matches
 from euchre_rooms.config import LEVELS, Settings
@@ -90,7 +90,7 @@ def rules_from_request(spec: Any, players: int | None, table: str | None = None)
             rules = rules.replace(players=players)
     except RulesError as exc:
         raise Refused(str(exc)) from None
-    if rules.variant not in SITE_VARIANTS:
+    if rules.variant not in EVERY_PART_VARIANTS:
         raise Refused(f"rooms do not play {rules.variant_spec.title} yet")
     return rules
 

@@ -15,6 +15,7 @@ A fence names its kind and holds ``key: value`` lines (``#`` starts a comment)::
 | ``euchre-plays`` | ``trump``, ``hand``, ``led`` (a card or ``none``), ``legal`` |
 | ``euchre-suit`` | ``card``, ``trump``, ``suit`` |
 | ``euchre-score`` | ``tricks`` (the makers'), ``alone``?, ``defender-alone``?, ``points`` |
+| ``euchre-bidding``, ``euchre-bid-score``, ``euchre-bid-deal`` | Bid Euchre's (``example_bid.py``) |
 | ``euchre-deal`` | ``players``?, ``dealer``, ``north`` ``east`` ``south`` ``west`` (or ``seat 1`` ... ``seat n``), ``upcard``, ``kitty``?, ``bidding``, ``discard``?, ``call-ace``?, ``trick`` (one line per trick), ``partner``?, ``score`` |
 
 Points and scores are claimed as ``makers 1``, ``defenders 2``, ``North-South 2`` or
@@ -69,12 +70,14 @@ from euchre import Rules, RulesError
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-from euchre_tutorial.mdext.active import rules_for
+from euchre_tutorial.mdext.active import GAME_LINE, rules_for
 from euchre_tutorial.mdext.errors import PageError
+from euchre_tutorial.mdext.example_bid import check_bid_deal, check_bid_score, check_bidding
 from euchre_tutorial.mdext.example_cards import check_plays, check_suit, check_trick
 from euchre_tutorial.mdext.example_deal import check_deal, check_score
 from euchre_tutorial.mdext.fields import FieldError, Fields, parse_requires, parse_table
-from euchre_tutorial.mdext.rulestext import source_lines
+from euchre_tutorial.mdext.rulestext import page_game_of, source_lines
+from euchre_tutorial.site_rules import standard_rules
 
 Checker = Callable[[Fields, Rules], str]
 KINDS: dict[str, Checker] = {
@@ -83,6 +86,9 @@ KINDS: dict[str, Checker] = {
     "euchre-suit": check_suit,
     "euchre-deal": check_deal,
     "euchre-score": check_score,
+    "euchre-bidding": check_bidding,
+    "euchre-bid-score": check_bid_score,
+    "euchre-bid-deal": check_bid_deal,
 }
 OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<kind>euchre-[\w-]+)[ \t]*$")
 
@@ -102,7 +108,7 @@ def example_rules(active: Rules, requires: dict[str, Any]) -> tuple[Rules, bool]
     except RulesError:
         pass
     try:
-        return Rules().replace(**requires), False
+        return standard_rules(active.variant).replace(**requires), False
     except RulesError as exc:
         raise FieldError(str(exc), "requires") from None
 
@@ -147,7 +153,7 @@ def render_example(kind: str, fields: Fields, active: Rules) -> str:
         table = Rules.table("4").settings  # North, East, South and West: a four-player example
     if table and table_text and not all(getattr(active, k) == v for k, v in table.items()):
         # Another table than the site's: its usual rules, not this site's house rules.
-        rules, _same = example_rules(Rules(), {**table, **requires})
+        rules, _same = example_rules(standard_rules(active.variant), {**table, **requires})
         matches = False
     elif table:
         rules, matches = example_rules(active, {**table, **requires})
@@ -159,7 +165,7 @@ def render_example(kind: str, fields: Fields, active: Rules) -> str:
     try:
         body = KINDS[kind](fields, rules)
     except FieldError:
-        usual, _same = example_rules(Rules(), {**table, **requires})
+        usual, _same = example_rules(standard_rules(active.variant), {**table, **requires})
         if usual == rules:
             raise  # the example is wrong at its own table
         # This site's house rules change the deal (a Canadian loner's partner cannot simply
@@ -190,9 +196,13 @@ class ExamplesPreprocessor(Preprocessor):  # type: ignore[misc]
     def __init__(self, md: Markdown, spec: str) -> None:
         super().__init__(md)
         self.spec = spec
+        self.game = "euchre"
 
     def run(self, lines: list[str]) -> list[str]:
         origins = source_lines(self.md, lines)
+        self.game = page_game_of(self.md, lines)
+        if lines and GAME_LINE.match(lines[0]):
+            lines = ["", *lines[1:]]  # no rules text ran: the game's line is not text
         out: list[str] = []
         i = 0
         while i < len(lines):
@@ -222,7 +232,7 @@ class ExamplesPreprocessor(Preprocessor):  # type: ignore[misc]
         try:
             fields = Fields.parse(body, start + 1, origins)
             fields.start = start
-            return render_example(kind, fields, rules_for(self.spec))
+            return render_example(kind, fields, rules_for(self.spec, self.game))
         except FieldError as exc:
             line = exc.line or (fields.line_of(exc.key) if fields else start)
             raise PageError(kind, line, str(exc)) from None

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from euchre import Deal, Suit, score_hand, trump_order
+from euchre import Deal, Rules, Suit, score_hand, trump_order
 from euchre.players.words import number_words
 from euchre.scoring import TRICKS
 from markdown import Extension, Markdown
@@ -49,7 +49,7 @@ from markdown.preprocessors import Preprocessor
 
 from euchre_tutorial import fourandsix
 from euchre_tutorial.mdext import tables
-from euchre_tutorial.mdext.active import label_for, rules_for, title_for
+from euchre_tutorial.mdext.active import label_for, page_game, rules_for, title_for
 from euchre_tutorial.mdext.template import BlockFn, Template
 from euchre_tutorial.present.seats import seating_words
 
@@ -71,15 +71,22 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
         super().__init__(md)
         self.spec = spec
         self.origins: list[int] = []
+        self.game = "euchre"
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the page being converted: its game's, as this build plays it."""
+        return rules_for(self.spec, self.game)
 
     def run(self, lines: list[str]) -> list[str]:
-        rules = rules_for(self.spec)
+        self.game, lines = page_game(lines)
+        rules = self.rules
         template = Template(
             rules.to_dict(),
             self._blocks(),
             {
                 "rules_name": lambda: self.label,
-                "rules_title": lambda: title_for(self.spec),
+                "rules_title": lambda: title_for(self.spec, self.game),
                 "table_name": lambda: rules.table_name,
                 "table_description": lambda: tables.table_description(rules),
                 "seating": lambda: seating_words(rules),
@@ -106,7 +113,7 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
         return ["", self.md.htmlStash.store(html), ""]
 
     def _blocks(self) -> dict[str, BlockFn]:
-        rules = rules_for(self.spec)
+        rules = self.rules
 
         def plain(fn: Callable[[], list[str]]) -> BlockFn:
             def block(arg: str | None) -> list[str]:
@@ -136,6 +143,20 @@ class RulesTextPreprocessor(Preprocessor):  # type: ignore[misc]
             "four_six": four_six,
             "four_six_all": plain(lambda: self._stash(fourandsix.all_scores_html())),
         }
+
+
+def page_game_of(md: Markdown, lines: list[str]) -> str:
+    """The game of the page ``md`` converts: the one the rules text found on its first
+    line, or the one ``lines`` name when no rules text ran (see :func:`page_game`).
+
+    >>> import markdown
+    >>> page_game_of(markdown.Markdown(), ["{% game bid %}"])
+    'bid'
+    """
+    for source in md.preprocessors:
+        if isinstance(source, RulesTextPreprocessor):
+            return source.game
+    return page_game(lines)[0]
 
 
 def source_lines(md: Markdown, lines: list[str]) -> list[int]:

@@ -51,6 +51,7 @@ from pymdownx.superfences import SuperFencesException
 
 from euchre_tutorial.mdext.active import rules_for
 from euchre_tutorial.mdext.errors import PageError
+from euchre_tutorial.mdext.rulestext import page_game_of
 from euchre_tutorial.widgets import (
     WidgetConfigError,
     check_widget_config,
@@ -82,8 +83,8 @@ class WidgetsExtension(Extension):  # type: ignore[misc]
 
     @property
     def rules(self) -> Rules:
-        """The active rules (read once per spec)."""
-        return rules_for(str(self.getConfig("rules") or ""))
+        """The active rules of the page's game (read once per spec)."""
+        return rules_for(str(self.getConfig("rules") or ""), page_game_of(self.md, []))
 
     def extendMarkdown(self, md: Markdown) -> None:
         md.registerExtension(self)

@@ -33,6 +33,13 @@ from typing import Any
 import euchre
 from euchre import Action, Card, Phase, SeatView, Suit
 
+from euchre_tutorial.present.bids import (
+    BID_PHASES,
+    contract_line,
+    high_bid_words,
+    plays_bids,
+    said_in_bidding,
+)
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import attrs, escape
 from euchre_tutorial.present.seats import NO_SEAT, seat_names, seat_place, verb
@@ -96,6 +103,8 @@ def _upcard_state(view: SeatView) -> str:
     """Where the upcard is: "offered" while round one asks, "taken" into the dealer's hand,
     "turned-down" when nobody ordered it, or "not-taken" when its suit is trump but it stays
     out of play (the dealer declined it, or sits out while a partner plays alone)."""
+    if view.upcard is None:
+        return "none"  # a game without one (Bid Euchre)
     if view.phase in (Phase.FARMER, Phase.ROUND_ONE):
         return "offered"
     if view.picked_up:
@@ -114,8 +123,10 @@ _BID_WORDS = {"pass": "Pass", "defend": "Defends alone", "decline": "Declines"}
 
 def _bids(view: SeatView) -> list[str]:
     """The last thing each seat said while trump was being made ("Pass", "Order up")."""
+    if view.phase in BID_PHASES:
+        return said_in_bidding(view)
     out = ["" for _ in range(view.rules.players)]
-    if view.phase in (Phase.PLAY, Phase.OVER):
+    if view.phase in (Phase.PLAY, Phase.OVER) or plays_bids(view):
         return out  # trump is made: the maker's badge says who made it
     bidding = view.phase in (Phase.ROUND_ONE, Phase.ROUND_TWO)
     for action, actor, phase in zip(view.actions, view.actors, view.phases, strict=True):
@@ -132,6 +143,16 @@ def _bids(view: SeatView) -> list[str]:
             continue
         out[actor] = words + (" alone" if action.alone else "")
     return out
+
+
+def _contract(view: SeatView, names: Sequence[str]) -> str | None:
+    """Bid Euchre's line at the centre: the high bid while the bidding goes on, then the
+    contract ("North bid 4, ♥ hearts."); None in a game made on an upcard."""
+    if not plays_bids(view):
+        return None
+    if view.phase is Phase.AUCTION:
+        return high_bid_words(view, names)
+    return contract_line(view, names)
 
 
 def _trick(seats: Iterable[int], cards: Iterable[Card]) -> list[dict[str, Any]]:
@@ -225,6 +246,7 @@ def table_data(
         else {"letter": trump.letter, "name": trump.plural, "symbol": trump.symbol},
         "maker": view.maker,
         "alone": view.alone,
+        "contract": _contract(view, names),
         "trick": _trick([s for s, _ in view.current_trick], [c for _, c in view.current_trick]),
         "last_trick": _last_trick(view, names),
         "tricks_played": len(view.tricks),
@@ -329,10 +351,12 @@ def _center_html(data: Mapping[str, Any]) -> str:
             f'<p class="eu-trump eu-suit-{trump["letter"]}">Trump: '
             f'<span aria-hidden="true">{trump["symbol"]}</span> {escape(trump["name"])}</p>'
         )
-    elif data["maker"] is not None:
+    elif data["maker"] is not None and data["phase"] != "name_trump":
         info = '<p class="eu-trump">No trump: no suit is trump this deal</p>'
     else:
         info = '<p class="eu-trump">Trump not made yet</p>'
+    if data.get("contract"):
+        info += f'<p class="eu-contract">{escape(data["contract"])}</p>'
     up = ""
     note = _UPCARD_NOTES.get(data["upcard_state"])
     if note is not None:

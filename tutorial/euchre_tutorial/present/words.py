@@ -23,6 +23,15 @@ from euchre.players import action_words
 from euchre.players.words import partner_words, suit_words
 from euchre.state import proposed_suit
 
+from euchre_tutorial.present.bids import (
+    BID_KINDS,
+    BID_PHASES,
+    bid_label,
+    bid_prompt,
+    bid_words,
+    contract_line,
+    plays_bids,
+)
 from euchre_tutorial.present.seats import seat_names
 
 CARD_KINDS = ("play", "discard", "give", "best")
@@ -70,14 +79,16 @@ def describe(
     else:
         you = False
     who = names[actor]
-    suit = proposed(view)
     kind = action.kind
+    if kind in BID_KINDS:
+        return f"{who} {bid_words(action, you)}."
     alone = ""
     if action.alone and kind in ("order", "call"):
         alone = " and go alone" if you else " and goes alone"
     if kind == "pass":
         text = _PASSES.get(view.phase if phase is None else phase, _PASS)[0 if you else 1]
     elif kind == "order":
+        suit = proposed(view)
         if actor == view.dealer:
             text = (
                 "pick up " if you else "picks up "
@@ -182,7 +193,10 @@ def told(deal: SeatView | HandState, names: Sequence[str] | None = None) -> list
 
 def choice_label(action: Action, view: SeatView) -> str:
     """The words on a decision button: the engine's words for the action, the same words
-    the coach uses ("Order up ♥ hearts", "Pick up J♥", "Pass")."""
+    the coach uses ("Order up ♥ hearts", "Pick up J♥", "Pass"); Bid Euchre's bids and
+    naming of trump in the table's words ("Bid 4", "Shoot the moon", "Name ♥ hearts")."""
+    if action.kind in BID_KINDS or (action.kind == "pass" and view.phase in BID_PHASES):
+        return bid_label(action)
     return action_words(action, view)
 
 
@@ -216,6 +230,8 @@ def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
     >>> contract_words(state.apply("call spades alone").view(2), names)
     'West made spades trump and went alone.'
     """
+    if plays_bids(deal):
+        return contract_line(deal, names)
     if deal.maker is None:
         if deal.actions and deal.actions[-1].kind == "redeal":
             return f"{names[deal.actors[-1]]} threw in a farmer's hand: nobody made trump."
@@ -297,6 +313,39 @@ _ASKED = {
 }
 
 
+def _upcard_prompt(view: SeatView, names: Sequence[str]) -> str:
+    """What Euchre's making of trump on the upcard asks: round one, round two, the discard."""
+    who = view.to_act
+    assert who is not None, "a deal making trump has a seat to act"
+    suit = proposed(view)
+    mine = who == view.seat
+    if view.phase is Phase.ROUND_ONE:
+        if mine:
+            if who == view.dealer:
+                return f"Your turn: pick up the upcard ({suit_words(suit)} as trump) or pass."
+            return f"Your turn: order up {suit_words(suit)} as trump, or pass."
+        return f"{names[who]} is deciding: order up the upcard or pass."
+    if view.phase is Phase.ROUND_TWO:
+        if mine:
+            if all(a.kind != "pass" for a in view.legal):
+                return (
+                    f"Your turn: you are the dealer and may not pass now, so name a "
+                    f"trump suit other than {suit.plural}."
+                )
+            return f"Your turn: name a trump suit other than {suit.plural}, or pass."
+        return f"{names[who]} is deciding: name a suit or pass."
+    if decline_refusal(view.rules, view.dealer, view.maker) is None:
+        if mine:
+            return (
+                "Your turn: take the upcard and discard one card face down, or decline "
+                "it and keep your hand."
+            )
+        return f"{names[who]} is deciding whether to take the upcard."
+    if mine:
+        return "Your turn: you picked up the upcard, so discard one card face down."
+    return f"{names[who]} is discarding a card."
+
+
 def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
     """What the table asks now, of the learner or of the seat deciding (``names`` as in
     :func:`describe`)."""
@@ -304,36 +353,12 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
     if view.to_act is None:
         return "The deal is over."
     who = view.to_act
-    suit = proposed(view)
-    mine = who == view.seat
     phase = view.phase
-    choices = {a.kind for a in view.legal}
-    if phase is Phase.ROUND_ONE:
-        if mine:
-            if who == view.dealer:
-                return f"Your turn: pick up the upcard ({suit_words(suit)} as trump) or pass."
-            return f"Your turn: order up {suit_words(suit)} as trump, or pass."
-        return f"{names[who]} is deciding: order up the upcard or pass."
-    if phase is Phase.ROUND_TWO:
-        if mine:
-            if "pass" not in choices:
-                return (
-                    f"Your turn: you are the dealer and may not pass now, so name a "
-                    f"trump suit other than {suit.plural}."
-                )
-            return f"Your turn: name a trump suit other than {suit.plural}, or pass."
-        return f"{names[who]} is deciding: name a suit or pass."
-    if phase is Phase.DISCARD:
-        if decline_refusal(view.rules, view.dealer, view.maker) is None:
-            if mine:
-                return (
-                    "Your turn: take the upcard and discard one card face down, or decline "
-                    "it and keep your hand."
-                )
-            return f"{names[who]} is deciding whether to take the upcard."
-        if mine:
-            return "Your turn: you picked up the upcard, so discard one card face down."
-        return f"{names[who]} is discarding a card."
+    if phase in BID_PHASES:
+        return bid_prompt(view, names)
+    mine = who == view.seat
+    if phase in (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.DISCARD):
+        return _upcard_prompt(view, names)
     if phase is Phase.PLAY:
         if mine:
             if view.current_trick:

@@ -23,7 +23,7 @@ from typing import Any
 from euchre import Rules, RulesError
 from euchre.players.words import number_words
 
-from euchre_tutorial.site_rules import SITE_VARIANTS, site_profiles
+from euchre_tutorial.site_rules import EVERY_PART_VARIANTS, site_profiles
 
 MAX_LENGTH = 400
 _KEY_RE = re.compile(r"^[a-z_]{1,40}$")
@@ -125,7 +125,7 @@ def parse_rules_code(text: str) -> Rules:
             raise RulesError(f"the rule {key!r} is given twice", key)
         data[key] = value
     rules = Rules.from_dict(data)
-    if rules.variant not in SITE_VARIANTS:
+    if rules.variant not in EVERY_PART_VARIANTS:
         raise RulesError(f"this site does not teach {rules.variant_spec.title} yet", "variant")
     return rules
 
