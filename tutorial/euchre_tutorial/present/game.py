@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from euchre import Rules
+from euchre.variant import VARIANTS
 from euchre.tables import Table
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
@@ -99,14 +100,44 @@ def shared_html(review: Mapping[str, Any]) -> str:
     return review_html(review, "A shared deal, replayed", [("Play your own game", "own-game")])
 
 
-def _select(label: str, name: str, options: Sequence[tuple[str, str]], value: str) -> str:
-    items = "".join(
+def _options(options: Sequence[tuple[str, str]], value: str) -> str:
+    return "".join(
         f"<option{attrs({'value': v, 'selected': v == value})}>{escape(text)}</option>"
         for v, text in options
     )
+
+
+def _select(label: str, name: str, options: Sequence[tuple[str, str]], value: str) -> str:
+    return _labelled(label, name, _options(options, value))
+
+
+def _labelled(label: str, name: str, items: str) -> str:
     return (
         f'<p class="eu-field"><label for="eu-game-{name}">{escape(label)}</label>'
         f'<select id="eu-game-{name}" name="{name}">{items}</select></p>'
+    )
+
+
+def rules_choices(profiles: Sequence[str], site_game: str = "euchre") -> str:
+    """The options of the "Game and rules" field: the engine's profiles grouped by the game
+    they play (Euchre, Bid Euchre), "This site's rules" first in the group of the game the
+    site's own rules play, which is chosen.
+
+    >>> html = rules_choices(["american", "bid-euchre"])
+    >>> html.count("<optgroup"), html.index("This site") < html.index("American")
+    (2, True)
+    >>> '<optgroup label="Bid Euchre"><option value="bid-euchre">' in html
+    True
+    """
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for name in profiles:
+        rules = Rules.profile(name)
+        groups.setdefault(rules.variant_spec.title, []).append((name, Rules.profile_title(name)))
+    site_title = VARIANTS[site_game].title
+    groups.setdefault(site_title, []).insert(0, ("site", "This site's rules"))
+    return "".join(
+        f'<optgroup label="{escape(title)}">{_options(options, "site")}</optgroup>'
+        for title, options in groups.items()
     )
 
 
@@ -116,19 +147,20 @@ def newgame_html(
     config: Mapping[str, Any],
     table: str = "4",
     site_table: str | None = None,
+    site_game: str = "euchre",
 ) -> str:
     """The "New game" form, ``table`` chosen (the site's own table); the page sets the
     learner's last choices on its fields. ``site_table`` names the site's own table when it
-    is none of ``tables`` (then offered first, as "site")."""
+    is none of ``tables`` (then offered first, as "site"); ``site_game`` is the game the
+    site's own rules play (``Rules.variant``), whose group holds "This site's rules"."""
     table_options = [(key, table.label) for key, table in tables.items()]
     if site_table is not None:
         table_options.insert(0, ("site", f"This site's table: {site_table}"))
-    rules = [("site", "This site's rules"), *[(p, Rules.profile_title(p)) for p in profiles]]
     return (
         '<form class="eu-newgame" aria-label="New game" data-action-submit="start">'
         "<h3>New game</h3>"
         + _select("Table", "table", table_options, table)
-        + _select("Rules", "profile", rules, "site")
+        + _labelled("Game and rules", "profile", rules_choices(profiles, site_game))
         + _select("Points to win", "game_to", TARGETS, str(config.get("game_to", "") or ""))
         + _select("Computer players", "level", LEVELS, str(config.get("level", "normal")))
         + '<p class="eu-field eu-check"><input type="checkbox" id="eu-game-undo" name="undo" checked>'
@@ -146,8 +178,10 @@ def widget_html(
     config: Mapping[str, Any],
     table: str = "4",
     site_table: str | None = None,
+    site_game: str = "euchre",
 ) -> str:
-    """The whole widget as the build writes it (``table``: the one New game offers first)."""
+    """The whole widget as the build writes it (``table``: the one New game offers first;
+    ``site_game``: the game of the site's own rules)."""
     return (
         '<div class="eu-game">'
         f'<div class="eu-game-bar" data-region="bar">{bar_html(model)}</div>'
@@ -157,7 +191,7 @@ def widget_html(
         '<p class="eu-game-note">The game starts when the card engine is ready.</p></div>'
         '<div class="eu-game-panel" data-region="panel"></div>'
         '<div class="eu-play" data-region="table"></div>'
-        f'<template data-template="newgame">{newgame_html(profiles, tables, config, table, site_table)}</template>'
+        f'<template data-template="newgame">{newgame_html(profiles, tables, config, table, site_table, site_game)}</template>'
         '<a class="eu-download" hidden data-egn-download>Download the game record</a>'
         "</div>"
     )
