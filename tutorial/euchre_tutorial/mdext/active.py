@@ -81,6 +81,16 @@ def _variant_of(spec: str) -> str | None:
         return None  # the build reports it, naming the key and the line
 
 
+def build_rules(spec: str) -> Rules:
+    """The build's own rules, whatever game they play (the house-rules file's or the
+    profile's); a bad spec raises :class:`PageError` as :func:`rules_for` does.
+
+    >>> build_rules("bid-euchre").variant, build_rules("").variant
+    ('bid', 'euchre')
+    """
+    return rules_for(spec, _variant_of(spec) or "euchre")
+
+
 def label_for(spec: str) -> str:
     """A short name for the active rules: the profile name or the house-rules file name."""
     if not spec:

@@ -42,14 +42,15 @@ euchre_tutorial.mdext.widgets.WidgetFenceError: widget: unknown widget kind 'tru
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from euchre import Rules
 from markdown import Markdown
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 from pymdownx.superfences import SuperFencesException
 
-from euchre_tutorial.mdext.active import rules_for
+from euchre_tutorial.mdext.active import build_rules, rules_for
 from euchre_tutorial.mdext.errors import PageError
 from euchre_tutorial.mdext.rulestext import page_game_of
 from euchre_tutorial.widgets import (
@@ -57,10 +58,8 @@ from euchre_tutorial.widgets import (
     check_widget_config,
     parse_fence_body,
     widget_html,
+    widget_module,
 )
-
-if TYPE_CHECKING:
-    from euchre import Rules
 
 FENCE = "widget"
 
@@ -183,7 +182,7 @@ def fence_format(
     try:
         raw = parse_fence_body(source)
         kind = raw.get("kind", kind) or kind
-        rules = ext.rules if ext is not None else rules_for(os.environ.get("EUCHRE_RULES", ""))
+        rules = _widget_rules(ext, kind)
         kind, config = check_widget_config(raw, rules)
         wanted = raw.get("id") or None
         uid = ext.next_id(kind, wanted) if ext is not None else wanted or f"eu-{kind}"
@@ -196,6 +195,22 @@ def fence_format(
         raise WidgetFenceError(
             FENCE, None, f"{kind}: drawing its first state failed: {type(err).__name__}: {err}"
         ) from err
+
+
+def _widget_rules(ext: WidgetsExtension | None, kind: str) -> Rules:
+    """The rules a widget of ``kind`` is drawn by: the page's game as this build plays it,
+    or the build's own rules whatever their game for a widget that plays every game of the
+    site (its module's ``PLAYS_EVERY_GAME``: free play, which offers them all)."""
+    spec = (
+        str(ext.getConfig("rules") or "") if ext is not None else os.environ.get("EUCHRE_RULES", "")
+    )
+    try:
+        every_game = bool(getattr(widget_module(kind), "PLAYS_EVERY_GAME", False))
+    except WidgetConfigError:
+        every_game = False  # an unknown kind: check_widget_config says so
+    if every_game:
+        return build_rules(spec)
+    return ext.rules if ext is not None else rules_for(spec)
 
 
 def _format_entry(

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from euchre import Rules
-from euchre.variant import VARIANTS
 from euchre.tables import Table
+from euchre.variant import VARIANTS
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
 from euchre_tutorial.present.review import review_html

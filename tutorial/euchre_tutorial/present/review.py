@@ -113,10 +113,11 @@ def review_html(
         f"{_cards(h['cards'])}</div>"
         for h in review["hands"]
     )
-    hands += (
-        f'<div class="eu-review-hand"><span class="eu-review-name">Upcard</span>'
-        f"{_cards([review['upcard']])}</div>"
-    )
+    if review.get("upcard"):  # Bid Euchre has none
+        hands += (
+            f'<div class="eu-review-hand"><span class="eu-review-name">Upcard</span>'
+            f"{_cards([review['upcard']])}</div>"
+        )
     bids = []
     for line in review["bidding"]:
         text, kept = (

@@ -158,10 +158,21 @@ def keeps_four_six(sides: int) -> bool:
     return sides <= FOUR_SIX_SIDES
 
 
+def draws_four_six(model: Mapping[str, Any]) -> bool:
+    """Whether a game model's scores are drawn as a 4 and a 6: Euchre's, at a table of at
+    most four scoring sides (Bid Euchre's scores run to 32 and below zero: numbers only).
+
+    >>> draws_four_six({"sides": [1, 2], "rules": {"variant": "bid"}})
+    False
+    """
+    variant = model.get("rules", {}).get("variant", "euchre")
+    return keeps_four_six(len(model["sides"])) and variant == "euchre"
+
+
 def score_bar_html(model: Mapping[str, Any]) -> str:
     """The scores and the facts line of a game model (``widgets.game.game_model``)."""
     sides = model["sides"]
-    pairs = keeps_four_six(len(sides))
+    pairs = draws_four_six(model)
     parts = points_for((in_sentence_name(s["words"]), s["score"]) for s in sides)
     boxes = []
     for index, side in enumerate(sides):
@@ -190,7 +201,7 @@ def score_bar_html(model: Mapping[str, Any]) -> str:
 def winner_html(model: Mapping[str, Any]) -> str:
     """The end of the game: who won, the final score, the winner's 4 and 6, a new game."""
     drawing = ""
-    if keeps_four_six(len(model["sides"])) and model.get("winner_score"):
+    if draws_four_six(model) and model.get("winner_score"):
         drawing = figure_html(min(int(model["winner_score"]), 10))
     return (
         f'<section class="eu-game-over"><h3>{escape(model["winner_text"])}</h3>'

@@ -246,6 +246,23 @@ def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
     return f"{names[deal.maker]} {made}{alone}."
 
 
+def deal_facts(deal: HandState, names: Sequence[str]) -> str:
+    """Who dealt, the upcard where the game has one, and who made trump, in words.
+
+    >>> from euchre import Deal, Rules
+    >>> names = ["You", "West", "North", "East"]
+    >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules()).apply("pass")
+    >>> deal_facts(state.apply("order alone"), names)
+    'You dealt and turned up the Q♣. North made clubs trump and went alone.'
+    >>> rules = Rules.profile("bid-euchre")
+    >>> state = HandState.new(Deal.random(seed=7, dealer=0, rules=rules), rules)
+    >>> deal_facts(state.apply("bid 4").apply("pass").apply("pass").apply("pass").apply("trump hearts"), names)
+    'You dealt. West bid 4, ♥ hearts.'
+    """
+    turned = f" and turned up the {deal.upcard}" if deal.upcard is not None else ""
+    return f"{names[deal.dealer]} dealt{turned}. {contract_words(deal, names)}"
+
+
 def called_ace_words(
     maker: int, suit: Suit, partner: int | None, names: Sequence[str], reader: int | None
 ) -> str:
