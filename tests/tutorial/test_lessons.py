@@ -29,6 +29,7 @@ PATH_IDS = [
     "alone",
     "scoring",
     "coach",
+    "bid-euchre",  # Bid Euchre's bidding, after the Euchre path
 ]
 
 

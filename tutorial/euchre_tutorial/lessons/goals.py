@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from euchre import Card, HandState, effective_suit
-from euchre.scoring import TRICKS, TRICKS_TO_MAKE
+from euchre.scoring import TRICKS_TO_MAKE
 
 _TEXTS = {
     "win-trick": "Win this trick for your side.",
@@ -79,7 +79,7 @@ class Goal:
             mine = sum(1 for t in now.tricks if now.team_of(t.winner) == team)
             if mine >= self.count:
                 return True
-            left = TRICKS - len(now.tricks)
+            left = now.rules.hand_size - len(now.tricks)  # five, or Bid Euchre's six
             return False if now.over or mine + left < self.count else None
         if kind == "euchre":
             if now.maker is not None and now.team_of(now.maker) == team:
