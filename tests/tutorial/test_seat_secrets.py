@@ -15,14 +15,14 @@ from typing import Any
 import euchre
 from euchre import Card, Rules
 from euchre_tutorial import bridge
-from euchre_tutorial.site_rules import site_profiles
+from euchre_tutorial.site_rules import game_profiles
 from euchre_tutorial.widgets.game import Save, _game
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 TABLES = Rules.tables()  # the tables free play's New game offers
 
-PROFILES = sorted(site_profiles())
+PROFILES = sorted(game_profiles())  # Bid Euchre's among them
 CALLED = re.compile(r"\b[Cc]all(?:s|ing)? (?:for )?the (?:best|ace of) \w+")
 
 
@@ -40,6 +40,12 @@ def hidden_cards(save: str) -> set[Card]:
     hidden |= set(state.kitty)
     if state.discard is not None and state.dealer != 0:
         hidden.add(state.discard)
+    # Every card dealt that seat 0 has not seen: also another seat's discard in Bid
+    # Euchre's moon (set aside face down, in no hand and no kitty).
+    dealt = {c for hand in state.deal.hands for c in hand} | set(state.deal.kitty)
+    played = {c for trick in state.tricks for c in trick.cards}
+    played |= {c for _seat, c in state.current_trick}
+    hidden |= dealt - set(state.deal.hands[0]) - set(state.hand(0)) - played
     return hidden - {state.upcard}
 
 
@@ -94,14 +100,8 @@ def learner_move(model: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     raise AssertionError("no card could be played")
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    profile=st.sampled_from(PROFILES),
-    table=st.sampled_from(sorted(TABLES)),
-    seed=st.integers(1, 10_000),
-    choices=st.integers(0, 2**16),
-)
-def test_no_reply_names_a_hidden_card(profile: str, table: str, seed: int, choices: int) -> None:
+def play_a_whole_game(profile: str, table: str, seed: int, choices: int) -> None:
+    """A whole game through the bridge, the learner's choices random, every reply checked."""
     rng = random.Random(choices)
     model = call(
         "game.new",
@@ -125,6 +125,26 @@ def test_no_reply_names_a_hidden_card(profile: str, table: str, seed: int, choic
             model = reply["model"]
             assert_secret(reply, model["save"])
     assert model["winner"] is not None
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    profile=st.sampled_from(PROFILES),
+    table=st.sampled_from(sorted(TABLES)),
+    seed=st.integers(1, 10_000),
+    choices=st.integers(0, 2**16),
+)
+def test_no_reply_names_a_hidden_card(profile: str, table: str, seed: int, choices: int) -> None:
+    own = Rules.profile(profile)
+    assume(own.variant == "euchre" or table == own.table_key)  # Bid Euchre: four in teams
+    play_a_whole_game(profile, table, seed, choices)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(1, 10_000), choices=st.integers(0, 2**16))
+def test_no_bid_euchre_reply_names_a_hidden_card(seed: int, choices: int) -> None:
+    """Bid Euchre's whole games every time (the moon's pass hides two cards)."""
+    play_a_whole_game("bid-euchre", "4", seed, choices)
 
 
 def test_another_seats_discard_is_face_down() -> None:

@@ -52,13 +52,14 @@ from euchre_tutorial.present.scores import (
 )
 from euchre_tutorial.present.seats import in_sentence_name, seat_names
 from euchre_tutorial.present.table import TableUI, render_data, table_data
-from euchre_tutorial.present.words import called_ace_words, contract_words, told
-from euchre_tutorial.site_rules import site_profiles
+from euchre_tutorial.present.words import called_ace_words, deal_facts, told
+from euchre_tutorial.site_rules import game_profiles
 from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
 
 SAVE_VERSION = 1
 SEAT = 0
+PLAYS_EVERY_GAME = True  # drawn with the build's own rules, whatever their game (mdext/widgets)
 FREE_PLAY = TableUI(sort=True)  # the learner's hand sorted by suit, trumps together
 CONFIG_KEYS = {
     "level": "the computer players' level: easy, normal or strong (normal if left out)",
@@ -173,7 +174,17 @@ def table_rules(base: Rules, table: str) -> Rules:
     False
     >>> table_rules(Rules(), "4") == Rules()
     True
+    >>> table_rules(Rules.profile("bid-euchre"), "3")
+    Traceback (most recent call last):
+    ...
+    euchre.rules.RulesError: Bid Euchre is played at one table: four players in two teams. Choose that table.
     """
+    own = base.table_key
+    if base.variant != "euchre" and own is not None and table != own:
+        raise RulesError(
+            f"{base.variant_spec.title} is played at one table: "
+            f"{Rules.table(own).label.lower()}. Choose that table."
+        )
     return base.at_table(table)
 
 
@@ -253,7 +264,7 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
         others = [p for t, p in enumerate(result.points) if t != mine]
         points = {"us": result.points[mine], "them": max(others)}
         all_points = list(result.points)
-    facts = f"{names[state.dealer]} dealt and turned up the {state.upcard}. {contract_words(state, names)}"
+    facts = deal_facts(state, names)
     if state.called_ace is not None and state.maker is not None:
         facts += " " + called_ace_words(
             state.maker, state.called_ace, state.ace_partner, names, seat
@@ -374,6 +385,7 @@ def game_model(save: Save) -> dict[str, Any]:
         "rules": {
             "name": rules_name,
             "title": Rules.profile_title(rules_name),
+            "variant": rules.variant,
             "game_to": rules.game_to,
             "lines": [text for _, text in rules.describe()],
         },
@@ -440,7 +452,7 @@ def new(payload: Mapping[str, Any]) -> dict[str, Any]:
         level,
         bool(payload.get("undo", True)),
         0,
-        profile if profile in site_profiles() else "",
+        profile if profile in game_profiles() else "",
     )
     return game_reply(save)
 
@@ -607,9 +619,10 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     own = table_key(rules)
     return page.widget_html(
         model,
-        [str(p) for p in site_profiles()],
+        [str(p) for p in game_profiles()],
         Rules.tables(),
         config,
         own or SITE_TABLE,
         None if own else rules.table_name,
+        rules.variant,
     )
