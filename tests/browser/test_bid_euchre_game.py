@@ -13,7 +13,9 @@ from typing import Any
 from tests.browser.harness import wait_turn_or_review
 from tests.browser.test_game import FAST, attr, hand, open_game
 
-BID_LABEL = re.compile(r"^(Bid [1-6]|Shoot the moon|Pass|Name (♣ clubs|♦ diamonds|♥ hearts|♠ spades|no-trump))$")
+BID_LABEL = re.compile(
+    r"^(Bid [1-6]|Shoot the moon|Pass|Name (♣ clubs|♦ diamonds|♥ hearts|♠ spades|no-trump))$"
+)
 
 
 def start_bid_euchre(page: Any, root: Any) -> None:
