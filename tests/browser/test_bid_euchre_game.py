@@ -19,10 +19,10 @@ BID_LABEL = re.compile(
 
 
 def start_bid_euchre(page: Any, root: Any) -> None:
-    """New game: Bid Euchre, four players, a short game (5 points), easy computer players."""
+    """New game: Bid Euchre, four players, a game to 10 points, easy computer players."""
     root.locator("#eu-game-table").select_option("4")
     root.locator("#eu-game-profile").select_option("bid-euchre")
-    root.locator("#eu-game-game_to").select_option("5")
+    root.locator("#eu-game-game_to").select_option("10")
     root.locator("#eu-game-level").select_option("easy")
     root.locator("[data-game-start]").click()
     page.wait_for_function(
@@ -31,16 +31,17 @@ def start_bid_euchre(page: Any, root: Any) -> None:
 
 
 def choose(page: Any, root: Any, seen: dict[str, int]) -> None:
-    """A decision of the bidding or of naming trump: the learner bids 4 with a strong hand
-    of the first deal, else passes when allowed; names the first suit offered."""
+    """A decision of the bidding or of naming trump: the learner bids 3 or 4 when either is
+    still open (computer players outbid it at times), else passes, or bids the lowest bid
+    as a stuck dealer; names the first suit offered."""
     labels = root.locator(".eu-choices button").all_inner_texts()
     assert labels and all(BID_LABEL.match(label) for label in labels), labels
     phase = attr(root, "data-phase")
     if phase == "name_trump":
         seen["named"] += 1
         pick = labels[0]
-    elif "Bid 4" in labels and seen["bids"] == 0:
-        pick = "Bid 4"
+    elif "Bid 3" in labels or "Bid 4" in labels:
+        pick = "Bid 3" if "Bid 3" in labels else "Bid 4"
     elif "Pass" in labels:
         pick = "Pass"
     else:  # the stuck dealer must bid: the lowest bid
@@ -48,8 +49,11 @@ def choose(page: Any, root: Any, seen: dict[str, int]) -> None:
     if pick.startswith("Bid"):
         seen["bids"] += 1
     root.locator(".eu-choices button", has_text=pick).first.click()
-    page.wait_for_function(
-        "() => document.querySelector('[data-widget=game]').dataset.yourTurn !== 'true' || !document.querySelector('[data-widget=game] .eu-choices button')"
+    page.wait_for_function(  # the decision is taken: another turn, or other choices
+        """(before) => { const r = document.querySelector('[data-widget=game]');
+            const now = [...r.querySelectorAll('.eu-choices button')].map((b) => b.textContent).join('|');
+            return r.dataset.yourTurn !== 'true' || now !== before; }""",
+        arg="|".join(labels),
     )
 
 
@@ -121,10 +125,11 @@ def test_a_whole_game_of_bid_euchre_on_a_phone(new_page: Any) -> None:
     assert attr(root, "data-winner") in ("us", "them")
     assert "win the game" in root.locator(".eu-game-over").inner_text()
     assert seen["deals"] >= 1 and seen["cards_at_start"] >= 1
+    assert seen["bids"] >= 1 and seen["named"] >= 1, seen
     scores = [
         int(s)
         for s in root.locator(".eu-score-side").evaluate_all("(s) => s.map((x) => x.dataset.score)")
     ]
-    assert max(scores) >= 5, scores
+    assert max(scores) >= 10 or min(scores) <= -10, scores
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone: {width}px"

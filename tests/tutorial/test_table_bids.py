@@ -78,6 +78,7 @@ def test_the_contract_is_shown_once_trump_is_named(named_trump: str, contract: s
     state = dealt().apply("pass").apply("bid 4").apply("pass").apply("pass")
     naming = table_data(state.view(2))
     assert naming["phase"] == "name_trump"
+    assert naming["contract"] == "You bid 4 and are naming trump."
     assert [c["label"] for c in naming["choices"]] == [
         "Name ♣ clubs",
         "Name ♦ diamonds",

@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from euchre import Action, HandState, Phase, SeatView
 from euchre.players.words import suit_words
 
+from euchre_tutorial.present.seats import verb
+
 BID_PHASES = (Phase.AUCTION, Phase.NAME_TRUMP)
 BID_KINDS = ("bid", "trump")
 
@@ -111,7 +113,7 @@ def contract_line(view: SeatView | HandState, names: Sequence[str]) -> str:
     seat, action = high
     said = "shot the moon" if action.is_moon else f"bid {action.tricks}"
     if view.maker is None or view.phase is Phase.NAME_TRUMP:
-        return f"{names[seat]} {said} and is naming trump."
+        return f"{names[seat]} {said} and {verb(names[seat], 'are', 'is')} naming trump."
     return f"{names[seat]} {said}, {suit_words(view.trump)}."
 
 
