@@ -1,0 +1,131 @@
+"""Free play's Bid Euchre through the bridge: the New game form offers it in a group of its
+own, a table it is not played at is refused in words, the coach answers on a bid, a saved
+game resumes as it stood, a finished deal's share link opens it, and its EGN replays."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import euchre
+from euchre import Rules
+from euchre.players import computer_player
+from euchre_tutorial import bridge
+from euchre_tutorial.widgets.game import Save, _game, render
+
+
+def reply(method: str, payload: dict[str, Any]) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(bridge.dispatch(method, json.dumps(payload)))
+    return answer
+
+
+def value(method: str, payload: dict[str, Any]) -> dict[str, Any]:
+    answer = reply(method, payload)
+    assert answer["ok"], answer
+    result: dict[str, Any] = answer["value"]
+    return result
+
+
+def to_my_turn(model: dict[str, Any]) -> dict[str, Any]:
+    while model["computer_turn"]:
+        model = value("game.next", {"save": model["save"]})["model"]
+    return model
+
+
+def new_game(seed: int = 5) -> dict[str, Any]:
+    return to_my_turn(value("game.new", {"profile": "bid-euchre", "table": "4", "seed": seed}))
+
+
+def test_the_form_offers_bid_euchre_beside_the_euchre_rules() -> None:
+    html = render({"level": "normal"}, Rules())
+    groups = re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', html)
+    assert [label for label, _ in groups] == ["Euchre", "Bid Euchre"]
+    assert 'value="bid-euchre"' in groups[1][1] and "This site" in groups[0][1]
+    assert '<label for="eu-game-profile">Game and rules</label>' in html
+
+
+def test_a_bid_euchre_build_offers_its_own_rules_in_the_bid_euchre_group() -> None:
+    house = Rules.profile("bid-euchre").replace(game_to=10, defenders_score=False)
+    html = render({"level": "normal"}, house)
+    groups = dict(re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', html))
+    assert "This site" in groups["Bid Euchre"] and "This site" not in groups["Euchre"]
+    model = value("game.new", {"profile": "site", "table": "4", "rules": house.to_dict()})
+    assert model["game_to"] == 10 and model["rules"]["variant"] == "bid"
+
+
+def test_bid_euchre_at_another_table_is_refused_in_words() -> None:
+    answer = reply("game.new", {"profile": "bid-euchre", "table": "3"})
+    assert not answer["ok"]
+    assert "Bid Euchre is played at one table: four players in two teams" in answer["error"]
+
+
+def test_the_first_decision_is_a_bid_and_the_coach_answers_it() -> None:
+    model = new_game()
+    table = model["table"]
+    assert table["phase"] == "auction" and len(table["seats"][0]["hand"]) == 6
+    assert table["upcard"] is None
+    labels = [c["label"] for c in table["choices"]]
+    assert "Shoot the moon" in labels and "Pass" in labels
+    advice = value("game.hint", {"save": model["save"]})
+    assert advice["action"] == "pass" or advice["action"].startswith("bid")
+    assert advice["words"] and "Coach" in advice["html"]
+
+
+def test_a_saved_game_resumes_as_it_stood() -> None:
+    model = new_game(seed=8)
+    model = to_my_turn(value("game.act", {"save": model["save"], "action": "bid 4"})["model"])
+    again = value("game.state", {"save": model["save"]})
+    shown = again.get("model", again)
+    assert shown["table"]["prompt"] == model["table"]["prompt"]
+    assert shown["table"]["seats"][0]["hand"] == model["table"]["seats"][0]["hand"]
+    assert "Bids 4" in [s["bid"] for s in shown["table"]["seats"]] or shown["table"]["contract"]
+
+
+def finished_deal(seed: int) -> euchre.HandState:
+    state = _game(Save.unpack(new_game(seed)["save"])).state
+    players = [computer_player("easy", seed=s) for s in range(4)]
+    while state.result is None:
+        state = state.apply(players[state.to_act].choose(state))
+    return state
+
+
+def test_a_share_link_of_a_bid_euchre_deal_opens_it() -> None:
+    state = finished_deal(11)
+    shared = value("game.shared", {"code": euchre.to_share_code(state)})
+    assert shared["upcard"] is None
+    assert re.search(r"dealt\. \w+ (bid [1-6]|shot the moon)", shared["facts"]), shared["facts"]
+    assert "turned up" not in shared["facts"]
+    assert len(shared["tricks"]) == 6
+    broken = reply("game.shared", {"code": euchre.to_share_code(state)[:-6]})
+    assert not broken["ok"] and "could not be opened" in broken["error"]
+
+
+def play_to_the_review(model: dict[str, Any]) -> dict[str, Any]:
+    """The learner's first choice or first legal card, until the deal's review."""
+    for _ in range(60):
+        model = to_my_turn(model)
+        if model["review"]:
+            return model
+        choices = model["table"]["choices"]
+        if choices:
+            model = value("game.act", {"save": model["save"], "action": choices[0]["action"]})[
+                "model"
+            ]
+            continue
+        for code in model["table"]["seats"][0]["hand"]:
+            answer = value("game.act", {"save": model["save"], "card": code})
+            if "model" in answer:
+                model = answer["model"]
+                break
+    raise AssertionError("the deal did not end")
+
+
+def test_the_egn_of_a_bid_euchre_game_replays() -> None:
+    model = play_to_the_review(new_game(seed=13))
+    assert "turned up" not in model["review"]["facts"] and len(model["review"]["tricks"]) == 6
+    exported = value("game.egn", {"save": model["save"]})
+    game = euchre.from_egn(exported["text"])
+    assert game.rules == Rules.profile("bid-euchre")
+    assert len(game.history) == 1 and game.history[0].result is not None
+    assert list(game.score) == [model["score"]["us"], model["score"]["them"]]
