@@ -174,25 +174,18 @@ def _last_trick(view: SeatView, names: list[str]) -> dict[str, Any] | None:
     }
 
 
-def table_data(
-    view: SeatView, ui: TableUI | None = None, names: Sequence[str] | None = None
-) -> dict[str, Any]:
-    """Everything the table shows to ``view.seat`` (or to a spectator: :func:`seatless`),
-    as plain data. ``names`` names the seats (a room's players); by default they are named
-    by their places ("You", "West", ...)."""
-    ui = ui or TableUI()
+def _seats(view: SeatView, ui: TableUI, names: Sequence[str]) -> list[dict[str, Any]]:
+    """Each seat as the table shows it: its name and place, its hand (the learner's, or one
+    a lesson lays open), its badges, its tricks and what it said in the bidding."""
     rules = view.rules
     me = view.seat
     watching = me == NO_SEAT
-    players = rules.players
-    names = list(names) if names is not None else seat_names(me, players)
     bids = _bids(view)
-    won = [0] * players
+    won = [0] * rules.players
     for t in view.tricks:
         won[t.winner] += 1
-    mine = view.to_act == me
     seats = []
-    for seat in range(players):
+    for seat in range(rules.players):
         hand: list[str] | None = None
         cards = view.hand if seat == me else None if watching else ui.shown.get(seat)
         if cards is not None:
@@ -202,7 +195,7 @@ def table_data(
             {
                 "seat": seat,
                 "name": names[seat],
-                "place": seat_place(seat, me, players),
+                "place": seat_place(seat, me, rules.players),
                 "partner": (
                     not watching
                     and seat != me
@@ -220,6 +213,23 @@ def table_data(
                 "to_act": seat == view.to_act,
             }
         )
+    return seats
+
+
+def table_data(
+    view: SeatView, ui: TableUI | None = None, names: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """Everything the table shows to ``view.seat`` (or to a spectator: :func:`seatless`),
+    as plain data. ``names`` names the seats (a room's players); by default they are named
+    by their places ("You", "West", ...)."""
+    ui = ui or TableUI()
+    rules = view.rules
+    me = view.seat
+    watching = me == NO_SEAT
+    players = rules.players
+    names = list(names) if names is not None else seat_names(me, players)
+    seats = _seats(view, ui, names)
+    mine = view.to_act == me
     log = told(view, names)
     trump = view.trump
     my_team = rules.team_of(0 if watching else me)  # a spectator counts from seat 0

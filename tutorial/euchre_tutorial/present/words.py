@@ -79,52 +79,59 @@ def describe(
     else:
         you = False
     who = names[actor]
-    kind = action.kind
-    if kind in BID_KINDS:
+    if action.kind in BID_KINDS:
         return f"{who} {bid_words(action, you)}."
-    alone = ""
-    if action.alone and kind in ("order", "call"):
-        alone = " and go alone" if you else " and goes alone"
-    if kind == "pass":
-        text = _PASSES.get(view.phase if phase is None else phase, _PASS)[0 if you else 1]
-    elif kind == "order":
-        suit = proposed(view)
-        if actor == view.dealer:
-            text = (
-                "pick up " if you else "picks up "
-            ) + f"the upcard{alone}: {suit_words(suit)} are trump"
-        else:
-            text = ("order up " if you else "orders up ") + suit_words(suit) + alone
-    elif kind == "call":
-        text = ("call " if you else "calls ") + suit_words(action.suit) + alone
-    elif kind in ("discard", "give", "best", "swap"):
-        text = _card_passing(action, you, view, names)
-    elif kind == "play":
-        text = ("play " if you else "plays ") + str(action.card)
-    elif kind == "decline":
-        # "decline", as the button and the rules pages say; "turned down" is the glossary's
-        # word for the upcard nobody took in round one
-        text = (
-            "decline the upcard and keep your hand"
-            if you
-            else "declines the upcard and keeps their hand"
+    if action.kind == "pass":
+        return (
+            f"{who} {_PASSES.get(view.phase if phase is None else phase, _PASS)[0 if you else 1]}."
         )
-    elif kind == "defend":
-        text = "defend alone" if you else "defends alone"
-    elif kind == "redeal":
-        text = (
-            "throw in your farmer's hand for a new deal"
-            if you
-            else "throws in a farmer's hand for a new deal"
-        )
-    elif kind == "ace" and action.suit is not None:
-        text = (
+    if action.kind in ("order", "call"):
+        return f"{who} {_making_words(action, actor, you, view)}."
+    if action.kind in ("discard", "give", "best", "swap"):
+        return f"{who} {_card_passing(action, you, view, names)}."
+    return f"{who} {_other_words(action, you)}."
+
+
+def _making_words(action: Action, actor: int, you: bool, view: SeatView | HandState) -> str:
+    """An order up (the dealer's pick-up) or a call in round two, after the seat's name."""
+    alone = (" and go alone" if you else " and goes alone") if action.alone else ""
+    if action.kind == "call":
+        return ("call " if you else "calls ") + suit_words(action.suit) + alone
+    suit = proposed(view)
+    if actor == view.dealer:
+        pick = "pick up " if you else "picks up "
+        return f"{pick}the upcard{alone}: {suit_words(suit)} are trump"
+    return ("order up " if you else "orders up ") + suit_words(suit) + alone
+
+
+# The other actions' words after the seat's name: (as "you", as another seat). "Decline",
+# as the button and the rules pages say ("turned down" is the glossary's word for the
+# upcard nobody took in round one).
+_OTHER_WORDS = {
+    "decline": (
+        "decline the upcard and keep your hand",
+        "declines the upcard and keeps their hand",
+    ),
+    "defend": ("defend alone", "defends alone"),
+    "redeal": (
+        "throw in your farmer's hand for a new deal",
+        "throws in a farmer's hand for a new deal",
+    ),
+}
+
+
+def _other_words(action: Action, you: bool) -> str:
+    """A card played, a decline, a lone defence, a throw-in or a called ace."""
+    if action.kind == "play":
+        return ("play " if you else "plays ") + str(action.card)
+    if action.kind in _OTHER_WORDS:
+        return _OTHER_WORDS[action.kind][0 if you else 1]
+    if action.kind == "ace" and action.suit is not None:
+        return (
             ("call " if you else "calls ") + f"for the best {action.suit.symbol} "
             f"{action.suit.singular}: its holder is the secret partner"
         )
-    else:
-        text = str(action)
-    return f"{who} {text}."
+    return str(action)
 
 
 # What a pass says, by the phase it was made in: (as "you", as another seat).
