@@ -512,11 +512,29 @@ def quiz_html(state: QuizState, *, rows: bool = True) -> str:
     )
 
 
+PREVIEW_NOTE = (
+    "This link opens a quiz of its own: here is its first question. You can answer as soon "
+    "as the card engine is ready."
+)
+
+
+def preview_html(qid: str) -> str:
+    """A teacher's link's first question, shown while the card engine starts: the question
+    as the quiz draws it, its options not yet usable, and a note that says so."""
+    notes = element("div", element("ul", tag("li", PREVIEW_NOTE)), class_="eu-quiz-notes")
+    body = element(
+        "div", question_html(_public(qid), interactive=False, hint=False), class_="eu-quiz-body"
+    )
+    return element(
+        "div", notes + body, class_="eu-quiz", data_state="preview", aria_busy="true"
+    )
+
+
 def waiting_html() -> str:
     """What a teacher's link shows until its own questions can be drawn: the note, and no
     question (never another quiz's).
 
-    >>> "no question" in waiting_html() or 'data-state="waiting"' in waiting_html()
+    >>> 'data-state="waiting"' in waiting_html() and "eu-quiz-question" not in waiting_html()
     True
     """
     return element(

@@ -19,6 +19,9 @@ before Python starts. In the browser, ``quiz.js`` asks:
                     misses (the page puts them in; see ``present.quiz.ROWS_SLOT``)
 ``quiz.row``        ``{id, index, given, review}`` -> ``{"html"}``: one miss's row ("" for a
                     right answer)
+``quiz.preview``    ``{config, rules, query}`` -> ``{"html"}``: a link's first question as shown
+                    before the engine runs (the build writes these for the links of
+                    ``LINK_SEEDS``)
 
 All markup comes from :mod:`euchre_tutorial.present.quiz`; the page only morphs it in.
 
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from datetime import UTC, datetime
 from typing import Any
 
@@ -50,6 +54,7 @@ from euchre_tutorial.present.quiz import (
     Answer,
     QuizState,
     answer,
+    preview_html,
     question_html,
     quiz_html,
     summary_row,
@@ -67,7 +72,7 @@ from euchre_tutorial.quiz import (
 )
 from euchre_tutorial.quiz.fence import CONFIG_KEYS, check_config
 from euchre_tutorial.quiz.sheet import sheet_model
-from euchre_tutorial.quiz.spec import ALIASES, PARAMS
+from euchre_tutorial.quiz.spec import ALIASES, LINK_SEEDS, PARAMS
 
 MAX_IDS = 60
 POOL_FACTOR = 3  # practice draws from this many times the quiz's count of candidates
@@ -92,15 +97,29 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     state = first_state(config, rules)
     built = quiz_html(replace(state, interactive=False))
     settings = {key: value for key, value in config.items() if key != "id"}
-    name = published(
-        "quiz",
-        {"config": settings, "rules": rules.to_dict()},
-        lambda: default_run(settings, rules),
-    )
+    inputs = {"config": settings, "rules": rules.to_dict()}
+    name = published("quiz", inputs, lambda: default_run(settings, rules))
     # the address settings that make the page a link's quiz (the page looks for them)
     params = sorted({*PARAMS, *ALIASES})
-    data = {"waiting": waiting_html(), "params": params}
+    data = {"waiting": waiting_html(), "params": params, "links": link_files(settings, rules)}
     return f'<div class="eu-quiz-frame">{built}</div>{json_island(data, name)}'
+
+
+def link_files(settings: Mapping[str, Any], rules: Rules) -> dict[str, str]:
+    """The files of the first questions of the links of ``LINK_SEEDS`` (see
+    :mod:`euchre_tutorial.prebuilt.links`), by seed."""
+    from euchre_tutorial.prebuilt.links import link_previews
+    from euchre_tutorial.prebuilt.publish import published
+
+    files = {}
+    for seed in LINK_SEEDS:
+        inputs = {"seed": seed, "config": dict(settings), "rules": rules.to_dict()}
+        name = published(
+            f"quiz-links-{seed}", inputs, partial(link_previews, seed, settings, rules)
+        )
+        if name:
+            files[str(seed)] = name
+    return files
 
 
 # ---------------------------------------------------------------------- bridge
@@ -384,6 +403,14 @@ def quiz_row(payload: Any) -> dict[str, Any]:
     except AnswerError as exc:
         raise BridgeError(str(exc)) from None
     return {"html": html}
+
+
+@expose("quiz.preview")
+def quiz_preview(payload: Any) -> dict[str, Any]:
+    """A link's first question, drawn to be read while the card engine starts."""
+    spec, _notes = _spec(_payload(payload))
+    first = str(spec.question_ids()[0])
+    return {"html": preview_html(first)}
 
 
 @expose("quiz.answer")

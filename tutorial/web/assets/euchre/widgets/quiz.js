@@ -127,7 +127,7 @@ function recordReview(store, id, ok) {
 // ---------------------------------------------------------------- the widget
 function readIsland(root) {
   const island = root.querySelector(".eu-prerendered[data-island]");
-  const empty = { waiting: null, params: [], prebuilt: "" };
+  const empty = { waiting: null, params: [], links: {}, prebuilt: "" };
   if (!island) return empty;
   try {
     return { ...JSON.parse(island.dataset.island), prebuilt: island.dataset.prebuilt ?? "" };
@@ -416,10 +416,19 @@ export async function mount(root, runtime) {
   });
 
   // ------------------------------------------------------------ before Python
-  // The page's default run, answered from the build's replies: where this browser left it
-  // (a run of the same questions), or from its first question.
+  // A teacher's link: a note, never another quiz's question, then the link's own first
+  // question when the build wrote it (a link of one of the teacher's page's seeds). The
+  // page's default run: answered from the build's replies, where this browser left it (a
+  // run of the same questions) or from its first question.
   if (fromLink) {
     if (built.waiting) morph(frame, built.waiting);
+    const file = built.links?.[search.get("seed") ?? ""];
+    const links = file ? await loadPrebuilt(file) : null;
+    if (links && !engine) {
+      const key = window.location.search.slice(1).split("&").filter((part) => !part.startsWith(`${links.ignore}=`)).join("&");
+      const preview = lookup(links, key);
+      if (preview && !engine) morph(frame, preview.html);
+    }
   } else {
     data = await loadPrebuilt(built.prebuilt);
     if (data) {
