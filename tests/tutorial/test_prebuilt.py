@@ -25,7 +25,7 @@ from euchre_tutorial.lessons.runner import replay
 from euchre_tutorial.prebuilt import publish
 from euchre_tutorial.prebuilt.lesson_steps import MAX_SLIPS, nodes
 from euchre_tutorial.prebuilt.links import link_key
-from euchre_tutorial.prebuilt.openings import MIN_DECISIONS
+from euchre_tutorial.prebuilt.openings import MIN_DECISIONS, seen_by_others
 from euchre_tutorial.prebuilt.quiz_run import right_and_wrong, view_payload
 from euchre_tutorial.prebuilt.store import expand
 from euchre_tutorial.present.quiz import answers_of
@@ -237,16 +237,22 @@ def shown_on_a_line(data: dict[str, Any]) -> set[Card]:
 
 
 def test_a_pre_dealt_game_names_no_card_the_learner_may_not_see(files: dict[str, Any]) -> None:
-    """Nothing in the file, keys or replies, names another seat's card no answered line
-    shows (a hand, the kitty, a discard), and no reply shows a review (every hand)."""
+    """Every line of the learner's choices the file answers shows the same cards of the
+    other hands by its end, so the file tells a reader nothing the learner does not see
+    whatever they play; and nothing in it, keys or replies, names another card (the rest
+    of a hand, the kitty, a discard). No reply shows a review (every hand)."""
     for data in openings(files):
+        root = Save.unpack(data["root"])
+        assert len({seen_by_others(root, tuple(line)) for line in lines(data)}) == 1
         shown = shown_on_a_line(data)
         texts = [*data["f"], *data["r"]]
         for card in set(make_deck(RULES.deck, RULES.joker)) - shown:
             leaks = [t[:80] for t in texts if named(card, t)]
             assert not leaks, (data["game"], card.code, leaks[:3])
         assert not [t for t in data["f"] if "eu-review" in t]
-        assert not [t for t in data["f"] if re.search(r"(West|North|East) discards (?!a card face down)", t)]
+        assert not [
+            t for t in data["f"] if re.search(r"(West|North|East) discards (?!a card face down)", t)
+        ]
         assert "save" not in json.dumps(data["r"])  # replies name the game by its choices
 
 

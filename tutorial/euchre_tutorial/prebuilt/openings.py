@@ -15,13 +15,16 @@ joined by commas):
 ``h|<choices>``                    ``game.hint``: the coach's advice
 ``u|<choices>``                    ``game.undo``
 
-What the file may hold: only what the learner's seat is shown on some line of its
-decisions (a reply is drawn from the learner's view, and Undo shows every line), never a
-later deal, a review (which shows every hand), another seat's action in words of its own
-(a discard), or a card no line shows. A game is taken only when every one of its lines
-gives the learner at least :data:`MIN_DECISIONS` decisions before its deal ends, and the
-replies stop before the click that ends the deal. ``tests/tutorial/test_prebuilt.py``
-checks both.
+What the file may hold: a reply is drawn from the learner's seat's view only, names the
+game by the learner's own choices (never another seat's action, such as a dealer's
+discard), and the replies stop before the click that ends the deal (its review would show
+every hand; a later deal is never in the file). A reader of the file sees every line of
+the learner's choices at once, so a game is taken only when every line shows the same
+cards of the other seats by its end (:func:`seen_by_others`): whatever the learner plays,
+they see each of those cards before the file's replies run out, and no other card. Only
+when they see it is given away (the file holds each line whole). And every line gives the
+learner at least :data:`MIN_DECISIONS` decisions. ``tests/tutorial/test_prebuilt.py``
+checks all of it.
 
 >>> from euchre import Rules
 >>> seeds = opening_seeds(lambda seed: Save(Rules(), seed, ()), 2)
@@ -45,7 +48,7 @@ MIN_DECISIONS = 5
 MAX_NODES = 260
 """The most decision points a game's replies may cover (its file's size follows)."""
 MIN_NODES = 30
-SEEDS = range(1, 400)
+SEEDS = range(1, 600)
 
 
 class NoOpening(RuntimeError):
@@ -71,25 +74,49 @@ def tree(root: Save) -> Iterator[tuple[tuple[str, ...], list[str], list[str]]]:
         stack.extend((*choices, a) for a in reversed(kept))
 
 
+def seen_by_others(root: Save, choices: tuple[str, ...]) -> frozenset[str]:
+    """The cards the other seats have played, in the game after the learner's ``choices``
+    (what the learner's seat has seen of their hands).
+
+    >>> from euchre import Rules
+    >>> seen_by_others(Save(Rules(), 3, ()), ())
+    frozenset()
+    """
+    state = opening_game(root, choices).state
+    played = list(state.current_trick)
+    played += [
+        (seat, card) for t in state.tricks for seat, card in zip(t.seats, t.cards, strict=True)
+    ]
+    return frozenset(card.code for seat, card in played if seat != SEAT)
+
+
 def _fits(root: Save) -> bool:
     nodes = 0
-    for choices, _kept, ending in tree(root):
+    shown: set[frozenset[str]] = set()
+    for choices, kept, ending in tree(root):
         nodes += 1
         if nodes > MAX_NODES or (ending and len(choices) < MIN_DECISIONS):
             return False
+        if not kept:  # the end of a line: what it has shown of the other hands
+            shown.add(seen_by_others(root, choices))
+            if len(shown) > 1:
+                return False
     return nodes >= MIN_NODES
 
 
 def opening_seeds(root_of: Callable[[int], Save], count: int = OPENINGS) -> list[int]:
-    """The first ``count`` seeds whose games fit: every line gives the learner at least
-    :data:`MIN_DECISIONS` decisions in the first deal, and the replies stay small."""
+    """The first ``count`` seeds whose games fit (at most; at least one): every line gives
+    the learner at least :data:`MIN_DECISIONS` decisions in the first deal and shows the
+    same cards of the other hands, and the replies stay small."""
     found = []
     for seed in SEEDS:
         if _fits(root_of(seed)):
             found.append(seed)
             if len(found) == count:
-                return found
-    raise NoOpening(f"only {len(found)} of the first {len(SEEDS)} deals fit as openings")
+                break
+    if not found:
+        raise NoOpening(f"none of the first {len(SEEDS)} deals fits as an opening")
+    return found
 
 
 def _clicks(root: Save, choices: tuple[str, ...]) -> Iterator[tuple[str, dict[str, str]]]:

@@ -42,6 +42,7 @@ _COLLECTING: list[bool] = [False]
 def code_digest() -> str:
     """A digest of every source file the replies depend on (both packages)."""
     import euchre
+
     import euchre_tutorial
 
     digest = hashlib.sha256()

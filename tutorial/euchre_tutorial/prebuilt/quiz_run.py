@@ -30,6 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from euchre import Rules
+
 from euchre_tutorial import bridge
 from euchre_tutorial.prebuilt.store import ReplyStore
 from euchre_tutorial.present.quiz import MAX_STATES, answers_of, pick_states

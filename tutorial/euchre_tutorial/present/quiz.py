@@ -525,9 +525,7 @@ def preview_html(qid: str) -> str:
     body = element(
         "div", question_html(_public(qid), interactive=False, hint=False), class_="eu-quiz-body"
     )
-    return element(
-        "div", notes + body, class_="eu-quiz", data_state="preview", aria_busy="true"
-    )
+    return element("div", notes + body, class_="eu-quiz", data_state="preview", aria_busy="true")
 
 
 def waiting_html() -> str:

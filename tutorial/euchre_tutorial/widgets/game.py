@@ -833,13 +833,15 @@ def openings(config: Mapping[str, Any], rules: Rules) -> list[str]:
         def make(number: int = number) -> Any:
             if not seeds:  # found once, and only when a file is not kept from a build before
                 seeds.extend(opening_seeds(lambda seed: opening_root(options, rules, seed)))
+            if number >= len(seeds):
+                raise NoOpening(f"only {len(seeds)} deals fit as openings")
             root = opening_root(options, rules, seeds[number])
             return opening_replies(root, number, options)
 
         try:
             names.append(published(f"play-{number}", {**inputs, "number": number}, make))
         except NoOpening:
-            return []  # no deal of these rules fits: free play waits for the engine
+            break  # fewer (or no) deals of these rules fit: free play waits for the engine
     return names
 
 

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import partial
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from euchre import Rules, RulesError

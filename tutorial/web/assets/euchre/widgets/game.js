@@ -522,7 +522,7 @@ export async function mount(root, runtime) {
     sharedNote = reply.problem;
     root.dataset.shared = "failed";
   }
-  await start();
+  await start(saved);
   listening(root);
 
   try {
@@ -535,9 +535,10 @@ export async function mount(root, runtime) {
   root.dataset.ready = "true";
   adoptLater();
 
-  async function start() {
+  /** The first view: the game kept in this browser (`record`, read once: a damaged one is
+   * removed as it is read), or the New game form. */
+  async function start(record = readRecord(GAME_KEY, VERSION, isGameRecord)) {
     play.hidden = false;
-    const record = readRecord(GAME_KEY, VERSION, isGameRecord);
     let restored = false;
     const notes = [];
     if (record.value) {
