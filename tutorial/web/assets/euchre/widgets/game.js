@@ -170,7 +170,11 @@ export async function mount(root, runtime) {
   function followOtherTab() {
     following ??= (async () => {
       try {
+        let shownRecord = null; // the record last shown: an opening the engine adopted stays one
         for (let stored = storedGame(); stored && current && !sameGame(stored, recordOf(current)); stored = storedGame()) {
+          const text = JSON.stringify(stored);
+          if (text === shownRecord) break;
+          shownRecord = text;
           const { reply, opening: shown, save } = await storedReply(stored);
           rev = stored.rev ?? 0;
           if (!reply.flags.winner) delete root.dataset.gameOver;
@@ -309,6 +313,7 @@ export async function mount(root, runtime) {
 
   async function onHint() {
     try {
+      await adoption;
       const advice = await ask("game.hint", {}, current.opening ? keyOf("h") : null);
       if (advice) sayHtml(message, advice.html, "advice");
     } catch (error) {
