@@ -90,6 +90,32 @@ def test_the_default_quiz_run_is_answered_to_its_end_before_python(page: Any) ->
     page.wait_for_selector(f"{QUIZ}[data-ready='failed']", timeout=90_000)
 
 
+def test_a_new_quiz_asked_for_while_the_engine_starts_follows_once_it_is_ready(
+    page: Any,
+) -> None:
+    """The build wrote the default run, not the next quiz: New quiz tapped before Python
+    runs says the quiz follows, and it does, with no second tap; the note then goes."""
+    gate = EngineGate(page)
+    goto(page, "practice/quiz/", wait_until="domcontentloaded")
+    page.wait_for_selector(f"{QUIZ} .eu-quiz-option:not([disabled])")
+    play_quiz(page, range(10), set(range(10)))
+    end_of_quiz(page)
+    first = current_ids(page)
+    page.locator(f"{QUIZ} [data-action=new]").click()
+    status = page.locator(f"{QUIZ} [data-widget-status]")
+    assert "the card engine is still starting" in status.inner_text()
+    not_ready(page, QUIZ)
+    gate.open()
+    page.wait_for_selector(f"{QUIZ} .eu-quiz-option:not([disabled])", timeout=90_000)
+    assert page.locator(f"{QUIZ} .eu-quiz-progress").inner_text().lower() == "question 1 of 10"
+    assert current_ids(page) != first
+    assert "still starting" not in status.inner_text()
+
+
+def current_ids(page: Any) -> list[str]:
+    return list(stored(page)["run"]["ids"])
+
+
 # ---------------------------------------------------------------------- the lessons
 def click_move(page: Any, move: str) -> None:
     action = Action.parse(move)

@@ -46,6 +46,7 @@ function validRun(run) {
 
 // Said when an answer given in another tab moved this quiz on.
 const MOVED_ON_ELSEWHERE = "This quiz moved on in another tab: it goes on here from where it stands.";
+const STARTING_NOTE = "One moment: the card engine is still starting. Your new quiz follows.";
 
 function validStore(data) {
   return (
@@ -345,6 +346,8 @@ export async function mount(root, runtime) {
   }
 
   async function startPractice(ids) {
+    // the same line as the runtime's status: "Ready" replaces this note once the engine is
+    if (!engine) say(STARTING_NOTE);
     const ready = engine ?? (await runtime.getRuntime());
     if (fromLink && window.location.search) {
       const url = new URL(window.location.href);
