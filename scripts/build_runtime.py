@@ -118,6 +118,7 @@ BUILD_ONLY = (
     "euchre_tutorial/minify.py",
     "euchre_tutorial/mkdocs_hooks.py",
     "euchre_tutorial/modulegraph.py",
+    "euchre_tutorial/prebuilt/",
 )
 
 
