@@ -115,32 +115,11 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
     legal = euchre.legal_plays(hand, led, trump)
     illegal = [c for c in hand if c not in legal]
     chosen = [Card.parse(v) for v in given]
-    suit = euchre.effective_suit(led, trump)
-    reasons: list[str] = []
     if illegal:
-        wrong = [c for c in chosen if c in illegal]
-        tricky = [c for c in illegal if c.suit is suit or c.rank is euchre.Rank.JACK]
-        for card in wrong or [(tricky or illegal)[0]]:
-            reason = euchre.why_card_illegal(card, hand, led, trump)
-            if reason and sentence(reason) not in reasons:
-                reasons.append(sentence(reason))
+        reasons = _must_follow_reasons(hand, illegal, chosen, led, trump)
     else:
-        if led.suit is not suit:
-            reasons.append(
-                sentence(
-                    f"{led} was led, and {euchre.explain_suit(led, trump)}, so {suit.plural} were led"
-                )
-            )
-        else:
-            reasons.append(f"{led} was led, so the suit to follow is {suit.plural}.")
-        reasons.append(f"You hold no {suit.singular}, so you may play any card.")
-        for card in hand:
-            if card.suit is suit and euchre.effective_suit(card, trump) is not suit:
-                reasons.append(
-                    sentence(
-                        f"{euchre.explain_suit(card, trump)}, so it does not follow {suit.plural}"
-                    )
-                )
+        reasons = _may_play_any_reasons(hand, led, trump)
+    suit = euchre.effective_suit(led, trump)
     for card in legal:
         if (
             card not in chosen
@@ -150,10 +129,50 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
             said = euchre.explain_suit(card, trump)
             if not any(said in reason for reason in reasons):  # once per card: it may be said above
                 reasons.append(sentence(f"{said}, so it follows {suit.plural}"))
+    return {"reasons": reasons, "marks": _marks(hand, legal, chosen), "cards": {led.code: "led"}}
+
+
+def _must_follow_reasons(
+    hand: list[Card], illegal: list[Card], chosen: list[Card], led: Card, trump: Suit
+) -> list[str]:
+    """Why the cards played were illegal (or, when none was, the likeliest mistake was)."""
+    suit = euchre.effective_suit(led, trump)
+    wrong = [c for c in chosen if c in illegal]
+    tricky = [c for c in illegal if c.suit is suit or c.rank is euchre.Rank.JACK]
+    reasons: list[str] = []
+    for card in wrong or [(tricky or illegal)[0]]:
+        reason = euchre.why_card_illegal(card, hand, led, trump)
+        if reason and sentence(reason) not in reasons:
+            reasons.append(sentence(reason))
+    return reasons
+
+
+def _may_play_any_reasons(hand: list[Card], led: Card, trump: Suit) -> list[str]:
+    """Why every card is legal: the suit led, which the hand cannot follow."""
+    suit = euchre.effective_suit(led, trump)
+    if led.suit is not suit:
+        reasons = [
+            sentence(
+                f"{led} was led, and {euchre.explain_suit(led, trump)}, so {suit.plural} were led"
+            )
+        ]
+    else:
+        reasons = [f"{led} was led, so the suit to follow is {suit.plural}."]
+    reasons.append(f"You hold no {suit.singular}, so you may play any card.")
+    for card in hand:
+        if card.suit is suit and euchre.effective_suit(card, trump) is not suit:
+            reasons.append(
+                sentence(f"{euchre.explain_suit(card, trump)}, so it does not follow {suit.plural}")
+            )
+    return reasons
+
+
+def _marks(hand: list[Card], legal: list[Card], chosen: list[Card]) -> dict[str, str]:
+    """Each card's mark: a legal card right (chosen) or missed, an illegal one chosen wrong."""
     marks = {}
     for card in hand:
         if card in legal:
             marks[card.code] = "right" if card in chosen else "missed"
         elif card in chosen:
             marks[card.code] = "wrong"
-    return {"reasons": reasons, "marks": marks, "cards": {led.code: "led"}}
+    return marks
