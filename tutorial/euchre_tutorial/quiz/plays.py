@@ -15,6 +15,7 @@ from typing import Any
 import euchre
 from euchre import Card, Deal, Suit
 from euchre.rng import SeededRandom
+from euchre.seats import clockwise_from, seat_after
 
 from euchre_tutorial.quiz.common import (
     SUITS,
@@ -36,7 +37,7 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
     players = rules.players
     deal = Deal.random(rng.below(1 << 32), dealer=rng.below(players), rules=rules)
     before = min(rng.choice(list(level.seen_before_you)), players - 1)
-    order = [(-before + i) % players for i in range(before)]  # the seats that play before you
+    order = clockwise_from(seat_after(0, -before, players), players)[:before]  # before you
     hands = {s: list(deal.hands[s][: level.hand_size]) for s in range(players)}
     mine = hands[0]
     leader_hand = hands[order[0]]
