@@ -20,7 +20,7 @@ from euchre.seats import clockwise_from, seat_after
 from euchre_tutorial.quiz.common import (
     SUITS,
     Context,
-    jacks_in,
+    pick_jack,
     play_trick,
     seat_name,
     seat_words,
@@ -45,11 +45,9 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
     lead: Card | None = None
     if trap in ("left-led", "left-suit-led", "left-only-trump"):
         source = leader_hand if trap == "left-led" else mine
-        jacks = jacks_in(source)
-        if not jacks:
+        jack = pick_jack(rng, source)
+        if jack is None or jack.suit is None:
             return None
-        jack = rng.choice(jacks)
-        assert jack.suit is not None
         trump = jack.suit.partner
         if trap == "left-led":
             lead = jack
@@ -62,11 +60,9 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
                 return None
             lead = rng.choice(options)
     elif trap == "plain-jack":
-        jacks = jacks_in(mine + leader_hand)
-        if not jacks:
+        jack = pick_jack(rng, mine + leader_hand)
+        if jack is None or jack.suit is None:
             return None
-        jack = rng.choice(jacks)
-        assert jack.suit is not None
         trump = rng.choice([s for s in SUITS if s.is_red != jack.suit.is_red])
         if jack in leader_hand:
             lead = jack

@@ -19,7 +19,7 @@ from euchre.seats import clockwise_from, seat_after
 from euchre_tutorial.quiz.common import (
     SUITS,
     Context,
-    jacks_in,
+    pick_jack,
     play_trick,
     seat_name,
     seat_words,
@@ -87,11 +87,9 @@ def _left_bower_trap(
     left's own printed suit led (``left-suit-led``) or to a non-trump lead
     (``left-only-trump``); None when the deal holds no fitting jack or lead."""
     holder = seats[0] if trap == "left-led" else rng.choice(seats[1:])
-    jacks = jacks_in(hands[holder])
-    if not jacks:
+    jack = pick_jack(rng, hands[holder])
+    if jack is None or jack.suit is None:
         return None
-    jack = rng.choice(jacks)
-    assert jack.suit is not None
     trump = jack.suit.partner
     if trap == "left-led":
         return trump, jack, {}
@@ -110,11 +108,9 @@ def _plain_jack_trap(
     """A trick with a jack of the other color than trump (no bower), led or played; None
     when the chosen seat holds no jack."""
     holder = rng.choice(seats)
-    jacks = jacks_in(hands[holder])
-    if not jacks:
+    jack = pick_jack(rng, hands[holder])
+    if jack is None or jack.suit is None:
         return None
-    jack = rng.choice(jacks)
-    assert jack.suit is not None
     trump = rng.choice([s for s in SUITS if s.is_red != jack.suit.is_red])
     if holder == seats[0]:
         return trump, jack, {}
