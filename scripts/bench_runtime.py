@@ -24,6 +24,7 @@ Run alone with ``python scripts/bench_runtime.py [runs]`` (prints the section).
 
 from __future__ import annotations
 
+import argparse
 import collections
 import json
 import statistics
@@ -503,9 +504,14 @@ def run(runs: int = RUNS) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    runs = int(args[0]) if args else RUNS
-    print(run(runs))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "runs", nargs="?", type=int, default=RUNS, help=f"visits of each kind (default {RUNS})"
+    )
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("runs must be at least 1")
+    print(run(args.runs))
     return 0
 
 
