@@ -251,7 +251,8 @@ def test_each_lesson_has_a_link(page: Any) -> None:
     hrefs = root.locator("[data-lesson-link]").evaluate_all(
         "(links) => links.map((a) => a.getAttribute('href'))"
     )
-    assert hrefs[0].endswith("?lesson=bowers") and len(hrefs) == 9
+    assert hrefs[0].endswith("?lesson=bowers") and len(hrefs) == 10
+    assert hrefs[-1].endswith("?lesson=bid-euchre")
 
 
 def test_a_link_to_a_missing_lesson_says_so(page: Any) -> None:

@@ -14,6 +14,8 @@ from euchre.players import computer_player
 from euchre_tutorial import bridge
 from euchre_tutorial.widgets.game import Save, _game, render
 
+from tests.free_play import model_of
+
 
 def reply(method: str, payload: dict[str, Any]) -> dict[str, Any]:
     answer: dict[str, Any] = json.loads(bridge.dispatch(method, json.dumps(payload)))
@@ -28,13 +30,15 @@ def value(method: str, payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def to_my_turn(model: dict[str, Any]) -> dict[str, Any]:
+    """The model at the learner's decision (one request plays the computer seats to it)."""
     while model["computer_turn"]:
-        model = value("game.next", {"save": model["save"]})["model"]
+        model = model_of(value("game.next", {"save": model["save"]}))
     return model
 
 
 def new_game(seed: int = 5) -> dict[str, Any]:
-    return to_my_turn(value("game.new", {"profile": "bid-euchre", "table": "4", "seed": seed}))
+    reply_ = value("game.new", {"profile": "bid-euchre", "table": "4", "seed": seed})
+    return to_my_turn(model_of(reply_))
 
 
 def test_the_form_offers_bid_euchre_beside_the_euchre_rules() -> None:
@@ -50,7 +54,7 @@ def test_a_bid_euchre_build_offers_its_own_rules_in_the_bid_euchre_group() -> No
     html = render({"level": "normal"}, house)
     groups = dict(re.findall(r'<optgroup label="([^"]+)">(.*?)</optgroup>', html))
     assert "This site" in groups["Bid Euchre"] and "This site" not in groups["Euchre"]
-    model = value("game.new", {"profile": "site", "table": "4", "rules": house.to_dict()})
+    model = model_of(value("game.new", {"profile": "site", "table": "4", "rules": house.to_dict()}))
     assert model["game_to"] == 10 and model["rules"]["variant"] == "bid"
 
 
@@ -74,9 +78,10 @@ def test_the_first_decision_is_a_bid_and_the_coach_answers_it() -> None:
 
 def test_a_saved_game_resumes_as_it_stood() -> None:
     model = new_game(seed=8)
-    model = to_my_turn(value("game.act", {"save": model["save"], "action": "bid 4"})["model"])
+    model = to_my_turn(model_of(value("game.act", {"save": model["save"], "action": "bid 4"})))
     again = value("game.state", {"save": model["save"]})
-    shown = again.get("model", again)
+    assert again["save"] == model["save"] and len(again["frames"]) == 1  # nobody moved
+    shown = model_of(again)
     assert shown["table"]["prompt"] == model["table"]["prompt"]
     assert shown["table"]["seats"][0]["hand"] == model["table"]["seats"][0]["hand"]
     assert "Bids 4" in [s["bid"] for s in shown["table"]["seats"]] or shown["table"]["contract"]
@@ -109,14 +114,13 @@ def play_to_the_review(model: dict[str, Any]) -> dict[str, Any]:
             return model
         choices = model["table"]["choices"]
         if choices:
-            model = value("game.act", {"save": model["save"], "action": choices[0]["action"]})[
-                "model"
-            ]
+            act = {"save": model["save"], "action": choices[0]["action"]}
+            model = model_of(value("game.act", act))
             continue
         for code in model["table"]["seats"][0]["hand"]:
             answer = value("game.act", {"save": model["save"], "card": code})
-            if "model" in answer:
-                model = answer["model"]
+            if "frames" in answer:
+                model = model_of(answer)
                 break
     raise AssertionError("the deal did not end")
 

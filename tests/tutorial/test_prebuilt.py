@@ -150,7 +150,7 @@ def lesson_files(files: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
 
 def test_every_reply_of_every_lesson_is_the_engines(files: dict[str, Any]) -> None:
     lessons = dict(lesson_files(files))
-    assert list(lessons)[:2] == ["alone", "bowers"] and len(lessons) == 9
+    assert list(lessons)[:3] == ["alone", "bid-euchre", "bowers"] and len(lessons) == 10
     for lesson, data in lessons.items():
         for key in data["r"]:
             method, payload = lesson_request(lesson, key)
