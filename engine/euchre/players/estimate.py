@@ -78,7 +78,9 @@ def hand_tricks(hand: Sequence[Card], trump: Suit | None, rules: Rules | None = 
     voids = sum(1 for s in Suit if s is not trump and s not in by_suit)
     if trumps and voids:
         total += min(voids, 2) * (0.25 if len(trumps) >= 2 else 0.1)
-    return total
+    # The same cards in another order sum to a hair more or less: rounded, they are worth
+    # exactly the same (expected points round the tricks, so a hair could tip a choice).
+    return round(total, 9)
 
 
 def _no_trump_tricks(hand: Sequence[Card]) -> float:
@@ -99,7 +101,7 @@ def _no_trump_tricks(hand: Sequence[Card]) -> float:
             total += 0.35
         if top >= 1 and len(cards) > top:
             total += 0.25 * (len(cards) - top)
-    return total
+    return round(total, 9)
 
 
 def best_discard(hand: Sequence[Card], trump: Suit, rules: Rules | None = None) -> Card:

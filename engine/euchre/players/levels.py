@@ -154,8 +154,10 @@ class NormalPlayer(Player):
 
 @dataclass
 class StrongPlayer(Player):
-    """Bids from trick estimates; plays by sampling consistent deals and solving each
-    exactly, choosing the card with the best average."""
+    """Bids from the fitted bidding model (``bid_model``) where the table has one, else
+    from trick estimates; plays by sampling consistent deals and solving each exactly,
+    choosing the card with the best average unless the rule of thumb's card does about
+    as well (``search.best``)."""
 
     budget: Budget = field(default_factory=Budget)
     style: bid_strategy.Style = field(default_factory=lambda: bid_strategy.STRONG)
