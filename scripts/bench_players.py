@@ -169,9 +169,7 @@ def decision_states(deals: int, rules: Rules) -> list[HandState]:
     """Every state where someone must act, over ``deals`` deals of strong self-play."""
     states = []
     for index in range(deals):
-        deal = euchre.Deal.random(
-            seed=7919 * index + 3, dealer=index % rules.players, rules=rules
-        )
+        deal = euchre.Deal.random(seed=7919 * index + 3, dealer=index % rules.players, rules=rules)
         players = [euchre.computer_player("strong", seed=seat) for seat in range(rules.players)]
         state = HandState.new(deal, rules)
         while state.result is None:
@@ -360,5 +358,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
-
-

@@ -459,25 +459,36 @@ def _lead_min_function(ctx: _Search) -> Loop:
     return lead_min
 
 
+def _search_order(moves: int, live: int, beaters: int) -> list[int]:
+    """The cards of ``moves`` to search, highest first and those that take the lead before
+    the rest; of touching cards (no live card between them) only the lowest."""
+    order: list[int] = []
+    prev = 0
+    m = moves
+    while m:
+        card = m & -m
+        m ^= card
+        if prev and not live & (card - 1) & ~((prev << 1) - 1):
+            prev = card
+            continue
+        prev = card
+        order.append(card)
+    order.reverse()
+    if beaters and len(order) > 1:
+        order.sort(key=beaters.__and__, reverse=True)
+    return order
+
+
 def _follow_max_function(ctx: _Search) -> tuple[Follow, Callable[[Lead], None]]:
-    """A maximising seat's card inside a trick (``pos`` cards already played): a single
-    legal card played at once; else the cheapest card that takes the lead first, then the
-    others from the lowest up, touching cards once; alpha-beta, fail-soft. The trick's
-    last card hands the lead to its winner."""
+    """A maximising seat's card inside a trick (``pos`` cards already played): the cheapest
+    card that takes the lead first, then the others from the lowest up, touching cards once;
+    alpha-beta, fail-soft. The trick's last card hands the lead to its winner."""
     hands, nxt, maxer, active, count = ctx.hands, ctx.nxt, ctx.maxer, ctx.active, ctx.count
     follows = ctx.follows
     lead: Lead
 
     def follow_max(
-        pos: int,
-        seat: int,
-        led: int,
-        elig: int,
-        win: int,
-        win_seat: int,
-        live: int,
-        alpha: int,
-        beta: int,
+        pos: int, seat: int, led: int, elig: int, win: int, wseat: int, live: int, a: int, b: int
     ) -> int:
         count[0] += 1
         hand = hands[seat]
@@ -488,50 +499,35 @@ def _follow_max_function(ctx: _Search) -> tuple[Follow, Callable[[Lead], None]]:
         if not moves & (moves - 1):  # one legal card: no choice to search
             hands[seat] = hand ^ moves
             taken = moves & beaters
-            ws = seat if taken else win_seat
+            ws = seat if taken else wseat
             won = maxer[ws]
             v = (
-                won + lead(ws, alpha - won, beta - won)
+                won + lead(ws, a - won, b - won)
                 if pos == active
-                else follows[after](
-                    pos, after, led, elig, moves if taken else win, ws, live, alpha, beta
-                )
+                else follows[after](pos, after, led, elig, moves if taken else win, ws, live, a, b)
             )
             hands[seat] = hand
             return v
-        order: list[int] = []
-        prev = 0
-        m = moves
-        while m:
-            card = m & -m
-            m ^= card
-            if prev and not live & (card - 1) & ~((prev << 1) - 1):
-                prev = card
-                continue
-            prev = card
-            order.append(card)
-        order.reverse()
-        if beaters and len(order) > 1:
-            order.sort(key=beaters.__and__, reverse=True)
+        order = _search_order(moves, live, beaters)
         best = -1
         last = pos == active
         follow = follows[after]
         for card in order:
             hands[seat] = hand ^ card
             taken = card & beaters
-            ws = seat if taken else win_seat
+            ws = seat if taken else wseat
             won = maxer[ws]
             v = (
-                won + lead(ws, alpha - won, beta - won)
+                won + lead(ws, a - won, b - won)
                 if last
-                else follow(pos, after, led, elig, card if taken else win, ws, live, alpha, beta)
+                else follow(pos, after, led, elig, card if taken else win, ws, live, a, b)
             )
             hands[seat] = hand
             best = v if v > best else best
-            if v > alpha:
-                if v >= beta:
+            if v > a:
+                if v >= b:
                     return v
-                alpha = v
+                a = v
         return best
 
     def bind(lead_fn: Lead) -> None:
@@ -548,15 +544,7 @@ def _follow_min_function(ctx: _Search) -> tuple[Follow, Callable[[Lead], None]]:
     lead: Lead
 
     def follow_min(
-        pos: int,
-        seat: int,
-        led: int,
-        elig: int,
-        win: int,
-        win_seat: int,
-        live: int,
-        alpha: int,
-        beta: int,
+        pos: int, seat: int, led: int, elig: int, win: int, wseat: int, live: int, a: int, b: int
     ) -> int:
         count[0] += 1
         hand = hands[seat]
@@ -564,53 +552,38 @@ def _follow_min_function(ctx: _Search) -> tuple[Follow, Callable[[Lead], None]]:
         beaters = moves & elig & (win - 1)
         pos += 1
         after = nxt[seat]
-        if not moves & (moves - 1):
+        if not moves & (moves - 1):  # one legal card: no choice to search
             hands[seat] = hand ^ moves
             taken = moves & beaters
-            ws = seat if taken else win_seat
+            ws = seat if taken else wseat
             won = maxer[ws]
             v = (
-                won + lead(ws, alpha - won, beta - won)
+                won + lead(ws, a - won, b - won)
                 if pos == active
-                else follows[after](
-                    pos, after, led, elig, moves if taken else win, ws, live, alpha, beta
-                )
+                else follows[after](pos, after, led, elig, moves if taken else win, ws, live, a, b)
             )
             hands[seat] = hand
             return v
-        order: list[int] = []
-        prev = 0
-        m = moves
-        while m:
-            card = m & -m
-            m ^= card
-            if prev and not live & (card - 1) & ~((prev << 1) - 1):
-                prev = card
-                continue
-            prev = card
-            order.append(card)
-        order.reverse()
-        if beaters and len(order) > 1:
-            order.sort(key=beaters.__and__, reverse=True)
+        order = _search_order(moves, live, beaters)
         best = 99
         last = pos == active
         follow = follows[after]
         for card in order:
             hands[seat] = hand ^ card
             taken = card & beaters
-            ws = seat if taken else win_seat
+            ws = seat if taken else wseat
             won = maxer[ws]
             v = (
-                won + lead(ws, alpha - won, beta - won)
+                won + lead(ws, a - won, b - won)
                 if last
-                else follow(pos, after, led, elig, card if taken else win, ws, live, alpha, beta)
+                else follow(pos, after, led, elig, card if taken else win, ws, live, a, b)
             )
             hands[seat] = hand
             best = v if v < best else best
-            if v < beta:
-                if v <= alpha:
+            if v < b:
+                if v <= a:
                     return v
-                beta = v
+                b = v
         return best
 
     def bind(lead_fn: Lead) -> None:
