@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -74,7 +75,11 @@ def _partners(rules: Any, a: int, b: int) -> bool:
 
 
 def side_points(state: HandState, seat: int) -> int:
-    """The points of ``seat``'s side minus the other's best (the bidding done)."""
+    """The points of ``seat``'s side minus the other's best (the bidding done): at cutthroat
+    a defender counts the maker's points against it in full. (Counting them as the duplicate
+    bench does, a defender's points less the others' average, fitted cutthroat passes that
+    did no better: +0.064 points a deal against normal on set A's 300 deals, +0.077 as
+    fitted here.)"""
     if state.result is not None and state.maker is None:
         return 0
     assert state.maker is not None
@@ -249,6 +254,9 @@ def fit_passes(rows: list[dict[str, Any]], model: Fitted) -> dict[tuple[int, int
         groups.setdefault(key, ([], []))
         groups[key][0].append(facts)
         groups[key][1].append(float(r["points"]))
+    # A seat and round with few passes (round two at six players: one to three) keeps a
+    # fit of its own: pooling every seat of the round into it did no better (+0.178 points
+    # a deal against normal at six on set A's 300 deals, +0.232 with fits of their own).
     return {key: least_squares(x, y) for key, (x, y) in sorted(groups.items())}
 
 
@@ -266,6 +274,9 @@ def write(weights: dict[str, dict[str, Any]], counts: dict[str, int]) -> None:
         "",
     ]
     WEIGHTS_FILE.write_text("\n".join(lines))
+    # Formatted as the project's formatter would (one number a line), so a refit's diff
+    # shows the weights that moved.
+    subprocess.run([sys.executable, "-m", "ruff", "format", str(WEIGHTS_FILE)], check=False)
 
 
 def fit(paths: list[Path]) -> None:
