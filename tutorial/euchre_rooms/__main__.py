@@ -71,12 +71,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--site-path", default="/", help="where the site is served (default /)")
     args = parser.parse_args(argv)
     settings = settings_from(args)
-    backend = None
+    hub = None
     if settings.redis_url:
-        from euchre_rooms.redis_backend import RedisBackend
+        from euchre_rooms.cluster import redis_hub
 
-        backend = RedisBackend(settings)
-    app = create_app(settings, backend, site=args.site, site_path=args.site_path)
+        hub = redis_hub(settings)
+    app = create_app(settings, hub, site=args.site, site_path=args.site_path)
     if args.site:
         path = "/" + "".join(f"{part}/" for part in args.site_path.split("/") if part)
         print(f"The site and the rooms: http://{args.host}:{args.port}{path}", flush=True)
