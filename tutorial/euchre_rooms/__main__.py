@@ -34,6 +34,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         lease_seconds=args.lease_seconds,
         messages_per_second=args.messages_per_second,
         message_burst=max(30, int(args.messages_per_second * 3)),
+        thinkers=args.thinkers,
     )
 
 
@@ -48,6 +49,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--computer-delay", type=float, default=0.7)
     parser.add_argument("--lease-seconds", type=float, default=5.0)
     parser.add_argument("--messages-per-second", type=float, default=10.0)
+    parser.add_argument(
+        "--thinkers",
+        type=int,
+        default=1,
+        help="worker processes for the computer players and the coach (0: think in this one)",
+    )
     parser.add_argument(
         "--ws",
         default="lean",

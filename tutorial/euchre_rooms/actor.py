@@ -22,10 +22,9 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from euchre import HandState
+from euchre import Action, HandState
 
 from euchre_rooms.codes import hash_secret, new_seat_token
-from euchre_rooms.computers import THINK_IN_A_THREAD, computer_chooser
 from euchre_rooms.config import Settings
 from euchre_rooms.connection import Client
 from euchre_rooms.mailbox import Mailbox
@@ -49,9 +48,11 @@ from euchre_rooms.messages import (
 from euchre_rooms.protocol import EMOJI, Command, ProtocolError
 from euchre_rooms.refusal import Refused
 from euchre_rooms.room import Record, Room, new_record
+from euchre_rooms.stats import Meter
 from euchre_rooms.storage import EventStore, Lost, StorageError
 from euchre_rooms.summary import Tally
-from euchre_rooms.verdicts import may_be_weighed, refused_move, weighed_move
+from euchre_rooms.thinking import Thinking
+from euchre_rooms.verdicts import may_be_weighed, refused_move
 from euchre_rooms.views import Snapshot
 
 log = logging.getLogger("euchre_rooms")
@@ -74,6 +75,8 @@ class RoomHost(Protocol):
     settings: Settings
     store: EventStore
     me: str
+    meter: Meter
+    thinking: Thinking
 
     def clock(self) -> float:
         """Wall-clock seconds (the records' ``at``)."""
@@ -109,7 +112,6 @@ class RoomActor:
 
     def __init__(self, host: RoomHost, key: str, room: Room) -> None:
         self.host, self.key, self.room = host, key, room
-        self.choose = computer_chooser(room.seed, room.level)
         self.mailbox: Mailbox[Job] = Mailbox()
         self.seats: dict[int, Client] = {}
         """The one connection of each seat that has one."""
@@ -226,10 +228,11 @@ class RoomActor:
         event = room.apply(record)
         if before_send is not None:
             before_send()
-        snap = self.snapshot = Snapshot(room, self.host.clock())
+        snap = self.snapshot = Snapshot(room, self.host.clock(), self.snapshot)
         event["seq"] = room.seq
         if event["kind"] == "act":
             event["action"] = snap.public_action(record["seat"], self.seats)
+            self.host.meter.moves += 1
         raw = Raw(dumps(event))
         self.events.append((room.seq, raw))
         for seat, client in self.seats.items():
@@ -254,7 +257,7 @@ class RoomActor:
         snap = self.snapshot
         now = self.host.clock()
         if snap is None or not snap.fresh(self.room, now):
-            snap = self.snapshot = Snapshot(self.room, now)
+            snap = self.snapshot = Snapshot(self.room, now, snap)
         return snap
 
     def rebuilt(self, records: list[Record]) -> None:
@@ -428,7 +431,7 @@ class RoomActor:
         player does) and tell the connection that made it the verdict, if any."""
         verdict = None
         try:
-            verdict = await asyncio.to_thread(weighed_move, before, seat, text)
+            verdict = await self.host.thinking.weigh(before, seat, text, self.room.rules_json)
         except Exception:  # a verdict is a bonus: the game goes on without it
             log.exception("a move could not be weighed")
         if verdict is not None:
@@ -450,16 +453,14 @@ class RoomActor:
     async def _fire(self) -> None:
         room = self.room
         now = self.host.clock()
-        choose = self.choose
         seat = room.computer_to_move(now)
-        if seat is not None and room.level in THINK_IN_A_THREAD:
-            # a long think must not hold up other rooms: think in a thread; this room's
-            # jobs wait in its mailbox meanwhile
+        move: Action | None = None
+        if seat is not None:
+            # this room's jobs wait in its mailbox while its computer player thinks
             state = room.state()
             assert state is not None
-            action = await asyncio.to_thread(self.choose, seat, state)
-            choose = lambda _seat, _state: action  # noqa: E731
-        record = room.decide_timer(now, choose)
+            move = await self.host.thinking.choose(room.level, room.seed, state, room.rules_json)
+        record = room.decide_timer(now, lambda _seat, _state: _chosen(move))
         if record is None:  # nothing due after all (a clock step): look again shortly
             await asyncio.sleep(0.05)
             return
@@ -544,6 +545,12 @@ class RoomActor:
         if self.idle_since is None or self.seats or self.watchers:
             return 0.0
         return now - self.idle_since
+
+
+def _chosen(move: Action | None) -> Action:
+    """The move thought before ``decide_timer`` asks for it."""
+    assert move is not None, "a computer player's move was asked for but not thought"
+    return move
 
 
 async def _nothing(actor: RoomActor, job: Job) -> None:

@@ -3,7 +3,7 @@ WebSocket.
 
 >>> app = create_app()
 >>> sorted(r.path for r in app.routes)
-['/rooms/health', '/rooms/ws']
+['/rooms/health', '/rooms/stats', '/rooms/ws']
 """
 
 from __future__ import annotations
@@ -120,6 +120,9 @@ def create_app(
     async def health(request: Request) -> JSONResponse:
         return JSONResponse(hub.health())
 
+    async def stats(request: Request) -> JSONResponse:
+        return JSONResponse(hub.stats())
+
     async def socket(websocket: WebSocket) -> None:
         await serve_socket(hub, websocket)
 
@@ -131,7 +134,11 @@ def create_app(
         sweeper.cancel()
         await hub.close()
 
-    routes: list[BaseRoute] = [Route("/rooms/health", health), WebSocketRoute(SOCKET_PATH, socket)]
+    routes: list[BaseRoute] = [
+        Route("/rooms/health", health),
+        Route("/rooms/stats", stats),
+        WebSocketRoute(SOCKET_PATH, socket),
+    ]
     if site is not None:
         if not Path(site, "index.html").is_file():
             raise FileNotFoundError(f"{site} holds no built site (no index.html): run `make site`")

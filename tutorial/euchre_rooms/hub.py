@@ -31,7 +31,9 @@ from euchre_rooms.relay import Relay
 from euchre_rooms.room import LOBBY, Record, Room, new_record
 from euchre_rooms.routing import Router
 from euchre_rooms.rules_request import check_level, rules_from_request
+from euchre_rooms.stats import Meter
 from euchre_rooms.storage import Elsewhere, EventStore, MemoryStore, StorageError
+from euchre_rooms.thinking import Thinking, thinking_for
 
 log = logging.getLogger("euchre_rooms")
 
@@ -60,6 +62,8 @@ class Hub:
         self.tasks: set[asyncio.Task[None]] = set()
         self.loading: dict[str, asyncio.Future[RoomActor | ClassActor | None]] = {}
         self.relay: Relay | None = Relay(self, router) if router is not None else None
+        self.meter = Meter()
+        self.thinking: Thinking = thinking_for(self.meter, self.settings.thinkers)
 
     # ------------------------------------------------------------------ facts
     def health(self) -> dict[str, Any]:
@@ -68,6 +72,10 @@ class Hub:
         players = sum(len(actor.seats) for actor in self.rooms.values())
         spectators = sum(len(actor.watchers) for actor in self.rooms.values())
         return {"ok": True, "rooms": len(self.rooms), "players": players, "spectators": spectators}
+
+    def stats(self) -> dict[str, Any]:
+        """``health`` and the ``Meter``'s counts: moves, and the thinking they cost."""
+        return {**self.health(), **self.meter.as_dict()}
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         """Run a task this hub keeps until it ends."""
@@ -367,7 +375,8 @@ class Hub:
             await self.relay.check()
 
     async def start(self) -> None:
-        """Begin hearing other processes (several processes only)."""
+        """Start the thinker processes, and hear other processes (several only)."""
+        await self.thinking.start()
         if self.relay is not None:
             await self.relay.start()
             self.spawn(self.renew_forever())
@@ -382,6 +391,7 @@ class Hub:
                 actor.task.cancel()
         for task in list(self.tasks):
             task.cancel()
+        await self.thinking.close()
 
 
 _ROUTES: dict[str, Route] = {

@@ -220,6 +220,14 @@ def parse_message(text: str | bytes, max_bytes: int) -> Command:
         raise ProtocolError(str(exc), ident) from None
 
 
+_ID = _f("id", "text", "whole number", required=False)
+_FIELDS = {
+    kind: ((*fields, _ID), frozenset(f.name for f in (*fields, _ID)))
+    for kind, fields in SCHEMAS.items()
+}
+"""Each type's fields with the optional ``id``, and their names."""
+
+
 def _command(data: dict[str, Any]) -> Command:
     kind = data["type"]
     if not isinstance(kind, str):
@@ -227,8 +235,7 @@ def _command(data: dict[str, Any]) -> Command:
     if kind not in SCHEMAS:
         known = ", ".join(sorted(SCHEMAS))
         raise ProtocolError(f"unknown message type {kind[:40]!r}: the types are {known}")
-    fields = (*SCHEMAS[kind], _f("id", "text", "whole number", required=False))
-    names = {f.name for f in fields}
+    fields, names = _FIELDS[kind]
     extra = sorted(k for k in data if k != "type" and k not in names)
     if extra:
         raise ProtocolError(f"a {kind!r} message has no field {extra[0][:40]!r}")

@@ -130,6 +130,9 @@ class Room:
     """``rules.to_dict()``, made once: every state sent carries it."""
     rules_json: str = "{}"
     """The same as JSON, made once."""
+    public_version: int = 0
+    """Counts the changes to what ``public_head`` and ``public_tail`` say (a move changes
+    neither, unless it ends the deal)."""
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -385,8 +388,11 @@ class Room:
     def apply(self, record: Record) -> dict[str, Any]:
         """Carry out one record; returns the public event it makes."""
         kind = record["k"]
+        phase = self.phase
         handler = getattr(self, "_apply_" + kind)
         event: dict[str, Any] = handler(record)
+        if kind != "act" or self.phase != phase:
+            self.public_version += 1
         self.seq += 1
         self.changed_at = record["at"]
         event["kind"] = kind
@@ -541,6 +547,10 @@ class Room:
             "players": self.players,
             "level": self.level,
         }
+
+    def counting_down(self) -> bool:
+        """Whether a seat is held for someone away: its countdown changes by the second."""
+        return any(seat.away_until is not None for seat in self.seats)
 
     def public_tail(self, now: float) -> dict[str, Any]:
         """The fields after the rules: seats, matches, and a class table's class."""

@@ -18,9 +18,10 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from euchre import Action, Card, Deal, HandState, Phase, Rules, SeatView, Suit
+from euchre import Action, Card, Deal, HandState, Phase, Rules, SeatView, Suit, Trick
 
 KEYS = (
     "seat",
@@ -94,33 +95,78 @@ def _cards(cards: Iterable[Card]) -> str:
     return "[" + ",".join(map(_card, cards)) + "]"
 
 
-def _tricks(view: SeatView) -> str:
+def _tricks(tricks: Iterable[Trick]) -> str:
     return (
         "["
         + ",".join(
             f'{{"leader":{t.leader},"seats":{_ints(t.seats)},"cards":{_cards(t.cards)},'
             f'"winner":{_maybe(t.winner)}}}'
-            for t in view.tricks
+            for t in tricks
         )
         + "]"
     )
 
 
-def _fast(view: SeatView) -> str:
-    discard = "null" if view.discard is None else _card(view.discard)
-    current = ",".join(f"[{s},{_card(c)}]" for s, c in view.current_trick)
-    return (
-        f'{{"seat":{view.seat},"dealer":{view.dealer},"upcard":{_card(view.upcard)},'
-        f'"hand":{_cards(view.hand)},"hand_sizes":{_ints(view.hand_sizes)},'
-        f'"actions":[{",".join(map(_action, view.actions))}],"actors":{_ints(view.actors)},'
-        f'"phases":[{",".join(map(_phase, view.phases))}],"phase":{_phase(view.phase)},'
-        f'"to_act":{_maybe(view.to_act)},"trump":{_suit(view.trump)},'
-        f'"maker":{_maybe(view.maker)},"alone":{"true" if view.alone else "false"},'
-        f'"sitting_out":{_ints(sorted(view.sitting_out))},"tricks":{_tricks(view)},'
-        f'"current_trick":[{current}],"discard":{discard},'
-        f'"legal":[{",".join(map(_action, view.legal))}],"defender":{_maybe(view.defender)},'
-        f'"picked_up":{"true" if view.picked_up else "false"}}}'
-    )
+class Encoder:
+    """Encodes the views of one moment of a deal: a part that several views hold alike
+    (the tricks, the actions, who made them: everything public) is encoded once and reused
+    for every view whose part is equal to it, so four seats' views cost little more than
+    one. Equal values give equal JSON, so nothing one seat may not know can come from
+    another seat's view.
+
+    >>> from euchre import Deal, HandState, Rules
+    >>> state = HandState.new(Deal.random(seed=3, dealer=0, rules=Rules()), Rules())
+    >>> encoder = Encoder()
+    >>> [json.loads(encoder.text(state.view(s))) == state.view(s).to_dict() for s in range(4)]
+    [True, True, True, True]
+    """
+
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        self.parts: dict[str, tuple[object, str]] = {}
+
+    def _part(self, name: str, value: object, encode: Callable[[Any], str]) -> str:
+        kept = self.parts.get(name)
+        if kept is not None and (kept[0] is value or kept[0] == value):
+            return kept[1]
+        text = encode(value)
+        self.parts[name] = (value, text)
+        return text
+
+    def text(self, view: SeatView) -> str:
+        """``view`` as compact JSON: ``view.to_dict()``, encoded."""
+        if not FAST:
+            return _engine(view)
+        part = self._part
+        discard = "null" if view.discard is None else _card(view.discard)
+        return (
+            f'{{"seat":{view.seat},"dealer":{view.dealer},"upcard":{_card(view.upcard)},'
+            f'"hand":{_cards(view.hand)},"hand_sizes":{_ints(view.hand_sizes)},'
+            f'"actions":{part("actions", view.actions, _actions)},'
+            f'"actors":{part("actors", view.actors, _ints)},'
+            f'"phases":{part("phases", view.phases, _phases)},"phase":{_phase(view.phase)},'
+            f'"to_act":{_maybe(view.to_act)},"trump":{_suit(view.trump)},'
+            f'"maker":{_maybe(view.maker)},"alone":{"true" if view.alone else "false"},'
+            f'"sitting_out":{_ints(sorted(view.sitting_out))},'
+            f'"tricks":{part("tricks", view.tricks, _tricks)},'
+            f'"current_trick":{part("current_trick", view.current_trick, _current)},'
+            f'"discard":{discard},"legal":{_actions(view.legal)},'
+            f'"defender":{_maybe(view.defender)},'
+            f'"picked_up":{"true" if view.picked_up else "false"}}}'
+        )
+
+
+def _actions(actions: Iterable[Action]) -> str:
+    return "[" + ",".join(map(_action, actions)) + "]"
+
+
+def _phases(phases: Iterable[Phase]) -> str:
+    return "[" + ",".join(map(_phase, phases)) + "]"
+
+
+def _current(current: Iterable[tuple[int, Card]]) -> str:
+    return "[" + ",".join(f"[{s},{_card(c)}]" for s, c in current) + "]"
 
 
 def _engine(view: SeatView) -> str:
@@ -139,5 +185,5 @@ FAST = _keys_agree()
 
 
 def view_text(view: SeatView) -> str:
-    """``view`` as compact JSON: ``view.to_dict()``, encoded."""
-    return _fast(view) if FAST else _engine(view)
+    """``view`` as compact JSON: ``view.to_dict()``, encoded (alone: see ``Encoder``)."""
+    return Encoder().text(view)

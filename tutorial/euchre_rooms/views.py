@@ -27,7 +27,7 @@ from euchre import HandState, SeatView
 
 from euchre_rooms.messages import Raw, dumps
 from euchre_rooms.room import Room
-from euchre_rooms.viewcodec import view_text
+from euchre_rooms.viewcodec import Encoder
 from euchre_rooms.watch import public_view
 
 FRESH_SECONDS = 1.0
@@ -40,24 +40,33 @@ class Snapshot:
 
     __slots__ = (
         "_deal",
+        "_encoder",
         "_room",
         "_seat_views",
         "_seq",
         "_states",
         "_table",
+        "_version",
         "_views",
         "now",
         "room",
     )
 
-    def __init__(self, room: Room, now: float) -> None:
+    def __init__(self, room: Room, now: float, before: Snapshot | None = None) -> None:
         self.room, self.now, self._seq = room, now, room.seq
         self._deal: HandState | None = room.viewed_deal()
+        self._version = room.public_version
+        # the room's public part is kept from the snapshot before when nothing in it changed
+        # (a move changes nothing there unless it ends the deal; a countdown changes by
+        # the second)
         self._room: str | None = None
+        if before is not None and before.room is room and before._version == self._version:
+            self._room = None if room.counting_down() else before._room
         self._table: str | None = None
         self._seat_views: dict[int, SeatView] = {}
         self._views: dict[int | None, str] = {}
         self._states: dict[int | None, Raw] = {}
+        self._encoder = Encoder()
 
     @property
     def seq(self) -> int:
@@ -93,7 +102,7 @@ class Snapshot:
                 assert self._deal is not None
                 text = dumps(public_view(self._deal))
             else:
-                text = view_text(self.seat_view(seat))
+                text = self._encoder.text(self.seat_view(seat))
             self._views[seat] = text
         return text
 
