@@ -38,7 +38,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
     )
 
 
-def main(argv: list[str] | None = None) -> None:
+def arguments() -> argparse.ArgumentParser:
+    """The command line's options."""
     parser = argparse.ArgumentParser(prog="python -m euchre_rooms", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765)
@@ -76,7 +77,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--site", help="a built site's folder, served beside /rooms/")
     parser.add_argument("--site-path", default="/", help="where the site is served (default /)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = arguments().parse_args(argv)
     settings = settings_from(args)
     hub = None
     if settings.redis_url:
