@@ -154,22 +154,22 @@ class RoomActor:
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
-        while not self.closed:
-            job = await self.mailbox.get(self._deadline(loop))
-            try:
-                if job is None:
-                    await self._fire()
-                else:
-                    await self._do(job)
-            except Exception:  # one job must never stop the room
-                log.exception("a room's job failed")
-                if job is not None and job.client is not None:
-                    job.client.error("the server could not do that: try again", job.ident)
-            finally:
-                if job is not None and job.done is not None and not job.done.done():
-                    job.done.set_result(None)
-        while self.mailbox.items:
-            self._refuse_closed(self.mailbox.items.pop(0))
+        try:
+            while not self.closed:
+                job = await self.mailbox.get(self._deadline(loop))
+                try:
+                    await (self._fire() if job is None else self._do(job))
+                except Exception:  # one job must never stop the room
+                    log.exception("a room's job failed")
+                    if job is not None and job.client is not None:
+                        job.client.error("the server could not do that: try again", job.ident)
+                finally:
+                    if job is not None and job.done is not None and not job.done.done():
+                        job.done.set_result(None)
+        finally:  # closed, or the server is stopping: nobody waits for a job for ever
+            self.closed = True
+            while self.mailbox.items:
+                self._refuse_closed(self.mailbox.take())
 
     def _deadline(self, loop: asyncio.AbstractEventLoop) -> float | None:
         when = self.room.next_timer(self.host.settings)

@@ -193,21 +193,26 @@ class ClassActor:
         await job.done
 
     async def _run(self) -> None:
-        while not self.closed:
-            job = await self.mailbox.get(None)
-            if job is None:
-                continue
-            try:
-                await self._do(job)
-            except Exception:
-                log.exception("a class's job failed")
-                if job.client is not None:
-                    job.client.error("the server could not do that: try again", job.ident)
-            finally:
-                if job.done is not None and not job.done.done():
-                    job.done.set_result(None)
-        while self.mailbox.items:
-            self.post(self.mailbox.items.pop(0))
+        try:
+            while not self.closed:
+                job = await self.mailbox.get(None)
+                if job is not None:
+                    await self._one(job)
+        finally:  # ended, or the server is stopping: nobody waits for a job for ever
+            self.closed = True
+            while self.mailbox.items:
+                self.post(self.mailbox.take())
+
+    async def _one(self, job: ClassJob) -> None:
+        try:
+            await self._do(job)
+        except Exception:
+            log.exception("a class's job failed")
+            if job.client is not None:
+                job.client.error("the server could not do that: try again", job.ident)
+        finally:
+            if job.done is not None and not job.done.done():
+                job.done.set_result(None)
 
     async def _do(self, job: ClassJob) -> None:
         try:

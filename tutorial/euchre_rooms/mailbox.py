@@ -30,10 +30,11 @@ class Mailbox(Generic[T]):
     """Jobs for one reader. A list and a future made only while the reader waits (an
     ``asyncio.Queue`` keeps three deques and an Event for every room)."""
 
-    __slots__ = ("items", "waiter")
+    __slots__ = ("arrived", "items", "waiter")
 
     def __init__(self) -> None:
         self.items: list[T] = []
+        self.arrived: list[float] = []
         self.waiter: asyncio.Future[None] | None = None
 
     def __len__(self) -> int:
@@ -42,16 +43,23 @@ class Mailbox(Generic[T]):
     def put(self, item: T) -> None:
         """Add a job and wake the reader."""
         self.items.append(item)
+        self.arrived.append(asyncio.get_running_loop().time())
         if self.waiter is not None:
             _wake(self.waiter)
 
+    def take(self) -> T:
+        """The oldest job, taken out."""
+        self.arrived.pop(0)
+        return self.items.pop(0)
+
     async def get(self, deadline: float | None) -> T | None:
         """The oldest job, waiting for one; None once ``deadline`` (the event loop's time)
-        has come first. A deadline already past wins over waiting jobs: a timer that is
-        due is never put off by a stream of commands."""
+        has come first. Jobs and the timer take their turns by time: a job that came in
+        before the timer was due goes first, a timer due before the oldest job came in
+        is never put off by it."""
         loop = asyncio.get_running_loop()
         if deadline is not None and deadline <= loop.time():
-            return None
+            return self.take() if self.arrived and self.arrived[0] < deadline else None
         if not self.items:
             waiter = self.waiter = loop.create_future()
             handle = loop.call_at(deadline, _wake, waiter) if deadline is not None else None
@@ -63,4 +71,4 @@ class Mailbox(Generic[T]):
                     handle.cancel()
             if not self.items:
                 return None
-        return self.items.pop(0)
+        return self.take()
