@@ -488,7 +488,7 @@ class RoomActor:
     async def _verdict_in(self, job: Job) -> None:
         seat, deal, verdict = job.data
         if self.tally is not None:
-            self.tally.weighed(seat, deal, verdict)
+            self.tally.weighed(deal, seat, verdict)
             self._summaries()
 
     def _deal_over(self, deal: int) -> None:

@@ -41,6 +41,8 @@ NOT_A_CODE = "that is not a room code: it has ten letters and digits, like K7QXM
 
 Route = Callable[["Hub", Client, Command], Awaitable[None]]
 
+TEACHERS_COMMANDS = frozenset({"start_tables", "pause", "end_class"})
+
 
 class Hub:
     """The rooms and classes this process holds, and every connection's messages."""
@@ -129,6 +131,8 @@ class Hub:
             await route(self, client, command)
         elif client.teaching is not None and not client.teaching.closed:
             await client.teaching.submit(ClassJob("command", client, command))
+        elif command.type in TEACHERS_COMMANDS:
+            raise ProtocolError("only a class's teacher starts, pauses or ends its tables")
         elif client.room is not None and not client.room.closed:
             await client.room.submit(Job("command", client, command))
         else:
