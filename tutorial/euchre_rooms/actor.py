@@ -285,6 +285,8 @@ class RoomActor:
         client = job.client
         assert client is not None
         name, wanted = job.data
+        if self.room.klass is not None and job.command is not None and job.command.type == "join":
+            raise Refused("this table belongs to a class: join it with your teacher's class link")
         token = new_seat_token()
         record = self.room.decide_join(name, wanted, hash_secret(token), self.host.clock())
 
@@ -329,6 +331,8 @@ class RoomActor:
     async def _watch(self, job: Job) -> None:
         client = job.client
         assert client is not None
+        if self.room.klass is not None and not job.data:
+            raise Refused("this table belongs to a class: only its teacher watches it")
         self.watchers.add(client)
         if not job.data:  # a spectator (a teacher watches every table of a class)
             client.room, client.seat = self, None

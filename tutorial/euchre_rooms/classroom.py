@@ -354,8 +354,9 @@ class ClassActor:
         reason = job.data or ENDED
         for room in self._rooms():
             await room.submit(Job("stop", data=reason))
+        told = "you ended the class" if reason == ENDED else reason
         for teacher in list(self.teachers):
-            teacher.send(ClassEnded(self.code, reason))
+            teacher.send(ClassEnded(self.code, told))
             self._let_go(teacher)
         self.closed = True
         self.hub.forget(self)
