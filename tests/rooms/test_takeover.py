@@ -158,3 +158,31 @@ def test_a_stale_move_in_flight_is_refused_with_the_table_as_it_is() -> None:
         await cluster.close()
 
     run(test)
+
+
+def test_a_class_moves_with_its_tables_when_its_owner_dies() -> None:
+    """A teacher opened a class on A; a student on B was seated through A. A dies: the
+    student's next move makes B take over the student's table, and with it the class and
+    its other tables, whose records (the roster, the rows) come back as they were."""
+
+    async def test() -> None:
+        cluster = Cluster()
+        await cluster.start()
+        teacher, ava = Tab(cluster.a, "Ms Rivera"), Tab(cluster.b, "Ava")
+        await teacher.send_json({"type": "open_class", "name": "Ms Rivera", "tables": 2})
+        code = teacher.last("class_welcome")["code"]
+        await ava.send_json({"type": "enroll", "class": code, "name": "Ava", "id": "e"})
+        await until(lambda: ava.answer("e"), "Ava's enrolment")
+        await teacher.send_json({"type": "start_tables", "id": "s"})
+        await until(lambda: ava.state()["table"], "the deal")
+        await cluster.kill_a()
+        state = ava.state()
+        await ava.send_json({"type": "react", "emoji": "👍", "id": "r"})
+        answer = await until(lambda: ava.answer("r"), "the answer to Ava's reaction")
+        assert answer["type"] == "ack" and ava.last("welcome")["seat"] == state["you"]
+        [klass] = cluster.b.classes.values()
+        assert [s["name"] for s in klass.students] == ["Ava"] and len(cluster.b.rooms) == 2
+        assert klass.code == code
+        await cluster.close()
+
+    run(test)

@@ -34,7 +34,7 @@ import sys
 from typing import Any, Protocol
 
 import euchre
-from euchre import Action, HandState
+from euchre import Action, Deal, HandState
 
 from euchre_rooms.stats import Meter
 from euchre_rooms.verdicts import weighed_move
@@ -56,9 +56,27 @@ def choose_move(level: str, seed: int, state: HandState) -> Action:
     return action
 
 
+DEALS_KEPT = 1024
+"""Deals whose JSON is kept (about one per room: its deal in play)."""
+
+_DEALS: dict[int, tuple[Deal, str]] = {}
+"""A deal's JSON by the deal's id, the deal itself kept beside it (so the id stays its)."""
+
+
+def _deal_text(deal: Deal) -> str:
+    kept = _DEALS.get(id(deal))
+    if kept is not None and kept[0] is deal:
+        return kept[1]
+    text = json.dumps(deal.to_dict(), separators=(",", ":"))
+    _DEALS[id(deal)] = (deal, text)
+    while len(_DEALS) > DEALS_KEPT:
+        del _DEALS[next(iter(_DEALS))]
+    return text
+
+
 def state_text(state: HandState, rules_json: str | None = None) -> str:
     """``state.to_dict()`` as JSON, with the rules already encoded when given (a room
-    encodes its rules once).
+    encodes its rules once) and the deal encoded once for all its moves.
 
     >>> from euchre import Deal, Rules
     >>> state = HandState.new(Deal.random(seed=1, dealer=0, rules=Rules()), Rules()).apply("pass")
@@ -66,9 +84,8 @@ def state_text(state: HandState, rules_json: str | None = None) -> str:
     True
     """
     rules = rules_json or json.dumps(state.rules.to_dict(), separators=(",", ":"))
-    deal = json.dumps(state.deal.to_dict(), separators=(",", ":"))
     actions = json.dumps([str(a) for a in state.actions], separators=(",", ":"))
-    return f'{{"rules":{rules},"deal":{deal},"actions":{actions}}}'
+    return f'{{"rules":{rules},"deal":{_deal_text(state.deal)},"actions":{actions}}}'
 
 
 class Thinking(Protocol):
