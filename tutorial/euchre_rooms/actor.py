@@ -19,7 +19,6 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from euchre import Action, HandState
@@ -27,7 +26,7 @@ from euchre import Action, HandState
 from euchre_rooms.codes import hash_secret, new_seat_token
 from euchre_rooms.config import Settings
 from euchre_rooms.connection import Client
-from euchre_rooms.mailbox import Mailbox
+from euchre_rooms.mailbox import Actor, Job
 from euchre_rooms.messages import (
     OMIT,
     Ack,
@@ -91,28 +90,12 @@ class RoomHost(Protocol):
         """A class's table finished a deal: each student's summary of it."""
 
 
-@dataclass(slots=True, eq=False)
-class Job:
-    """One piece of work for a room's actor. ``done`` is set once it has been done."""
-
-    kind: str
-    client: Client | None = None
-    command: Command | None = None
-    data: Any = None
-    done: asyncio.Future[None] | None = None
-
-    @property
-    def ident(self) -> str | int | None:
-        """The ``id`` of the job's command, if it had one."""
-        return self.command.get("id") if self.command is not None else None
-
-
-class RoomActor:
+class RoomActor(Actor):
     """One room, its connections and its timers, owned by one task."""
 
     def __init__(self, host: RoomHost, key: str, room: Room) -> None:
+        super().__init__()
         self.host, self.key, self.room = host, key, room
-        self.mailbox: Mailbox[Job] = Mailbox()
         self.seats: dict[int, Client] = {}
         """The one connection of each seat that has one."""
         self.watchers: set[Client] = set()
@@ -125,51 +108,10 @@ class RoomActor:
         self.idle_since: float | None = host.clock()
         """When the room's last connection closed (None while someone is connected)."""
         self.tally: Tally | None = Tally() if room.klass is not None else None
-        self.closed = False
-        self.task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ the task
-    def start(self) -> None:
-        """Start the room's task."""
-        self.task = asyncio.get_running_loop().create_task(self._run())
-
-    def post(self, job: Job) -> None:
-        """Add a job without waiting for it."""
-        if self.closed:
-            self._refuse_closed(job)
-        else:
-            self.mailbox.put(job)
-
-    async def submit(self, job: Job) -> None:
-        """Add a job and wait until it is done (its connection has its answer)."""
-        job.done = asyncio.get_running_loop().create_future()
-        self.post(job)
-        await job.done
-
-    def _refuse_closed(self, job: Job) -> None:
-        if job.client is not None and job.kind not in ("gone", "verdict"):
-            job.client.error(f"there is no room {self.room.code} any more", job.ident)
-        if job.done is not None and not job.done.done():
-            job.done.set_result(None)
-
-    async def _run(self) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            while not self.closed:
-                job = await self.mailbox.get(self._deadline(loop))
-                try:
-                    await (self._fire() if job is None else self._do(job))
-                except Exception:  # one job must never stop the room
-                    log.exception("a room's job failed")
-                    if job is not None and job.client is not None:
-                        job.client.error("the server could not do that: try again", job.ident)
-                finally:
-                    if job is not None and job.done is not None and not job.done.done():
-                        job.done.set_result(None)
-        finally:  # closed, or the server is stopping: nobody waits for a job for ever
-            self.closed = True
-            while self.mailbox.items:
-                self._refuse_closed(self.mailbox.take())
+    def gone_words(self) -> str:
+        return f"there is no room {self.room.code} any more"
 
     def _deadline(self, loop: asyncio.AbstractEventLoop) -> float | None:
         when = self.room.next_timer(self.host.settings)

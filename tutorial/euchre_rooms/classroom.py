@@ -16,15 +16,13 @@ process can take it over with its tables.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from euchre_rooms.actor import Job, RoomActor
+from euchre_rooms.actor import RoomActor
 from euchre_rooms.codes import hash_secret, new_room_code, new_seat_token, token_matches
 from euchre_rooms.connection import Client
-from euchre_rooms.mailbox import Mailbox
+from euchre_rooms.mailbox import Actor, Job
 from euchre_rooms.messages import Ack, ClassEnded, ClassState, ClassWelcome, Raw, dumps
 from euchre_rooms.names import check_name, name_key
 from euchre_rooms.protocol import Command, ProtocolError
@@ -46,21 +44,6 @@ TAKEN = (
 ENDED = "your teacher ended the class"
 
 
-@dataclass(slots=True, eq=False)
-class ClassJob:
-    """One piece of work for a class's actor."""
-
-    kind: str
-    client: Client | None = None
-    command: Command | None = None
-    data: Any = None
-    done: asyncio.Future[None] | None = None
-
-    @property
-    def ident(self) -> str | int | None:
-        return self.command.get("id") if self.command is not None else None
-
-
 def check_tables(count: int) -> int:
     """A number of tables a class may have.
 
@@ -76,10 +59,11 @@ def check_tables(count: int) -> int:
     return count
 
 
-class ClassActor:
+class ClassActor(Actor):
     """One class: its tables, its students, its teacher's connection and its rows."""
 
     def __init__(self, hub: Hub, key: str, opened: Record) -> None:
+        super().__init__()
         self.hub, self.key, self.opened = hub, key, opened
         self.code: str = opened["code"]
         self.teacher: str = opened["name"]
@@ -91,10 +75,7 @@ class ClassActor:
         self.paused = False
         self.seq = 1
         self.teachers: set[Client] = set()
-        self.mailbox: Mailbox[ClassJob] = Mailbox()
         self.idle_since: float | None = hub.clock()
-        self.closed = False
-        self.task: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ opening and rebuilding
     @classmethod
@@ -132,7 +113,7 @@ class ClassActor:
         klass_actor = cls(hub, key, opened)
         hub.classes[key] = klass_actor
         klass_actor.start()
-        await klass_actor.submit(ClassJob("teach", client, command, data=token))
+        await klass_actor.submit(Job("teach", client, command, data=token))
         return klass_actor
 
     @classmethod
@@ -175,46 +156,10 @@ class ClassActor:
         self._send_state()
 
     # ------------------------------------------------------------------ the task
-    def start(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self._run())
+    def gone_words(self) -> str:
+        return f"there is no class {self.code} any more"
 
-    def post(self, job: ClassJob) -> None:
-        if self.closed:
-            if job.client is not None and job.kind not in ("gone", "played"):
-                job.client.error(f"there is no class {self.code} any more", job.ident)
-            if job.done is not None and not job.done.done():
-                job.done.set_result(None)
-        else:
-            self.mailbox.put(job)
-
-    async def submit(self, job: ClassJob) -> None:
-        job.done = asyncio.get_running_loop().create_future()
-        self.post(job)
-        await job.done
-
-    async def _run(self) -> None:
-        try:
-            while not self.closed:
-                job = await self.mailbox.get(None)
-                if job is not None:
-                    await self._one(job)
-        finally:  # ended, or the server is stopping: nobody waits for a job for ever
-            self.closed = True
-            while self.mailbox.items:
-                self.post(self.mailbox.take())
-
-    async def _one(self, job: ClassJob) -> None:
-        try:
-            await self._do(job)
-        except Exception:
-            log.exception("a class's job failed")
-            if job.client is not None:
-                job.client.error("the server could not do that: try again", job.ident)
-        finally:
-            if job.done is not None and not job.done.done():
-                job.done.set_result(None)
-
-    async def _do(self, job: ClassJob) -> None:
+    async def _do(self, job: Job) -> None:
         try:
             await _HANDLERS[job.kind](self, job)
         except (Refused, ProtocolError) as exc:
@@ -249,7 +194,7 @@ class ClassActor:
         return [actor for actor in found if actor is not None and not actor.closed]
 
     # ------------------------------------------------------------------ jobs
-    async def _teach(self, job: ClassJob) -> None:
+    async def _teach(self, job: Job) -> None:
         """The teacher's connection is bound to the class, told its token, and watches
         every table."""
         client = job.client
@@ -268,7 +213,7 @@ class ClassActor:
         if job.ident is not None:
             client.send(Ack(job.ident, self.seq))
 
-    async def _resume(self, job: ClassJob) -> None:
+    async def _resume(self, job: Job) -> None:
         assert job.client is not None and job.command is not None
         token = job.command.fields["token"]
         if not token_matches(token, self.opened["token"]):
@@ -276,7 +221,7 @@ class ClassActor:
         job.data = token
         await self._teach(job)
 
-    async def _enroll(self, job: ClassJob) -> None:
+    async def _enroll(self, job: Job) -> None:
         """A student joins by name: seated at the table with the fewest students that has
         a seat for them."""
         client, command = job.client, job.command
@@ -301,7 +246,7 @@ class ClassActor:
         found = [(actors[r.key], r) for r in self._rooms() if r.key in actors]
         return sorted(found, key=lambda pair: (counts.get(pair[0], 0), pair[0]))
 
-    async def _command(self, job: ClassJob) -> None:
+    async def _command(self, job: Job) -> None:
         """The teacher's commands: start the tables, pause or resume them, end the class."""
         client, command = job.client, job.command
         assert client is not None and command is not None
@@ -316,7 +261,7 @@ class ClassActor:
                 await self._commit(new_record("pause" if paused else "unpause", self.hub.clock()))
             await self._each_table("pause" if paused else "unpause")
         elif kind == "end_class":
-            await self._end(ClassJob("end", data=ENDED))
+            await self._end(Job("end", data=ENDED))
         else:
             raise ProtocolError("a teacher's page sends 'start_tables', 'pause' or 'end_class'")
         if job.ident is not None:
@@ -326,7 +271,7 @@ class ClassActor:
         for room in self._rooms():
             await room.submit(Job("class", data=kind))
 
-    async def _played(self, job: ClassJob) -> None:
+    async def _played(self, job: Job) -> None:
         """A table finished a deal: its students' rows, numbered by table."""
         code, rows = job.data
         if code not in self.tables:
@@ -335,7 +280,7 @@ class ClassActor:
         numbered = [{"table": table, **row} for row in rows]
         await self._commit(new_record("played", self.hub.clock(), rows=numbered))
 
-    async def _gone(self, job: ClassJob) -> None:
+    async def _gone(self, job: Job) -> None:
         client = job.client
         assert client is not None
         if client in self.teachers:
@@ -349,7 +294,7 @@ class ClassActor:
         if not self.teachers:
             self.idle_since = self.hub.clock()
 
-    async def _end(self, job: ClassJob) -> None:
+    async def _end(self, job: Job) -> None:
         """Close every table and forget the class: nothing is kept."""
         reason = job.data or ENDED
         for room in self._rooms():
@@ -361,7 +306,7 @@ class ClassActor:
         self.closed = True
         self.hub.forget(self)
         await self.hub.store.drop(self.key)
-        self.mailbox.put(ClassJob("wake"))
+        self.mailbox.put(Job("wake"))
 
     def lost(self) -> None:
         """Another process took the class over."""
@@ -381,7 +326,7 @@ class ClassActor:
         return now - self.idle_since
 
 
-async def _nothing(klass: ClassActor, job: ClassJob) -> None:
+async def _nothing(klass: ClassActor, job: Job) -> None:
     return None
 
 
@@ -396,4 +341,4 @@ _HANDLERS = {
     "wake": _nothing,
 }
 
-__all__ = ["MAX_TABLES", "ClassActor", "ClassJob", "check_tables"]
+__all__ = ["MAX_TABLES", "ClassActor", "check_tables"]

@@ -18,11 +18,12 @@ import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from euchre_rooms.actor import NOT_SEATED, UNSTORED, Job, RoomActor
-from euchre_rooms.classroom import ClassActor, ClassJob
+from euchre_rooms.actor import NOT_SEATED, UNSTORED, RoomActor
+from euchre_rooms.classroom import ClassActor
 from euchre_rooms.codes import hash_secret, new_room_code, normalize_code, same_code
 from euchre_rooms.config import Settings
 from euchre_rooms.connection import Client
+from euchre_rooms.mailbox import Job
 from euchre_rooms.messages import Ack, Pong
 from euchre_rooms.names import check_name
 from euchre_rooms.protocol import Command, ProtocolError, parse_message
@@ -130,7 +131,7 @@ class Hub:
         if route is not None:
             await route(self, client, command)
         elif client.teaching is not None and not client.teaching.closed:
-            await client.teaching.submit(ClassJob("command", client, command))
+            await client.teaching.submit(Job("command", client, command))
         elif command.type in TEACHERS_COMMANDS:
             raise ProtocolError("only a class's teacher starts, pauses or ends its tables")
         elif client.room is not None and not client.room.closed:
@@ -277,12 +278,12 @@ class Hub:
     async def _enroll(self, client: Client, command: Command) -> None:
         self._free(client)
         klass = await self.find_class(command.fields["class"])
-        await klass.submit(ClassJob("enroll", client, command))
+        await klass.submit(Job("enroll", client, command))
 
     async def _resume_class(self, client: Client, command: Command) -> None:
         self._free(client)
         klass = await self.find_class(command.fields["class"])
-        await klass.submit(ClassJob("resume", client, command))
+        await klass.submit(Job("resume", client, command))
 
     async def find_class(self, code_text: str) -> ClassActor:
         """The class with this code (see ``find``)."""
@@ -303,7 +304,7 @@ class Hub:
         klass = actor.room.klass
         holder = self.classes.get(klass["key"]) if klass is not None else None
         if holder is not None and not holder.closed:
-            holder.post(ClassJob("played", data=(actor.room.code, rows)))
+            holder.post(Job("played", data=(actor.room.code, rows)))
 
     def forget(self, actor: RoomActor | ClassActor) -> None:
         """A room or class is closed here (or moved to another process)."""
@@ -321,7 +322,7 @@ class Hub:
             self.relay.gone(client)
             return
         if client.teaching is not None and not client.teaching.closed:
-            await client.teaching.submit(ClassJob("gone", client))
+            await client.teaching.submit(Job("gone", client))
         room = client.room
         if room is not None and not room.closed:
             await room.submit(Job("gone", client))
@@ -335,7 +336,7 @@ class Hub:
         closed: list[str] = []
         for klass in list(self.classes.values()):
             if klass.idle_for(now) >= self.settings.idle_room_seconds:
-                await klass.submit(ClassJob("end", data="nobody has been in the class for long"))
+                await klass.submit(Job("end", data="nobody has been in the class for long"))
                 closed.append(klass.code)
         for actor in list(self.rooms.values()):
             lobby = actor.room.phase == LOBBY

@@ -180,12 +180,15 @@ class Relay:
             proxy.held.append(text)
             return
         ident = command.get("id")
+        sent = (ident, text)
+        if ident is not None:  # before sending: the answer may come before the send returns
+            proxy.unanswered.append(sent)
         heard = await self.router.send(proxy.owner, frame({"f": self.me, "c": client.id}, text))
         if not heard:
+            if sent in proxy.unanswered:
+                proxy.unanswered.remove(sent)
             proxy.held.append(text)
             self.move(proxy.key, proxy.owner)
-        elif ident is not None:
-            proxy.unanswered.append((ident, text))
 
     def gone(self, client: Client) -> None:
         """A forwarded connection closed: its owner lets go of its stand-in."""
