@@ -183,6 +183,7 @@ class RoomActor(Actor):
             text = encode(Update(room.seq, raw, snap.state(None)))
             for watcher in self.watchers:
                 watcher.send_text(text)
+        snap.release()
         if record.get("via"):
             self._remember(record["via"], room.seq)
         if self.tally is not None and event.get("deal_over"):

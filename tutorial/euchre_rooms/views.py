@@ -66,7 +66,7 @@ class Snapshot:
         self._seat_views: dict[int, SeatView] = {}
         self._views: dict[int | None, str] = {}
         self._states: dict[int | None, Raw] = {}
-        self._encoder = Encoder()
+        self._encoder = Encoder()  # the parts of this moment's views that seats share
 
     @property
     def seq(self) -> int:
@@ -125,6 +125,14 @@ class Snapshot:
             )
             self._states[seat] = state
         return state
+
+    def release(self) -> None:
+        """Let go of what was needed only to build the states sent (the views and their
+        encoder): a room keeps its last snapshot for a refusal or a resume, and thousands
+        of rooms keep one each."""
+        self._seat_views.clear()
+        self._views.clear()
+        self._encoder = Encoder()
 
     def public_action(self, actor: int, sent: Collection[int]) -> str | None:
         """The last move, as the players who did not make it saw it (a discard's card
