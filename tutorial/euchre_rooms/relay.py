@@ -325,7 +325,9 @@ class Relay:
     async def _rehome(self, client: Client) -> None:
         """Give a connection its seat back wherever its room is now, then carry out the
         commands it sent that went unanswered."""
-        proxy: Proxy = client.proxy
+        proxy = client.proxy
+        if proxy is None:  # it hung up, or was given its room back, while another waited
+            return
         self.forwarded.pop(client.id, None)
         client.proxy = None
         if proxy.watching:
