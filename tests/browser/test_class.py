@@ -97,18 +97,45 @@ def test_a_teacher_and_two_students_run_a_class(
     ava.screenshot(path=str(tmp_path / "student-lobby-phone.png"), full_page=True)
     teacher.screenshot(path=str(tmp_path / "teacher-lobby-desktop.png"), full_page=True)
 
+    start_and_watch(teacher, [ava, ben])
+    pause_and_resume(teacher, ava, ben, tmp_path)
+    play_to_a_review([ava, ben])
+    teacher.wait_for_function(
+        """() => [...document.querySelectorAll('.eu-class-summary tbody tr')]
+                 .every((row) => Number(row.cells[2].textContent) >= 1)""",
+        timeout=STEP_MS,
+    )
+    teacher.screenshot(path=str(tmp_path / "teacher-summary-desktop.png"), full_page=True)
+
+    ava.reload()  # her browser keeps her seat: the class page gives it back
+    wait_ready(ava)
+    ava.wait_for_selector("[data-region=table] .eu-table", timeout=STEP_MS)
+    assert "Table 1 of Ms Rivera's class" in ava.inner_text("[data-widget=room]")
+
+    download_and_end(teacher, [ava, ben], tmp_path)
+    shots = ROOT / "build" / "screenshots" / "class"
+    shots.mkdir(parents=True, exist_ok=True)
+    for shot in tmp_path.glob("*.png"):
+        (shots / shot.name).write_bytes(shot.read_bytes())
+
+
+def start_and_watch(teacher: Any, students: list[Any]) -> None:
+    """The teacher starts the tables and watches them: every hand face down, no control
+    that plays."""
     teacher.click("[data-widget=classroom] [data-action=start]")
-    for student in (ava, ben):
+    for student in students:
         student.wait_for_selector("[data-region=table] .eu-table", timeout=STEP_MS)
     teacher.wait_for_function(
         "() => document.querySelectorAll('.eu-class-table .eu-table').length === 2",
         timeout=STEP_MS,
     )
-    # the teacher watches: every hand face down, no control that plays
     tables = teacher.locator("[data-region=tables]")
     assert tables.locator(".eu-hand").count() == 0 and tables.locator(".eu-backs").count() == 8
     assert tables.locator("[data-action]").count() == 0
 
+
+def pause_and_resume(teacher: Any, ava: Any, ben: Any, tmp_path: Path) -> None:
+    """Every table pauses and says so, axe-clean in light and dark; then resumes."""
     teacher.click("[data-widget=classroom] [data-action=pause]")
     for student in (ava, ben):
         student.wait_for_selector(".eu-room-paused >> text=paused the class", timeout=STEP_MS)
@@ -125,19 +152,10 @@ def test_a_teacher_and_two_students_run_a_class(
     for student in (ava, ben):
         student.wait_for_selector(".eu-room-paused", state="detached", timeout=STEP_MS)
 
-    play_to_a_review([ava, ben])
-    teacher.wait_for_function(
-        """() => [...document.querySelectorAll('.eu-class-summary tbody tr')]
-                 .every((row) => Number(row.cells[2].textContent) >= 1)""",
-        timeout=STEP_MS,
-    )
-    teacher.screenshot(path=str(tmp_path / "teacher-summary-desktop.png"), full_page=True)
 
-    ava.reload()  # her browser keeps her seat: the class page gives it back
-    wait_ready(ava)
-    ava.wait_for_selector("[data-region=table] .eu-table", timeout=STEP_MS)
-    assert "Table 1 of Ms Rivera's class" in ava.inner_text("[data-widget=room]")
-
+def download_and_end(teacher: Any, students: list[Any], tmp_path: Path) -> None:
+    """The summary downloads as CSV with a row per student and deal; ending the class
+    tells every student."""
     with teacher.expect_download() as download:
         teacher.click("[data-widget=classroom] [data-action=download]")
     saved = Path(download.value.path()).read_text()
@@ -147,12 +165,8 @@ def test_a_teacher_and_two_students_run_a_class(
     teacher.click(".eu-class-end summary")
     teacher.click("[data-widget=classroom] [data-action=end]")
     teacher.wait_for_selector("[data-class-state=ended]", timeout=STEP_MS)
-    for student in (ava, ben):
+    for student in students:
         student.wait_for_selector(
             "[data-region=status] >> text=Your teacher ended the class", timeout=STEP_MS
         )
     teacher.screenshot(path=str(tmp_path / "teacher-ended-desktop.png"), full_page=True)
-    shots = ROOT / "build" / "screenshots" / "class"
-    shots.mkdir(parents=True, exist_ok=True)
-    for shot in tmp_path.glob("*.png"):
-        (shots / shot.name).write_bytes(shot.read_bytes())
