@@ -143,7 +143,9 @@ def easy_worth(hand: Sequence[Card], rules: Rules) -> Worth:
     suit = max(Suit, key=count)
     worth = hand_worth(hand, suit, rules)
     tricks = 0.75 * (len(worth.trumps) + len(worth.aces))
-    return Worth(suit, tricks, worth.sure, worth.trumps, worth.aces, worth.voids, worth.drawn)
+    return Worth(
+        suit, tricks, worth.sure, worth.trumps, worth.aces, worth.voids, worth.drawn, worth.hand
+    )
 
 
 def judge(view: SeatView, level: str = "normal") -> Bidding:

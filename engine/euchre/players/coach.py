@@ -22,7 +22,7 @@ from euchre.actions import Action
 from euchre.bidding import decline_refusal
 from euchre.cards import Card, Rank, Suit
 from euchre.phase import Phase
-from euchre.players import bid_strategy, conventions
+from euchre.players import auction_bids, auction_coach, bid_strategy, conventions
 from euchre.players.estimate import best_discard, euchre_chance, hand_tricks
 from euchre.players.knowledge import Knowledge, proposed, upcard
 from euchre.players.levels import StrongPlayer, _best_valued
@@ -99,6 +99,18 @@ def coach(state: HandState, seed: int = 0) -> Advice:
     view = state.view(state.to_act)
     player = StrongPlayer(seed)
     legal = list(view.legal) or state.legal_actions()
+    if auction_bids.decides(view):  # Bid Euchre's bidding: auction_coach's words
+        told = auction_coach.tell(view)
+        return Advice(
+            view.seat,
+            told.action,
+            told.reasons,
+            told.alternatives,
+            "points",
+            words=told.words,
+            summary=told.summary,
+            details=told.details,
+        )
     if view.phase is Phase.PLAY:
         return _play_advice(view, player, [a.card for a in legal])
     values = bid_strategy.decision_values(view, player.style)

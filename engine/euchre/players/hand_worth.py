@@ -43,7 +43,7 @@ class Worth:
     """A hand's worth in one trump (``trump`` None: no-trump): ``tricks`` it should take on
     its own, ``sure`` its sure winners, ``trumps`` its trumps from the highest, ``aces`` its
     side aces (every ace in no-trump), ``voids`` the side suits it lacks, ``drawn`` whether
-    its top trumps draw every other trump (no-trump: always)."""
+    its top trumps draw every other trump (no-trump: always); ``hand`` the cards."""
 
     trump: Suit | None
     tricks: float
@@ -52,6 +52,7 @@ class Worth:
     aces: tuple[Card, ...]
     voids: int
     drawn: bool
+    hand: tuple[Card, ...] = ()
 
 
 def trump_options(rules: Rules) -> list[Suit | None]:
@@ -127,7 +128,7 @@ def hand_worth(hand: Sequence[Card], trump: Suit | None, rules: Rules) -> Worth:
     if trump is None:
         aces = tuple(c for c in hand if c.rank is Rank.ACE)
         tricks = sum(_no_trump_suit(suit_order(s, None, rules.deck), hand) for s in Suit)
-        return Worth(None, max(tricks, float(sure)), sure, (), aces, voids, True)
+        return Worth(None, max(tricks, float(sure)), sure, (), aces, voids, True, tuple(hand))
     order = trump_order(trump, rules.deck)
     trumps = tuple(c for c in order if c in hand)
     aces = tuple(c for c in hand if c.rank is Rank.ACE and c not in trumps)
@@ -135,7 +136,7 @@ def hand_worth(hand: Sequence[Card], trump: Suit | None, rules: Rules) -> Worth:
     tricks += sum(_side_suit(suit_order(s, trump, rules.deck), hand) for s in sides)
     drawn = top_run(order, trumps) >= len(order) - len(trumps)
     capped = min(float(rules.hand_size), max(tricks, float(sure)))
-    return Worth(trump, capped, sure, trumps, aces, voids, drawn)
+    return Worth(trump, capped, sure, trumps, aces, voids, drawn, tuple(hand))
 
 
 def best_worth(hand: Sequence[Card], rules: Rules) -> Worth:

@@ -94,6 +94,10 @@ def action_words(
         if a.suit is None:
             return "Call for a secret partner"
         return f"Call for the best {a.suit.symbol} {a.suit.singular}"
+    if kind == "bid":  # Bid Euchre
+        return "Shoot the moon" if a.is_moon else f"Bid {a.tricks}"
+    if kind == "trump":
+        return "Name no-trump" if a.suit is None else f"Name {suit_words(a.suit)} as trump"
     if kind == "play":
         return f"Play {a.card}"
     if kind == "discard":
