@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from euchre import Rules
 from euchre_tutorial import mastery
+from euchre_tutorial.site_rules import site_profiles
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -26,9 +27,9 @@ CODE = re.compile(r"<(code|pre)\b.*?</\1>", re.S)
 
 
 def variants() -> dict[str, Rules]:
-    """Every profile at every table it can be played at."""
+    """Every profile the site plays, at every table it can be played at."""
     found = {}
-    for name in Rules.profiles():
+    for name in site_profiles():
         for table in Rules.tables():
             try:
                 found[f"{name}@{table}"] = Rules.profile(name).at_table(table)

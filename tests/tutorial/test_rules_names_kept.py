@@ -14,13 +14,14 @@ from euchre_tutorial.bridge import dispatch
 from euchre_tutorial.present.quiz import rules_line
 from euchre_tutorial.quiz.rules_code import code_in_words, parse_rules_code, rules_code
 from euchre_tutorial.quiz.spec import QuizSpec, parse_query
+from euchre_tutorial.site_rules import site_profiles
 
 CHANGES = ["", ",game_to:7", "&deck=32", "&joker=1", ",game_to:7&deck=32", ",dealer_may_decline:1"]
 
 
 def twins() -> list[tuple[str, str]]:
     """Pairs of rule sets that hold the same options (each name, and its twin)."""
-    names = Rules.profiles()
+    names = site_profiles()
     pairs = [
         (a, b) for a in names for b in names if a != b and Rules.profile(a) == Rules.profile(b)
     ]
@@ -58,7 +59,7 @@ def test_the_chosen_rule_set_names_the_link_the_sheet_and_the_quiz(
 
 
 def test_a_code_keeps_its_rule_set_through_a_round_trip() -> None:
-    for name in Rules.profiles():
+    for name in site_profiles():
         for extra in ["", ",game_to:7", ",deck:32,joker:1"]:
             code = f"{name}{extra}"
             rules = parse_rules_code(code)
