@@ -71,6 +71,7 @@ serve-live: runtime
 lint: venv
 	$(VENV)/bin/ruff check engine tutorial scripts tests
 	$(VENV)/bin/ruff format --check engine tutorial scripts tests
+	$(PY) scripts/code_shape.py
 	$(VENV)/bin/mypy
 
 # Everything but the browser on two workers (each test file on one worker), then the

@@ -331,9 +331,6 @@ def decisions(browser: Any, server: CountingServer, count: int = DECISIONS) -> l
 
 
 def collect(hosts: Sequence[str] = HOSTS, pages: Sequence[str] = tuple(PAGES)) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
-    results: dict[str, Any] = {"visits": {}, "decisions": []}
     with tempfile.TemporaryDirectory(prefix="euchre-bench-phone-") as scratch:
         site = Path(scratch) / "site"
         servers = {host: CountingServer(site, host) for host in hosts}
@@ -341,23 +338,33 @@ def collect(hosts: Sequence[str] = HOSTS, pages: Sequence[str] = tuple(PAGES)) -
             # one build serves both hosts: built for the first one's address (the others
             # then lose only instant navigation, which a first visit does not use)
             harness.build_site(site, servers[hosts[0]].url)
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=harness.CHROMIUM, headless=True, args=harness.CHROMIUM_ARGS
-                )
-                try:
-                    for host in hosts:
-                        for name in pages:
-                            key = f"{host} {name}"
-                            print(f"bench phone: {key}", flush=True)
-                            results["visits"][key] = visit(browser, servers[host], PAGES[name])
-                    if "free play" in pages:
-                        results["decisions"] = decisions(browser, servers[hosts[0]])
-                finally:
-                    browser.close()
+            return _browse(servers, hosts, pages)
         finally:
             for server in servers.values():
                 server.stop()
+
+
+def _browse(
+    servers: dict[str, CountingServer], hosts: Sequence[str], pages: Sequence[str]
+) -> dict[str, Any]:
+    """Visit every page from every host in one Chromium, then time the free-play decisions."""
+    from playwright.sync_api import sync_playwright
+
+    results: dict[str, Any] = {"visits": {}, "decisions": []}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=harness.CHROMIUM, headless=True, args=harness.CHROMIUM_ARGS
+        )
+        try:
+            for host in hosts:
+                for name in pages:
+                    key = f"{host} {name}"
+                    print(f"bench phone: {key}", flush=True)
+                    results["visits"][key] = visit(browser, servers[host], PAGES[name])
+            if "free play" in pages:
+                results["decisions"] = decisions(browser, servers[hosts[0]])
+        finally:
+            browser.close()
     return results
 
 

@@ -1,9 +1,16 @@
-"""Computer players: strength in a duplicate tournament, and decision times.
+"""Computer players: strength in duplicate matches against their aims, and decision times.
 
-Strength: levels play each other over duplicate deals. Every deal is played twice with the
-same cards, the two levels swapping seats (so neither side is luckier with the cards); a
-deal's score is the first level's points minus the second's, averaged over the two
-playings. We report the mean points per deal with a 95% confidence interval.
+Strength (``scripts/duplicate.py``): levels play each other over duplicate deals, every
+deal once per seating (the levels swap sides, or at cutthroat the first level takes each
+seat in turn), so neither is luckier with the cards. A deal's score is the first level's
+points minus an opponent's; a match reports the mean per deal with its 95% interval. Each
+aim is held on two different sets of deals (A and B), at every table where it applies:
+
+- strong vs normal: at least +0.15 points per deal;
+- strong vs OpenSpiel's ISMCTS with 200 simulations (four players, the rules OpenSpiel
+  plays): at least +0.15, the interval's lower end above +0.05;
+- strong ahead of normal against random: on the same deals, strong's score against random
+  minus normal's, with its interval (paired deal by deal).
 
 Speed: the median, 90th percentile and longest time of a strong player's decision and of
 the coach's advice over the decisions of self-play deals, in CPython and in Pyodide under
@@ -13,15 +20,15 @@ and in CPU time of the process: on a machine shared with other work the clock al
 the waits for a core, CPU time does not (it does count Node's background compiler
 threads), so the verdict is on CPU time and the load average is printed beside it.
 
-``run()`` returns a Markdown section (scripts/bench.py collects it); run the file alone to
-print it: ``python scripts/bench_players.py [--deals 600] [--quick]``.
+``run()`` returns a Markdown section (scripts/bench.py collects it). Alone, the file prints
+it, or plays one match and lists the deals that swung most, with where the two playings
+part (``--match strong:normal --table 4 --set A --deals 600 --swings 20``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import os
 import shutil
@@ -32,67 +39,127 @@ import tempfile
 import time
 import zipfile
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import euchre
-from euchre import Action, Deal, HandState, Rules
-from euchre.rng import SeededRandom
+from euchre import HandState, Rules
 
-ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from duplicate import SETS, TABLES, MatchResult, match, swings  # noqa: E402
+
+ROOT = HERE.parent
 AIM_P90_MS = 30.0
 AIM_MAX_MS = 80.0
-Chooser = Callable[[HandState], Action]
 
 
-class RandomPlayer:
-    """Uniformly random legal actions, seeded (the baseline)."""
+@dataclass(frozen=True)
+class Aim:
+    """A match with the least mean (and least lower end of the interval) it must reach."""
 
-    level = "random"
+    a: str
+    b: str
+    tables: tuple[str, ...]
+    mean: float
+    low: float | None = None
 
-    def __init__(self, seed: int) -> None:
-        self.rng = SeededRandom(seed)
+    def text(self) -> str:
+        low = f", lower end above {self.low:+.2f}" if self.low is not None else ""
+        return f"at least {self.mean:+.2f}{low}"
 
-    def choose(self, state: HandState) -> Action:
-        return self.rng.choice(state.legal_actions())
-
-
-def make_player(level: str, seed: int) -> RandomPlayer | euchre.players.Player:
-    """A player of ``level``, or the random baseline for "random"."""
-    if level == "random":
-        return RandomPlayer(seed)
-    return euchre.computer_player(level, seed=seed)
-
-
-def play_deal(deal: Deal, rules: Rules, levels: Sequence[str], seed: int) -> tuple[int, ...]:
-    """Play one deal with ``levels[seat % 2]`` in each seat; the teams' points."""
-    players = [make_player(levels[seat % 2], seed * 8 + seat) for seat in range(rules.players)]
-    state = HandState.new(deal, rules)
-    while state.result is None:
-        assert state.to_act is not None
-        state = state.apply(players[state.to_act].choose(state))
-    return state.result.points
+    def met(self, result: MatchResult) -> bool:
+        return result.mean >= self.mean and (self.low is None or result.low > self.low)
 
 
-def duplicate_pair(args: tuple[str, str, int, Rules]) -> float:
-    """Level a's points minus level b's on one deal, averaged over the two seatings."""
-    a, b, index, rules = args
-    deal = Deal.random(seed=1_000_003 * index + 17, dealer=index % rules.players, rules=rules)
-    first = play_deal(deal, rules, (a, b), index)
-    second = play_deal(deal, rules, (b, a), index)
-    return ((first[0] - first[1]) + (second[1] - second[0])) / 2
+AIMS = (
+    Aim("strong", "normal", ("4", "3", "6"), 0.15),
+    Aim("strong", "ismcts-200", ("4",), 0.15, 0.05),
+)
+#: Matches reported for information (no aim of their own).
+OTHERS = (("normal", "easy"), ("easy", "random"))
 
 
-def match(a: str, b: str, deals: int, rules: Rules, workers: int = 1) -> tuple[float, float]:
-    """Mean points per deal of ``a`` against ``b`` and the half-width of its 95% interval."""
-    jobs = [(a, b, i, rules) for i in range(deals)]
-    if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
-            diffs = pool.map(duplicate_pair, jobs, chunksize=4)
-    else:
-        diffs = [duplicate_pair(job) for job in jobs]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    return mean, half
+def openspiel_ready() -> str | None:
+    """None when OpenSpiel's bot can be used, else why not."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return "open-spiel is not installed"
+    return None
+
+
+def _interval(result: MatchResult) -> str:
+    return f"{result.mean:+.3f} | {result.low:+.3f} to {result.high:+.3f}"
+
+
+def aim_rows(aim: Aim, deals: int, sets: Sequence[str], workers: int) -> list[str]:
+    """One table row per table and set of deals for ``aim``."""
+    rows = []
+    for key in aim.tables:
+        for deal_set in sets:
+            result = match(aim.a, aim.b, deals, key, deal_set, workers)
+            verdict = "met" if aim.met(result) else "missed"
+            rows.append(
+                f"| {aim.a} vs {aim.b} | {TABLES[key].name} | {deal_set} | {len(result.scores)} "
+                f"| {_interval(result)} | {aim.text()} | {verdict} |"
+            )
+    return rows
+
+
+def paired(first: MatchResult, second: MatchResult) -> MatchResult:
+    """Deal by deal, ``first``'s score minus ``second``'s (the same deals)."""
+    scores = tuple(x - y for x, y in zip(first.scores, second.scores, strict=True))
+    return MatchResult(first.a, second.a, first.table, first.deal_set, scores)
+
+
+def random_rows(deals: int, sets: Sequence[str], workers: int) -> list[str]:
+    """Strong and normal each against random, and strong's lead over normal there."""
+    rows = []
+    for key in TABLES:
+        for deal_set in sets:
+            strong = match("strong", "random", deals, key, deal_set, workers)
+            normal = match("normal", "random", deals, key, deal_set, workers)
+            lead = paired(strong, normal)
+            verdict = "met" if lead.mean > 0 else "missed"
+            rows.append(
+                f"| strong vs random, normal vs random | {TABLES[key].name} | {deal_set} | "
+                f"{deals} | {strong.mean:+.3f}, {normal.mean:+.3f}: strong "
+                f"{_interval(lead)} | strong ahead | {verdict} |"
+            )
+    return rows
+
+
+def strength_section(deals: int, sets: Sequence[str], workers: int) -> list[str]:
+    """The duplicate matches against their aims, in Markdown."""
+    lines = [
+        "## Computer players",
+        "",
+        f"Duplicate matches: {deals} deals per match and set of deals (set A from deal "
+        f"{SETS['A']}, set B from deal {SETS['B']}), each deal played once per seating. "
+        "Points per deal are the first level's points minus an opponent's; the interval is "
+        "the 95% confidence interval. ISMCTS is OpenSpiel's (open-spiel 2.0.2) with 200 "
+        "simulations per decision, random rollouts, exploration constant 2.",
+        "",
+        "| match | table | set | deals | points per deal | 95% interval | aim | verdict |",
+        "|---|---|---|---:|---:|---|---|---|",
+    ]
+    missing = openspiel_ready()
+    for aim in AIMS:
+        if aim.b.startswith("ismcts") and missing:
+            lines.append(f"| {aim.a} vs {aim.b} | | | | not played: {missing} | | | |")
+            continue
+        lines += aim_rows(aim, deals, sets, workers)
+    lines += random_rows(deals, sets, workers)
+    for a, b in OTHERS:
+        result = match(a, b, deals, "4", sets[0], workers)
+        lines.append(
+            f"| {a} vs {b} | {TABLES['4'].name} | {sets[0]} | {deals} | {_interval(result)} "
+            "| (for information) | |"
+        )
+    return lines
 
 
 # ------------------------------------------------------------------ decision times
@@ -102,7 +169,7 @@ def decision_states(deals: int, rules: Rules) -> list[HandState]:
     """Every state where someone must act, over ``deals`` deals of strong self-play."""
     states = []
     for index in range(deals):
-        deal = Deal.random(seed=7919 * index + 3, dealer=index % rules.players, rules=rules)
+        deal = euchre.Deal.random(seed=7919 * index + 3, dealer=index % rules.players, rules=rules)
         players = [euchre.computer_player("strong", seed=seat) for seat in range(rules.players)]
         state = HandState.new(deal, rules)
         while state.result is None:
@@ -152,8 +219,9 @@ def engine_zip(folder: Path) -> Path:
     return target
 
 
-def pyodide_times(deals: int) -> dict[str, list[float]] | str:
-    """Decision times under Pyodide in Node, or why they could not be measured."""
+def pyodide_times(deals: int, table: str = "4") -> dict[str, list[float]] | str:
+    """Decision times under Pyodide in Node at ``table``, or why they could not be
+    measured."""
     node = shutil.which("node")
     script = ROOT / "tests" / "pyodide" / "bench_players.mjs"
     if node is None:
@@ -163,11 +231,11 @@ def pyodide_times(deals: int) -> dict[str, list[float]] | str:
     with tempfile.TemporaryDirectory(prefix="euchre-bench-") as scratch:
         archive = engine_zip(Path(scratch))
         result = subprocess.run(
-            [node, str(script), str(archive), str(deals)],
+            [node, str(script), str(archive), str(deals), table],
             capture_output=True,
             text=True,
             cwd=ROOT,
-            timeout=1800,
+            timeout=3600,
         )
     if result.returncode != 0:
         return f"the Node run failed: {result.stderr.strip()[-400:]}"
@@ -180,41 +248,14 @@ def _ms(values: tuple[float, float, float]) -> str:
     return " | ".join(f"{v:.1f}" for v in values)
 
 
-def run(
-    deals: int = 600, speed_deals: int = 12, workers: int | None = None, pyodide: bool = True
-) -> str:
-    """The players section of the benchmark report, in Markdown."""
+def cpython_section(speed_deals: int) -> list[str]:
+    """Decision times in CPython at four players."""
     rules = Rules()
-    workers = workers or max(1, min(4, multiprocessing.cpu_count()))
-    lines = [
-        "## Computer players",
-        "",
-        f"Duplicate tournament, default rules: {deals} deals per match, each played twice "
-        "with the levels swapping seats. Points per deal = the first level's points minus "
-        "the second's, averaged over the two playings; ± is the 95% confidence interval.",
-        "",
-        "| match | points per deal | 95% interval | verdict |",
-        "|---|---:|---|---|",
-    ]
-    for a, b in (
-        ("strong", "normal"),
-        ("normal", "easy"),
-        ("strong", "random"),
-        ("normal", "random"),
-        ("easy", "random"),
-    ):
-        mean, half = match(a, b, deals, rules, workers)
-        verdict = (
-            f"{a} ahead"
-            if mean - half > 0
-            else ("not separated" if mean + half > 0 else f"{b} ahead")
-        )
-        lines.append(f"| {a} vs {b} | {mean:+.3f} | ± {half:.3f} | {verdict} |")
     states = decision_states(speed_deals, rules)
     plays = [s for s in states if s.phase is euchre.Phase.PLAY]
     strong = euchre.computer_player("strong", seed=0)
     cpu = time.process_time
-    lines += [
+    lines = [
         "",
         f"Decision times in CPython {sys.version.split()[0]} ({len(states)} decisions of "
         f"{speed_deals} strong self-play deals, {len(plays)} of them card plays), ms, on the "
@@ -231,41 +272,87 @@ def run(
         wall = summary(time_calls(items, call))
         used = summary(time_calls(items, call, cpu))
         lines.append(f"| {label} | {_ms(wall)} | {_ms(used)} |")
-    if pyodide:
-        measured = pyodide_times(speed_deals)
-        lines.append("")
+    return lines
+
+
+def pyodide_section(speed_deals: int) -> list[str]:
+    """Decision times in Pyodide under Node at every table, against the aims."""
+    lines = [
+        "",
+        f"Decision times in Pyodide under Node ({speed_deals} strong self-play deals per "
+        f"table), ms; aim: p90 within {AIM_P90_MS:.0f} ms and at most {AIM_MAX_MS:.0f} ms "
+        f"(judged on CPU time; load average {load_average()}):",
+        "",
+        "| table | what | median | p90 | max | CPU median | CPU p90 | CPU max | aim |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    for key, table in TABLES.items():
+        measured = pyodide_times(speed_deals, key)
         if isinstance(measured, str):
-            lines.append(f"Pyodide in Node: not measured ({measured}).")
-        else:
-            lines += [
-                f"Decision times in Pyodide under Node (same deals), ms; aim: p90 within "
-                f"{AIM_P90_MS:.0f} ms and at most {AIM_MAX_MS:.0f} ms (judged on CPU time; "
-                f"load average {load_average()}):",
-                "",
-                "| what | median | p90 | max | CPU median | CPU p90 | CPU max | aim |",
-                "|---|---:|---:|---:|---:|---:|---:|---|",
-            ]
-            for key, label in (
-                ("strong", "strong player, every decision"),
-                ("strong_plays", "strong player, card plays"),
-                ("coach", "coach, every decision"),
-            ):
-                wall = summary(measured[key])
-                used = summary(measured.get(key + "_cpu", measured[key]))
-                ok = "met" if used[1] <= AIM_P90_MS and used[2] <= AIM_MAX_MS else "missed"
-                lines.append(f"| {label} | {_ms(wall)} | {_ms(used)} | {ok} |")
+            lines.append(f"| {table.name} | not measured ({measured}) | | | | | | | |")
+            continue
+        for what, label in (
+            ("strong", "strong player, every decision"),
+            ("strong_plays", "strong player, card plays"),
+            ("coach", "coach, every decision"),
+        ):
+            wall = summary(measured[what])
+            used = summary(measured.get(what + "_cpu", measured[what]))
+            ok = "met" if used[1] <= AIM_P90_MS and used[2] <= AIM_MAX_MS else "missed"
+            lines.append(f"| {table.name} | {label} | {_ms(wall)} | {_ms(used)} | {ok} |")
+    return lines
+
+
+def run(
+    deals: int = 600,
+    speed_deals: int = 12,
+    workers: int | None = None,
+    pyodide: bool = True,
+    sets: Sequence[str] = ("A", "B"),
+) -> str:
+    """The players section of the benchmark report, in Markdown."""
+    workers = workers or max(1, min(4, multiprocessing.cpu_count()))
+    lines = strength_section(deals, sets, workers)
+    lines += cpython_section(speed_deals)
+    if pyodide:
+        lines += pyodide_section(speed_deals)
     return "\n".join(lines) + "\n"
 
 
+def one_match(spec: str, deals: int, table: str, deal_set: str, workers: int, top: int) -> str:
+    """One match (``spec`` "a:b") with its interval and, with ``top``, its biggest swings."""
+    a, b = spec.split(":")
+    started = time.time()
+    result = match(a, b, deals, table, deal_set, workers)
+    lines = [
+        f"{a} vs {b} at {TABLES[table].name}, set {deal_set}, {deals} deals: "
+        f"{result.mean:+.3f} per deal (95% interval {result.low:+.3f} to {result.high:+.3f}), "
+        f"{time.time() - started:.0f} s"
+    ]
+    if top:
+        lines += ["", f"Deals {a} lost most:", *swings(result, top)]
+        lines += ["", f"Deals {a} won most:", *swings(result, top, worst_first=False)]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print the section."""
+    """Print the section, or play one match."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=600, help="duplicate deals per match")
     parser.add_argument("--speed-deals", type=int, default=12, help="deals for the timings")
-    parser.add_argument("--workers", type=int, default=None, help="processes for the tournament")
+    parser.add_argument("--workers", type=int, default=None, help="processes for the matches")
     parser.add_argument("--no-pyodide", action="store_true", help="skip the Pyodide timings")
+    parser.add_argument("--sets", default="AB", help="sets of deals for the aims (A, B or AB)")
+    parser.add_argument("--match", help="play only this match, as 'strong:normal'")
+    parser.add_argument("--table", default="4", choices=sorted(TABLES), help="for --match")
+    parser.add_argument("--set", default="A", choices=sorted(SETS), help="for --match")
+    parser.add_argument("--swings", type=int, default=0, help="with --match: deals to list")
     args = parser.parse_args(argv)
-    print(run(args.deals, args.speed_deals, args.workers, not args.no_pyodide))
+    workers = args.workers or max(1, min(4, multiprocessing.cpu_count()))
+    if args.match:
+        print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings))
+        return 0
+    print(run(args.deals, args.speed_deals, workers, not args.no_pyodide, list(args.sets)))
     return 0
 
 

@@ -24,6 +24,7 @@ Run alone with ``python scripts/bench_runtime.py [runs]`` (prints the section).
 
 from __future__ import annotations
 
+import argparse
 import collections
 import json
 import statistics
@@ -265,36 +266,48 @@ def measure_bare(browser: Any, server: CountingServer) -> float:
 
 
 def collect(runs: int = RUNS) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
     results: dict[str, Any] = {"visits": [], "build_data": [], "bare": []}
     with tempfile.TemporaryDirectory(prefix="euchre-bench-") as scratch:
         site = Path(scratch) / "site"
         server = CountingServer(site)
         try:
             harness.build_site(site, server.url)
-            (site / "bench").mkdir(exist_ok=True)
-            (site / "bench" / "bare.html").write_text(BARE_PAGE)
-            results["manifest"] = json.loads((site / "runtime" / "manifest.json").read_text())
-            results["files"] = {
-                path.relative_to(site).as_posix(): path.stat().st_size
-                for path in sorted((site / "runtime").rglob("*"))
-                if path.is_file()
-            }
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(
-                    executable_path=harness.CHROMIUM, headless=True, args=harness.CHROMIUM_ARGS
-                )
-                try:
-                    for _ in range(runs):
-                        results["visits"].append(measure_first_and_repeat(browser, server))
-                        results["build_data"].append(measure_build_data_answer(browser, server))
-                        results["bare"].append(measure_bare(browser, server))
-                finally:
-                    browser.close()
+            results.update(_runtime_files(site))
+            _measure_runs(server, runs, results)
         finally:
             server.stop()
     return results
+
+
+def _runtime_files(site: Path) -> dict[str, Any]:
+    """Add the bare-boot page to the built ``site``; its runtime manifest and file sizes."""
+    (site / "bench").mkdir(exist_ok=True)
+    (site / "bench" / "bare.html").write_text(BARE_PAGE)
+    return {
+        "manifest": json.loads((site / "runtime" / "manifest.json").read_text()),
+        "files": {
+            path.relative_to(site).as_posix(): path.stat().st_size
+            for path in sorted((site / "runtime").rglob("*"))
+            if path.is_file()
+        },
+    }
+
+
+def _measure_runs(server: CountingServer, runs: int, results: dict[str, Any]) -> None:
+    """Measure every visit ``runs`` times in one Chromium, appending to ``results``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=harness.CHROMIUM, headless=True, args=harness.CHROMIUM_ARGS
+        )
+        try:
+            for _ in range(runs):
+                results["visits"].append(measure_first_and_repeat(browser, server))
+                results["build_data"].append(measure_build_data_answer(browser, server))
+                results["bare"].append(measure_bare(browser, server))
+        finally:
+            browser.close()
 
 
 def _median(values: list[float | None]) -> float | None:
@@ -491,9 +504,14 @@ def run(runs: int = RUNS) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    runs = int(args[0]) if args else RUNS
-    print(run(runs))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "runs", nargs="?", type=int, default=RUNS, help=f"visits of each kind (default {RUNS})"
+    )
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("runs must be at least 1")
+    print(run(args.runs))
     return 0
 
 

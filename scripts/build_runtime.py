@@ -118,6 +118,7 @@ BUILD_ONLY = (
     "euchre_tutorial/minify.py",
     "euchre_tutorial/mkdocs_hooks.py",
     "euchre_tutorial/modulegraph.py",
+    "euchre_tutorial/prebuilt/",
 )
 
 
@@ -402,45 +403,61 @@ def slim_source(text: str) -> str:
     tree = ast.parse(text)
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            # A function's annotations are only read by type checkers (class-level ones
-            # stay: dataclasses need them).
-            node.returns = None
-            arguments = node.args
-            for arg in (
-                *arguments.posonlyargs,
-                *arguments.args,
-                *arguments.kwonlyargs,
-                arguments.vararg,
-                arguments.kwarg,
-            ):
-                if arg is not None:
-                    arg.annotation = None
-            # So are the annotations of a function's local variables.
-            for inner in ast.walk(node):
-                for field in ("body", "orelse", "finalbody"):
-                    block = getattr(inner, field, None)
-                    if isinstance(inner, ast.ClassDef) or not isinstance(block, list):
-                        continue
-                    for i, statement in enumerate(block):
-                        if isinstance(statement, ast.AnnAssign) and statement.simple:
-                            plain: ast.stmt = (
-                                ast.Assign(targets=[statement.target], value=statement.value)
-                                if statement.value is not None
-                                else ast.Pass()
-                            )
-                            block[i] = ast.copy_location(plain, statement)
+            _drop_annotations(node)
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if (
-                body
-                and isinstance(body[0], ast.Expr)
-                and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)
-            ):
-                body.pop(0)
-                if not body and not isinstance(node, ast.Module):
-                    body.append(ast.Pass())
+            _drop_docstring(node)
     return ast.unparse(tree) + "\n"
+
+
+def _drop_annotations(function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+    """Remove the annotations of ``function``'s arguments, return and local variables:
+    only type checkers read them (class-level ones stay: dataclasses need them)."""
+    function.returns = None
+    arguments = function.args
+    for arg in (
+        *arguments.posonlyargs,
+        *arguments.args,
+        *arguments.kwonlyargs,
+        arguments.vararg,
+        arguments.kwarg,
+    ):
+        if arg is not None:
+            arg.annotation = None
+    for inner in ast.walk(function):
+        if isinstance(inner, ast.ClassDef):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(inner, field, None)
+            if isinstance(block, list):
+                _drop_local_annotations(block)
+
+
+def _drop_local_annotations(block: list[ast.stmt]) -> None:
+    """Turn each annotated assignment of ``block`` into a plain one (or ``pass``)."""
+    for i, statement in enumerate(block):
+        if isinstance(statement, ast.AnnAssign) and statement.simple:
+            plain: ast.stmt = (
+                ast.Assign(targets=[statement.target], value=statement.value)
+                if statement.value is not None
+                else ast.Pass()
+            )
+            block[i] = ast.copy_location(plain, statement)
+
+
+def _drop_docstring(
+    node: ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef,
+) -> None:
+    """Remove ``node``'s docstring, leaving ``pass`` in a body it empties (not a module's)."""
+    body = node.body
+    if (
+        body
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and isinstance(body[0].value.value, str)
+    ):
+        body.pop(0)
+        if not body and not isinstance(node, ast.Module):
+            body.append(ast.Pass())
 
 
 def source_digest(folder: Path) -> str:

@@ -12,22 +12,48 @@ nested functions and classes start again at zero.
 >>> shape_problems(deep, "x.py")
 ['x.py:1: f is nested 5 blocks deep (at most 4)']
 
-Run ``python scripts/code_shape.py engine tutorial scripts tests``: it prints each problem
-and exits 1 when there is one.
+``python scripts/code_shape.py`` checks the project's code (engine/, tutorial/, scripts/,
+tests/, wherever it is run from; ``make lint`` runs it); name folders or files to check
+those instead. It prints each problem and exits 1 when there is one outside
+:data:`BEING_SPLIT`, or when a file listed there is already within the limits.
 """
 
 from __future__ import annotations
 
 import ast
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 MAX_LINES = 60
 MAX_DEPTH = 4
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = ("engine", "tutorial", "scripts", "tests")
+"""The project's code, checked when no folder is named."""
 _BLOCKS = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.Match)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-_SKIPPED = ("docs/runtime", "node_modules", "/site/", "/build/")
+_SKIPPED = {".venv", "venv", "node_modules", "build", "dist", "__pycache__", ".git"}
+"""Folders of generated or installed code, skipped at any depth (as are ``*.egg-info``)."""
+
+# Files still over a limit while their owners split them (issue 44, item 4), relative to
+# the project root. Their problems are printed but do not fail the check; take a file off
+# as soon as it is within the limits (the check fails while a listed file passes).
+BEING_SPLIT = frozenset(
+    {
+        "engine/euchre/players/coach.py",  # being split by the computer players' owner
+        "engine/euchre/players/solver.py",  # being split by the computer players' owner
+        "scripts/bench_players.py",  # being split by the computer players' owner
+        "scripts/bench_rooms.py",  # being split by the rooms' owner
+        "tests/browser/test_rooms.py",  # being split by the rooms' owner
+        "tests/rooms/test_match.py",  # being split by the rooms' owner
+        "tests/rooms/test_progress_verdicts.py",  # being split by the rooms' owner
+        "tutorial/euchre_rooms/app.py",  # being split by the rooms' owner
+        "tutorial/euchre_rooms/relay.py",  # being split by the rooms' owner
+        "tutorial/euchre_tutorial/present/room.py",  # being split by the presentation's owner
+        "tutorial/euchre_tutorial/present/table.py",  # being split by the presentation's owner
+        "tutorial/euchre_tutorial/present/words.py",  # being split by the presentation's owner
+    }
+)
 
 
 def nesting(node: ast.AST, depth: int = 0) -> int:
@@ -67,23 +93,77 @@ def shape_problems(source: str, name: str) -> list[str]:
     return problems
 
 
-def python_files(roots: list[str]) -> Iterator[Path]:
-    """The ``.py`` files under ``roots``, generated folders left out."""
+def is_skipped(path: Path) -> bool:
+    """True for a file inside a virtual environment, node_modules or build output.
+
+    >>> is_skipped(Path("tests/site/test_links.py")), is_skipped(Path("engine/.venv/x.py"))
+    (False, True)
+    >>> is_skipped(Path("tutorial/node_modules/a/b.py")), is_skipped(Path("e/x.egg-info/y.py"))
+    (True, True)
+    """
+    return any(part in _SKIPPED or part.endswith(".egg-info") for part in path.parts)
+
+
+def python_files(roots: Iterable[Path]) -> Iterator[Path]:
+    """The ``.py`` files under ``roots`` (a root may be a file), generated folders left out."""
     for root in roots:
-        for path in sorted(Path(root).rglob("*.py")):
-            if not any(part in f"/{path.as_posix()}" for part in _SKIPPED):
+        found = [root] if root.is_file() else sorted(root.rglob("*.py"))
+        for path in found:
+            if not is_skipped(path.relative_to(root)):
                 yield path
 
 
+def shown(path: Path) -> str:
+    """``path`` as the problems name it: from the project root when inside it.
+
+    >>> shown(ROOT / "scripts" / "x.py"), shown(Path("/elsewhere/x.py"))
+    ('scripts/x.py', '/elsewhere/x.py')
+    """
+    resolved = path.resolve()
+    return resolved.relative_to(ROOT).as_posix() if resolved.is_relative_to(ROOT) else str(path)
+
+
+def verdict(problems: dict[str, list[str]], being_split: frozenset[str]) -> tuple[list[str], int]:
+    """The lines to print and the exit status for each checked file's ``problems``.
+
+    >>> verdict({"a.py": ["a.py:1: f is 61 lines (at most 60)"], "b.py": []}, frozenset({"a.py"}))
+    (['a.py:1: f is 61 lines (at most 60) (being split by its owner)', 'code shape: every function reads at once (except in 1 file being split)'], 0)
+    >>> verdict({"a.py": [], "b.py": ["b.py:3: g is nested 5 blocks deep (at most 4)"]}, frozenset({"a.py"}))[1]
+    1
+    >>> verdict({"a.py": []}, frozenset({"a.py"}))
+    (['a.py is within the limits now: take it off BEING_SPLIT in scripts/code_shape.py'], 1)
+    """
+    lines, failed = [], False
+    for name, found in problems.items():
+        if name in being_split and not found:
+            lines.append(
+                f"{name} is within the limits now: take it off BEING_SPLIT in scripts/code_shape.py"
+            )
+            failed = True
+        elif name in being_split:
+            lines += [f"{problem} (being split by its owner)" for problem in found]
+        else:
+            lines += found
+            failed = failed or bool(found)
+    if not failed:
+        waiting = sum(1 for name in problems if name in being_split)
+        lines.append(
+            "code shape: every function reads at once"
+            + (f" (except in {waiting} file{'s' * (waiting != 1)} being split)" if waiting else "")
+        )
+    return lines, 1 if failed else 0
+
+
 def main(argv: list[str]) -> int:
-    """Print every problem under the folders named; 1 when there is one."""
-    problems = [
-        problem
-        for path in python_files(argv or ["."])
-        for problem in shape_problems(path.read_text(encoding="utf-8"), str(path))
-    ]
-    print("\n".join(problems) if problems else "code shape: every function reads at once")
-    return 1 if problems else 0
+    """Check the folders or files named (the project's code when none is); 1 on a problem."""
+    roots = [Path(arg) for arg in argv] or [ROOT / folder for folder in FOLDERS]
+    problems = {
+        shown(path): shape_problems(path.read_text(encoding="utf-8"), shown(path))
+        for path in python_files(roots)
+    }
+    lines, status = verdict(problems, BEING_SPLIT)
+    print("\n".join(lines))
+    return status
 
 
 if __name__ == "__main__":

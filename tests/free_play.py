@@ -1,10 +1,13 @@
-"""A stored free-play game for tests: what the free-play page keeps in localStorage."""
+"""A stored free-play game for tests (what the free-play page keeps in localStorage), and
+the model a free-play reply was drawn from."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from euchre import Game, Rules
 from euchre_tutorial import computer
-from euchre_tutorial.widgets.game import Save
+from euchre_tutorial.widgets.game import Save, game_model
 
 
 def free_play_save(deals: int, seed: int = 11, rules: Rules | None = None) -> str:
@@ -15,3 +18,20 @@ def free_play_save(deals: int, seed: int = 11, rules: Rules | None = None) -> st
     while len(game.history) < deals:
         game = game.apply(computer.choose(game.state, "easy", seed))
     return Save(rules, seed, tuple(str(a) for a in game.all_actions()), "easy").pack()
+
+
+def model_of(reply: dict[str, Any]) -> dict[str, Any]:
+    """The model of the game a free-play reply names (its ``save``): what the page's
+    regions were drawn from (a reply carries the regions and a few flags, not the model)."""
+    return game_model(Save.unpack(reply["save"]))
+
+
+def reply_texts(reply: Any) -> list[str]:
+    """Every string of a reply (the regions' HTML, the words said)."""
+    if isinstance(reply, str):
+        return [reply]
+    if isinstance(reply, dict):
+        return [text for value in reply.values() for text in reply_texts(value)]
+    if isinstance(reply, list):
+        return [text for value in reply for text in reply_texts(value)]
+    return []

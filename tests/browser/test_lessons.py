@@ -7,7 +7,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.browser.harness import EngineGate, another_tab, goto, wait_lesson_outcome, wait_ready
+from euchre_tutorial.prebuilt.lesson_steps import COACH_LEVELS
+
+from tests.browser.harness import (
+    EngineGate,
+    allow_console_errors,
+    another_tab,
+    goto,
+    wait_lesson_outcome,
+    wait_ready,
+)
 
 PAGE = "practice/lessons/"
 LESSON = "[data-widget=lesson]"
@@ -105,26 +114,53 @@ def test_hints_are_graded(page: Any) -> None:
 
 
 def test_a_hint_asked_for_while_the_engine_starts_follows_once_it_is_ready(page: Any) -> None:
-    """A learner who taps Hint in the first seconds (the first step is answered from the
-    build's data, but hints come from Python) is told the hint is coming, and gets it
-    without tapping again."""
+    """A learner who taps Hint in the first seconds gets the lesson's hint at once (the
+    build wrote every lesson's hints); a hint the build did not write (the coach's advice
+    asked for again and again) is kept: the learner is told it is coming, and gets it
+    without tapping again once the engine is ready."""
     gate = EngineGate(page)
     goto(page, PAGE + "?lesson=bowers")
     root = page.locator(LESSON)
     page.wait_for_selector(f"{LESSON}[data-listening=true]")
     root.locator("[data-lesson-hint]").click()
     feedback = root.locator(".eu-feedback")
+    root.locator(".eu-feedback--hint").wait_for()
+    assert "Hint 1: Look for the jack of the trump suit." in feedback.inner_text()
+    assert root.locator("[data-lesson-hint]").inner_text() == "Another hint"
+    assert root.get_attribute("data-ready") != "true"
+    goto(page, PAGE + "?lesson=coach")
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=lesson]').dataset.lesson === 'coach'"
+    )
+    # the lesson's own two hints, then the coach's advice as often as the build wrote it,
+    # each at once; the next one waits for the engine
+    seen = []
+    for _ in range(2 + COACH_LEVELS + 3):
+        root.locator("[data-lesson-hint]").click()
+        page.wait_for_timeout(200)
+        seen.append(feedback.inner_text())
+        if "as soon as it is ready" in seen[-1]:
+            break
+    assert seen[0].startswith("Hint 1:") and seen[1].startswith("Hint 2:")
+    assert len(seen) == 2 + COACH_LEVELS + 1, seen
     assert "Your hint will show as soon as it is ready." in feedback.inner_text()
     assert root.get_attribute("data-ready") != "true"
     gate.open()
-    root.locator(".eu-feedback--hint").wait_for(timeout=60_000)
-    assert "Hint 1: Look for the jack of the trump suit." in feedback.inner_text()
+    page.wait_for_function(
+        "() => !document.querySelector('[data-widget=lesson] .eu-feedback').textContent"
+        ".includes('as soon as it is ready')",
+        timeout=60_000,
+    )
     assert root.locator("[data-lesson-hint]").inner_text() == "Another hint"
 
 
 def test_next_step_tapped_while_the_engine_starts_opens_once_it_is_ready(page: Any) -> None:
     """The first step played from the build's data, then Next step tapped before Python
-    runs: the next step opens once it does, with no second tap."""
+    runs: the next step opens at once, from the build's data too. A lesson whose replies
+    cannot be had (its file does not load) is kept for Python: Next lesson says so, and
+    the lesson opens once the engine is ready, with no second tap."""
+    allow_console_errors(page, r"Failed to load resource|ERR_FAILED")
+    page.context.route("**/prebuilt/lesson-left-bower.*", lambda route: route.abort())
     gate = EngineGate(page)
     goto(page, PAGE + "?lesson=bowers")
     root = page.locator(LESSON)
@@ -132,16 +168,32 @@ def test_next_step_tapped_while_the_engine_starts_opens_once_it_is_ready(page: A
     root.locator(".eu-hand button[data-card=Jh]").click()  # answered from the build's data
     wait_lesson_outcome(page, "done")
     root.locator("[data-lesson-next]").click()
-    assert (
-        "The next step will open as soon as it is ready."
-        in root.locator(".eu-feedback").inner_text()
-    )
-    assert root.get_attribute("data-step") == "0"
-    gate.open()
     page.wait_for_function(
-        "() => document.querySelector('[data-widget=lesson]').dataset.step === '1'", timeout=60_000
+        "() => document.querySelector('[data-widget=lesson]').dataset.step === '1'"
     )
     assert "The J♦ is the left bower." in root.locator("[data-region=narration]").inner_text()
+    assert root.get_attribute("data-outcome") == "open"
+    assert root.get_attribute("data-ready") != "true"
+    for card, step in (("Jd", "2"), ("9h", None)):
+        root.locator(f".eu-hand button[data-card='{card}']").click()
+        wait_lesson_outcome(page, "done")
+        if step:
+            root.locator("[data-lesson-next]").click()
+            page.wait_for_function(
+                "(s) => document.querySelector('[data-widget=lesson]').dataset.step === s",
+                arg=step,
+            )
+    root.locator("[data-lesson-next]").click()  # Next lesson: its replies did not load
+    assert (
+        "The next lesson will open as soon as it is ready."
+        in root.locator(".eu-feedback").inner_text()
+    )
+    assert root.get_attribute("data-lesson") == "bowers"
+    gate.open()
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=lesson]').dataset.lesson === 'left-bower'",
+        timeout=60_000,
+    )
     assert root.get_attribute("data-outcome") == "open"
 
 

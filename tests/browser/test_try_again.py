@@ -62,6 +62,30 @@ def open_link(page: Any, code: str, k: int) -> None:
     )
 
 
+def tab_to_another_card(page: Any, original: str) -> str:
+    """Tab from the play heading to a card other than ``original``; that card's action."""
+    page.locator("#eu-ta-play-h").focus()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused: str = page.evaluate(
+            "() => document.activeElement && document.activeElement.dataset.value || ''"
+        )
+        if focused.startswith("play ") and focused != original:
+            return focused
+    raise AssertionError("no other card could be reached with Tab")
+
+
+def finish_by_keyboard(page: Any, root: Any) -> None:
+    """Let the computer finish the try, pressing its Finish button by keyboard when shown."""
+    page.wait_for_selector(
+        f"{WIDGET} button[data-action=finish], {WIDGET} button[data-action=new-try]"
+    )
+    finish = root.locator("button[data-action=finish]")
+    if finish.count():
+        finish.focus()
+        page.keyboard.press("Enter")
+
+
 def test_try_again_from_trick_three_by_keyboard_and_compare(page: Any) -> None:
     page.set_default_timeout(60_000)
     goto(page, PAGE)
@@ -76,25 +100,9 @@ def test_try_again_from_trick_three_by_keyboard_and_compare(page: Any) -> None:
 
     # Choose a different card with the keyboard: Tab from the heading to the cards.
     original = str(played.actions[k])
-    page.locator("#eu-ta-play-h").focus()
-    for _ in range(40):
-        page.keyboard.press("Tab")
-        focused = page.evaluate(
-            "() => document.activeElement && document.activeElement.dataset.value || ''"
-        )
-        if focused.startswith("play ") and focused != original:
-            break
-    else:
-        raise AssertionError("no other card could be reached with Tab")
+    focused = tab_to_another_card(page, original)
     page.keyboard.press("Enter")
-    # Let the computer finish, by keyboard too.
-    page.wait_for_selector(
-        f"{WIDGET} button[data-action=finish], {WIDGET} button[data-action=new-try]"
-    )
-    finish = root.locator("button[data-action=finish]")
-    if finish.count():
-        finish.focus()
-        page.keyboard.press("Enter")
+    finish_by_keyboard(page, root)
     page.wait_for_function(
         "() => JSON.parse(document.querySelector('[data-widget=try-again] [data-ta-body]')"
         ".dataset.session).tries.length === 1"

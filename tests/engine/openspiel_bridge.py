@@ -136,6 +136,7 @@ def openspiel_state(game: Any, deal: Deal) -> Any:
     for k in range(20):
         seat = (deal.dealer + k) % 4
         state.apply_action(os_card(deal.hands[seat][k // 4]))
+    assert deal.upcard is not None, "OpenSpiel's euchre turns an upcard"
     state.apply_action(os_card(deal.upcard))
     holders = state.card_holder()
     for seat, hand in enumerate(deal.hands):
@@ -174,7 +175,8 @@ def describe_deal(deal: Deal) -> str:
         f"seat {seat}: {' '.join(c.code for c in hand)}" for seat, hand in enumerate(deal.hands)
     )
     kitty = " ".join(c.code for c in deal.kitty)
-    return f"dealer {deal.dealer}, upcard {deal.upcard.code}, kitty {kitty}; {hands}"
+    up = "-" if deal.upcard is None else deal.upcard.code
+    return f"dealer {deal.dealer}, upcard {up}, kitty {kitty}; {hands}"
 
 
 # ---------------------------------------------------------------------------- actions
@@ -233,6 +235,7 @@ def openspiel_keys(os_state: Any) -> set[Key]:
 
 
 def _upcard_suit(state: HandState) -> Suit:
+    assert state.deal.upcard is not None
     suit = state.deal.upcard.suit
     assert suit is not None
     return suit

@@ -66,54 +66,63 @@ class Solver:
         the maximising side takes from the trick in progress to the end, with best play."""
         seat = self.to_move()
         hands = self.hands
-        led, best_pow, best_seat, live_extra = -1, -1, -1, 0
-        for s, i in self.current:
-            live_extra |= 1 << i
-            p = self.power[i]
-            if led < 0:
-                led, best_pow, best_seat = self.suit[i], p, s
-            elif (self.suit[i] == led or self.suit[i] == self.trump_index) and p > best_pow:
-                best_pow, best_seat = p, s
-        if candidates is None:
-            mask = hands[seat]
-            if led >= 0 and mask & self.suit_mask[led]:
-                mask &= self.suit_mask[led]
-        else:
-            mask = 0
-            for c in candidates:
-                mask |= 1 << self.index[c]
-        live = live_extra
-        for h in hands:
-            live |= h
-        reps = self._representatives(mask, live)
+        led, best_pow, best_seat, live_extra = self._trick_so_far()
+        reps = self._representatives(
+            self._choices(seat, led, candidates), live_extra | self._live()
+        )
         out: dict[Card, int] = {}
         pos = len(self.current)
         for rep, group in reps:
             bit = 1 << rep
             hands[seat] ^= bit
-            if led < 0:
-                v = self._trick(
-                    pos + 1,
-                    self.next[seat],
-                    self.suit[rep],
-                    self.power[rep],
-                    seat,
-                    live_extra | bit,
-                    -1,
-                    6,
-                )
-            else:
-                p = self.power[rep] if self.suit[rep] in (led, self.trump_index) else -1
-                if p > best_pow:
-                    v = self._trick(pos + 1, self.next[seat], led, p, seat, live_extra | bit, -1, 6)
-                else:
-                    v = self._trick(
-                        pos + 1, self.next[seat], led, best_pow, best_seat, live_extra | bit, -1, 6
-                    )
+            standing = self._standing(rep, seat, led, best_pow, best_seat)
+            v = self._trick(pos + 1, self.next[seat], *standing, live_extra | bit, -1, 6)
             hands[seat] ^= bit
             for i in group:
                 out[self.cards[i]] = v
         return out
+
+    def _trick_so_far(self) -> tuple[int, int, int, int]:
+        """The trick in progress: the suit led (-1 before a lead), the winning card's power
+        and seat, and the mask of its cards."""
+        led, best_pow, best_seat, played = -1, -1, -1, 0
+        for s, i in self.current:
+            played |= 1 << i
+            p = self.power[i]
+            if led < 0:
+                led, best_pow, best_seat = self.suit[i], p, s
+            elif (self.suit[i] == led or self.suit[i] == self.trump_index) and p > best_pow:
+                best_pow, best_seat = p, s
+        return led, best_pow, best_seat, played
+
+    def _choices(self, seat: int, led: int, candidates: Sequence[Card] | None) -> int:
+        """The mask of the cards to value: ``candidates``, else the seat's legal plays."""
+        if candidates is not None:
+            mask = 0
+            for c in candidates:
+                mask |= 1 << self.index[c]
+            return mask
+        mask = self.hands[seat]
+        if led >= 0 and mask & self.suit_mask[led]:
+            mask &= self.suit_mask[led]
+        return mask
+
+    def _live(self) -> int:
+        """The mask of every card still in a hand."""
+        live = 0
+        for h in self.hands:
+            live |= h
+        return live
+
+    def _standing(
+        self, rep: int, seat: int, led: int, best_pow: int, best_seat: int
+    ) -> tuple[int, int, int]:
+        """The suit led and the winning card's power and seat once ``seat`` plays ``rep``."""
+        if led < 0:
+            return self.suit[rep], self.power[rep], seat
+        if self.suit[rep] in (led, self.trump_index) and self.power[rep] > best_pow:
+            return led, self.power[rep], seat
+        return led, best_pow, best_seat
 
     # ------------------------------------------------------------------ search
     def _representatives(self, mask: int, live: int) -> list[tuple[int, list[int]]]:
@@ -137,18 +146,14 @@ class Solver:
         return groups
 
     def _lead(self, leader: int, alpha: int, beta: int) -> int:
-        hands = self.hands
-        left = hands[leader].bit_count()
+        left = self.hands[leader].bit_count()
         if left == 0:
             return 0
         if alpha >= left:
             return alpha
         if beta <= 0:
             return 0
-        live = 0
-        for h in hands:
-            live |= h
-        key = (live << 3) | leader
+        key = (self._live() << 3) | leader
         entry = self.memo.get(key)
         if entry is not None:
             lo, hi = entry
@@ -165,14 +170,19 @@ class Solver:
             self.memo[key] = (v, v)
             return v
         v = self._trick(0, leader, -1, -1, -1, 0, a0, b0)
-        if v <= a0:
+        self._remember(key, v, (a0, b0), (lo, hi))
+        return v
+
+    def _remember(self, key: int, v: int, window: tuple[int, int], bounds: tuple[int, int]) -> None:
+        """Keep what a search in ``window`` proved: ``v`` exactly inside it, else a bound."""
+        (alpha, beta), (lo, hi) = window, bounds
+        if v <= alpha:
             hi = min(hi, v)
-        elif v >= b0:
+        elif v >= beta:
             lo = max(lo, v)
         else:
             lo = hi = v
         self.memo[key] = (lo, hi)
-        return v
 
     def _last_trick(self, leader: int) -> int:
         hands, suit, power, trump = self.hands, self.suit, self.power, self.trump_index
@@ -205,15 +215,35 @@ class Solver:
             return won + self._lead(best_seat, alpha - won, beta - won)
         hands = self.hands
         hand = hands[seat]
-        moves = hand & self.suit_mask[led] if led >= 0 and hand & self.suit_mask[led] else hand
-        live = played
-        for h in hands:
-            live |= h
-        reps = self._representatives(moves, live)
-        suit, power, trump = self.suit, self.power, self.trump_index
+        reps = self._moves(hand, led, best_pow, played)
         nxt = self.next[seat]
         maxing = self.maxer[seat]
         best = -1 if maxing else 99
+        for rep, _group in reps:
+            bit = 1 << rep
+            hands[seat] = hand ^ bit
+            standing = self._standing(rep, seat, led, best_pow, best_seat)
+            v = self._trick(pos + 1, nxt, *standing, played | bit, alpha, beta)
+            hands[seat] = hand
+            if maxing and v > best:
+                best = v
+                alpha = max(alpha, best)
+            elif not maxing and v < best:
+                best = v
+                beta = min(beta, best)
+            else:
+                continue
+            if alpha >= beta:
+                break
+        return best
+
+    def _moves(
+        self, hand: int, led: int, best_pow: int, played: int
+    ) -> list[tuple[int, list[int]]]:
+        """The card groups ``hand`` may play (following ``led`` when it can), in search order."""
+        moves = hand & self.suit_mask[led] if led >= 0 and hand & self.suit_mask[led] else hand
+        reps = self._representatives(moves, played | self._live())
+        suit, power, trump = self.suit, self.power, self.trump_index
         if led >= 0 and len(reps) > 1:
             # Try the cheapest card that takes the lead first, then the lowest cards.
             reps.sort(
@@ -223,33 +253,4 @@ class Solver:
                     else 1000 - power[r[0]]
                 )
             )
-        for rep, _group in reps:
-            bit = 1 << rep
-            hands[seat] = hand ^ bit
-            if led < 0:
-                v = self._trick(
-                    pos + 1, nxt, suit[rep], power[rep], seat, played | bit, alpha, beta
-                )
-            else:
-                s = suit[rep]
-                if (s in (led, trump)) and power[rep] > best_pow:
-                    v = self._trick(pos + 1, nxt, led, power[rep], seat, played | bit, alpha, beta)
-                else:
-                    v = self._trick(
-                        pos + 1, nxt, led, best_pow, best_seat, played | bit, alpha, beta
-                    )
-            hands[seat] = hand
-            if maxing:
-                if v > best:
-                    best = v
-                    if best > alpha:
-                        alpha = best
-                        if alpha >= beta:
-                            break
-            elif v < best:
-                best = v
-                if best < beta:
-                    beta = best
-                    if alpha >= beta:
-                        break
-        return best
+        return reps

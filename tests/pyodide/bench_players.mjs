@@ -1,10 +1,11 @@
 // Decision times of the strong player and the coach under Pyodide in Node.
 //
-//   node tests/pyodide/bench_players.mjs <engine.zip or wheel> [deals]
+//   node tests/pyodide/bench_players.mjs <engine.zip or wheel> [deals] [table]
 //
 // Loads the pinned node_modules/pyodide, unpacks our engine (a wheel or a zip of the
 // `euchre` package) into site-packages as scripts/make_snapshot.mjs does, plays `deals`
-// deals of strong self-play and times every decision and the coach's advice on it, both
+// deals of strong self-play at `table` (a table key: "4", "3" for cutthroat, "6" for two
+// teams of three; default "4") and times every decision and the coach's advice on it, both
 // on the clock (wall time) and in CPU time of this process (Node's process.cpuUsage: what
 // the decision costs when the machine is not shared with other work).
 // Prints one JSON line: {"strong": [ms...], "strong_plays": [ms...], "coach": [ms...],
@@ -15,12 +16,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
-const [archive, dealsArg] = process.argv.slice(2);
+const [archive, dealsArg, tableArg] = process.argv.slice(2);
 if (!archive) {
-  console.error("usage: bench_players.mjs <engine.zip|wheel.whl> [deals]");
+  console.error("usage: bench_players.mjs <engine.zip|wheel.whl> [deals] [table]");
   process.exit(2);
 }
 const deals = Number(dealsArg || 12);
+const table = JSON.stringify(String(tableArg || "4"));
 const pyodideDir = resolve(root, "node_modules", "pyodide");
 const { loadPyodide } = await import(pathToFileURL(resolve(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
@@ -35,7 +37,7 @@ importlib.invalidate_caches()
 import euchre
 from euchre import Deal, HandState, Phase, Rules
 
-rules = Rules()
+rules = Rules().at_table(${table})
 states = []
 for index in range(${deals}):
     deal = Deal.random(seed=7919 * index + 3, dealer=index % rules.players, rules=rules)

@@ -30,14 +30,22 @@ def imports(run_in_pyodide: Callable[..., dict[str, Any]]) -> dict[str, Any]:
 def _browser_modules(manifest: dict[str, Any]) -> set[str]:
     """The module names of our two packages in the browser wheels (third-party wheels such as
     fsrs are imported by the packages that use them)."""
-    names = set()
+    names: set[str] = set()
     for wheel in manifest["wheels"]:
         with zipfile.ZipFile(ROOT / "docs" / "runtime" / wheel["file"]) as archive:
-            for name in archive.namelist():
-                if name.endswith(".py") and ".dist-info/" not in name:
-                    dotted = name.removesuffix(".py").replace("/", ".")
-                    if dotted.split(".")[0] in ("euchre", "euchre_tutorial"):
-                        names.add(dotted.removesuffix(".__init__"))
+            names |= _our_modules(archive.namelist())
+    return names
+
+
+def _our_modules(files: list[str]) -> set[str]:
+    """The dotted names of the ``euchre`` and ``euchre_tutorial`` modules among a wheel's
+    ``files``."""
+    names = set()
+    for name in files:
+        if name.endswith(".py") and ".dist-info/" not in name:
+            dotted = name.removesuffix(".py").replace("/", ".")
+            if dotted.split(".")[0] in ("euchre", "euchre_tutorial"):
+                names.add(dotted.removesuffix(".__init__"))
     return names
 
 

@@ -87,4 +87,8 @@ def run_mkdocs(config: Path, out: Path) -> subprocess.CompletedProcess[str]:
     """``mkdocs build --strict`` of a project; returns the finished process."""
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(out)],
-        cwd=config.parent, capture_output=True, text=True, check=False)
+        cwd=config.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )

@@ -43,32 +43,42 @@ def _target(site: Path, page: Path, href: str) -> tuple[Path, str] | None:
     return target, fragment
 
 
-def broken_links(site: Path) -> list[str]:
-    """Every internal link of ``site`` whose file or anchor is missing, as text."""
-    site = site.resolve()
+def _collect_pages(site: Path) -> dict[Path, LinkCollector]:
+    """The ids and links of every HTML page under ``site``, by resolved path."""
     pages: dict[Path, LinkCollector] = {}
     for page in sorted(site.rglob("*.html")):
         collector = LinkCollector()
         collector.feed(page.read_text(encoding="utf-8", errors="replace"))
         pages[page.resolve()] = collector
+    return pages
+
+
+def _link_problem(site: Path, pages: dict[Path, LinkCollector], page: Path, href: str) -> str:
+    """What is wrong with ``href`` on ``page`` (empty when it resolves)."""
+    where = page.relative_to(site)
+    if href.startswith("/"):
+        return f"{where}: absolute link {href!r}"
+    found = _target(site, page, href)
+    if found is None:
+        return ""
+    target, fragment = found
+    if site not in target.parents and target != site:
+        return f"{where}: {href!r} leaves the site"
+    if not target.exists():
+        return f"{where}: {href!r} is missing"
+    ids = pages[target].ids if target in pages else set()
+    if fragment and target.suffix == ".html" and fragment not in ids:
+        return f"{where}: {href!r} has no #{fragment}"
+    return ""
+
+
+def broken_links(site: Path) -> list[str]:
+    """Every internal link of ``site`` whose file or anchor is missing, as text."""
+    site = site.resolve()
+    pages = _collect_pages(site)
     problems = []
     for page, collector in pages.items():
         if page == site / "404.html":
             continue  # served at any depth, so the theme links it from the root on purpose
-        for href in collector.links:
-            if href.startswith("/"):
-                problems.append(f"{page.relative_to(site)}: absolute link {href!r}")
-                continue
-            found = _target(site, page, href)
-            if found is None:
-                continue
-            target, fragment = found
-            if site not in target.parents and target != site:
-                problems.append(f"{page.relative_to(site)}: {href!r} leaves the site")
-            elif not target.exists():
-                problems.append(f"{page.relative_to(site)}: {href!r} is missing")
-            elif fragment and target.suffix == ".html":
-                ids = pages[target].ids if target in pages else set()
-                if fragment not in ids:
-                    problems.append(f"{page.relative_to(site)}: {href!r} has no #{fragment}")
+        problems += filter(None, (_link_problem(site, pages, page, h) for h in collector.links))
     return problems

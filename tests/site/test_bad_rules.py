@@ -13,8 +13,9 @@ SCRIPT = ROOT / "scripts" / "build_site.py"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(SCRIPT), *args], cwd=ROOT,
-                          capture_output=True, text=True, check=False)
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args], cwd=ROOT, capture_output=True, text=True, check=False
+    )
 
 
 def test_bad_rules_file_exits_2_and_writes_nothing(tmp_path: Path) -> None:
@@ -46,7 +47,7 @@ def test_unknown_profile_exits_2(tmp_path: Path) -> None:
 
 def test_unknown_key_is_named(tmp_path: Path) -> None:
     bad = tmp_path / "typo.toml"
-    bad.write_text('game_to = 7\nstick_the_dealr = true\n', encoding="utf-8")
+    bad.write_text("game_to = 7\nstick_the_dealr = true\n", encoding="utf-8")
     proc = run("--rules", str(bad), "--out", str(tmp_path / "site"))
     assert proc.returncode == 2
     assert "stick_the_dealr" in proc.stderr and "line 2" in proc.stderr

@@ -20,17 +20,26 @@ CASES = [
     ("unknown-card.md", 4, ["euchre-suit", "'Xz' is not a card"]),
     ("unknown-key.md", 3, ["unknown rules key 'game_too'"]),
     ("illegal-play.md", 12, ["euchre-deal", "West cannot 'play Kc'"]),
-    ("wrong-cutthroat-score.md", 19, ["euchre-deal", "the claim is 'Seat 2 2'",
-                                      "Seat 2 2, Seat 3 2"]),
-    ("wrong-ace-partner.md", 22, ["euchre-deal", "the claimed partner is Seat 4",
-                                  "Seat 3, who holds the highest club"]),
+    (
+        "wrong-cutthroat-score.md",
+        19,
+        ["euchre-deal", "the claim is 'Seat 2 2'", "Seat 2 2, Seat 3 2"],
+    ),
+    (
+        "wrong-ace-partner.md",
+        22,
+        ["euchre-deal", "the claimed partner is Seat 4", "Seat 3, who holds the highest club"],
+    ),
     ("six-handed-illegal.md", 17, ["euchre-deal", "Seat 1 cannot 'play Kc'"]),
 ]
 
 
 @pytest.mark.parametrize(("page", "line", "words"), CASES)
 def test_bad_page_fails_the_build(
-    fixture_project: Callable[[str], Path], tmp_path: Path, page: str, line: int,
+    fixture_project: Callable[[str], Path],
+    tmp_path: Path,
+    page: str,
+    line: int,
     words: list[str],
 ) -> None:
     config = fixture_project(page)
@@ -45,7 +54,8 @@ def test_bad_page_fails_the_build(
 
 
 def test_generator_keeps_the_old_site_when_a_page_is_wrong(
-    fixture_project: Callable[[str], Path], tmp_path: Path,
+    fixture_project: Callable[[str], Path],
+    tmp_path: Path,
 ) -> None:
     config = fixture_project("wrong-trick.md")
     out = tmp_path / "site"
@@ -55,5 +65,4 @@ def test_generator_keeps_the_old_site_when_a_page_is_wrong(
         build_site("", out, config_file=config)
     assert "wrong-trick.md" in info.value.output
     assert sorted(p.name for p in out.iterdir()) == ["old.html"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        ["docs", "mkdocs.yml", "site"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["docs", "mkdocs.yml", "site"])

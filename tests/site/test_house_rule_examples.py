@@ -26,9 +26,15 @@ EXTENSIONS = ("euchre_tutorial.mdext.rulestext", "euchre_tutorial.mdext.examples
 GAME_TO = (5, 7, 11)  # game_to takes any number in a range: a few of them
 
 # Every option that adds a decision to some deal, all at once.
-MORE_DECISIONS = {"farmers_hand": "three_low", "calling_for_best": True, "defend_alone": True,
-                  "lead_against_loner": "left_of_loner", "dealer_may_decline": True,
-                  "canadian_loner": True, "no_trump": True}
+MORE_DECISIONS = {
+    "farmers_hand": "three_low",
+    "calling_for_best": True,
+    "defend_alone": True,
+    "lead_against_loner": "left_of_loner",
+    "dealer_may_decline": True,
+    "canadian_loner": True,
+    "no_trump": True,
+}
 
 
 def _values(field: dataclasses.Field[Any]) -> tuple[Any, ...]:
@@ -40,6 +46,7 @@ def _values(field: dataclasses.Field[Any]) -> tuple[Any, ...]:
 def _toml(changes: dict[str, Any]) -> str:
     def value(v: Any) -> str:
         return str(v).lower() if isinstance(v, bool) else str(v) if isinstance(v, int) else f'"{v}"'
+
     return "".join(f"{key} = {value(v)}\n" for key, v in changes.items())
 
 
@@ -62,7 +69,8 @@ def _tables() -> dict[str, str]:
             if rules != base and rules not in seen:
                 seen.add(rules)
                 out[f"{profile} + {_toml(changes).strip().replace(chr(10), ', ')}"] = (
-                    f'profile = "{profile}"\n{_toml(changes)}')
+                    f'profile = "{profile}"\n{_toml(changes)}'
+                )
     # Every other table, with each option that adds a decision (an example at the site's own
     # table is checked under its house rules: six in teams with a Canadian loner once
     # stopped the build).
@@ -85,8 +93,9 @@ TABLES = _tables()
 
 def test_the_tables_cover_the_options_that_add_decisions() -> None:
     for key, value in MORE_DECISIONS.items():
-        assert any(f"{key} = " in text and str(value).lower() in text
-                   for text in TABLES.values()), key
+        assert any(
+            f"{key} = " in text and str(value).lower() in text for text in TABLES.values()
+        ), key
     assert any(text.count("\n") > 5 for text in TABLES.values()), "all at once, somewhere"
 
 
@@ -94,8 +103,10 @@ def test_the_tables_cover_the_options_that_add_decisions() -> None:
 def test_every_example_builds_at_this_table(name: str, tmp_path: Path) -> None:
     rules_file = tmp_path / "house-rules.toml"
     rules_file.write_text(TABLES[name], encoding="utf-8")
-    md = markdown.Markdown(extensions=["pymdownx.superfences", *EXTENSIONS],
-                           extension_configs={e: {"rules": str(rules_file)} for e in EXTENSIONS})
+    md = markdown.Markdown(
+        extensions=["pymdownx.superfences", *EXTENSIONS],
+        extension_configs={e: {"rules": str(rules_file)} for e in EXTENSIONS},
+    )
     for page in EXAMPLE_PAGES:
         text = page.read_text("utf-8")
         if text.startswith("---"):
@@ -116,20 +127,26 @@ def test_a_house_rule_note_speaks_of_the_rule_whatever_the_table(tmp_path: Path)
     this site plays otherwise and the stick-the-dealer example says it plays it (both once
     said "otherwise": the table's other seats count made every example another table)."""
     rules_file = tmp_path / "house-rules.toml"
-    rules_file.write_text('players = 3\npartnerships = false\nstick_the_dealer = true\n', "utf-8")
-    md = markdown.Markdown(extensions=["pymdownx.superfences", *EXTENSIONS],
-                           extension_configs={e: {"rules": str(rules_file)} for e in EXTENSIONS})
+    rules_file.write_text("players = 3\npartnerships = false\nstick_the_dealer = true\n", "utf-8")
+    md = markdown.Markdown(
+        extensions=["pymdownx.superfences", *EXTENSIONS],
+        extension_configs={e: {"rules": str(rules_file)} for e in EXTENSIONS},
+    )
     html = md.convert(_body(DOCS / "rules" / "making-trump.md"))
     assert "<code>stick_the_dealer = true</code>. This site plays it." in html
     assert "<code>stick_the_dealer = false</code>. This site plays otherwise" in html
 
 
 def test_an_example_the_house_rules_would_change_is_shown_under_its_tables_usual_rules(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     rules_file = tmp_path / "house-rules.toml"
-    rules_file.write_text("players = 6\npartnerships = true\ndeck = 32\ncanadian_loner = true\n",
-                          "utf-8")
-    md = markdown.Markdown(extensions=["pymdownx.superfences", *EXTENSIONS],
-                           extension_configs={e: {"rules": str(rules_file)} for e in EXTENSIONS})
+    rules_file.write_text(
+        "players = 6\npartnerships = true\ndeck = 32\ncanadian_loner = true\n", "utf-8"
+    )
+    md = markdown.Markdown(
+        extensions=["pymdownx.superfences", *EXTENSIONS],
+        extension_configs={e: {"rules": str(rules_file)} for e in EXTENSIONS},
+    )
     html = md.convert(_body(DOCS / "rules" / "table-sizes.md"))
     assert "house rules would change this deal, so it is shown with the usual rules" in html

@@ -15,7 +15,10 @@ LINK = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
 def preloads(site: Path, page: str) -> list[str]:
     html = (site / page / "index.html").read_text(encoding="utf-8")
     folder = (site / page).resolve()
-    return [(folder / href).resolve().relative_to(site.resolve()).as_posix() for href in LINK.findall(html)]
+    return [
+        (folder / href).resolve().relative_to(site.resolve()).as_posix()
+        for href in LINK.findall(html)
+    ]
 
 
 def test_widget_pages_preload_their_modules(site_for: SitePath) -> None:

@@ -52,9 +52,7 @@ def rendered(page: Path, rules_file: Path) -> str:
 
 
 @pytest.mark.parametrize(("key", "rules"), sorted(variants().items()))
-def test_no_page_has_a_space_before_its_punctuation(
-    key: str, rules: Rules, tmp_path: Path
-) -> None:
+def test_no_page_has_a_space_before_its_punctuation(key: str, rules: Rules, tmp_path: Path) -> None:
     rules_file = tmp_path / "rules.toml"
     rules_file.write_text(rules.to_toml(), encoding="utf-8")
     for page in PAGES:

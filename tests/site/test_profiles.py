@@ -12,13 +12,33 @@ from tests.site.conftest import FIXTURES, HOUSE_RULES, PROFILES, SitePath, page_
 JOKER_RULES = FIXTURES / "joker-rules.toml"
 CUTTHROAT_RULES = FIXTURES / "cutthroat-rules.toml"
 # The rules pages that describe the four-player game, and say so at another table.
-TABLE_PAGES = ["rules/quick-start", "rules/deal", "rules/making-trump", "rules/going-alone",
-               "rules/tricks", "rules/scoring", "rules/strategy"]
+TABLE_PAGES = [
+    "rules/quick-start",
+    "rules/deal",
+    "rules/making-trump",
+    "rules/going-alone",
+    "rules/tricks",
+    "rules/scoring",
+    "rules/strategy",
+]
 
-PAGES = ["", "about", "rules/quick-start", "rules/cards", "rules/deal", "rules/making-trump",
-         "rules/going-alone", "rules/tricks", "rules/scoring", "rules/variations",
-         "rules/tables", "rules/table-sizes", "rules/strategy", "rules/glossary",
-         "rules/house-rules-card"]
+PAGES = [
+    "",
+    "about",
+    "rules/quick-start",
+    "rules/cards",
+    "rules/deal",
+    "rules/making-trump",
+    "rules/going-alone",
+    "rules/tricks",
+    "rules/scoring",
+    "rules/variations",
+    "rules/tables",
+    "rules/table-sizes",
+    "rules/strategy",
+    "rules/glossary",
+    "rules/house-rules-card",
+]
 
 
 @pytest.mark.parametrize("spec", [*PROFILES, str(HOUSE_RULES)])
@@ -60,7 +80,8 @@ def test_long_deck_pages(site_for: SitePath) -> None:
     cards = page_text(site_for("long-deck"), "rules/cards")
     assert "At this table the deck has 32 cards" in cards
     assert "At this table the dealer may also decline" in page_text(
-        site_for("long-deck"), "rules/making-trump")
+        site_for("long-deck"), "rules/making-trump"
+    )
     assert "lone defender takes all 5 tricks" in page_text(site_for("long-deck"), "rules/scoring")
 
 
@@ -72,9 +93,12 @@ def test_examples_needing_other_rules_carry_a_note(site_for: SitePath) -> None:
 
 
 def test_the_pages_name_the_site_s_rules_as_a_reader_would(site_for: SitePath) -> None:
-    """"American rules", "Long-deck rules" or "House rules (its file)", never the key."""
-    for spec, title in (("american", "American rules"), ("long-deck", "Long-deck rules"),
-                        (str(HOUSE_RULES), "House rules (house-rules.toml)")):
+    """ "American rules", "Long-deck rules" or "House rules (its file)", never the key."""
+    for spec, title in (
+        ("american", "American rules"),
+        ("long-deck", "Long-deck rules"),
+        (str(HOUSE_RULES), "House rules (house-rules.toml)"),
+    ):
         home = page_text(site_for(spec), "")
         assert f"This copy of the site follows {title} :" in home, spec
         assert f"This copy follows {title} :" in page_text(site_for(spec), "about"), spec
@@ -113,8 +137,10 @@ def test_bower_ranks_follow_the_joker(site_for: SitePath) -> None:
     """The pages rank the bowers as the engine's trump order does, with and without the
     joker."""
     ordinals = {1: "highest", 2: "second-highest", 3: "third-highest"}
-    tables = {str(JOKER_RULES): Rules.from_toml(JOKER_RULES.read_text()),
-              "american": Rules.profile("american")}
+    tables = {
+        str(JOKER_RULES): Rules.from_toml(JOKER_RULES.read_text()),
+        "american": Rules.profile("american"),
+    }
     for spec, rules in tables.items():
         site = site_for(spec)
         order = euchre.trump_order(Suit.HEARTS, deck=rules.deck, joker=rules.joker)
@@ -134,7 +160,11 @@ def test_trump_counts_follow_the_deck_and_the_joker(site_for: SitePath) -> None:
     that is highest once the joker and the bowers are gone as the engine ranks it."""
     words = {7: "seven", 8: "eight", 9: "nine", 10: "ten"}
     for spec in ("american", "long-deck", str(JOKER_RULES)):
-        rules = Rules.from_toml(JOKER_RULES.read_text()) if spec == str(JOKER_RULES) else Rules.profile(spec)
+        rules = (
+            Rules.from_toml(JOKER_RULES.read_text())
+            if spec == str(JOKER_RULES)
+            else Rules.profile(spec)
+        )
         order = euchre.trump_order(Suit.HEARTS, deck=rules.deck, joker=rules.joker)
         count = words[len(order)]
         site = site_for(spec)
@@ -153,12 +183,16 @@ def test_the_kitty_follows_the_deck_and_the_joker(site_for: SitePath) -> None:
     """The deal page's kitty is the engine's: 3 cards of 24, 11 of 32, 4 with the joker;
     the home page counts the joker in the deck; a joker table is told the lessons play
     without it."""
-    for spec, kitty, deck, joker in (("american", 3, 24, False), ("long-deck", 11, 32, False),
-                                     (str(JOKER_RULES), 4, 24, True)):
+    for spec, kitty, deck, joker in (
+        ("american", 3, 24, False),
+        ("long-deck", 11, 32, False),
+        (str(JOKER_RULES), 4, 24, True),
+    ):
         site = site_for(spec)
         size = deck + joker
         assert f"With {size} cards and 4 players, the kitty holds {kitty} cards." in page_text(
-            site, "rules/deal"), spec
+            site, "rules/deal"
+        ), spec
         assert ("No lesson uses the joker" in page_text(site, "practice/lessons")) == joker
         home = page_text(site, "")
         assert f"the deck has {deck} cards{' and the joker' if joker else ''}." in home
@@ -171,32 +205,42 @@ def test_a_site_for_another_table_says_so_and_deals_there(site_for: SitePath) ->
     the learner sits. A four-player site says none of it."""
     cutthroat = site_for(str(CUTTHROAT_RULES))
     note = "This table: three-handed cutthroat"
-    told = ("This page describes the usual game, four players in two teams. Three-handed "
-            "cutthroat: each player scores alone, and the maker plays against the other two.")
+    told = (
+        "This page describes the usual game, four players in two teams. Three-handed "
+        "cutthroat: each player scores alone, and the maker plays against the other two."
+    )
     for page in TABLE_PAGES:
         assert note in page_text(cutthroat, page) and told in page_text(cutthroat, page), page
         html = (cutthroat / page / "index.html").read_text(encoding="utf-8")
         assert 'href="../table-sizes/#three-handed-euchre-cutthroat"' in html, page
     home = page_text(cutthroat, "")
     assert "the first player to 10 points wins" in home
-    assert "Game: the first player to 10 points wins." in page_text(cutthroat, "rules/house-rules-card")
+    assert "Game: the first player to 10 points wins." in page_text(
+        cutthroat, "rules/house-rules-card"
+    )
     assert "The table is three-handed cutthroat: the rules pages describe" in home
     play = (cutthroat / "practice/play/index.html").read_text(encoding="utf-8")
     assert '<option value="3" selected>Three-handed cutthroat</option>' in play
     lessons = page_text(cutthroat, "practice/lessons")
-    assert ("They are played at the usual table, four players in two teams; this site's table "
-            "is three-handed cutthroat.") in lessons
+    assert (
+        "They are played at the usual table, four players in two teams; this site's table "
+        "is three-handed cutthroat."
+    ) in lessons
     assert "can use any set of rules, and deals at this site's table." in lessons
     play_text = page_text(cutthroat, "practice/play")
-    assert ("The game starts at this site's table. You sit at the bottom. Player 2 and Player "
-            "3 sit clockwise from you. Three-handed cutthroat: each player scores alone, and the "
-            "maker plays against the other two. The first player to reach the target score "
-            "wins.") in play_text
+    assert (
+        "The game starts at this site's table. You sit at the bottom. Player 2 and Player "
+        "3 sit clockwise from you. Three-handed cutthroat: each player scores alone, and the "
+        "maker plays against the other two. The first player to reach the target score "
+        "wins."
+    ) in play_text
     assert "North is your partner, and West and East" not in play_text
     american = site_for("american")
     assert "this site's table" not in page_text(american, "practice/lessons")
-    assert ("you sit South, at the bottom. North is your partner, and West and East play "
-            "against you. The first side to reach the target score wins.") in page_text(american, "practice/play")
+    assert (
+        "you sit South, at the bottom. North is your partner, and West and East play "
+        "against you. The first side to reach the target score wins."
+    ) in page_text(american, "practice/play")
     for page in TABLE_PAGES:
         assert "This page describes the usual game" not in page_text(american, page), page
     assert "the first team to 10 points wins" in page_text(american, "")

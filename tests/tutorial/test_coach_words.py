@@ -16,6 +16,7 @@ from euchre import Game, Phase, Rules
 from euchre_tutorial import computer
 from euchre_tutorial.present.advice import UNWEIGHED, advice_data, advice_html
 
+from tests.free_play import model_of
 from tests.tutorial.test_seat_secrets import call, learner_move
 
 CODE = re.compile(r"(?<![A-Za-z0-9])(10|[2-9TJQKA])[cdhs](?![A-Za-z])")
@@ -60,24 +61,26 @@ def test_every_hint_of_a_whole_game_is_in_the_learners_words(
     profile: str, table: str, seed: int
 ) -> None:
     rng = random.Random(seed)
-    model = call(
-        "game.new",
-        {"profile": profile, "table": table, "game_to": 5, "seed": seed, "level": "easy"},
+    model = model_of(
+        call(
+            "game.new",
+            {"profile": profile, "table": table, "game_to": 5, "seed": seed, "level": "easy"},
+        )
     )
     hints = 0
     for _ in range(3000):
         if model["review"]:
             if model["winner"]:
                 break
-            model = call("game.continue", {"save": model["save"]})
+            model = model_of(call("game.continue", {"save": model["save"]}))
         elif model["computer_turn"]:
-            model = call("game.next", {"save": model["save"]})["model"]
+            model = model_of(call("game.next", {"save": model["save"]}))
         else:
             check_hint(
                 call("game.hint", {"save": model["save"]}), alone=table in ("2", "3")
             )  # each for themselves
             hints += 1
-            model = learner_move(model, rng)["model"]
+            model = model_of(learner_move(model, rng))
     assert model["winner"] is not None and hints > 5
 
 

@@ -1,6 +1,7 @@
-"""Free play through the bridge, as the page drives it: new game, the learner's actions,
-computer moves one at a time, undo, hints, the review after each deal, share links, EGN,
-and damaged saves. The learner's seat never receives hidden cards."""
+"""Free play through the bridge, as the page drives it: new game, the learner's actions
+(each reply playing the computer seats up to the learner's next decision), undo, hints, the
+review after each deal, share links, EGN, and damaged saves. The learner's seat never
+receives hidden cards."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from euchre_tutorial.present.game import newgame_html
 from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.widgets.game import Save, _game
 
+from tests.free_play import model_of, reply_texts
+
 
 def call(method: str, payload: Any) -> dict[str, Any]:
     reply = json.loads(bridge.dispatch(method, json.dumps(payload)))
@@ -29,9 +32,14 @@ def value(method: str, payload: Any) -> Any:
     return reply["value"]
 
 
+def game(method: str, payload: Any) -> dict[str, Any]:
+    """The model of the game a request's reply names."""
+    return model_of(value(method, payload))
+
+
 def to_my_turn(model: dict[str, Any]) -> dict[str, Any]:
     while model["computer_turn"]:
-        model = value("game.next", {"save": model["save"]})["model"]
+        model = game("game.next", {"save": model["save"]})
     return model
 
 
@@ -39,13 +47,11 @@ def human_move(model: dict[str, Any]) -> dict[str, Any]:
     """The learner's first legal action: a choice button, or the first playable card."""
     table = model["table"]
     if table["choices"]:
-        return value("game.act", {"save": model["save"], "action": table["choices"][0]["action"]})[
-            "model"
-        ]
+        return game("game.act", {"save": model["save"], "action": table["choices"][0]["action"]})
     for code in table["seats"][0]["hand"]:
         reply = value("game.act", {"save": model["save"], "card": code})
-        if "model" in reply:
-            return reply["model"]
+        if "frames" in reply:
+            return model_of(reply)
         assert reply["illegal"]
     raise AssertionError("no card could be played")
 
@@ -63,35 +69,37 @@ def made_trump(facts: str) -> tuple[int | None, euchre.Suit | None]:
 
 
 def test_new_game_hides_other_hands() -> None:
-    model = value("game.new", {"profile": "american", "seed": 11})
-    game = _game(Save.unpack(model["save"]))
-    public = {game.state.upcard.code}
-    hidden = {c.code for seat in (1, 2, 3) for c in game.state.hand(seat)} - public
-    text = json.dumps({k: v for k, v in model.items() if k != "save"})
+    reply = value("game.new", {"profile": "american", "seed": 11})
+    model = model_of(reply)
+    played = _game(Save.unpack(model["save"]))
+    public = {played.state.upcard.code} | {c.code for _s, c in played.state.current_trick}
+    hidden = {c.code for seat in (1, 2, 3) for c in played.state.hand(seat)} - public
+    text = json.dumps({k: v for k, v in reply.items() if k != "save"})
     assert not [code for code in hidden if f'"{code}"' in text]
+    assert not [code for code in hidden if f'\\"{code}\\"' in text]  # data-card="..."
+    assert "model" not in reply and all(isinstance(t, str) for t in reply_texts(reply))
     assert [s["hand"] is None for s in model["table"]["seats"]] == [False, True, True, True]
-    assert model["table"]["view"]["hand"] == [c.code for c in game.state.hand(0)]
+    assert model["table"]["view"]["hand"] == [c.code for c in played.state.hand(0)]
 
 
 def test_an_illegal_click_is_refused_with_the_engines_reason() -> None:
-    model = to_my_turn(value("game.new", {"profile": "american", "seed": 5}))
-    game = _game(Save.unpack(model["save"]))
-    not_mine = next(c for c in euchre.make_deck() if c not in game.state.hand(0))
+    model = to_my_turn(game("game.new", {"profile": "american", "seed": 5}))
+    played = _game(Save.unpack(model["save"]))
+    not_mine = next(c for c in euchre.make_deck() if c not in played.state.hand(0))
     reply = value("game.act", {"save": model["save"], "card": not_mine.code})
-    reason = game.state.why_illegal(f"play {not_mine.code}")
+    reason = played.state.why_illegal(f"play {not_mine.code}")
     assert reason is not None and reply["illegal"][1:].rstrip(".") == reason[1:].rstrip(".")
     assert reply["illegal"][0].isupper() and reply["illegal"].endswith(".")  # a sentence
-    assert "model" not in reply
+    assert "model" not in reply and "frames" not in reply
 
 
 def test_a_whole_short_game_to_a_winner_with_reviews() -> None:
-    model = value("game.new", {"profile": "american", "game_to": 5, "seed": 21, "level": "easy"})
+    model = game("game.new", {"profile": "american", "game_to": 5, "seed": 21, "level": "easy"})
     reviews = 0
     for _ in range(2000):
         if model["review"]:
             review = model["review"]
-            game = _game(Save.unpack(model["save"]))
-            final = game.history[-1]
+            final = _game(Save.unpack(model["save"])).history[-1]
             assert [t["winner"] for t in review["tricks"]] == [t.winner for t in final.tricks]
             assert all(t["why"].endswith(".") for t in review["tricks"])
             assert review["score_text"] == euchre.explain_score(final)
@@ -99,9 +107,9 @@ def test_a_whole_short_game_to_a_winner_with_reviews() -> None:
             reviews += 1
             if model["winner"]:
                 break
-            model = value("game.continue", {"save": model["save"]})
+            model = game("game.continue", {"save": model["save"]})
         elif model["computer_turn"]:
-            model = value("game.next", {"save": model["save"]})["model"]
+            model = game("game.next", {"save": model["save"]})
         else:
             model = human_move(model)
     assert model["winner"] in ("us", "them")
@@ -111,33 +119,33 @@ def test_a_whole_short_game_to_a_winner_with_reviews() -> None:
 
 
 def test_undo_takes_back_the_last_decision() -> None:
-    model = to_my_turn(value("game.new", {"profile": "american", "seed": 8, "undo": True}))
+    model = to_my_turn(game("game.new", {"profile": "american", "seed": 8, "undo": True}))
     assert not model["can_undo"]
     before = model["table"]
     after = to_my_turn(human_move(model))
     assert after["can_undo"]
-    undone = value("game.undo", {"save": after["save"]})
+    undone = game("game.undo", {"save": after["save"]})
     assert undone["table"]["log"] == before["log"]
     assert undone["table"]["choices"] == before["choices"]
 
 
 def test_undo_can_be_switched_off() -> None:
-    model = to_my_turn(value("game.new", {"profile": "american", "seed": 8, "undo": False}))
+    model = to_my_turn(game("game.new", {"profile": "american", "seed": 8, "undo": False}))
     moved = human_move(model)
     assert not moved["can_undo"]
     assert "switched off" in call("game.undo", {"save": moved["save"]})["error"]
 
 
 def test_hint_is_advice_for_the_learners_turn() -> None:
-    model = to_my_turn(value("game.new", {"profile": "midwest", "seed": 3}))
+    model = to_my_turn(game("game.new", {"profile": "midwest", "seed": 3}))
     advice = value("game.hint", {"save": model["save"]})
     legal = [str(a) for a in _game(Save.unpack(model["save"])).state.legal_actions()]
     assert advice["action"] in legal and advice["reasons"]
 
 
 def test_reload_from_the_save_gives_the_same_model() -> None:
-    model = to_my_turn(value("game.new", {"profile": "american", "seed": 4}))
-    again = value("game.state", {"save": model["save"]})
+    model = to_my_turn(game("game.new", {"profile": "american", "seed": 4}))
+    again = game("game.state", {"save": model["save"]})
     assert again["table"] == model["table"] and again["score"] == model["score"]
 
 
@@ -179,7 +187,7 @@ def test_a_no_trump_deal_says_who_called_it() -> None:
 
 
 def test_profiles_and_house_rules() -> None:
-    site = value("game.new", {"profile": "site", "rules": {"profile": "beginner", "game_to": 7}})
+    site = game("game.new", {"profile": "site", "rules": {"profile": "beginner", "game_to": 7}})
     assert site["game_to"] == 7
     refused = call("game.new", {"profile": "nope"})
     assert not refused["ok"] and "cannot be used" in refused["error"]
@@ -190,7 +198,7 @@ def test_rules_are_named_by_the_engines_titles() -> None:
     (the beginner's profile is "Beginner's rules" everywhere, not a name made from its key).
     Two profiles hold the same rules: the game keeps the name the learner chose."""
     for name in site_profiles():
-        model = value("game.new", {"profile": name, "seed": 3})
+        model = game("game.new", {"profile": name, "seed": 3})
         assert model["rules"]["title"] == euchre.Rules.profile_title(name)
         later = human_move(to_my_turn(model))
         assert later["rules"]["title"] == euchre.Rules.profile_title(name)

@@ -16,8 +16,8 @@ import pytest
 from euchre import Rules
 from euchre_tutorial.widgets.game import Save, _game, render, table_rules
 
-from tests.free_play import free_play_save
-from tests.tutorial.test_game_bridge import call, human_move, value
+from tests.free_play import free_play_save, model_of, reply_texts
+from tests.tutorial.test_game_bridge import call, game, human_move, value
 
 TABLES = Rules.tables()  # the tables free play's New game offers
 
@@ -35,12 +35,17 @@ def hidden_cards(model: dict[str, Any]) -> set[str]:
     return hidden - {state.upcard.code}
 
 
-def assert_nothing_hidden(model: dict[str, Any]) -> None:
+def assert_nothing_hidden(model: dict[str, Any], reply: dict[str, Any] | None = None) -> None:
+    """Neither the model the page's regions are drawn from nor the reply itself (its
+    frames' HTML, the words said) names a card the learner may not see."""
     if model["review"]:
         return  # the table shows the finished deal, whose cards are all public now
     text = json.dumps({k: v for k, v in model.items() if k != "save"})
     leaked = [code for code in hidden_cards(model) if f'"{code}"' in text]
     assert not leaked, leaked
+    drawn = " ".join(reply_texts({k: v for k, v in (reply or {}).items() if k != "save"}))
+    shown = [code for code in hidden_cards(model) if f'data-card="{code}"' in drawn]
+    assert not shown, shown
     seats = model["table"]["seats"]
     assert [s["hand"] is not None for s in seats] == [True] + [False] * (len(seats) - 1)
     rules = _game(Save.unpack(model["save"])).rules
@@ -49,13 +54,15 @@ def assert_nothing_hidden(model: dict[str, Any]) -> None:
 
 
 def play_game(table: str, seed: int) -> tuple[dict[str, Any], int]:
-    model = value(
+    reply = value(
         "game.new",
         {"profile": "american", "table": table, "game_to": 5, "seed": seed, "level": "easy"},
     )
+    model = model_of(reply)
     reviews = 0
     for _ in range(5000):
-        assert_nothing_hidden(model)
+        assert_nothing_hidden(model, reply)
+        reply = {}
         if model["review"]:
             game = _game(Save.unpack(model["save"]))
             final = game.history[-1]
@@ -66,9 +73,11 @@ def play_game(table: str, seed: int) -> tuple[dict[str, Any], int]:
             reviews += 1
             if model["winner"]:
                 return model, reviews
-            model = value("game.continue", {"save": model["save"]})
+            reply = value("game.continue", {"save": model["save"]})
+            model = model_of(reply)
         elif model["computer_turn"]:
-            model = value("game.next", {"save": model["save"]})["model"]
+            reply = value("game.next", {"save": model["save"]})
+            model = model_of(reply)
         else:
             model = human_move(model)
     raise AssertionError("the game did not end")
@@ -102,7 +111,7 @@ def test_the_other_tables_play_to_a_winner(table: str) -> None:
 
 @pytest.mark.parametrize("table", sorted(TABLES))
 def test_every_table_of_the_chooser_starts(table: str) -> None:
-    model = value("game.new", {"profile": "long-deck", "table": table, "seed": 2})
+    model = game("game.new", {"profile": "long-deck", "table": table, "seed": 2})
     rules = _game(Save.unpack(model["save"])).rules
     assert rules == table_rules(Rules.profile("long-deck"), table)
     assert len(model["table"]["seats"]) == rules.players == len(model["table"]["names"])
@@ -155,7 +164,8 @@ def test_the_review_explains_a_score_cut_when_several_reach_game_point() -> None
     numbers are the score bar's."""
     rules = Rules().at_table("5").replace(game_to=7)
     save = replace(Save.unpack(free_play_save(9, seed=6, rules=rules)), seen=8)
-    model = value("game.state", {"save": save.pack()})
+    reply = value("game.state", {"save": save.pack()})
+    model = model_of(reply)
     review = model["review"]
     assert review["points_list"] == [2, 0, 2, 0, 2]
     assert [side["score"] for side in model["sides"]] == [3, 4, 5, 2, 6]
@@ -164,7 +174,7 @@ def test_the_review_explains_a_score_cut_when_several_reach_game_point() -> None
         "reached 7 points, so every score drops by 2, never below 0: the leader has 6, one "
         "short of game, and play goes on."
     )
-    assert review["points_text"] in " ".join(model["html"]["panel"].split())
+    assert review["points_text"] in " ".join(reply["frames"][-1]["regions"]["panel"].split())
 
 
 def test_the_sites_own_table_is_played_as_it_is() -> None:
@@ -175,11 +185,11 @@ def test_the_sites_own_table_is_played_as_it_is() -> None:
     assert "This site's table: 4 players, each for themselves, with call-ace" in html.unescape(
         chooser
     )
-    model = value(
+    model = game(
         "game.new", {"profile": "site", "rules": site.to_dict(), "table": "site", "seed": 4}
     )
     assert _game(Save.unpack(model["save"])).rules == site
-    model = value(
+    model = game(
         "game.new", {"profile": "long-deck", "rules": site.to_dict(), "table": "site", "seed": 4}
     )
     played = _game(Save.unpack(model["save"])).rules

@@ -38,8 +38,8 @@ class Learner:
     def act(self, action: str) -> dict[str, Any]:
         reply = widget.act({**self.payload(), "action": action})
         self.mistakes += bool(reply["mistake"])
-        if "model" in reply:
-            self.moves = reply["model"]["moves"]
+        if "flags" in reply:
+            self.moves = reply["flags"]["moves"]
         self.last = reply
         return reply
 
@@ -61,13 +61,11 @@ class Learner:
         for move in solution(self.lesson, self.step):
             reply = self.act(move)
             assert "rejected" not in reply, (self.lesson.id, self.step, move, reply)
-        assert self.last["model"]["outcome"] is True
+        assert self.last["flags"]["outcome"] is True
 
     def finish(self) -> int:
-        assert self.last["model"]["complete"] is True
-        done = widget.finish(
-            {"mistakes": self.mistakes, "hints": self.hints, "feedback": "Well played."}
-        )
+        assert self.last["flags"]["complete"] is True
+        done = widget.finish({**self.payload(), "mistakes": self.mistakes, "hints": self.hints})
         assert f"({done['stars']} of 3 stars)" in done["html"]
         return int(done["stars"])
 
@@ -180,7 +178,7 @@ def test_a_missed_goal_tried_again_costs_a_star_in_every_lesson_with_one(lesson_
     learner = Learner(lesson, step=at)
     for move in line:
         learner.act(move)
-    assert learner.last["model"]["outcome"] is False and learner.last["mistake"] is True
+    assert learner.last["flags"]["outcome"] is False and learner.last["mistake"] is True
     # the missed step's table: a card sent now is not a new try and counts nothing
     assert learner.act(line[-1])["mistake"] is False
     assert play_rest(learner) == 2
@@ -191,7 +189,7 @@ def test_winning_tricks_missed_twice_is_not_three_stars() -> None:
     learner = Learner(lesson)
     for _ in range(2):
         learner.retry()
-        assert learner.act("play Td")["model"]["outcome"] is False
+        assert learner.act("play Td")["flags"]["outcome"] is False
     assert play_rest(learner) == 2 and learner.mistakes == 2
 
 
@@ -246,7 +244,7 @@ def test_another_hint_never_repeats_advice_word_for_word(lesson_id: str) -> None
         for move in [None, *solution(lesson, index)]:
             if move is not None:
                 learner.act(move)
-                if learner.last["model"]["outcome"] is not None:
+                if learner.last["flags"]["outcome"] is not None:
                     break
             said = _hints_at(learner)
             assert len(said) == len(set(said)), (lesson_id, index, said)

@@ -16,7 +16,7 @@ from euchre_tutorial.site_rules import site_profiles
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.tutorial.test_game_bridge import value
+from tests.tutorial.test_game_bridge import game, value
 
 DECISION_SKILLS = {"ordering-up", "round-two", "going-alone", "leading", "discard"}
 TABLES = ["2", "3", "4", "5", "6", "6-ace"]
@@ -116,18 +116,18 @@ def free_play_until(predicate: Any, seed: int) -> dict[str, Any]:
     ``predicate(state)`` accepts."""
     from euchre_tutorial.widgets.game import Save, _game
 
-    model = value("game.new", {"profile": "american", "seed": seed, "level": "easy"})
+    model = game("game.new", {"profile": "american", "seed": seed, "level": "easy"})
     for _ in range(400):
         if model["review"]:
-            model = value("game.continue", {"save": model["save"]})
+            model = game("game.continue", {"save": model["save"]})
         elif model["computer_turn"]:
-            model = value("game.next", {"save": model["save"]})["model"]
+            model = game("game.next", {"save": model["save"]})
         else:
             state = _game(Save.unpack(model["save"])).state
             if predicate(state):
                 return model
             action = euchre.coach(state).action
-            model = value("game.act", {"save": model["save"], "action": str(action)})["model"]
+            model = game("game.act", {"save": model["save"], "action": str(action)})
     raise AssertionError("no such decision came up")
 
 
@@ -150,7 +150,7 @@ def test_free_play_tells_the_page_how_a_bid_was_judged() -> None:
     advice = euchre.coach(state)
     worst = advice.alternatives[-1][0]
     reply = value("game.act", {"save": model["save"], "action": str(worst)})
-    assert "model" in reply and reply["mastery"]["correct"] is False
+    assert "frames" in reply and reply["mastery"]["correct"] is False
     assert reply["mastery"]["skill"] in ("ordering-up", "going-alone")
     reply = value("game.act", {"save": model["save"], "action": str(advice.action)})
     assert reply["mastery"]["correct"] is True

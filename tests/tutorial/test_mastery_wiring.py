@@ -17,6 +17,8 @@ from euchre_tutorial.quiz import KIND_TRAPS, KINDS, QuestionId, base_spec, build
 from euchre_tutorial.widgets.game import Save, _game
 from euchre_tutorial.widgets.quiz import practice_ids
 
+from tests.free_play import model_of
+
 NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
 
 
@@ -149,10 +151,10 @@ def test_a_damaged_progress_record_leaves_the_quiz_as_it_was() -> None:
 
 def _refusable_play(seed: int) -> tuple[dict[str, Any], str] | None:
     """A free-play model where the learner must follow suit, and a card that does not."""
-    model = value("game.new", {"profile": "american", "seed": seed})
+    model = model_of(value("game.new", {"profile": "american", "seed": seed}))
     for _ in range(80):
         while model["computer_turn"]:
-            model = value("game.next", {"save": model["save"]})["model"]
+            model = model_of(value("game.next", {"save": model["save"]}))
         if model["winner"] or model["review"]:
             return None
         state = _game(Save.unpack(model["save"])).state
@@ -164,14 +166,14 @@ def _refusable_play(seed: int) -> tuple[dict[str, Any], str] | None:
                 return model, wrong[0].code
         choices = model["table"]["choices"]
         if choices:
-            model = value("game.act", {"save": model["save"], "action": choices[0]["action"]})[
-                "model"
-            ]
+            model = model_of(
+                value("game.act", {"save": model["save"], "action": choices[0]["action"]})
+            )
             continue
         for code in model["table"]["seats"][0]["hand"]:
             reply = value("game.act", {"save": model["save"], "card": code})
-            if "model" in reply:
-                model = reply["model"]
+            if "frames" in reply:
+                model = model_of(reply)
                 break
     return None
 
@@ -186,9 +188,9 @@ def test_a_refused_play_in_free_play_names_its_skill() -> None:
 
 
 def test_a_card_not_held_teaches_nothing() -> None:
-    model = value("game.new", {"profile": "american", "seed": 5})
+    model = model_of(value("game.new", {"profile": "american", "seed": 5}))
     while model["computer_turn"]:
-        model = value("game.next", {"save": model["save"]})["model"]
+        model = model_of(value("game.next", {"save": model["save"]}))
     state = _game(Save.unpack(model["save"])).state
     not_mine = next(c for c in euchre.make_deck() if c not in state.hand(0))
     reply = value("game.act", {"save": model["save"], "card": not_mine.code})

@@ -29,8 +29,8 @@ def test_a_lesson_page_runs_the_whole_chain() -> None:
     modules = page_preloads('<div data-widget="lesson">', ASSETS)
     names = [m.removeprefix("assets/euchre/") for m in modules]
     # site.js → settings.js → play/storage.js, page/keep.js, page/top.js; lesson.js → dom,
-    # mastery (→ runtime), effects, controls, confirm; and the runtime site.js loads for any
-    # widget
+    # mastery (→ runtime), effects, controls, confirm, prebuilt (the build's replies); and the
+    # runtime site.js loads for any widget
     assert set(names) == {
         "site.js",
         "settings.js",
@@ -44,6 +44,7 @@ def test_a_lesson_page_runs_the_whole_chain() -> None:
         "play/effects.js",
         "play/controls.js",
         "play/confirm.js",
+        "prebuilt.js",
     }
     assert len(names) == len(set(names))
 

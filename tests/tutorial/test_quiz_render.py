@@ -12,11 +12,11 @@ from dataclasses import replace
 import pytest
 from euchre import Rules
 from euchre_tutorial import bridge
+from euchre_tutorial.prebuilt.quiz_run import default_run, joined
+from euchre_tutorial.prebuilt.store import ReplyStore, expand
 from euchre_tutorial.present.quiz import (
     QuizState,
     answer,
-    first_question_answers,
-    key,
     question_html,
     quiz_html,
 )
@@ -43,45 +43,53 @@ def call(method: str, payload: object) -> dict[str, object]:
     return value
 
 
+def first_question_replies(level: str = "learning") -> tuple[QuizState, dict[str, object]]:
+    """The page's quiz and the build's replies for its first question (the run cut to that
+    question: what follows it does not change the first question)."""
+    state = page_state(level)
+    store: ReplyStore = default_run(check_config({"level": level, "count": "1"}, RULES), RULES)
+    return state, store.data()
+
+
 @pytest.mark.parametrize("level", ["first-time", "learning"])
 def test_the_build_answers_the_first_question_as_the_engine_does(level: str) -> None:
-    state = page_state(level)
-    island = first_question_answers(state)
-    assert island is not None and island["ids"] == list(state.ids)
+    state, data = first_question_replies(level)
+    assert data["ids"] == list(state.ids[:1])
     q = build(QuestionId.parse(state.ids[0]))
-    answers = {k: v for k, v in island["states"].items() if k.startswith("a:")}
-    assert (answers and key("answered", list(q.answer)) in answers) or q.pick == "many"
+    answers = {k: expand(data, k) for k in data["r"] if k.startswith("a|0|0|")}
+    assert (answers and f"a|0|0|{joined(q.answer)}" in answers) or q.pick == "many"
     for name, entry in answers.items():
-        given = [v for v in name[2:].split(",") if v]
+        given = [v for v in name.split("|")[3].split(",") if v]
         feedback = check(q, given)
         assert entry["answer"] == {
             "id": str(q.id),
             "given": feedback["given"],
             "ok": feedback["correct"],
         }
-        text = html.unescape(island["html"][entry["html"]])
+        text = html.unescape(entry["html"])
         assert feedback["verdict"] in text
         for reason in feedback["reasons"]:
             assert reason in text
 
 
 def test_the_build_and_the_worker_draw_the_same_words() -> None:
-    state = page_state()
-    island = first_question_answers(state)
-    assert island is not None
+    state, data = first_question_replies()
     q = build(QuestionId.parse(state.ids[0]))
     given = [q.options[0].value]
-    run = {"ids": list(state.ids), "answers": [], "query": state.query}
+    run = {"ids": list(state.ids[:1]), "answers": [], "query": data["query"]}
     picked = call("quiz.view", {"run": run, "phase": "question", "picked": given})
-    assert picked["html"] == island["html"][island["states"][key("question", given)]["html"]]
+    stored = expand(data, f"q|0|0|{joined(given) if q.pick != 'one' else ''}")
+    if q.pick != "one":
+        assert picked["html"] == stored["html"]
     answered = call("quiz.answer", {"run": run, "picked": given})
-    entry = island["states"][key("answered", given)]
+    entry = expand(data, f"a|0|0|{joined(given)}")
     assert answered["answer"] == entry["answer"]
-    assert answered["html"] == island["html"][entry["html"]]
+    assert answered["html"] == entry["html"]
 
 
 def test_a_page_without_the_build_s_answers_waits_for_python() -> None:
-    assert first_question_answers(page_state("tournament")) is None  # an order of six: too many
+    _state, data = first_question_replies("tournament")  # an order of six: too many
+    assert not [k for k in data["r"] if k.startswith(("q|0|", "a|0|"))]
 
 
 @pytest.mark.parametrize(

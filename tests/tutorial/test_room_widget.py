@@ -134,40 +134,45 @@ def test_a_deal_draws_the_table_then_the_review_with_continue() -> None:
                 reply = render_message({"state": state, "page": PAGE})
                 phases.add(reply["phase"])
                 if reply["phase"] == "review":
-                    review = reply["html"]["review"]
-                    waiting = state["table"]["review"]["waiting"]
-                    assert ('data-action="continue"' in review) == (state["you"] in waiting)
-                    assert explained(state) in review
-                    told_tricks(state, review)
+                    _assert_review_drawn(state, reply)
                 elif reply["phase"] == "playing":
-                    assert reply["html"]["table"].count('class="eu-table') == 1
-                    assert reply["version"] == state["version"]
-                    turns.add(reply["your_turn"])
-                    # the page focuses the bid or the hand when this turns true
-                    view = state["table"]["view"]
-                    assert reply["your_turn"] == (
-                        view["to_act"] == state["you"] and bool(view["legal"])
-                    )
-                    # a card redrawn away hands the focus to the hand's first card
-                    markup = reply["html"]["table"]
-                    # the announced prompt starts with the move just made, by whoever made it
-                    said = re.search(r'<p class="eu-prompt"[^>]*>([^<]*)</p>', markup)
-                    assert said is not None
-                    if view["actions"]:
-                        actor = view["actors"][-1]
-                        seat = state["room"]["seats"][actor]
-                        name = (
-                            "You" if actor == state["you"] else seat["name"] or f"Seat {actor + 1}"
-                        )
-                        move, _, then = said.group(1).partition(". ")
-                        assert move.startswith(f"{name} ") and then, said.group(1)
-                    assert markup.count("data-autofocus") == (1 if view["hand"] else 0)
-                    if view["hand"]:
-                        assert re.search(
-                            r'<ul class="eu-hand"[^>]*><li><button [^>]*data-autofocus', markup
-                        )
+                    turns.add(_assert_table_drawn(state, reply))
     assert {"playing", "review"} <= phases
     assert turns == {True, False}
+
+
+def _assert_review_drawn(state: dict[str, Any], reply: dict[str, Any]) -> None:
+    """The review explains the deal, tells the tricks, and offers Continue to those awaited."""
+    review = reply["html"]["review"]
+    waiting = state["table"]["review"]["waiting"]
+    assert ('data-action="continue"' in review) == (state["you"] in waiting)
+    assert explained(state) in review
+    told_tricks(state, review)
+
+
+def _assert_table_drawn(state: dict[str, Any], reply: dict[str, Any]) -> bool:
+    """One table, announced by the move just made, focused on the hand; whether it is the
+    viewer's turn."""
+    assert reply["html"]["table"].count('class="eu-table') == 1
+    assert reply["version"] == state["version"]
+    # the page focuses the bid or the hand when this turns true
+    view = state["table"]["view"]
+    assert reply["your_turn"] == (view["to_act"] == state["you"] and bool(view["legal"]))
+    # a card redrawn away hands the focus to the hand's first card
+    markup = reply["html"]["table"]
+    # the announced prompt starts with the move just made, by whoever made it
+    said = re.search(r'<p class="eu-prompt"[^>]*>([^<]*)</p>', markup)
+    assert said is not None
+    if view["actions"]:
+        actor = view["actors"][-1]
+        seat = state["room"]["seats"][actor]
+        name = "You" if actor == state["you"] else seat["name"] or f"Seat {actor + 1}"
+        move, _, then = said.group(1).partition(". ")
+        assert move.startswith(f"{name} ") and then, said.group(1)
+    assert markup.count("data-autofocus") == (1 if view["hand"] else 0)
+    if view["hand"]:
+        assert re.search(r'<ul class="eu-hand"[^>]*><li><button [^>]*data-autofocus', markup)
+    return bool(reply["your_turn"])
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

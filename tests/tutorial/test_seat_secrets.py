@@ -20,6 +20,8 @@ from euchre_tutorial.widgets.game import Save, _game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.free_play import model_of
+
 TABLES = Rules.tables()  # the tables free play's New game offers
 
 PROFILES = sorted(site_profiles())
@@ -69,8 +71,7 @@ def named(card: Card, text: str) -> bool:
 
 
 def assert_secret(reply: dict[str, Any], save: str) -> None:
-    model = reply.get("model", reply)
-    if model.get("review"):
+    if reply.get("flags", {}).get("review"):
         return  # the finished deal is shown: its cards are public now
     hidden = hidden_cards(save)
     # With call-ace, the card called for is announced (who holds it stays the secret).
@@ -88,7 +89,7 @@ def learner_move(model: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     rng.shuffle(hand)
     for code in hand:
         reply = call("game.act", {"save": model["save"], "card": code})
-        if "model" in reply:
+        if "frames" in reply:
             return reply
         assert_secret(reply, model["save"])
     raise AssertionError("no card could be played")
@@ -103,26 +104,28 @@ def learner_move(model: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 )
 def test_no_reply_names_a_hidden_card(profile: str, table: str, seed: int, choices: int) -> None:
     rng = random.Random(choices)
-    model = call(
+    reply = call(
         "game.new",
         {"profile": profile, "table": table, "game_to": 5, "seed": seed, "level": "easy"},
     )
-    assert_secret(model, model["save"])
+    model = model_of(reply)
+    assert_secret(reply, model["save"])
     for _ in range(3000):
         if model["review"]:
             if model["winner"]:
                 break
-            model = call("game.continue", {"save": model["save"]})
-            assert_secret(model, model["save"])
+            reply = call("game.continue", {"save": model["save"]})
+            model = model_of(reply)
+            assert_secret(reply, model["save"])
         elif model["computer_turn"]:
             reply = call("game.next", {"save": model["save"]})
-            model = reply["model"]
+            model = model_of(reply)
             assert_secret(reply, model["save"])
         else:
             if rng.random() < 0.2:
                 assert_secret(call("game.hint", {"save": model["save"]}), model["save"])
             reply = learner_move(model, rng)
-            model = reply["model"]
+            model = model_of(reply)
             assert_secret(reply, model["save"])
     assert model["winner"] is not None
 

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import euchre
@@ -40,9 +41,16 @@ def decision_seed(seed: int, state: HandState) -> int:
 
 
 def choose(state: HandState, level: str = "normal", seed: int = 0) -> Action:
-    """The computer's action for the seat to act in ``state`` (always a legal one)."""
+    """The computer's action for the seat to act in ``state`` (always a legal one). A
+    decision depends on nothing else, so the last few thousand are remembered: a lesson
+    step or a game replayed from its start asks the same ones again."""
     if not state.legal_actions():
         raise ValueError("nobody is to act: the deal is over")
+    return _choose(state, level, seed)
+
+
+@lru_cache(maxsize=4096)
+def _choose(state: HandState, level: str, seed: int) -> Action:
     return euchre.computer_player(level, seed=decision_seed(seed, state)).choose(state)
 
 

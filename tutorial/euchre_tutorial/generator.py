@@ -54,6 +54,8 @@ def check_rules(rules_spec: str | os.PathLike[str] | None) -> Rules:
 def _env(spec: str) -> dict[str, str]:
     env = dict(os.environ)
     env["EUCHRE_RULES"] = spec
+    # the widgets' build-time replies, kept between builds (euchre_tutorial.prebuilt.publish)
+    env.setdefault("EUCHRE_PREBUILT_CACHE", str(ROOT / "build" / "prebuilt-cache"))
     return env
 
 

@@ -21,6 +21,7 @@ from euchre.actions import Action
 from euchre.cards import Card, Rank, Suit
 from euchre.phase import Phase
 from euchre.players import auction_bids
+from euchre.players.advice import Advice
 from euchre.players.auction_bids import Bidding
 from euchre.players.auction_values import action_values, contract_points, moon_points
 from euchre.players.hand_worth import Worth, hand_worth, top_run, trump_options
@@ -256,6 +257,22 @@ def _first(values: list[tuple[Action, float]], top: Action) -> list[tuple[Action
     return first + rest
 
 
+def advice(view: SeatView) -> Advice:
+    """The coach's ``Advice`` at a Bid Euchre decision before the play: ``tell``'s, in
+    expected points."""
+    told = tell(view)
+    return Advice(
+        view.seat,
+        told.action,
+        told.reasons,
+        told.alternatives,
+        "points",
+        words=told.words,
+        summary=told.summary,
+        details=told.details,
+    )
+
+
 def tell(view: SeatView, level: str = "strong") -> Told:
     """The coach's advice at a Bid Euchre decision before the play (``auction_bids.decides``)."""
     if view.phase is Phase.AUCTION:
@@ -265,4 +282,4 @@ def tell(view: SeatView, level: str = "strong") -> Told:
     return _pass_told(view, level)
 
 
-__all__ = ["Told", "tell", "trump_words", "worth_words"]
+__all__ = ["Told", "advice", "tell", "trump_words", "worth_words"]

@@ -9,14 +9,16 @@ the best, the coach shows the list.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from euchre.actions import Action
 from euchre.cards import Card, Rank, Suit
 from euchre.phase import Phase
+from euchre.players import bid_model
 from euchre.players.estimate import (
     best_discard,
+    euchre_chance,
     expected_points,
     hand_tricks,
     upcard_value,
@@ -35,10 +37,11 @@ class Style:
     alone_margin: float = 0.2
     partner_help: float = 0.9
     defend_alone_margin: float = 0.4
+    learned: bool = False  # bid from the fitted weights (bid_model) where there are some
 
 
 NORMAL = Style()
-STRONG = Style()
+STRONG = Style(learned=True)
 
 
 def partner_help(view: SeatView, style: Style, seat: int | None = None) -> float:
@@ -115,11 +118,25 @@ def round_two_value(view: SeatView, suit: Suit | None, alone: bool, style: Style
 def call_tricks(view: SeatView, action: Action, style: Style) -> float | None:
     """The tricks the seat's side expects from ``action`` if it makes trump (an order or a
     call), else None."""
+    if action.kind in ("order", "call") and learned(view, style):
+        trump = proposed(view) if action.kind == "order" else action.suit
+        if trump is not None:
+            return bid_model.call_tricks(view, trump, action.alone)
     if view.phase is Phase.ROUND_ONE and action.kind == "order":
         return round_one_tricks(view, action.alone, style)
     if view.phase is Phase.ROUND_TWO and action.kind == "call":
         return round_two_tricks(view, action.suit, action.alone, style)
     return None
+
+
+def euchre_chance_of(view: SeatView, action: Action, tricks: float, style: Style) -> float:
+    """The chance that ``action`` (a call whose side expects ``tricks``) is euchred: the
+    fitted chance, or the rules of thumb's from the tricks."""
+    if learned(view, style):
+        trump = proposed(view) if action.kind == "order" else action.suit
+        if trump is not None:
+            return bid_model.call_outlook(view, trump, action.alone).euchred
+    return euchre_chance(tricks)
 
 
 def _defender_tricks(
@@ -135,56 +152,58 @@ def _defender_tricks(
 def decision_values(view: SeatView, style: Style = NORMAL) -> list[tuple[Action, float]]:
     """Every legal action of the seat to act (not in the play) with its expected points,
     in the order of ``view.legal``."""
-    out = [(a, _value(view, a, style)) for a in view.legal]
-    return out
+    value = _PHASE_VALUES.get(view.phase)
+    return [(a, value(view, a, style) if value is not None else 0.0) for a in view.legal]
 
 
-def _value(view: SeatView, a: Action, style: Style) -> float:
-    phase = view.phase
-    rules = view.rules
-    if phase is Phase.ROUND_ONE:
+def learned(view: SeatView, style: Style) -> bool:
+    """Whether ``style`` bids here from the fitted weights (``bid_model``)."""
+    return style.learned and bid_model.fitted(view.rules) is not None
+
+
+def _call_value(view: SeatView, a: Action, style: Style) -> float:
+    """An order or a call in either round, or a pass there: from the fitted weights as
+    they are, or from the rules of thumb with the style's margins."""
+    if learned(view, style):
         if a.kind == "pass":
-            return style.caution
-        return round_one_value(view, a.alone, style) - (style.alone_margin if a.alone else 0.0)
-    if phase is Phase.ROUND_TWO:
-        if a.kind == "pass":
-            return style.caution
-        return round_two_value(view, a.suit, a.alone, style) - (
-            style.alone_margin if a.alone else 0.0
-        )
-    if phase is Phase.DISCARD:
-        return _discard_value(view, a, style)
-    if phase is Phase.DEFEND:
-        rest = [c for c in view.hand]
-        # the maker may play alone or with a partner: the engine offers defending alone
-        # against either, and scores each as it is
-        if a.kind == "pass":
-            return _side_ep(_defender_tricks(view, rest, True, style), False, view.alone, view)
-        return (
-            _side_ep(_defender_tricks(view, rest, False, style), False, view.alone, view, True)
-            - style.defend_alone_margin
-        )
-    # Between cards whose estimates round alike, set aside the weakest and give the best (a
-    # millionth of a point per unit of worth: it only breaks ties).
-    if phase is Phase.CALL_FOR_BEST:
-        trump = view.trump
-        if a.kind == "pass":
-            return expected_points(hand_tricks(view.hand, trump, rules), True, rules)
-        rest = [c for c in view.hand if c != a.card]
-        return (
-            expected_points(hand_tricks(rest, trump, rules) + 0.75, True, rules)
-            - _card_worth(a.card, trump) * 1e-6
-        )
-    if phase is Phase.GIVE_BEST:
-        return (
-            expected_points(4.0 + _card_worth(a.card, view.trump) * 0.5, True, rules)
-            + _card_worth(a.card, view.trump) * 1e-6
-        )
-    if phase is Phase.CALL_ACE:
-        return _call_ace_value(view, a, style)
-    if phase is Phase.FARMER:
-        return _farmer_value(view, a, style)
-    return 0.0
+            return bid_model.pass_points(view)
+        trump = proposed(view) if a.kind == "order" else a.suit
+        assert trump is not None
+        return bid_model.call_points(view, trump, a.alone)
+    if a.kind == "pass":
+        return style.caution
+    margin = style.alone_margin if a.alone else 0.0
+    if view.phase is Phase.ROUND_ONE:
+        return round_one_value(view, a.alone, style) - margin
+    return round_two_value(view, a.suit, a.alone, style) - margin
+
+
+def _defend_value(view: SeatView, a: Action, style: Style) -> float:
+    # the maker may play alone or with a partner: the engine offers defending alone
+    # against either, and scores each as it is
+    hand = list(view.hand)
+    if a.kind == "pass":
+        return _side_ep(_defender_tricks(view, hand, True, style), False, view.alone, view)
+    lone = _defender_tricks(view, hand, False, style)
+    return _side_ep(lone, False, view.alone, view, True) - style.defend_alone_margin
+
+
+# Between cards whose estimates round alike, set aside the weakest and give the best (a
+# millionth of a point per unit of worth: it only breaks ties).
+def _call_for_best_value(view: SeatView, a: Action, style: Style) -> float:
+    trump, rules = view.trump, view.rules
+    if a.kind == "pass":
+        return expected_points(hand_tricks(view.hand, trump, rules), True, rules)
+    rest = [c for c in view.hand if c != a.card]
+    return (
+        expected_points(hand_tricks(rest, trump, rules) + 0.75, True, rules)
+        - _card_worth(a.card, trump) * 1e-6
+    )
+
+
+def _give_best_value(view: SeatView, a: Action, style: Style) -> float:
+    worth = _card_worth(a.card, view.trump)
+    return expected_points(4.0 + worth * 0.5, True, view.rules) + worth * 1e-6
 
 
 def _card_worth(card: Card, trump: Suit | None) -> float:
@@ -207,6 +226,9 @@ def _discard_value(view: SeatView, a: Action, style: Style) -> float:
         # best_discard does): a hundredth of a point is the most this ever weighs.
         assert a.card is not None
         penalty = card_power(a.card, trump) * 1e-5
+    if view.maker == view.seat and learned(view, style):  # the dealer picked it up
+        outlook = bid_model.kept_outlook(view, rest)
+        return bid_model.points_of(outlook, view.alone, view.rules) - penalty
     mine = hand_tricks(rest, trump, view.rules)
     maker_side = view.maker == view.seat or _is_partner(view, view.maker)
     partner_out = view.alone and view.maker != view.seat
@@ -256,6 +278,18 @@ def _farmer_value(view: SeatView, a: Action, style: Style) -> float:
     kept = [c for c in view.hand if c not in a.cards]
     # Three unknown cards replace the swapped ones: count each as an average card.
     return _outlook(kept, view, style) + 0.15
+
+
+_PHASE_VALUES: dict[Phase, Callable[[SeatView, Action, Style], float]] = {
+    Phase.ROUND_ONE: _call_value,
+    Phase.ROUND_TWO: _call_value,
+    Phase.DISCARD: lambda view, a, style: _discard_value(view, a, style),
+    Phase.DEFEND: _defend_value,
+    Phase.CALL_FOR_BEST: _call_for_best_value,
+    Phase.GIVE_BEST: _give_best_value,
+    Phase.CALL_ACE: lambda view, a, style: _call_ace_value(view, a, style),
+    Phase.FARMER: lambda view, a, style: _farmer_value(view, a, style),
+}
 
 
 def low_swap(hand: Sequence[Card], options: Sequence[Action]) -> Action | None:

@@ -54,6 +54,24 @@ def hand_tricks(hand: Sequence[Card], trump: Suit | None, rules: Rules | None = 
     if trump is None:
         return _no_trump_tricks(hand)
     trumps = [c for c in hand if is_trump(c, trump)]
+    total = _trumps_worth(trumps, trump, rules)
+    by_suit: dict[Suit, list[Card]] = {}
+    for c in hand:
+        if not is_trump(c, trump):
+            by_suit.setdefault(effective_suit(c, trump), []).append(c)
+    for cards in by_suit.values():
+        total += _plain_suit_worth(cards)
+    voids = sum(1 for s in Suit if s is not trump and s not in by_suit)
+    if trumps and voids:
+        total += min(voids, 2) * (0.25 if len(trumps) >= 2 else 0.1)
+    # The same cards in another order sum to a hair more or less: rounded, they are worth
+    # exactly the same (expected points round the tricks, so a hair could tip a choice).
+    return round(total, 9)
+
+
+def _trumps_worth(trumps: Sequence[Card], trump: Suit, rules: Rules | None) -> float:
+    """The trumps' tricks: each by its rank, a bonus from the third on, less for a bare
+    left bower."""
     total = 0.0
     ranks = sorted(trump_rank_index(c, trump, rules) for c in trumps)
     for i in ranks:
@@ -62,23 +80,16 @@ def hand_tricks(hand: Sequence[Card], trump: Suit | None, rules: Rules | None = 
         total -= 0.15  # a bare left bower is easily caught
     if len(trumps) >= 3:
         total += 0.2 * (len(trumps) - 2)
-    by_suit: dict[Suit, list[Card]] = {}
-    for c in hand:
-        if not is_trump(c, trump):
-            by_suit.setdefault(effective_suit(c, trump), []).append(c)
-    for suit, cards in by_suit.items():
-        ranks_here = {c.rank for c in cards}
-        if Rank.ACE in ranks_here:
-            total += 0.8 if len(cards) <= 2 else 0.65
-            if Rank.KING in ranks_here:
-                total += 0.35
-        elif Rank.KING in ranks_here and len(cards) >= 2:
-            total += 0.2
-        del suit
-    voids = sum(1 for s in Suit if s is not trump and s not in by_suit)
-    if trumps and voids:
-        total += min(voids, 2) * (0.25 if len(trumps) >= 2 else 0.1)
     return total
+
+
+def _plain_suit_worth(cards: Sequence[Card]) -> float:
+    """One plain suit's tricks: its ace (more when short), a king beside the ace or
+    guarded."""
+    ranks = {c.rank for c in cards}
+    if Rank.ACE in ranks:
+        return (0.8 if len(cards) <= 2 else 0.65) + (0.35 if Rank.KING in ranks else 0.0)
+    return 0.2 if Rank.KING in ranks and len(cards) >= 2 else 0.0
 
 
 def _no_trump_tricks(hand: Sequence[Card]) -> float:
@@ -99,7 +110,7 @@ def _no_trump_tricks(hand: Sequence[Card]) -> float:
             total += 0.35
         if top >= 1 and len(cards) > top:
             total += 0.25 * (len(cards) - top)
-    return total
+    return round(total, 9)
 
 
 def best_discard(hand: Sequence[Card], trump: Suit, rules: Rules | None = None) -> Card:

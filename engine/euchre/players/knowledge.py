@@ -60,6 +60,42 @@ def called_ace(actions: Sequence[Action]) -> Suit | None:
     return None
 
 
+def _set_aside(view: SeatView, played: frozenset[Card]) -> tuple[set[Card], dict[Card, int]]:
+    """The cards ``view.seat`` knows are out of play (its discards, a turned-down upcard)
+    and the upcard the dealer picked up (pinned to the dealer)."""
+    known_out: set[Card] = set()
+    if view.discard is not None:
+        known_out.add(view.discard)
+    for action in view.actions:
+        if action.kind == "best" and action.cards:
+            known_out.add(action.cards[0])  # my own discard when calling for best
+    pinned: dict[Card, int] = {}
+    up = view.upcard
+    if up is not None and up not in view.hand and up not in played and up not in known_out:
+        if view.picked_up and view.dealer != view.seat:
+            pinned[up] = view.dealer
+        elif not view.picked_up or view.dealer == view.seat:
+            known_out.add(up)
+    return known_out, pinned
+
+
+def _shown_voids(view: SeatView) -> dict[int, set[Suit]]:
+    """The effective suits each seat has shown it lacks (by not following them)."""
+    trump = view.trump
+    voids: dict[int, set[Suit]] = {s: set() for s in range(view.rules.players)}
+    if view.phase is not Phase.PLAY and not view.tricks:
+        return voids
+    tricks = [list(zip(t.seats, t.cards, strict=False)) for t in view.tricks]
+    if view.current_trick:
+        tricks.append(list(view.current_trick))
+    for trick in tricks:
+        led = effective_suit(trick[0][1], trump)
+        for seat, card in trick[1:]:
+            if effective_suit(card, trump) is not led:
+                voids[seat].add(led)
+    return voids
+
+
 @dataclass(frozen=True)
 class Knowledge:
     """Facts a seat can deduce. ``unseen`` are the cards it has not seen (other hands, the
@@ -81,35 +117,14 @@ class Knowledge:
         rules = view.rules
         trump = view.trump
         played = frozenset(view.played_cards())
-        known_out: set[Card] = set()
-        if view.discard is not None:
-            known_out.add(view.discard)
-        for action in view.actions:
-            if action.kind == "best" and action.cards:
-                known_out.add(action.cards[0])  # my own discard when calling for best
-        pinned: dict[Card, int] = {}
-        up = view.upcard
-        if up is not None and up not in view.hand and up not in played and up not in known_out:
-            if view.picked_up and view.dealer != view.seat:
-                pinned[up] = view.dealer
-            elif not view.picked_up or view.dealer == view.seat:
-                known_out.add(up)
+        known_out, pinned = _set_aside(view, played)
         mine = set(view.hand)
         unseen = tuple(
             c
             for c in make_deck(rules.deck, rules.joker)
             if c not in mine and c not in played and c not in known_out
         )
-        voids: dict[int, set[Suit]] = {s: set() for s in range(rules.players)}
-        if view.phase is Phase.PLAY or view.tricks:
-            tricks = [list(zip(t.seats, t.cards, strict=False)) for t in view.tricks]
-            if view.current_trick:
-                tricks.append(list(view.current_trick))
-            for trick in tricks:
-                led = effective_suit(trick[0][1], trump)
-                for seat, card in trick[1:]:
-                    if effective_suit(card, trump) is not led:
-                        voids[seat].add(led)
+        voids = _shown_voids(view)
         for card, seat in list(pinned.items()):
             if effective_suit(card, trump) in voids[seat] or seat in view.sitting_out:
                 del pinned[card]  # it must have been discarded

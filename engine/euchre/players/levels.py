@@ -90,42 +90,44 @@ class EasyPlayer(Player):
         return self._bid(view, legal)
 
     def _bid(self, view: SeatView, legal: list[Action]) -> Action:
-        hand = list(view.hand)
-        kinds = {a.kind for a in legal}
         if view.phase is Phase.ROUND_ONE:
-            trump = proposed(view)
-            if view.seat == view.dealer:
-                hand = [*hand, upcard(view)]
-            count = sum(1 for c in hand if is_trump(c, trump))
-            bower = any(c.rank.name == "JACK" and is_trump(c, trump) for c in hand)
-            if count >= 3 or (count >= 2 and bower):
-                want = Action("order", alone=count >= 5)
-                if want in legal:
-                    return want
-                alone = Action("order", alone=True)
-                if alone in legal and count >= 4:
-                    return alone
-            return Action("pass") if Action("pass") in legal else legal[0]
+            return self._order(view, legal)
         if view.phase is Phase.ROUND_TWO:
-            calls = [a for a in legal if a.kind == "call" and not a.alone and a.suit is not None]
-            if calls:
-                pick = max(
-                    calls, key=lambda a: sum(1 for c in hand if a.suit and is_trump(c, a.suit))
-                )
-                assert pick.suit is not None
-                count = sum(1 for c in hand if is_trump(c, pick.suit))
-                if count >= 3 or Action("pass") not in legal:
-                    return pick
-            return Action("pass") if Action("pass") in legal else legal[0]
+            return self._call(view, legal)
         if view.phase is Phase.DISCARD:
             discards = [a for a in legal if a.kind == "discard"]
             made = view.trump
             return min(discards, key=lambda a: (is_trump(a.card, made), card_power(a.card, made)))
         if view.phase is Phase.GIVE_BEST:
             return max(legal, key=lambda a: card_power(a.card, view.trump))
-        if "pass" in kinds:
-            return Action("pass")
-        return legal[0]
+        return Action("pass") if "pass" in {a.kind for a in legal} else legal[0]
+
+    def _order(self, view: SeatView, legal: list[Action]) -> Action:
+        """Round one: order (or pick up) with three trumps, or two and a bower."""
+        trump = proposed(view)
+        hand = [*view.hand, upcard(view)] if view.seat == view.dealer else list(view.hand)
+        count = sum(1 for c in hand if is_trump(c, trump))
+        bower = any(c.rank.name == "JACK" and is_trump(c, trump) for c in hand)
+        if count >= 3 or (count >= 2 and bower):
+            want = Action("order", alone=count >= 5)
+            if want in legal:
+                return want
+            alone = Action("order", alone=True)
+            if alone in legal and count >= 4:
+                return alone
+        return Action("pass") if Action("pass") in legal else legal[0]
+
+    def _call(self, view: SeatView, legal: list[Action]) -> Action:
+        """Round two: the longest suit, with three trumps in it (or when stuck)."""
+        hand = list(view.hand)
+        calls = [a for a in legal if a.kind == "call" and not a.alone and a.suit is not None]
+        if calls:
+            pick = max(calls, key=lambda a: sum(1 for c in hand if a.suit and is_trump(c, a.suit)))
+            assert pick.suit is not None
+            count = sum(1 for c in hand if is_trump(c, pick.suit))
+            if count >= 3 or Action("pass") not in legal:
+                return pick
+        return Action("pass") if Action("pass") in legal else legal[0]
 
     def _play(self, view: SeatView, legal: list[Card]) -> Card:
         trump = view.trump
@@ -156,8 +158,10 @@ class NormalPlayer(Player):
 
 @dataclass
 class StrongPlayer(Player):
-    """Bids from trick estimates; plays by sampling consistent deals and solving each
-    exactly, choosing the card with the best average."""
+    """Bids from the fitted bidding model (``bid_model``) where the table has one, else
+    from trick estimates; plays by sampling consistent deals and solving each exactly,
+    choosing the card with the best average unless the rule of thumb's card does about
+    as well (``search.best``)."""
 
     budget: Budget = field(default_factory=Budget)
     style: bid_strategy.Style = field(default_factory=lambda: bid_strategy.STRONG)

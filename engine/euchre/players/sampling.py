@@ -1,6 +1,8 @@
 """Deals consistent with what a seat knows: the unseen cards dealt to the other hands
 (exact counts), never giving a seat a suit it has shown it lacks, the picked-up upcard
-left with the dealer. The maker's sampled hand must look like a hand that made trump.
+left with the dealer. The maker's sampled hand must look like a hand that made trump, and
+a seat that passed when this trump was offered must not hold a hand that would surely
+have taken it.
 """
 
 from __future__ import annotations
@@ -10,6 +12,10 @@ from euchre.players.estimate import hand_tricks
 from euchre.players.knowledge import Knowledge
 from euchre.rng import SeededRandom
 from euchre.trump import effective_suit, is_trump
+
+#: The most a seat that passed on this trump may hold, in tricks its hand is worth on its
+#: own (``hand_tricks``), in a sampled deal: a seat that passed with more would have called.
+PASSED_LIMIT = 3.2
 
 
 def sample_hands(know: Knowledge, rng: SeededRandom, tries: int = 12) -> dict[int, list[Card]]:
@@ -94,18 +100,49 @@ def _draw_exact(know: Knowledge) -> dict[int, list[Card]]:
     return hands
 
 
-def _plausible(know: Knowledge, hands: dict[int, list[Card]]) -> bool:
-    """A maker (not this seat) who named trump should hold a hand worth calling: its
-    original cards (held now or already played) rated by the bidding estimate."""
+def _held(know: Knowledge, hands: dict[int, list[Card]], seat: int) -> list[Card]:
+    """A seat's cards since the play began, in a sampled deal: held now or played."""
     view = know.view
-    maker, trump = view.maker, view.trump
+    held = list(hands[seat])
+    held.extend(c for t in view.tricks for s, c in zip(t.seats, t.cards, strict=False) if s == seat)
+    held.extend(c for s, c in view.current_trick if s == seat)
+    return held
+
+
+def _passed_on_trump(know: Knowledge) -> list[int]:
+    """The other seats that passed in the round in which trump was made, before the maker
+    made it: each was offered this trump (in round one, the upcard's suit) and declined."""
+    view = know.view
+    made = next(
+        (p for a, p in zip(view.actions, view.phases, strict=False) if a.kind in ("order", "call")),
+        None,
+    )
+    if made is None:
+        return []
+    return [
+        actor
+        for action, actor, phase in zip(view.actions, view.actors, view.phases, strict=False)
+        if phase is made and action.kind == "pass" and actor != know.seat
+    ]
+
+
+def _plausible(know: Knowledge, hands: dict[int, list[Card]]) -> bool:
+    """The maker (not this seat) should hold a hand worth calling, and no seat that passed
+    on this trump a hand that would surely have taken it: their original cards (held now
+    or already played) rated by the bidding estimate."""
+    view = know.view
+    trump = view.trump
+    if trump is not None:
+        for seat in _passed_on_trump(know):
+            if (
+                seat in hands
+                and hand_tricks(_held(know, hands, seat), trump, view.rules) > PASSED_LIMIT
+            ):
+                return False
+    maker = view.maker
     if maker is None or maker == know.seat or maker not in hands:
         return True
-    held = list(hands[maker])
-    held.extend(
-        c for t in view.tricks for s, c in zip(t.seats, t.cards, strict=False) if s == maker
-    )
-    held.extend(c for s, c in view.current_trick if s == maker)
+    held = _held(know, hands, maker)
     if trump is None:
         return hand_tricks(held, None, view.rules) >= 2.0
     trumps = sum(1 for c in held if is_trump(c, trump))

@@ -7,6 +7,7 @@ never in seconds, so a seed gives the same decision on every machine, however bu
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -52,6 +53,7 @@ class CardStats:
     tricks: int
     samples: int
     euchres: int = 0  # deals in which the makers took fewer than three tricks
+    each: tuple[int, ...] = ()  # the points of every sampled deal, in sampling order
 
     @property
     def mean_points(self) -> float:
@@ -117,7 +119,7 @@ def analyse(
     rules = view.rules
     order = sorted(know.active)
     leader = view.current_trick[0][0] if view.current_trick else know.seat
-    points = dict.fromkeys(legal, 0)
+    points: dict[Card, list[int]] = {c: [] for c in legal}
     tricks = dict.fromkeys(legal, 0)
     euchres = dict.fromkeys(legal, 0)
     spent = 0
@@ -139,21 +141,54 @@ def analyse(
         for card in legal:
             total = made + values[card]
             mk, df = score_hand(total, view.alone, rules, defender_alone, view.bid or 0)
-            points[card] += (mk - df) if mine else (df - mk)
+            points[card].append((mk - df) if mine else (df - mk))
             tricks[card] += total if mine else rules.hand_size - total
             euchres[card] += int(total < (view.bid or TRICKS_TO_MAKE))
-    return [CardStats(c, points[c], tricks[c], samples, euchres[c]) for c in legal]
+    return [
+        CardStats(c, sum(points[c]), tricks[c], samples, euchres[c], tuple(points[c]))
+        for c in legal
+    ]
+
+
+#: How sure the sampled deals must be that a card scores more than the rule of thumb's
+#: card before it is played instead: its mean gain in points over that card must pass
+#: MARGIN plus SURE standard errors of that mean (paired deal by deal). The open-hand
+#: solver sees every card, so a small edge in a few deals is often an illusion, while the
+#: rule of thumb plays as partners expect (a trump led to the maker, a partner's winner
+#: left alone).
+MARGIN = 0.0
+SURE = 1.0
+
+
+def clearly_better(top: CardStats, other: CardStats) -> bool:
+    """Whether ``top`` scores clearly more than ``other`` over the same sampled deals.
+
+    >>> from euchre.cards import Card
+    >>> a, b = Card.parse("Ah"), Card.parse("9h")
+    >>> clearly_better(CardStats(a, 4, 0, 4, each=(1, 1, 1, 1)), CardStats(b, 0, 0, 4, each=(0, 0, 0, 0)))
+    True
+    >>> clearly_better(CardStats(a, 2, 0, 4, each=(2, 0, 0, 0)), CardStats(b, 0, 0, 4, each=(0, 0, 0, 0)))
+    False
+    """
+    gains = [x - y for x, y in zip(top.each, other.each, strict=True)]
+    if not gains:
+        return False
+    mean = sum(gains) / len(gains)
+    if len(gains) < 2:
+        return mean > MARGIN
+    var = sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)
+    return mean > MARGIN + SURE * math.sqrt(var / len(gains))
 
 
 def best(stats: Sequence[CardStats], prefer: Card | None = None) -> CardStats:
-    """The card with the most expected points, then the most expected tricks; on a tie the
-    ``prefer`` card (the rule of thumb's choice), else the first in legal order."""
+    """The card with the most expected points, then the most expected tricks, unless the
+    ``prefer`` card (the rule of thumb's choice) does about as well: then that one
+    (``clearly_better``); else the first in legal order."""
     top = stats[0]
     for s in stats[1:]:
         if (s.points, s.tricks) > (top.points, top.tricks):
             top = s
-    if prefer is not None:
-        for s in stats:
-            if s.card == prefer and (s.points, s.tricks) == (top.points, top.tricks):
-                return s
-    return top
+    ruled = next((s for s in stats if s.card == prefer), None)
+    if ruled is None or ruled is top or clearly_better(top, ruled):
+        return top
+    return ruled

@@ -121,7 +121,8 @@ class Solver:
         self.current = [(seat, bit[c.id]) for seat, c in current]
         self.memo: dict[int, tuple[int, int]] = {}
         self._count = [0, 1 << 62]  # nodes searched, the limit
-        self._lead, self._follow = _search(
+        self._active = len(order)
+        self._lead, self._follows = _search(
             self.hands, order, self.next, self.maxer, len(order), lay, self.memo, self._count
         )
 
@@ -148,9 +149,23 @@ class Solver:
         lay = self.layout
         self._count[1] = self._count[0] + node_limit if node_limit is not None else 1 << 62
         seat = self.to_move()
-        hands = self.hands
-        played = 0
-        led = elig = win = 0
+        trick = self._trick()
+        mask = self._moves(seat, trick[1], candidates)
+        live = trick[0] | lay.separators
+        for h in self.hands:
+            live |= h
+        out: dict[Card, int] = {}
+        for rep, group in _groups(mask, live):
+            v = self._value_of(seat, rep, trick, live)
+            for b in group:
+                out[lay.card_of[b]] = v
+        return out
+
+    def _trick(self) -> tuple[int, int, int, int, int]:
+        """The trick in progress: (its cards, the led suit's mask, the cards that may win
+        it, the winning card, its seat); zeros and -1 before the lead."""
+        lay = self.layout
+        played = led = elig = win = 0
         win_seat = -1
         for s, b in self.current:
             played |= b
@@ -160,33 +175,39 @@ class Solver:
                 win, win_seat = b, s
             elif b & elig and b < win:
                 win, win_seat = b, s
-        if candidates is None:
-            mask = hands[seat]
-            if led and mask & led:
-                mask &= led
-        else:
+        return played, led, elig, win, win_seat
+
+    def _moves(self, seat: int, led: int, candidates: Sequence[Card] | None) -> int:
+        """The cards to value: ``candidates``, or every legal card of ``seat``."""
+        if candidates is not None:
             mask = 0
             for c in candidates:
-                mask |= lay.bit[c.id]
-        live = played | lay.separators
-        for h in hands:
-            live |= h
-        out: dict[Card, int] = {}
-        pos = len(self.current)
-        follow = self._follow
-        for rep, group in _groups(mask, live):
-            hands[seat] ^= rep
-            if not led:
-                m = lay.suit_mask[rep]
-                v = follow(1, self.next[seat], m, m | lay.trumps, rep, seat, live, -1, FULL)
-            elif rep & elig and rep < win:
-                v = follow(pos + 1, self.next[seat], led, elig, rep, seat, live, -1, FULL)
-            else:
-                v = follow(pos + 1, self.next[seat], led, elig, win, win_seat, live, -1, FULL)
-            hands[seat] ^= rep
-            for b in group:
-                out[lay.card_of[b]] = v
-        return out
+                mask |= self.layout.bit[c.id]
+            return mask
+        mask = self.hands[seat]
+        return mask & led if led and mask & led else mask
+
+    def _value_of(self, seat: int, card: int, trick: tuple[int, ...], live: int) -> int:
+        """The value of ``seat`` playing ``card`` to the trick in progress."""
+        lay = self.layout
+        _played, led, elig, win, win_seat = trick
+        if not led:
+            led = lay.suit_mask[card]
+            elig = led | lay.trumps
+            win, win_seat = card, seat
+        elif card & elig and card < win:
+            win, win_seat = card, seat
+        pos = len(self.current) + 1
+        after = self.next[seat]
+        self.hands[seat] ^= card
+        if pos == self._active:  # the trick's last card: its winner leads the next one
+            self._count[0] += 1
+            won = self.maxer[win_seat]
+            v = won + self._lead(win_seat, -1 - won, FULL - won)
+        else:
+            v = self._follows[after](pos, after, led, elig, win, win_seat, live, -1, FULL)
+        self.hands[seat] ^= card
+        return v
 
 
 def _groups(mask: int, live: int) -> list[tuple[int, list[int]]]:
@@ -205,6 +226,29 @@ def _groups(mask: int, live: int) -> list[tuple[int, list[int]]]:
     return groups
 
 
+Lead = Callable[[int, int, int], int]
+Follow = Callable[[int, int, int, int, int, int, int, int, int], int]
+Loop = Callable[[int, int, int, int, int, int, int, int], int]
+
+
+@dataclass
+class _Search:
+    """What the search functions share: the hands (changed in place and restored), the
+    play order (``nxt``), who maximises, the number of seats playing, the layout, the
+    transposition table, the node count with its limit, and each seat's follow function
+    (``follows``: the maximising or the minimising one, filled once both exist)."""
+
+    hands: list[int]
+    seats: Sequence[int]
+    nxt: list[int]
+    maxer: list[int]
+    active: int
+    lay: Layout
+    memo: dict[int, tuple[int, int]]
+    count: list[int]
+    follows: list[Follow]
+
+
 def _search(
     hands: list[int],
     seats: Sequence[int],
@@ -214,92 +258,150 @@ def _search(
     lay: Layout,
     memo: dict[int, tuple[int, int]],
     count: list[int],
-) -> tuple[Callable[[int, int, int], int], Callable[..., int]]:
-    """The two mutually recursive search functions over ``hands`` (changed in place and
-    restored): ``lead(seat, alpha, beta)`` at the start of a trick, and ``follow(...)``
-    inside one. Both return the maximising side's tricks from that point on."""
-    suit_mask = lay.suit_mask
-    trumps = lay.trumps
-    side_seats = [s for s in seats if maxer[s]]
-    other_seats = [s for s in seats if not maxer[s]]
-    separators = lay.separators
+) -> tuple[Lead, list[Follow]]:
+    """The search functions over ``hands`` (changed in place and restored): ``lead(seat,
+    alpha, beta)`` at the start of a trick, and per seat ``follows[seat](pos, seat, led,
+    elig, win, win_seat, live, alpha, beta)`` inside one (``pos`` cards played, fewer than
+    the seats playing). Both return the maximising side's tricks from that point on.
+
+    The functions call one another: each is made by a function of its own and bound to
+    the others here (``follows`` is shared; ``lead`` and the leader's loops are bound)."""
+    ctx = _Search(hands, seats, nxt, maxer, active, lay, memo, count, [])
+    lead, bind_lead = _lead_function(ctx)
+    lead_max = _lead_max_function(ctx)
+    lead_min = _lead_min_function(ctx)
+    follow_max, bind_follow_max = _follow_max_function(ctx)
+    follow_min, bind_follow_min = _follow_min_function(ctx)
+    ctx.follows.extend(follow_max if m else follow_min for m in maxer)
+    bind_lead(lead_max, lead_min)
+    bind_follow_max(lead)
+    bind_follow_min(lead)
+    return lead, ctx.follows
+
+
+def _bounds_function(ctx: _Search) -> Callable[[int, int, int], tuple[int, int]]:
+    """``bounds(live, left, key)``: the sure tricks of either side at a trick's start, as
+    (least the maximising side takes, most it takes), kept in the table when exact. Each
+    trump one seat holds above all the other side's trumps wins the trick it is played to."""
+    hands, memo, trumps = ctx.hands, ctx.memo, ctx.lay.trumps
+    side_seats = [s for s in ctx.seats if ctx.maxer[s]]
+    other_seats = [s for s in ctx.seats if not ctx.maxer[s]]
+
+    def bounds(live: int, left: int, key: int) -> tuple[int, int]:
+        lo, hi = 0, left
+        if not trumps & live:
+            return lo, hi
+        ours = theirs = 0
+        for s in side_seats:
+            ours |= hands[s]
+        for s in other_seats:
+            theirs |= hands[s]
+        ours &= trumps
+        theirs &= trumps
+        if ours:
+            above = (theirs & -theirs) - 1 if theirs else ours
+            for s in side_seats:
+                n = (hands[s] & above).bit_count()
+                lo = n if n > lo else lo
+        if theirs:
+            above = (ours & -ours) - 1 if ours else theirs
+            for s in other_seats:
+                n = left - (hands[s] & above).bit_count()
+                hi = n if n < hi else hi
+        if lo == hi:
+            memo[key] = (lo, hi)
+        return lo, hi
+
+    return bounds
+
+
+def _last_trick_function(ctx: _Search) -> Callable[[int, int, int], int]:
+    """``last(leader, card, key)``: the last trick, one card a hand (kept in the table)."""
+    hands, nxt, maxer, memo, count = ctx.hands, ctx.nxt, ctx.maxer, ctx.memo, ctx.count
+    suit_mask, trumps = ctx.lay.suit_mask, ctx.lay.trumps
+
+    def last(leader: int, card: int, key: int) -> int:
+        count[0] += 1
+        elig = suit_mask[card] | trumps
+        win, win_seat = card, leader
+        seat = nxt[leader]
+        while seat != leader:
+            c = hands[seat]
+            if c & elig and c < win:
+                win, win_seat = c, seat
+            seat = nxt[seat]
+        v = maxer[win_seat]
+        memo[key] = (v, v)
+        return v
+
+    return last
+
+
+def _lead_function(ctx: _Search) -> tuple[Lead, Callable[[Loop, Loop], None]]:
+    """``lead(leader, alpha, beta)``: a trick's start, through the transposition table,
+    the sure-trick bounds and the node limit, then the leader's loop; and its binder."""
+    hands, maxer, memo, count = ctx.hands, ctx.maxer, ctx.memo, ctx.count
+    separators = ctx.lay.separators
+    bounds = _bounds_function(ctx)
+    last = _last_trick_function(ctx)
+    loops: list[Loop] = []
 
     def lead(leader: int, alpha: int, beta: int) -> int:
         hand = hands[leader]
         left = hand.bit_count()
-        if left == 0:
+        if left == 0 or beta <= 0:
             return 0
         if alpha >= left:
             return alpha
-        if beta <= 0:
-            return 0
-        live = 0
-        for h in hands:
-            live |= h
+        live = sum(hands)  # the hands hold different cards: their sum is their union
         key = (live << 3) | leader
         entry = memo.get(key)
-        if entry is not None:
-            lo, hi = entry
-            if lo == hi or lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            a0 = alpha if alpha > lo else lo
-            b0 = beta if beta < hi else hi
-        else:
-            lo, hi = 0, left
-            if trumps & live:
-                # Sure tricks: each trump one seat holds above all the other side's trumps
-                # wins the trick it is played to.
-                ours = theirs = 0
-                for s in side_seats:
-                    ours |= hands[s]
-                for s in other_seats:
-                    theirs |= hands[s]
-                ours &= trumps
-                theirs &= trumps
-                if ours:
-                    above = (theirs & -theirs) - 1 if theirs else ours
-                    for s in side_seats:
-                        n = (hands[s] & above).bit_count()
-                        if n > lo:
-                            lo = n
-                    if lo >= beta:
-                        return lo
-                if theirs:
-                    above = (ours & -ours) - 1 if ours else theirs
-                    for s in other_seats:
-                        n = left - (hands[s] & above).bit_count()
-                        if n < hi:
-                            hi = n
-                    if hi <= alpha:
-                        return hi
-                if lo == hi:
-                    memo[key] = (lo, hi)
-                    return lo
-            a0 = alpha if alpha > lo else lo
-            b0 = beta if beta < hi else hi
+        lo, hi = entry if entry is not None else bounds(live, left, key)
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
         if count[0] > count[1]:
             raise NodeLimit
         if left == 1:
-            count[0] += 1
-            led = suit_mask[hand]
-            elig = led | trumps
-            win, win_seat = hand, leader
-            seat = nxt[leader]
-            while seat != leader:
-                c = hands[seat]
-                if c & elig and c < win:
-                    win, win_seat = c, seat
-                seat = nxt[seat]
-            v = maxer[win_seat]
-            memo[key] = (v, v)
-            return v
-        live |= separators
-        maxing = maxer[leader]
-        best = -1 if maxing else 99
-        a, b = a0, b0
+            return last(leader, hand, key)
+        a0 = alpha if alpha > lo else lo
+        b0 = beta if beta < hi else hi
+        return loops[maxer[leader]](leader, hand, live | separators, key, lo, hi, a0, b0)
+
+    def bind(high: Loop, low: Loop) -> None:
+        loops.extend((low, high))
+
+    return lead, bind
+
+
+def _store(
+    memo: dict[int, tuple[int, int]], key: int, v: int, lo: int, hi: int, a0: int, b0: int
+) -> int:
+    """Keep what a search in the window ``a0``..``b0`` learnt of a position (its bounds
+    ``lo``..``hi`` before) in the table; ``v``."""
+    if v <= a0:
+        hi = v if v < hi else hi
+    elif v >= b0:
+        lo = v if v > lo else lo
+    else:
+        lo = hi = v
+    memo[key] = (lo, hi)
+    return v
+
+
+def _lead_max_function(ctx: _Search) -> Loop:
+    """The maximising leader's choice of card (touching cards once; alpha-beta, fail-soft),
+    its result kept in the table."""
+    hands, nxt, follows, memo = ctx.hands, ctx.nxt, ctx.follows, ctx.memo
+    suit_mask, trumps = ctx.lay.suit_mask, ctx.lay.trumps
+
+    def lead_max(
+        leader: int, hand: int, live: int, key: int, lo: int, hi: int, a: int, b: int
+    ) -> int:
+        a0, best = a, -1
         seat = nxt[leader]
+        follow = follows[seat]
         prev = 0
         m = hand
         while m:
@@ -313,64 +415,29 @@ def _search(
             hands[leader] = hand ^ card
             v = follow(1, seat, led, led | trumps, card, leader, live, a, b)
             hands[leader] = hand
-            if maxing:
-                if v > best:
-                    best = v
-                    if v > a:
-                        a = v
-                        if a >= b:
-                            break
-            elif v < best:
-                best = v
-                if v < b:
-                    b = v
-                    if a >= b:
-                        break
-        v = best
-        if v <= a0:
-            hi = min(hi, v)
-        elif v >= b0:
-            lo = max(lo, v)
-        else:
-            lo = hi = v
-        memo[key] = (lo, hi)
-        return v
+            best = v if v > best else best
+            if v > a:
+                if v >= b:
+                    break
+                a = v
+        return _store(memo, key, best, lo, hi, a0, b)
 
-    def follow(
-        pos: int,
-        seat: int,
-        led: int,
-        elig: int,
-        win: int,
-        win_seat: int,
-        live: int,
-        alpha: int,
-        beta: int,
+    return lead_max
+
+
+def _lead_min_function(ctx: _Search) -> Loop:
+    """The minimising leader's choice of card, as ``_lead_max_function``'s."""
+    hands, nxt, follows, memo = ctx.hands, ctx.nxt, ctx.follows, ctx.memo
+    suit_mask, trumps = ctx.lay.suit_mask, ctx.lay.trumps
+
+    def lead_min(
+        leader: int, hand: int, live: int, key: int, lo: int, hi: int, a: int, b: int
     ) -> int:
-        count[0] += 1
-        if pos == active:
-            won = maxer[win_seat]
-            return won + lead(win_seat, alpha - won, beta - won)
-        hand = hands[seat]
-        moves = hand & led or hand
-        beaters = moves & elig & (win - 1)
-        if not moves & (moves - 1):  # one legal card: no choice to search
-            hands[seat] = hand ^ moves
-            if moves & beaters:
-                win, win_seat = moves, seat
-            pos += 1
-            if pos == active:
-                won = maxer[win_seat]
-                v = won + lead(win_seat, alpha - won, beta - won)
-            else:
-                v = follow(pos, nxt[seat], led, elig, win, win_seat, live, alpha, beta)
-            hands[seat] = hand
-            return v
-        # The cheapest card that takes the lead first (the highest bit of the beaters),
-        # then the others from the lowest up; touching cards once.
-        order: list[int] = []
+        b0, best = b, 99
+        seat = nxt[leader]
+        follow = follows[seat]
         prev = 0
-        m = moves
+        m = hand
         while m:
             card = m & -m
             m ^= card
@@ -378,42 +445,152 @@ def _search(
                 prev = card
                 continue
             prev = card
-            order.append(card)
-        order.reverse()
-        if beaters and len(order) > 1:
-            order.sort(key=beaters.__and__, reverse=True)
-        maxing = maxer[seat]
-        best = -1 if maxing else 99
-        after = nxt[seat]
+            led = suit_mask[card]
+            hands[leader] = hand ^ card
+            v = follow(1, seat, led, led | trumps, card, leader, live, a, b)
+            hands[leader] = hand
+            best = v if v < best else best
+            if v < b:
+                if v <= a:
+                    break
+                b = v
+        return _store(memo, key, best, lo, hi, a, b0)
+
+    return lead_min
+
+
+def _search_order(moves: int, live: int, beaters: int) -> list[int]:
+    """The cards of ``moves`` to search, highest first and those that take the lead before
+    the rest; of touching cards (no live card between them) only the lowest."""
+    order: list[int] = []
+    prev = 0
+    m = moves
+    while m:
+        card = m & -m
+        m ^= card
+        if prev and not live & (card - 1) & ~((prev << 1) - 1):
+            prev = card
+            continue
+        prev = card
+        order.append(card)
+    order.reverse()
+    if beaters and len(order) > 1:
+        order.sort(key=beaters.__and__, reverse=True)
+    return order
+
+
+def _follow_max_function(ctx: _Search) -> tuple[Follow, Callable[[Lead], None]]:
+    """A maximising seat's card inside a trick (``pos`` cards already played): the cheapest
+    card that takes the lead first, then the others from the lowest up, touching cards once;
+    alpha-beta, fail-soft. The trick's last card hands the lead to its winner."""
+    hands, nxt, maxer, active, count = ctx.hands, ctx.nxt, ctx.maxer, ctx.active, ctx.count
+    follows = ctx.follows
+    lead: Lead
+
+    def follow_max(
+        pos: int, seat: int, led: int, elig: int, win: int, wseat: int, live: int, a: int, b: int
+    ) -> int:
+        count[0] += 1
+        hand = hands[seat]
+        moves = hand & led or hand
+        beaters = moves & elig & (win - 1)
         pos += 1
+        after = nxt[seat]
+        if not moves & (moves - 1):  # one legal card: no choice to search
+            hands[seat] = hand ^ moves
+            taken = moves & beaters
+            ws = seat if taken else wseat
+            won = maxer[ws]
+            v = (
+                won + lead(ws, a - won, b - won)
+                if pos == active
+                else follows[after](pos, after, led, elig, moves if taken else win, ws, live, a, b)
+            )
+            hands[seat] = hand
+            return v
+        order = _search_order(moves, live, beaters)
+        best = -1
         last = pos == active
+        follow = follows[after]
         for card in order:
             hands[seat] = hand ^ card
-            if last:  # the trick is complete: its winner leads the next one
-                taker = seat if card & beaters else win_seat
-                won = maxer[taker]
-                v = won + lead(taker, alpha - won, beta - won)
-            elif card & beaters:
-                v = follow(pos, after, led, elig, card, seat, live, alpha, beta)
-            else:
-                v = follow(pos, after, led, elig, win, win_seat, live, alpha, beta)
+            taken = card & beaters
+            ws = seat if taken else wseat
+            won = maxer[ws]
+            v = (
+                won + lead(ws, a - won, b - won)
+                if last
+                else follow(pos, after, led, elig, card if taken else win, ws, live, a, b)
+            )
             hands[seat] = hand
-            if maxing:
-                if v > best:
-                    best = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            elif v < best:
-                best = v
-                if v < beta:
-                    beta = v
-                    if alpha >= beta:
-                        break
+            best = v if v > best else best
+            if v > a:
+                if v >= b:
+                    return v
+                a = v
         return best
 
-    return lead, follow
+    def bind(lead_fn: Lead) -> None:
+        nonlocal lead
+        lead = lead_fn
+
+    return follow_max, bind
+
+
+def _follow_min_function(ctx: _Search) -> tuple[Follow, Callable[[Lead], None]]:
+    """A minimising seat's card inside a trick, as ``_follow_max_function``'s."""
+    hands, nxt, maxer, active, count = ctx.hands, ctx.nxt, ctx.maxer, ctx.active, ctx.count
+    follows = ctx.follows
+    lead: Lead
+
+    def follow_min(
+        pos: int, seat: int, led: int, elig: int, win: int, wseat: int, live: int, a: int, b: int
+    ) -> int:
+        count[0] += 1
+        hand = hands[seat]
+        moves = hand & led or hand
+        beaters = moves & elig & (win - 1)
+        pos += 1
+        after = nxt[seat]
+        if not moves & (moves - 1):  # one legal card: no choice to search
+            hands[seat] = hand ^ moves
+            taken = moves & beaters
+            ws = seat if taken else wseat
+            won = maxer[ws]
+            v = (
+                won + lead(ws, a - won, b - won)
+                if pos == active
+                else follows[after](pos, after, led, elig, moves if taken else win, ws, live, a, b)
+            )
+            hands[seat] = hand
+            return v
+        order = _search_order(moves, live, beaters)
+        best = 99
+        last = pos == active
+        follow = follows[after]
+        for card in order:
+            hands[seat] = hand ^ card
+            taken = card & beaters
+            ws = seat if taken else wseat
+            won = maxer[ws]
+            v = (
+                won + lead(ws, a - won, b - won)
+                if last
+                else follow(pos, after, led, elig, card if taken else win, ws, live, a, b)
+            )
+            hands[seat] = hand
+            best = v if v < best else best
+            if v < b:
+                if v <= a:
+                    return v
+                b = v
+        return best
+
+    def bind(lead_fn: Lead) -> None:
+        nonlocal lead
+        lead = lead_fn
+
+    return follow_min, bind
 
 
 def solve(

@@ -74,6 +74,12 @@ def action_words(
     "Call ♠ spades", "Discard 9♣", "Play Q♥", "... and go alone"."""
     a = Action.parse(action)
     view = _view(view_or_state, seat)
+    words = _bid_words(a, view) or _card_words(a) or _auction_words(a)
+    return words or str(a).capitalize()
+
+
+def _bid_words(a: Action, view: SeatView) -> str | None:
+    """The words of a bid (None for an action with cards)."""
     alone = " and go alone" if a.alone and a.kind != "defend" else ""
     kind = a.kind
     if kind == "pass":
@@ -86,18 +92,20 @@ def action_words(
         return f"Call {suit_words(a.suit)}{alone}"
     if kind == "decline":
         return f"Decline {view.upcard} and keep your hand"
-    if kind == "defend":
-        return "Defend alone"
-    if kind == "redeal":
-        return "Throw the hand in for a new deal"
     if kind == "ace":
         if a.suit is None:
             return "Call for a secret partner"
         return f"Call for the best {a.suit.symbol} {a.suit.singular}"
-    if kind == "bid":  # Bid Euchre
-        return "Shoot the moon" if a.is_moon else f"Bid {a.tricks}"
-    if kind == "trump":
-        return "Name no-trump" if a.suit is None else f"Name {suit_words(a.suit)} as trump"
+    return _FIXED_WORDS.get(kind)
+
+
+#: The words of actions that say the same whatever the hand.
+_FIXED_WORDS = {"defend": "Defend alone", "redeal": "Throw the hand in for a new deal"}
+
+
+def _card_words(a: Action) -> str | None:
+    """The words of an action with cards (None for another action)."""
+    kind = a.kind
     if kind == "play":
         return f"Play {a.card}"
     if kind == "discard":
@@ -110,7 +118,16 @@ def action_words(
         return f"Give {a.card} to your partner" if a.cards else "Give a card to your partner"
     if kind == "swap":
         return f"Swap {card_list(a.cards)} for the kitty" if a.cards else "Swap cards for the kitty"
-    return str(a).capitalize()
+    return None
+
+
+def _auction_words(a: Action) -> str | None:
+    """The words of Bid Euchre's bids and naming of trump (None for another action)."""
+    if a.kind == "bid":
+        return "Shoot the moon" if a.is_moon else f"Bid {a.tricks}"
+    if a.kind == "trump":
+        return "Name no-trump" if a.suit is None else f"Name {suit_words(a.suit)} as trump"
+    return None
 
 
 def _pass_words(phase: Phase, rules: Rules) -> str:

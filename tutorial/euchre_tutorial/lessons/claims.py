@@ -42,6 +42,7 @@ from euchre import (
     trump_order,
 )
 from euchre.players.words import word_list
+from euchre.seats import seat_after
 
 SEAT_WORDS = ("You", "West", "North", "East")  # as seen from the learner, clockwise
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
@@ -314,7 +315,7 @@ class _Facts:
 
     def name(self, seat: int) -> str:
         """An absolute seat as the learner calls it."""
-        return SEAT_WORDS[(seat - self.me) % self.state.players]
+        return SEAT_WORDS[seat_after(seat, -self.me, self.state.players)]
 
     @property
     def hand(self) -> list[Card]:
@@ -486,5 +487,5 @@ def check(claim: Claim, state: HandState, me: int) -> str | None:
     if claim.kind not in _CHECKS:  # pragma: no cover - KINDS guards it
         raise ClaimError(f"unknown claim kind {claim.kind!r}")
     p = dict(claim.params)
-    seat = (me + p.get("seat", 0)) % state.players
+    seat = seat_after(me, p.get("seat", 0), state.players)
     return _CHECKS[claim.kind](_Facts(claim, p, state, me, seat))

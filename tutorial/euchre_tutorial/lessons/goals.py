@@ -62,38 +62,57 @@ class Goal:
 
     def decide(self, start: HandState, now: HandState, seat: int) -> bool | None:
         """True when reached, False when it can no longer be reached, None while open."""
-        team = now.team_of(seat)
-        kind = self.kind
-        if kind == "win-trick":
-            index = len(start.tricks)
-            if len(now.tricks) > index:
-                return now.team_of(now.tricks[index].winner) == team
-            return False if now.over else None
-        if kind == "follow":
+        if self.kind == "follow":
             return _followed(start, now, seat)
-        if kind in ("make", "alone"):
-            if now.maker is not None:
-                return now.maker == seat and (now.alone or kind == "make")
-            return False if now.over else None
-        if kind == "take":
-            mine = sum(1 for t in now.tricks if now.team_of(t.winner) == team)
-            if mine >= self.count:
-                return True
-            left = TRICKS - len(now.tricks)
-            return False if now.over or mine + left < self.count else None
-        if kind == "euchre":
-            if now.maker is not None and now.team_of(now.maker) == team:
-                return False
-            if now.maker is not None and now.maker_tricks() >= TRICKS_TO_MAKE:
-                return False
-            if not now.over:
-                return None
-            return now.result is not None and now.result.euchred
+        if self.kind == "win-trick":
+            return _won_trick(start, now, seat)
+        if self.kind in ("make", "alone"):
+            return _made(now, seat, alone=self.kind == "alone")
+        if self.kind == "take":
+            return _took(now, seat, self.count)
+        if self.kind == "euchre":
+            return _euchred(now, seat)
         if not now.over:
             return None
-        if kind == "win-deal":
-            return now.result is not None and now.result.points[team] > 0
+        if self.kind == "win-deal":
+            return now.result is not None and now.result.points[now.team_of(seat)] > 0
         return True  # finish
+
+
+def _won_trick(start: HandState, now: HandState, seat: int) -> bool | None:
+    """Whether the learner's side took the first trick played since the step began."""
+    index = len(start.tricks)
+    if len(now.tricks) > index:
+        return now.team_of(now.tricks[index].winner) == now.team_of(seat)
+    return False if now.over else None
+
+
+def _made(now: HandState, seat: int, *, alone: bool) -> bool | None:
+    """Whether the learner became the maker (and went alone, when ``alone``)."""
+    if now.maker is not None:
+        return now.maker == seat and (now.alone or not alone)
+    return False if now.over else None
+
+
+def _took(now: HandState, seat: int, count: int) -> bool | None:
+    """Whether the learner's side has taken ``count`` tricks, or no longer can."""
+    team = now.team_of(seat)
+    mine = sum(1 for t in now.tricks if now.team_of(t.winner) == team)
+    if mine >= count:
+        return True
+    left = TRICKS - len(now.tricks)
+    return False if now.over or mine + left < count else None
+
+
+def _euchred(now: HandState, seat: int) -> bool | None:
+    """Whether the learner's side, defending, held the makers under their tricks."""
+    if now.maker is not None and now.team_of(now.maker) == now.team_of(seat):
+        return False
+    if now.maker is not None and now.maker_tricks() >= TRICKS_TO_MAKE:
+        return False
+    if not now.over:
+        return None
+    return now.result is not None and now.result.euchred
 
 
 def _followed(start: HandState, now: HandState, seat: int) -> bool | None:

@@ -131,22 +131,28 @@ def item_of_mistake(state: HandState, seat: int, text: str) -> Item | None:
         action = Action.parse(text)
     except ValueError:
         return None
-    phase = state.phase
     if action.kind is ActionKind.PLAY:
-        if phase is not Phase.PLAY or not action.cards or action.cards[0] not in state.hand(seat):
+        if (
+            state.phase is not Phase.PLAY
+            or not action.cards
+            or action.cards[0] not in state.hand(seat)
+        ):
             return None  # a card clicked out of turn or not held: nothing to learn from it
         return _play_item(state, seat, action.cards[0])
     if action.kind is ActionKind.DISCARD:
         return "discard", "what the dealer may discard"
+    return _bidding_item(state.phase, action)
+
+
+def _bidding_item(phase: Phase, action: Action) -> Item | None:
+    """The item a refused bid (pass, order, call, alone) shows, by the round it was made in."""
     if phase is Phase.ROUND_TWO:
         if action.kind is ActionKind.PASS:
             return "round-two", "the stuck dealer must call"
         if action.kind is ActionKind.CALL:
             return "round-two", "the turned-down suit cannot be called"
         return "round-two", "calling in round two"
-    if phase is Phase.ROUND_ONE:
-        if action.alone:
-            return "going-alone", "who may go alone"
+    if phase is Phase.ROUND_ONE and not action.alone:
         return "ordering-up", "what may be done in round one"
     if action.alone:
         return "going-alone", "who may go alone"

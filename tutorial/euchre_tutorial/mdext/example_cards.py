@@ -19,6 +19,7 @@ from html import escape
 
 import euchre
 from euchre import Card, Rules, Suit, make_deck
+from euchre.seats import seat_after
 
 from euchre_tutorial.html import card_html, cards_html
 from euchre_tutorial.mdext.fields import FieldError, Fields, parse_seat, seat_names
@@ -64,7 +65,7 @@ def check_trick(f: Fields, rules: Rules) -> str:
     names = seat_names(rules.players)
     leader = f.seat("leader", rules.players)
     seats = (
-        [names[(leader + i) % rules.players] for i in range(len(cards))]
+        [names[seat_after(leader, i, rules.players)] for i in range(len(cards))]
         if leader is not None
         else []
     )

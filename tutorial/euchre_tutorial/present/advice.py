@@ -16,7 +16,7 @@ from typing import Any
 
 import euchre
 from euchre import Card, Rules, SeatView
-from euchre.players import action_words
+from euchre.players import action_words, bid_model
 from euchre.players.words import side_words, tricks_words
 
 from euchre_tutorial.present.markup import escape
@@ -24,6 +24,8 @@ from euchre_tutorial.present.words import in_sentence
 
 _CARD_ACTION = re.compile(r"\b(play|discard|give|best) ((?:10|[2-9TJQKA])[cdhs])\b", re.IGNORECASE)
 _CODE = re.compile(r"(?<![A-Za-z0-9])((?:10|[2-9TJQKA])[cdhs])(?![A-Za-z])")
+#: The choices the advice's table shows, best first.
+SHOWN = 5
 _STATISTIC = re.compile(r"\d\.\d|[+-]\d|\bOver \d+ deals\b|\bworth about\b")
 
 
@@ -64,16 +66,59 @@ UNWEIGHED = (
 
 
 def points_scale(rules: Rules) -> str:
-    """What a bid's "expected points" are: the coach's scale, margins included.
+    """What a bid's "expected points" are: the coach's scale.
 
-    >>> points_scale(Rules().at_table("3")).startswith("Expected points are the coach's estimate for you,")
+    >>> points_scale(Rules()).startswith("Expected points are the coach's estimate for your side:")
+    True
+    >>> "small plus" in points_scale(Rules().at_table("2"))
     True
     """
+    if bid_model.fitted(rules) is not None:
+        return (
+            f"Expected points are the coach's estimate for {side_words(rules)}: what such a "
+            "call, or a pass, has scored from this seat with hands like yours, in deals "
+            "played out with every card known. They are averages, not a promise for this deal."
+        )
     return (
         f"Expected points are the coach's estimate for {side_words(rules)}, from your own "
         "cards; it asks a little more of a riskier call and counts passing as a small "
         "plus, so these are its scale, not exact odds."
     )
+
+
+#: Gaps in expected points (the suggestion's less another choice's, as shown) below which
+#: the other choice scores "about as much", then "a little less"; from there on the
+#: gap is said in points.
+ABOUT_AS_MUCH = 0.05
+A_LITTLE_LESS = 0.25
+
+
+def closeness(gap: float) -> str:
+    """How another choice compares with the suggestion, from the gap in expected points.
+
+    >>> closeness(0.0), closeness(0.08)
+    ('would score about as much', 'would score a little less')
+    >>> closeness(0.25), closeness(1.48)
+    ('would score about 0.3 points less', 'would score about 1.5 points less')
+    """
+    if gap < ABOUT_AS_MUCH:
+        return "would score about as much"
+    if gap < A_LITTLE_LESS:
+        return "would score a little less"
+    return f"would score about {round(gap + 1e-9, 1):.1f} points less"
+
+
+def comparison(values: list[tuple[Any, float]], view: SeatView) -> str:
+    """The suggestion (first of ``values``) against every other choice shown, each said
+    from its own gap: "Compared with this, pass would score about 1.5 points less."
+    """
+    best = round(float(values[0][1]), 2)
+    clauses = [
+        f"{in_sentence(action_words(str(action), view))} "
+        f"{closeness(round(best - round(float(value), 2), 2))}"
+        for action, value in values[1:SHOWN]
+    ]
+    return f"Compared with this, {'; '.join(clauses)}."
 
 
 def _weighed(advice: Any) -> bool:
@@ -101,13 +146,7 @@ def summary(advice: Any, view: SeatView) -> str:
     if len({v for _, v in values}) == 1:  # every choice alike: the coach says why
         return str(advice.summary)
     if len(values) > 1:
-        gap = best - values[1][1]
-        if gap >= 0.25:
-            return (
-                f"On average this scores about {gap:.1f} points more than the next best "
-                f"choice, {in_sentence(action_words(str(values[1][0]), view))}."
-            )
-        return "The choices are close: the others are nearly as good."
+        return comparison(values, view)
     return ""
 
 
@@ -124,7 +163,7 @@ def advice_data(advice: Any, view: SeatView) -> dict[str, Any]:
         if not _weighed(advice)
         else [
             {"words": action_words(str(a), view), "value": round(float(v), 2)}
-            for a, v in list(advice.alternatives)[:5]
+            for a, v in list(advice.alternatives)[:SHOWN]
         ],
         "unit": advice.unit,
     }

@@ -20,7 +20,14 @@ from typing import Any
 from euchre_tutorial.present.markup import escape
 
 
-def json_island(data: Any) -> str:
-    """``data`` as JSON in the ``data-island`` attribute of a hidden element."""
+def json_island(data: Any, prebuilt: str = "") -> str:
+    """``data`` as JSON in the ``data-island`` attribute of a hidden element; ``prebuilt``
+    names the file of build-time replies the widget answers from first (the page fetches
+    it while it loads: ``mkdocs_hooks`` finds ``data-prebuilt``).
+
+    >>> print(json_island({}, "quiz.0123.json"))
+    <div class="eu-prerendered" hidden data-island="{}" data-prebuilt="quiz.0123.json"></div>
+    """
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return f'<div class="eu-prerendered" hidden data-island="{escape(text)}"></div>'
+    extra = f' data-prebuilt="{escape(prebuilt)}"' if prebuilt else ""
+    return f'<div class="eu-prerendered" hidden data-island="{escape(text)}"{extra}></div>'

@@ -3,9 +3,10 @@ verdict, the head (progress and score), the buttons, the notes and the end-of-qu
 
 The quiz's state is plain data (:class:`QuizState`): the run (question ids and the answers
 given), the phase (``question``, ``answered`` or ``summary``) and the current picks. The
-same state gives the same markup at build time, in the worker, and in the answers the build
-writes into the page for the first question (:func:`first_question_answers`), so the first
-question is answered before Python starts. ``quiz.js`` only morphs the markup in and
+same state gives the same markup at build time, in the worker, and in the replies the build
+writes for the page's default run (:mod:`euchre_tutorial.prebuilt.quiz_run`, which goes
+through every state with :func:`pick_states` and :func:`answers_of`), so the run is
+answered before Python starts. ``quiz.js`` only morphs the markup in and
 forwards the reader's clicks (``data-action``).
 
 >>> state = QuizState(ids=("suit:learning:none:1015077638@american",))
@@ -24,7 +25,6 @@ from urllib.parse import parse_qs
 
 from euchre import Card, RulesError
 
-from euchre_tutorial.mastery.items import item_of_question, mastery_field
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import attrs, element, escape, tag
 from euchre_tutorial.quiz import QuestionId, build, check
@@ -51,12 +51,12 @@ ORDINALS = (
 MARK_WORDS = {"right": "right answer", "wrong": "not right", "missed": "you missed this one"}
 RESET_NOTE = "Your saved quiz progress could not be read, so it was cleared."
 LINK_NOTE = (
-    "This link opens a quiz of its own. It appears as soon as the card engine is "
-    "ready; until then you see a sample question."
+    "This link opens a quiz of its own. Its first question appears as soon as the card "
+    "engine is ready."
 )
 LINK_INTRO = "Some settings in this link could not be used, so the quiz uses its defaults for them:"
 PHASES = ("question", "answered", "summary")
-MAX_STATES = 160  # the most answers the build writes into the page for one question
+MAX_STATES = 160  # the most picks and answers the build writes for one question
 
 
 @dataclass(frozen=True)
@@ -342,61 +342,58 @@ def _notes_html(state: QuizState) -> str:
     return element("div", intro + items, class_="eu-quiz-notes")
 
 
-def _summary_html(state: QuizState) -> str:
-    total = len(state.ids)
-    right = state.score
-    message = (
-        "Every answer right. Try a harder level, or raise the trap rate."
-        if right == total
-        else "Well played. The questions you missed are below, with the reasons."
-        if right >= total * 0.7
-        else "Keep going: read the reasons below, and the missed questions will come back in a later quiz."
-    )
-    parts = [
-        tag(
-            "h3",
-            f"You scored {right} of {total}",
-            class_="eu-quiz-summary-title",
-            tabindex="-1",
-            data_focus=True,
-        ),
-        tag("p", message, class_="eu-quiz-summary-text"),
-    ]
-    misses = [(i, a) for i, a in enumerate(state.answers) if not a.ok]
-    if misses:
-        items = "".join(_missed_html(state, i, miss) for i, miss in misses)
-        parts.append(tag("h4", "Review your misses", class_="eu-quiz-review-title"))
-        parts.append(element("ol", items, class_="eu-quiz-review"))
-    if state.query:
-        parts.append(_share_html(state))
-    return element("section", "".join(parts), class_="eu-quiz-summary")
+ROWS_SLOT = '<ol class="eu-quiz-review" data-rows></ol>'
+"""Where the summary's list of misses goes: the summary is drawn without its rows
+(:func:`quiz_html` with ``rows=False``) and each miss's row on its own
+(:func:`summary_row`); the page puts the rows into this list (:func:`with_rows` does the
+same here), so a run's end can be answered from the build's replies, one per answer."""
 
 
-def _missed_html(state: QuizState, index: int, miss: Answer) -> str:
-    """One missed question of the summary, with the learner's answer and the reason."""
-    q = _public(miss.id)
-    feedback = _feedback(miss.id, miss.given)
+def with_rows(html: str, rows: Sequence[str]) -> str:
+    """``html`` (a summary drawn without its rows) with ``rows`` in its list of misses.
+
+    >>> with_rows(f"<p>a</p>{ROWS_SLOT}", ["<li>1</li>", "<li>2</li>"])
+    '<p>a</p><ol class="eu-quiz-review" data-rows><li>1</li><li>2</li></ol>'
+    """
+    return html.replace(ROWS_SLOT, ROWS_SLOT[: -len("</ol>")] + "".join(rows) + "</ol>", 1)
+
+
+def summary_row(qid: str, index: int, given: Sequence[str], *, review: bool = False) -> str:
+    """The summary's row for the answer ``given`` to question ``index`` (``qid``): the
+    question with the engine's marks, the answer given and the verdict; "" for a right
+    answer (the summary lists the misses only)."""
+    feedback = _feedback(qid, given)
+    if feedback["correct"]:
+        return ""
+    q = _public(qid)
     labels = {o["value"]: o["label"] for o in q["options"]}
-    given = (", then " if q["pick"] == "order" else ", ").join(labels.get(v, v) for v in miss.given)
+    words = (", then " if q["pick"] == "order" else ", ").join(
+        labels.get(v, v) for v in feedback["given"]
+    )
     return element(
         "li",
         tag("p", f"Question {index + 1}", class_="eu-quiz-review-number")
-        + question_html(
-            q,
-            feedback=feedback,
-            interactive=False,
-            review=miss.id in state.review,
-            hint=False,
-        )
-        + tag("p", f"Your answer: {given or 'none'}.", class_="eu-quiz-review-given")
+        + question_html(q, feedback=feedback, interactive=False, review=review, hint=False)
+        + tag("p", f"Your answer: {words or 'none'}.", class_="eu-quiz-review-given")
         + feedback_html(feedback),
         class_="eu-quiz-review-item",
     )
 
 
+def _summary_message(right: int, total: int) -> str:
+    if right == total:
+        return "Every answer right. Try a harder level, or raise the trap rate."
+    if right >= total * 0.7:
+        return "Well played. The questions you missed are below, with the reasons."
+    return (
+        "Keep going: read the reasons below, and the missed questions will come back in a "
+        "later quiz."
+    )
+
+
 def _share_html(state: QuizState) -> str:
-    """The link to this quiz (or to one with its settings, for a quiz picked from the
-    learner's progress, with a note that says so)."""
+    """The share link: relative to the page (``?query``) unless the page's address is
+    known; the page makes it whole."""
     url = f"{state.page_url}?{state.query}"
     label = "Link to this quiz " if state.link_matches else "Link to a quiz with these settings "
     share = element(
@@ -418,8 +415,38 @@ def _share_html(state: QuizState) -> str:
     return element("div", share + note, class_="eu-quiz-share")
 
 
-def regions(state: QuizState) -> dict[str, str]:
-    """The quiz's parts for ``state``: body, feedback and actions (and what the root says)."""
+def _summary_html(state: QuizState, rows: bool = True) -> str:
+    total = len(state.ids)
+    parts = [
+        tag(
+            "h3",
+            f"You scored {state.score} of {total}",
+            class_="eu-quiz-summary-title",
+            tabindex="-1",
+            data_focus=True,
+        ),
+        tag("p", _summary_message(state.score, total), class_="eu-quiz-summary-text"),
+    ]
+    if any(not a.ok for a in state.answers):
+        parts.append(tag("h4", "Review your misses", class_="eu-quiz-review-title"))
+        parts.append(ROWS_SLOT)
+    if state.query:
+        parts.append(_share_html(state))
+    html = element("section", "".join(parts), class_="eu-quiz-summary")
+    if not rows:
+        return html
+    return with_rows(
+        html,
+        [
+            summary_row(a.id, i, a.given, review=a.id in state.review)
+            for i, a in enumerate(state.answers)
+        ],
+    )
+
+
+def regions(state: QuizState, *, rows: bool = True) -> dict[str, str]:
+    """The quiz's parts for ``state``: body, feedback and actions (and what the root says);
+    a summary without its rows when ``rows`` is False (see :data:`ROWS_SLOT`)."""
     if state.phase == "summary":
         misses = any(not a.ok for a in state.answers)
         actions = (
@@ -431,7 +458,8 @@ def regions(state: QuizState) -> dict[str, str]:
         said = tag(
             "p", f"Quiz finished. You scored {state.score} of {total}.", class_="eu-visually-hidden"
         )
-        return {"body": _summary_html(state), "feedback": said, "actions": actions, "result": ""}
+        body = _summary_html(state, rows)
+        return {"body": body, "feedback": said, "actions": actions, "result": ""}
     qid = state.ids[state.index]
     q = _public(qid)
     review = qid in state.review
@@ -463,9 +491,10 @@ def regions(state: QuizState) -> dict[str, str]:
     }
 
 
-def quiz_html(state: QuizState) -> str:
-    """The whole quiz for ``state`` (the element ``quiz.js`` morphs)."""
-    parts = regions(state)
+def quiz_html(state: QuizState, *, rows: bool = True) -> str:
+    """The whole quiz for ``state`` (the element ``quiz.js`` morphs); a summary without its
+    rows when ``rows`` is False."""
+    parts = regions(state, rows=rows)
     return element(
         "div",
         _head_html(state)
@@ -483,6 +512,38 @@ def quiz_html(state: QuizState) -> str:
     )
 
 
+PREVIEW_NOTE = (
+    "This link opens a quiz of its own: here is its first question. You can answer as soon "
+    "as the card engine is ready."
+)
+
+
+def preview_html(qid: str) -> str:
+    """A teacher's link's first question, shown while the card engine starts: the question
+    as the quiz draws it, its options not yet usable, and a note that says so."""
+    notes = element("div", element("ul", tag("li", PREVIEW_NOTE)), class_="eu-quiz-notes")
+    body = element(
+        "div", question_html(_public(qid), interactive=False, hint=False), class_="eu-quiz-body"
+    )
+    return element("div", notes + body, class_="eu-quiz", data_state="preview", aria_busy="true")
+
+
+def waiting_html() -> str:
+    """What a teacher's link shows until its own questions can be drawn: the note, and no
+    question (never another quiz's).
+
+    >>> 'data-state="waiting"' in waiting_html() and "eu-quiz-question" not in waiting_html()
+    True
+    """
+    return element(
+        "div",
+        element("div", element("ul", tag("li", LINK_NOTE)), class_="eu-quiz-notes"),
+        class_="eu-quiz",
+        data_state="waiting",
+        aria_busy="true",
+    )
+
+
 # ---------------------------------------------------------------------- answering
 def answer(state: QuizState, given: Sequence[str]) -> tuple[Answer, QuizState]:
     """Check ``given`` for the current question: the answer and the state that shows it.
@@ -493,16 +554,10 @@ def answer(state: QuizState, given: Sequence[str]) -> tuple[Answer, QuizState]:
     return record, replace(state, answers=(*state.answers, record), phase="answered", picked=())
 
 
-def key(phase: str, values: Sequence[str]) -> str:
-    """How the page looks up a prerendered state: ``q:`` picks or ``a:`` an answer.
-
-    >>> key("question", ["Jd", "Ah"]), key("answered", [])
-    ('q:Jd,Ah', 'a:')
-    """
-    return ("a:" if phase == "answered" else "q:") + ",".join(values)
-
-
-def _pick_states(q: Mapping[str, Any]) -> Iterator[tuple[str, ...]]:
+def pick_states(q: Mapping[str, Any]) -> Iterator[tuple[str, ...]]:
+    """Every set of picks a question (its public data) can show before it is checked: one
+    per set for "choose every card" (kept in the options' order), every partial order for
+    "put in order", none for "pick one" (a pick checks it at once)."""
     values = [o["value"] for o in q["options"]]
     if q["pick"] == "one":
         yield ()
@@ -517,7 +572,8 @@ def _subsets(values: list[str], size: int) -> Iterator[tuple[str, ...]]:
     yield from combinations(values, size)
 
 
-def _answers(q: Mapping[str, Any]) -> Iterator[tuple[str, ...]]:
+def answers_of(q: Mapping[str, Any]) -> Iterator[tuple[str, ...]]:
+    """Every answer a question (its public data) can be given."""
     values = [o["value"] for o in q["options"]]
     if q["pick"] == "one":
         yield from ((v,) for v in values)
@@ -526,42 +582,3 @@ def _answers(q: Mapping[str, Any]) -> Iterator[tuple[str, ...]]:
     else:
         for size in range(1, len(values) + 1):
             yield from _subsets(values, size)
-
-
-def first_question_answers(state: QuizState) -> dict[str, Any] | None:
-    """Every state the first question can reach, prerendered for the page: the markup of
-    each set of picks and of each answer's verdict, with the answer record to store and
-    its ``mastery`` field (the skill and item it trains).
-    None when the question has too many (the page then waits for Python)."""
-    q = _public(state.ids[0])
-    picks = list(_pick_states(q))
-    answers = list(_answers(q))
-    if len(picks) + len(answers) > MAX_STATES:
-        return None
-    html: list[str] = []
-    seen: dict[str, int] = {}
-
-    def keep(text: str) -> int:
-        if text not in seen:
-            seen[text] = len(html)
-            html.append(text)
-        return seen[text]
-
-    states: dict[str, Any] = {}
-    item = item_of_question(build(QuestionId.parse(state.ids[0])))
-    for picked in picks:
-        states[key("question", picked)] = {"html": keep(quiz_html(replace(state, picked=picked)))}
-    for given in answers:
-        record, shown = answer(state, given)
-        states[key("answered", given)] = {
-            "html": keep(quiz_html(shown)),
-            "answer": record.to_dict(),
-            "mastery": mastery_field(item, record.ok),
-        }
-    return {
-        "ids": list(state.ids),
-        "query": state.query,
-        "pick": q["pick"],
-        "html": html,
-        "states": states,
-    }

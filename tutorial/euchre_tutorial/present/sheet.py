@@ -23,7 +23,7 @@ from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.quiz import played_html
 from euchre_tutorial.quiz import KINDS, LEVELS, QuizSpec
 from euchre_tutorial.quiz.sheet import sheet_model
-from euchre_tutorial.quiz.spec import KIND_LABELS, MAX_COUNT
+from euchre_tutorial.quiz.spec import KIND_LABELS, LINK_SEEDS, MAX_COUNT
 from euchre_tutorial.site_rules import site_profiles
 
 __all__ = [
@@ -209,12 +209,14 @@ def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
 
 def builder_html(uid: str, spec: QuizSpec, rules: Rules) -> str:
     """The builder's first state: the form (enabled once the engine runs), the share link
-    of the page's default quiz, the embed code's pattern, and its sheet."""
+    of the page's default quiz, the embed code's pattern, its sheet, and the seeds "New
+    seed" draws from (``LINK_SEEDS``: their links show their first question at once)."""
     model = sheet_model(spec)
     query = spec.to_query()
+    seeds = ",".join(str(seed) for seed in LINK_SEEDS)
     return (
         f'<div class="eu-qs" data-quiz-href="../quiz/" data-embed-href="../../embed/quiz/" '
-        f'data-embed-template="{escape(embed_template())}">'
+        f'data-embed-template="{escape(embed_template())}" data-seeds="{seeds}">'
         f"{form_html(uid, spec.to_dict(), rules)}"
         '<div class="eu-qs-share">'
         f'<label class="eu-qs-field">Share link <input class="eu-qs-link" type="text" readonly '

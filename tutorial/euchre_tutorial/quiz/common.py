@@ -69,6 +69,12 @@ def jacks_in(cards: Sequence[Card]) -> list[Card]:
     return [c for c in cards if c.rank is Rank.JACK and c.suit is not None]
 
 
+def pick_jack(rng: SeededRandom, cards: Sequence[Card]) -> Card | None:
+    """A random jack among ``cards``; None when they hold none (no draw is made then)."""
+    jacks = jacks_in(cards)
+    return rng.choice(jacks) if jacks else None
+
+
 def play_trick(
     rng: SeededRandom,
     hands: Mapping[int, Sequence[Card]],

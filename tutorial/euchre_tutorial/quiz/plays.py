@@ -15,11 +15,12 @@ from typing import Any
 import euchre
 from euchre import Card, Deal, Suit
 from euchre.rng import SeededRandom
+from euchre.seats import clockwise_from, seat_after
 
 from euchre_tutorial.quiz.common import (
     SUITS,
     Context,
-    jacks_in,
+    pick_jack,
     play_trick,
     seat_name,
     seat_words,
@@ -36,7 +37,7 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
     players = rules.players
     deal = Deal.random(rng.below(1 << 32), dealer=rng.below(players), rules=rules)
     before = min(rng.choice(list(level.seen_before_you)), players - 1)
-    order = [(-before + i) % players for i in range(before)]  # the seats that play before you
+    order = clockwise_from(seat_after(0, -before, players), players)[:before]  # before you
     hands = {s: list(deal.hands[s][: level.hand_size]) for s in range(players)}
     mine = hands[0]
     leader_hand = hands[order[0]]
@@ -44,11 +45,9 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
     lead: Card | None = None
     if trap in ("left-led", "left-suit-led", "left-only-trump"):
         source = leader_hand if trap == "left-led" else mine
-        jacks = jacks_in(source)
-        if not jacks:
+        jack = pick_jack(rng, source)
+        if jack is None or jack.suit is None:
             return None
-        jack = rng.choice(jacks)
-        assert jack.suit is not None
         trump = jack.suit.partner
         if trap == "left-led":
             lead = jack
@@ -61,11 +60,9 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
                 return None
             lead = rng.choice(options)
     elif trap == "plain-jack":
-        jacks = jacks_in(mine + leader_hand)
-        if not jacks:
+        jack = pick_jack(rng, mine + leader_hand)
+        if jack is None or jack.suit is None:
             return None
-        jack = rng.choice(jacks)
-        assert jack.suit is not None
         trump = rng.choice([s for s in SUITS if s.is_red != jack.suit.is_red])
         if jack in leader_hand:
             lead = jack
@@ -115,32 +112,11 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
     legal = euchre.legal_plays(hand, led, trump)
     illegal = [c for c in hand if c not in legal]
     chosen = [Card.parse(v) for v in given]
-    suit = euchre.effective_suit(led, trump)
-    reasons: list[str] = []
     if illegal:
-        wrong = [c for c in chosen if c in illegal]
-        tricky = [c for c in illegal if c.suit is suit or c.rank is euchre.Rank.JACK]
-        for card in wrong or [(tricky or illegal)[0]]:
-            reason = euchre.why_card_illegal(card, hand, led, trump)
-            if reason and sentence(reason) not in reasons:
-                reasons.append(sentence(reason))
+        reasons = _must_follow_reasons(hand, illegal, chosen, led, trump)
     else:
-        if led.suit is not suit:
-            reasons.append(
-                sentence(
-                    f"{led} was led, and {euchre.explain_suit(led, trump)}, so {suit.plural} were led"
-                )
-            )
-        else:
-            reasons.append(f"{led} was led, so the suit to follow is {suit.plural}.")
-        reasons.append(f"You hold no {suit.singular}, so you may play any card.")
-        for card in hand:
-            if card.suit is suit and euchre.effective_suit(card, trump) is not suit:
-                reasons.append(
-                    sentence(
-                        f"{euchre.explain_suit(card, trump)}, so it does not follow {suit.plural}"
-                    )
-                )
+        reasons = _may_play_any_reasons(hand, led, trump)
+    suit = euchre.effective_suit(led, trump)
     for card in legal:
         if (
             card not in chosen
@@ -150,10 +126,50 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
             said = euchre.explain_suit(card, trump)
             if not any(said in reason for reason in reasons):  # once per card: it may be said above
                 reasons.append(sentence(f"{said}, so it follows {suit.plural}"))
+    return {"reasons": reasons, "marks": _marks(hand, legal, chosen), "cards": {led.code: "led"}}
+
+
+def _must_follow_reasons(
+    hand: list[Card], illegal: list[Card], chosen: list[Card], led: Card, trump: Suit
+) -> list[str]:
+    """Why the cards played were illegal (or, when none was, the likeliest mistake was)."""
+    suit = euchre.effective_suit(led, trump)
+    wrong = [c for c in chosen if c in illegal]
+    tricky = [c for c in illegal if c.suit is suit or c.rank is euchre.Rank.JACK]
+    reasons: list[str] = []
+    for card in wrong or [(tricky or illegal)[0]]:
+        reason = euchre.why_card_illegal(card, hand, led, trump)
+        if reason and sentence(reason) not in reasons:
+            reasons.append(sentence(reason))
+    return reasons
+
+
+def _may_play_any_reasons(hand: list[Card], led: Card, trump: Suit) -> list[str]:
+    """Why every card is legal: the suit led, which the hand cannot follow."""
+    suit = euchre.effective_suit(led, trump)
+    if led.suit is not suit:
+        reasons = [
+            sentence(
+                f"{led} was led, and {euchre.explain_suit(led, trump)}, so {suit.plural} were led"
+            )
+        ]
+    else:
+        reasons = [f"{led} was led, so the suit to follow is {suit.plural}."]
+    reasons.append(f"You hold no {suit.singular}, so you may play any card.")
+    for card in hand:
+        if card.suit is suit and euchre.effective_suit(card, trump) is not suit:
+            reasons.append(
+                sentence(f"{euchre.explain_suit(card, trump)}, so it does not follow {suit.plural}")
+            )
+    return reasons
+
+
+def _marks(hand: list[Card], legal: list[Card], chosen: list[Card]) -> dict[str, str]:
+    """Each card's mark: a legal card right (chosen) or missed, an illegal one chosen wrong."""
     marks = {}
     for card in hand:
         if card in legal:
             marks[card.code] = "right" if card in chosen else "missed"
         elif card in chosen:
             marks[card.code] = "wrong"
-    return {"reasons": reasons, "marks": marks, "cards": {led.code: "led"}}
+    return marks

@@ -15,6 +15,7 @@ from typing import Any
 import euchre
 from euchre import HandResult
 from euchre.rng import SeededRandom
+from euchre.seats import next_seat
 
 from euchre_tutorial.quiz.common import SUITS, Context
 from euchre_tutorial.quiz.model import Option, Question
@@ -51,7 +52,7 @@ def _defender(maker: int, players: int = 4) -> str:
     >>> _defender(0), _defender(3), _defender(5, 6)
     ('your left-hand opponent', 'you', 'you')
     """
-    seat = _seat((maker + 1) % players, players)
+    seat = _seat(next_seat(maker, players), players)
     return seat if seat.startswith("Player") else seat[0].lower() + seat[1:]
 
 

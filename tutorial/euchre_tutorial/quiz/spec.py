@@ -44,6 +44,10 @@ from euchre_tutorial.quiz.traps import KIND_TRAPS
 MAX_COUNT = 50
 DEFAULT_COUNT = 10
 DEFAULT_SEED = 2024
+LINK_SEEDS = (DEFAULT_SEED, 1871, 3106, 4152, 5217, 6380, 7409, 8563)
+"""The seeds whose links a site build answers at once (the first question of every quiz
+of the site's rules with one of them, whatever its kinds, difficulty, trap rate and count:
+``euchre_tutorial.prebuilt.links``); the teacher's page draws "New seed" from them."""
 MAX_QUERY = 2000
 TABLE_PARAMS = {"deck": "deck", "joker": "joker", "defend_alone": "defending-alone choice"}
 """Link settings that are rules options of the same name (an empty value: the rules' own),

@@ -14,11 +14,12 @@ from typing import Any
 import euchre
 from euchre import Card, Deal, Rank, Suit
 from euchre.rng import SeededRandom
+from euchre.seats import clockwise_from, seat_after
 
 from euchre_tutorial.quiz.common import (
     SUITS,
     Context,
-    jacks_in,
+    pick_jack,
     play_trick,
     seat_name,
     seat_words,
@@ -31,62 +32,89 @@ from euchre_tutorial.quiz.traps import is_tricky
 TITLE = "Who wins this trick?"
 
 
+_Setup = tuple[Suit, Card | None, dict[int, Card]]
+"""A trick's trump, its lead (None: the leader picks) and the cards some seats must play."""
+
+
 def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
     """A random trick: every player plays a legal card from a random deal."""
     rules, level, trap = ctx.rules, ctx.level, ctx.qid.trap
     players = rules.players
     deal = Deal.random(rng.below(1 << 32), dealer=rng.below(players), rules=rules)
     leader = rng.below(players)
-    seats = [(leader + i) % players for i in range(players)]
+    seats = clockwise_from(leader, players)
     out = ""
     if rules.partnerships and players == 4 and rng.random() < level.lone_trick_rate:
-        loner = rng.below(players)
-        sitting = (loner + 2) % players
-        if sitting == leader:
+        lone = _lone_hand(rng, leader, players)
+        if lone is None:
             return None
+        sitting, out = lone
         seats.remove(sitting)
-        out = f"{seat_name(sitting, players)} sits out: {seat_name(loner, players).lower()} plays alone."
-        if loner == 0:
-            out = "Your partner sits out: you play alone."
-        elif sitting == 0:
-            out = "You sit out: your partner plays alone."
     hands = {s: list(deal.hands[s]) for s in range(players)}
-    trump = rng.choice(list(SUITS))
-    prefer: dict[int, Card] = {}
-    lead: Card | None = None
+    setup: _Setup | None = (rng.choice(list(SUITS)), None, {})
     if trap in ("left-led", "left-suit-led", "left-only-trump"):
-        holder = seats[0] if trap == "left-led" else rng.choice(seats[1:])
-        jacks = jacks_in(hands[holder])
-        if not jacks:
-            return None
-        jack = rng.choice(jacks)
-        assert jack.suit is not None
-        trump = jack.suit.partner
-        if trap == "left-led":
-            lead = jack
-        else:
-            prefer[holder] = jack
-            if trap == "left-suit-led":
-                lead_options = [c for c in hands[seats[0]] if c.suit is jack.suit and c != jack]
-            else:
-                lead_options = [c for c in hands[seats[0]] if not euchre.is_trump(c, trump)]
-            if not lead_options:
-                return None
-            lead = rng.choice(lead_options)
+        setup = _left_bower_trap(rng, trap, hands, seats)
     elif trap == "plain-jack":
-        holder = rng.choice(seats)
-        jacks = jacks_in(hands[holder])
-        if not jacks:
-            return None
-        jack = rng.choice(jacks)
-        assert jack.suit is not None
-        trump = rng.choice([s for s in SUITS if s.is_red != jack.suit.is_red])
-        if holder == seats[0]:
-            lead = jack
-        else:
-            prefer[holder] = jack
+        setup = _plain_jack_trap(rng, hands, seats)
+    if setup is None:
+        return None
+    trump, lead, prefer = setup
     cards = play_trick(rng, hands, seats, trump, prefer=prefer, lead=lead)
     return make(ctx, trump, cards, seats, out)
+
+
+def _lone_hand(rng: SeededRandom, leader: int, players: int) -> tuple[int, str] | None:
+    """A random lone player: the seat that sits out and the sentence that says so; None
+    when that seat would be the leader."""
+    loner = rng.below(players)
+    sitting = seat_after(loner, 2, players)
+    if sitting == leader:
+        return None
+    if loner == 0:
+        return sitting, "Your partner sits out: you play alone."
+    if sitting == 0:
+        return sitting, "You sit out: your partner plays alone."
+    return (
+        sitting,
+        f"{seat_name(sitting, players)} sits out: {seat_name(loner, players).lower()} plays alone.",
+    )
+
+
+def _left_bower_trap(
+    rng: SeededRandom, trap: str, hands: dict[int, list[Card]], seats: list[int]
+) -> _Setup | None:
+    """A trick around a left bower: led (``left-led``), or played by a follower to the
+    left's own printed suit led (``left-suit-led``) or to a non-trump lead
+    (``left-only-trump``); None when the deal holds no fitting jack or lead."""
+    holder = seats[0] if trap == "left-led" else rng.choice(seats[1:])
+    jack = pick_jack(rng, hands[holder])
+    if jack is None or jack.suit is None:
+        return None
+    trump = jack.suit.partner
+    if trap == "left-led":
+        return trump, jack, {}
+    if trap == "left-suit-led":
+        lead_options = [c for c in hands[seats[0]] if c.suit is jack.suit and c != jack]
+    else:
+        lead_options = [c for c in hands[seats[0]] if not euchre.is_trump(c, trump)]
+    if not lead_options:
+        return None
+    return trump, rng.choice(lead_options), {holder: jack}
+
+
+def _plain_jack_trap(
+    rng: SeededRandom, hands: dict[int, list[Card]], seats: list[int]
+) -> _Setup | None:
+    """A trick with a jack of the other color than trump (no bower), led or played; None
+    when the chosen seat holds no jack."""
+    holder = rng.choice(seats)
+    jack = pick_jack(rng, hands[holder])
+    if jack is None or jack.suit is None:
+        return None
+    trump = rng.choice([s for s in SUITS if s.is_red != jack.suit.is_red])
+    if holder == seats[0]:
+        return trump, jack, {}
+    return trump, None, {holder: jack}
 
 
 def make(ctx: Context, trump: Suit, cards: list[Card], seats: list[int], note: str) -> Question:

@@ -21,6 +21,7 @@ from html import escape
 import euchre
 from euchre import Action, HandState, Phase, Rules
 from euchre.players.words import side_words, word_list
+from euchre.seats import clockwise_from
 
 from euchre_tutorial.html import card_html
 from euchre_tutorial.present.scores import points_for, scored_text
@@ -86,7 +87,7 @@ def team_points_text(state: HandState, me: int) -> str:
     if result is None:
         return ""
     names = seat_names(me, state.players)
-    clockwise = [(me + i) % state.players for i in range(state.players)]
+    clockwise = clockwise_from(me, state.players)
     sides = []
     for team, points in enumerate(result.points):
         seats = word_list([names[s] for s in clockwise if state.team_of(s) == team])

@@ -16,6 +16,7 @@ import euchre
 from euchre import HandState, Phase, Rules
 from euchre.players import action_words
 from euchre.players.words import side_words
+from euchre.seats import clockwise_from
 
 from euchre_tutorial.html import card_html
 from euchre_tutorial.present.seats import seat_names
@@ -71,7 +72,7 @@ def _options_html(state: HandState, chosen: int) -> str:
 def _hands_html(state: HandState, me: int) -> str:
     names = seat_names(me, state.players)
     rows = []
-    for seat in [(me + i) % state.players for i in range(state.players)]:
+    for seat in clockwise_from(me, state.players):
         cards = " ".join(card_html(c) for c in state.hand(seat))
         rows.append(
             f'<li><span class="eu-ta-seat">{escape(names[seat])}:</span> {cards or "—"}</li>'

@@ -3,20 +3,18 @@ every deal, the score in numbers and as a 4 and a 6, share links and EGN export.
 may have two to six seats (``Rules.tables()``); the learner is always seat 0.
 
 The browser holds an opaque save (the rules, the seed and every action, packed) and sends
-it with each request; Python rebuilds the game, so a reload resumes it exactly. Replies
-carry only what the learner's seat may know (``state.view(seat)`` and public facts); the
-computer seats move here, one action per ``game.next``, so the page can animate each.
+it with each request; Python rebuilds the game, so a reload resumes it exactly. One
+learner decision is one request: Python plays the computer seats up to the learner's next
+decision and replies with the frames to draw, each the regions it changed (HTML drawn from
+the learner's seat's view only), and a few flags (``game_reply``). The page draws no rule
+and no markup of its own.
 
 >>> reply = new({"profile": "american", "game_to": 5, "seed": 3})
->>> reply["score"], reply["game_to"], reply["table"]["seats"][1]["hand"]
-({'us': 0, 'them': 0}, 5, None)
->>> sorted(reply["html"])
-['bar', 'over', 'panel', 'table', 'tools']
->>> while not reply["table"]["your_turn"]:
-...     reply = next_move({"save": reply["save"]})["model"]
+>>> reply["flags"]["your_turn"], sorted(reply["frames"][0]["regions"])
+(True, ['bar', 'panel', 'table', 'tools'])
 >>> "not a card" in act({"save": reply["save"], "card": "Xx"})["illegal"]
 True
->>> three = new({"profile": "american", "table": "3", "seed": 3})
+>>> three = game_model(Save(Rules().at_table("3"), 3, ()))
 >>> [side["label"] for side in three["sides"]], three["table_name"]
 (['You', 'Player 2', 'Player 3'], 'three-handed cutthroat')
 """
@@ -42,6 +40,7 @@ from euchre_tutorial.mastery.judge import judge
 from euchre_tutorial.present import game as page
 from euchre_tutorial.present.advice import advice_data, advice_html
 from euchre_tutorial.present.clicks import click_text, resolve
+from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.review import trick_rows
 from euchre_tutorial.present.scores import (
     game_point_text,
@@ -383,17 +382,165 @@ def game_model(save: Save) -> dict[str, Any]:
     }
 
 
-def game_reply(save: Save) -> dict[str, Any]:
-    """The game model with its regions drawn (``html``: bar, tools, table, panel)."""
-    model = game_model(save)
-    model["html"] = {
+def regions(model: Mapping[str, Any]) -> dict[str, str]:
+    """The regions the page draws for ``model``: the score bar, the tools, the table and
+    the panel below it (the review of a finished deal)."""
+    return {
         "bar": page.bar_html(model),
         "tools": page.tools_html(model),
         "table": render_data(model["table"], FREE_PLAY),
         "panel": page.panel_html(model),
-        "over": page.game_over_html(model) if model["winner"] else "",
     }
-    return model
+
+
+def flags(model: Mapping[str, Any]) -> dict[str, Any]:
+    """The few facts the page acts on (typed, never markup): whose turn it is, whether a
+    review is open, the winner, whether Undo may be used, the deal's number, and the
+    review's share code.
+
+    >>> sorted(flags(game_model(Save(Rules(), 3, ()))))  # doctest: +NORMALIZE_WHITESPACE
+    ['can_undo', 'computer_turn', 'deal_number', 'phase', 'review', 'share', 'winner',
+     'your_turn']
+    """
+    review = model["review"]
+    return {
+        "phase": model["table"]["phase"],
+        "your_turn": bool(model["table"]["your_turn"]) and not review,
+        "review": review is not None,
+        "winner": model["winner"],
+        "computer_turn": bool(model["computer_turn"]),
+        "can_undo": bool(model["can_undo"]),
+        "deal_number": int(model["deal_number"]),
+        "share": None if review is None else review["share"],
+    }
+
+
+def _frame(model: Mapping[str, Any], before: Mapping[str, str], said: str) -> dict[str, Any]:
+    drawn = regions(model)
+    last = model["table"]["last_trick"]
+    return {
+        "regions": {name: html for name, html in drawn.items() if before.get(name) != html},
+        "said": said,
+        "trick": bool(last and last["just_done"]),
+    }
+
+
+def _computer_moves(game: Game, save: Save) -> list[tuple[Game, str]]:
+    """The computer seats' moves from ``game`` up to the learner's next decision (or the
+    review of a finished deal, or the game's end): each game after one move, with that
+    move in the learner's words."""
+    moves: list[tuple[Game, str]] = []
+    while len(game.history) <= save.seen and game.winner is None:
+        st = game.state
+        seat = st.to_act
+        if seat is None or seat == SEAT:
+            break
+        action = computer.choose(st, save.level, save.seed)
+        words = told(st.apply(action).view(SEAT))[-1]
+        game = game.apply(action)
+        moves.append((game, words))
+    return moves
+
+
+def game_reply(save: Save, game: Game, *, play_on: bool = True) -> dict[str, Any]:
+    """What the page draws after a request: ``frames`` (the game now, all its regions,
+    then each computer move up to the learner's next decision, with only the regions it
+    changed and the move in words), the ``flags`` of the last one, the ``save`` and, at
+    the end of a game, ``over`` (drawn when the learner closes the last review)."""
+    steps = [(game, "")] + (_computer_moves(game, save) if play_on else [])
+    frames: list[dict[str, Any]] = []
+    drawn: dict[str, str] = {}
+    model: dict[str, Any] = {}
+    for later, said in steps:
+        save = _with(save, later)
+        model = game_model(save)
+        frames.append(_frame(model, drawn, said))
+        drawn = {**drawn, **frames[-1]["regions"]}
+    reply: dict[str, Any] = {"frames": frames, "flags": flags(model), "save": save.pack()}
+    if model["winner"]:
+        reply["over"] = page.game_over_html(model)
+    return reply
+
+
+# ---------------------------------------------------------------------- openings
+# A game the page names as an opening (``{"save": <its first save>, "choices": [...]}``):
+# the learner's own decisions since that save, the computer seats' moves worked out again
+# from the seed in between. The build's pre-dealt games are named so (no other seat's
+# action, such as a dealer's discard, is ever written into the page), and a reply to such
+# a request names the game the same way (``choices``), except ``game.adopt``.
+MAX_CHOICES = 60
+_OPENINGS: OrderedDict[tuple[Any, ...], Game] = OrderedDict()
+
+
+def _choices(payload: Mapping[str, Any]) -> tuple[str, ...]:
+    raw = payload.get("choices")
+    if not isinstance(raw, list) or len(raw) > MAX_CHOICES:
+        raise BridgeError("The game's choices could not be read.")
+    if not all(isinstance(c, str) and 0 < len(c) <= 40 for c in raw):
+        raise BridgeError("The game's choices could not be read.")
+    return tuple(raw)
+
+
+def _learner_acts(game: Game, text: str) -> Game:
+    if game.state.to_act != SEAT or game.winner is not None:
+        raise BridgeError("The saved game could not be replayed: it was not your turn.")
+    reason = game.state.why_illegal(text)
+    if reason is not None:
+        raise BridgeError(f"The saved game could not be replayed: {reason}.")
+    return game.apply(text)
+
+
+def opening_game(root: Save, choices: tuple[str, ...]) -> Game:
+    """The game ``root`` names after the learner's ``choices``, each followed by the
+    computer seats' moves up to the learner's next decision (as ``game.act`` plays them).
+
+    >>> root = Save(Rules(), 3, ())
+    >>> game = opening_game(root, ())
+    >>> game.state.to_act == SEAT
+    True
+    >>> opening_game(root, ("pass",)).state.actions[len(game.state.actions)]
+    Action.parse('pass')
+    """
+    key = (root.rules, root.seed, root.actions, root.level, root.seen, choices)
+    game = _OPENINGS.get(key)
+    if game is None:
+        before = opening_game(root, choices[:-1]) if choices else _game(root)
+        game = _learner_acts(before, choices[-1]) if choices else before
+        moves = _computer_moves(game, root)
+        game = moves[-1][0] if moves else game
+        _OPENINGS[key] = game
+        while len(_OPENINGS) > 64:
+            _OPENINGS.popitem(last=False)
+    else:
+        _OPENINGS.move_to_end(key)
+    return game
+
+
+@dataclass(frozen=True)
+class Session:
+    """A request's game: its save, the game, and the learner's choices when the page
+    named it as an opening (None for a plain save)."""
+
+    save: Save
+    game: Game
+    choices: tuple[str, ...] | None = None
+
+    def answer(self, reply: dict[str, Any], choices: tuple[str, ...] | None = None) -> None:
+        """Name the game in ``reply`` as the request did: an opening by its choices."""
+        if self.choices is not None:
+            del reply["save"]
+            reply["choices"] = list(self.choices if choices is None else choices)
+
+
+def _session(payload: Any, *, opening: bool = True) -> Session:
+    save = _save(payload)
+    if "choices" not in payload:
+        return Session(save, _game(save))
+    if not opening:
+        raise BridgeError("Finish the first decisions of this game first.")
+    choices = _choices(payload)
+    game = opening_game(save, choices)
+    return Session(_with(save, game), game, choices)
 
 
 # ---------------------------------------------------------------------- handlers
@@ -419,11 +566,9 @@ def _save(payload: Any) -> Save:
     return Save.unpack(payload["save"])
 
 
-@expose("game.new")
-def new(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: a new game (``profile``, ``rules``, ``table`` (a key of ``Rules.tables()``),
-    ``game_to``, ``level``, ``undo``, ``seed``) -> its model."""
-    payload = payload if isinstance(payload, Mapping) else {}
+def new_save(payload: Mapping[str, Any]) -> Save:
+    """The save of a new game (``profile``, ``rules``, ``table`` (a key of ``Rules.tables()``),
+    ``game_to``, ``level``, ``undo``, ``seed``; a random seed when none is given)."""
     level = str(payload.get("level", "normal"))
     if level not in computer.LEVELS:
         raise BridgeError(f"The level must be one of {', '.join(computer.LEVELS)}.")
@@ -433,7 +578,7 @@ def new(payload: Mapping[str, Any]) -> dict[str, Any]:
 
         seed = random.SystemRandom().randrange(1, 2**31)
     profile = str(payload.get("profile", "") or "")
-    save = Save(
+    return Save(
         _rules(payload),
         seed,
         (),
@@ -442,13 +587,32 @@ def new(payload: Mapping[str, Any]) -> dict[str, Any]:
         0,
         profile if profile in site_profiles() else "",
     )
-    return game_reply(save)
+
+
+@expose("game.new")
+def new(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: a new game (see :func:`new_save`) -> its frames up to the learner's
+    first decision."""
+    save = new_save(payload if isinstance(payload, Mapping) else {})
+    return game_reply(save, _game(save))
 
 
 @expose("game.state")
 def state(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: the model of a saved game (after a reload)."""
-    return game_reply(_save(payload))
+    """Bridge handler: a saved game as it stands (after a reload, or another tab's move):
+    one frame, nobody moved."""
+    session = _session(payload)
+    reply = game_reply(session.save, session.game, play_on=False)
+    session.answer(reply)
+    return reply
+
+
+@expose("game.adopt")
+def adopt(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """Bridge handler: an opening (``save`` and ``choices``) as a plain saved game, when
+    Python takes over what the page played from the build's replies: one frame."""
+    session = _session(payload)
+    return game_reply(session.save, session.game, play_on=False)
 
 
 @expose("game.act")
@@ -456,11 +620,12 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: the learner's action (``action`` text or a ``card`` code). An illegal
     one is not taken: ``{"illegal": reason, "mastery": ...}``, the reason in the engine's
     words and the skill and item the refusal shows to work on (None when it teaches none).
-    A legal one gives ``{"model": ..., "mastery": ...}``: the decision of play it trains
-    and whether the coach rates it right (None when it trains none or is a close call)."""
-    save = _save(payload)
-    game = _game(save)
-    if len(game.history) > save.seen:
+    A legal one gives the frames up to the learner's next decision (see :func:`game_reply`)
+    and ``mastery``: the decision of play it trains and whether the coach rates it right
+    (None when it trains none or is a close call)."""
+    session = _session(payload)
+    game = session.game
+    if len(game.history) > session.save.seen:
         return {"illegal": "Close the review of the last deal first."}
     if game.winner is not None:
         return {"illegal": "The game is over: start a new game."}
@@ -470,36 +635,28 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
         item = item_of_mistake(game.state, SEAT, text)
         return {"illegal": reason, "mastery": mastery_field(item, False)}
     judged = judge(game.state, SEAT, action)
-    game = game.apply(action)
-    return {
-        "model": game_reply(_with(save, game)),
-        "mastery": None if judged is None else mastery_field(*judged),
-    }
+    reply = game_reply(session.save, game.apply(action))
+    session.answer(reply, (*(session.choices or ()), str(action)))
+    reply["mastery"] = None if judged is None else mastery_field(*judged)
+    return reply
 
 
 @expose("game.next")
 def next_move(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: one computer seat acts -> ``{"moved": words, "model": ...}``."""
-    save = _save(payload)
-    game = _game(save)
-    st = game.state
-    if len(game.history) > save.seen or game.winner is not None or st.to_act in (None, SEAT):
-        return {"moved": "", "model": game_reply(save)}
-    seat = st.to_act
-    assert seat is not None
-    action = computer.choose(st, save.level, save.seed)
-    seen = st.apply(action).view(SEAT)  # the action as the learner's seat saw it
-    words = told(seen)[-1]
-    game = game.apply(action)
-    return {"moved": words, "model": game_reply(_with(save, game))}
+    """Bridge handler: the computer seats move up to the learner's next decision (a game
+    restored, or left, while they were to move) -> its frames."""
+    session = _session(payload)
+    reply = game_reply(session.save, session.game)
+    session.answer(reply)
+    return reply
 
 
 @expose("game.undo")
 def undo(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: take back the learner's last decision of this deal (and the computer
-    moves after it)."""
-    save = _save(payload)
-    game = _game(save)
+    moves after it) -> one frame."""
+    session = _session(payload)
+    save, game = session.save, session.game
     if not save.undo:
         raise BridgeError("Undo is switched off for this game.")
     if len(game.history) > save.seen or game.winner is not None:
@@ -510,16 +667,21 @@ def undo(payload: Mapping[str, Any]) -> dict[str, Any]:
         raise BridgeError("You have not acted yet in this deal: there is nothing to undo.")
     done = [str(a) for h in game.history for a in h.actions]
     keep = done + [str(a) for a in st.actions[: mine[-1]]]
-    rebuilt = Game.replay(save.rules, save.seed, keep)
-    return game_reply(_with(save, rebuilt))
+    reply = game_reply(save, Game.replay(save.rules, save.seed, keep), play_on=False)
+    session.answer(reply, (session.choices or ())[:-1])
+    return reply
 
 
 @expose("game.hint")
 def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Bridge handler: the coach's advice for the learner's turn (advice, never a rule)."""
-    save = _save(payload)
-    game = _game(save)
-    if game.state.to_act != SEAT or len(game.history) > save.seen or game.winner is not None:
+    session = _session(payload)
+    game = session.game
+    if (
+        game.state.to_act != SEAT
+        or len(game.history) > session.save.seen
+        or game.winner is not None
+    ):
         raise BridgeError("The coach helps when it is your turn.")
     advice = euchre.coach(game.state)
     view = game.state.view(SEAT)
@@ -541,10 +703,11 @@ def review(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 @expose("game.continue")
 def go_on(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: the learner closed the review; the next deal is shown."""
+    """Bridge handler: the learner closed the review; the next deal is shown, with its
+    frames up to the learner's first decision."""
     save = _save(payload)
     game = _game(save)
-    return game_reply(replace(save, seen=len(game.history)))
+    return game_reply(replace(save, seen=len(game.history)), game)
 
 
 @expose("game.shared")
@@ -596,16 +759,81 @@ def egn(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- build time
+def form_options(config: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
+    """The New game form's first values (as the page reads them) on a page of ``rules``.
+
+    >>> form_options({"level": "normal"}, Rules())
+    {'table': '4', 'profile': 'site', 'game_to': '', 'level': 'normal', 'undo': True}
+    """
+    return {
+        "table": table_key(rules) or SITE_TABLE,
+        "profile": "site",
+        "game_to": str(config.get("game_to", "") or ""),
+        "level": str(config.get("level", "normal")),
+        "undo": True,
+    }
+
+
+def opening_root(options: Mapping[str, Any], rules: Rules, seed: int) -> Save:
+    """The first save of a game started from the form with ``options`` (as ``game.new``
+    makes it) and ``seed``."""
+    game_to = int(options["game_to"]) if options["game_to"] else None
+    return new_save(
+        {
+            "profile": options["profile"],
+            "table": options["table"],
+            "rules": rules.to_dict(),
+            "level": options["level"],
+            "undo": options["undo"],
+            "game_to": game_to,
+            "seed": seed,
+        }
+    )
+
+
+def openings(config: Mapping[str, Any], rules: Rules) -> list[str]:
+    """The files of the build's pre-dealt games for the form's first options
+    (:mod:`euchre_tutorial.prebuilt.openings`)."""
+    from euchre_tutorial.prebuilt.openings import (
+        OPENINGS,
+        NoOpening,
+        opening_replies,
+        opening_seeds,
+    )
+    from euchre_tutorial.prebuilt.publish import published
+
+    options = form_options(config, rules)
+    inputs = {"options": options, "rules": rules.to_dict()}
+    seeds: list[int] = []
+    names = []
+    for number in range(OPENINGS):
+
+        def make(number: int = number) -> Any:
+            if not seeds:  # found once, and only when a file is not kept from a build before
+                seeds.extend(opening_seeds(lambda seed: opening_root(options, rules, seed)))
+            if number >= len(seeds):
+                raise NoOpening(f"only {len(seeds)} deals fit as openings")
+            root = opening_root(options, rules, seeds[number])
+            return opening_replies(root, number, options)
+
+        try:
+            names.append(published(f"play-{number}", {**inputs, "number": number}, make))
+        except NoOpening:
+            break  # fewer (or no) deals of these rules fit: free play waits for the engine
+    return names
+
+
 def render(config: Mapping[str, Any], rules: Rules) -> str:
     """The free-play widget before the engine starts: the score bar, disabled tools, an
     empty table area (no sample table with controls that do nothing), the new-game form
-    (kept in a template until it is shown; the site's own table chosen) and the note that
-    the engine is starting."""
+    (kept in a template until it is shown; the site's own table chosen), the note that the
+    engine is starting, and the files of the pre-dealt games a first game is played from
+    before the engine runs."""
     game_to = config.get("game_to")
     played = rules.replace(game_to=int(game_to)) if game_to else rules
     model = game_model(Save(played, 1, (), str(config.get("level", "normal"))))
     own = table_key(rules)
-    return page.widget_html(
+    widget = page.widget_html(
         model,
         [str(p) for p in site_profiles()],
         Rules.tables(),
@@ -613,3 +841,5 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
         own or SITE_TABLE,
         None if own else rules.table_name,
     )
+    dealt = [name for name in openings(config, rules) if name]
+    return widget + json_island({"openings": dealt})

@@ -6,19 +6,27 @@ its id and step) and draws the path and the first step. In the browser the handl
 page sends the lesson id, the step number and the learner's accepted moves, and every
 answer is recomputed from those.
 
->>> model = start({"lesson": "bowers"})
->>> model["step"]["number"], model["table"]["your_turn"], sorted(model["html"])
-(1, True, ['feedback', 'goal', 'head', 'narration', 'table', 'tools'])
+A reply carries the regions to draw and a few flags (:func:`step_reply`), never the model
+beside them; a played card's reply draws the table after each action (``frames``), the last
+frame holding every region.
+
+>>> reply = start({"lesson": "bowers"})
+>>> reply["flags"], sorted(reply["frames"][0]["regions"])  # doctest: +NORMALIZE_WHITESPACE
+({'lesson': 'bowers', 'step': 0, 'moves': [], 'outcome': None, 'complete': False},
+ ['feedback', 'goal', 'head', 'narration', 'table', 'tools'])
 >>> act({"lesson": "bowers", "step": 0, "moves": [], "card": "Ac"})["rejected"]["legal"]
 True
 >>> reply = act({"lesson": "bowers", "step": 0, "moves": [], "card": "Jh"})
->>> reply["model"]["outcome"], len(reply["frames"])
+>>> reply["flags"]["outcome"], len(reply["frames"])
 (True, 4)
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Collection, Mapping
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +35,8 @@ from euchre import Action, HandState
 
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.lessons import Lesson, default_lessons, lesson_by_id, load_lessons
-from euchre_tutorial.lessons.runner import Rejected, StepRun, replay
+from euchre_tutorial.lessons.runner import Rejected, StepRun
+from euchre_tutorial.lessons.runner import replay as replay_step
 from euchre_tutorial.lessons.stars import counts_as_mistake, finished_words, hint_counts, stars
 from euchre_tutorial.lessons.table import lesson_ui
 from euchre_tutorial.mastery.items import Item, item_of_mistake, mastery_field
@@ -83,6 +92,24 @@ def _moves(payload: Mapping[str, Any]) -> list[str]:
     return list(moves)
 
 
+_RUNS: OrderedDict[tuple[str, int, tuple[str, ...]], StepRun] = OrderedDict()
+
+
+def replay(lesson: Lesson, index: int, moves: list[str]) -> StepRun:
+    """The step after the learner's accepted ``moves`` (``runner.replay``), as a fresh copy
+    of a run replayed lately: every request replays its step from the start, and the
+    computer seats' moves are worked out again each time otherwise."""
+    key = (lesson.id, index, tuple(moves))
+    run = _RUNS.get(key)
+    if run is None or run.lesson is not lesson:
+        run = _RUNS[key] = replay_step(lesson, index, moves)
+        while len(_RUNS) > 64:
+            _RUNS.popitem(last=False)
+    else:
+        _RUNS.move_to_end(key)
+    return replace(run, script=list(run.script), events=list(run.events), moves=list(run.moves))
+
+
 def _feedback(run: StepRun) -> str:
     """What the learner reads when the step is decided: the lesson's note and the engine's
     explanation of the trick or the score. A trick the table still shows already has its
@@ -118,7 +145,8 @@ def _next_lesson(lesson: Lesson) -> str | None:
 
 def frame_data(state: HandState, seat: int, reveal: bool) -> dict[str, Any]:
     """The table after one action of a step (for the page to show one move at a time), and
-    that action in words as the learner's seat saw it (``said``: the page says it aloud).
+    that action in words as the learner's seat saw it (``said``: the page says it aloud);
+    ``trick`` when the action finished a trick (the page waits longer after it).
 
     >>> from euchre import Deal, Rules
     >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules()).apply("pass")
@@ -129,10 +157,11 @@ def frame_data(state: HandState, seat: int, reveal: bool) -> dict[str, Any]:
     view = state.view(seat)
     data = table_data(view, ui)
     said = told(view)
+    last = data["last_trick"]
     return {
-        "last_trick": data["last_trick"],
-        "html": render_data(data, ui),
+        "regions": {"table": render_data(data, ui)},
         "said": said[-1] if said else "",
+        "trick": bool(last and last["just_done"]),
     }
 
 
@@ -153,6 +182,26 @@ def step_model(run: StepRun, *, disabled: bool = False) -> dict[str, Any]:
         "feedback": page.feedback_html(model["feedback"]),
     }
     return model
+
+
+def step_reply(run: StepRun, frames: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What the page draws for a step in progress: ``frames`` (the table after each
+    action, when there were any; the last frame holds every region, drawn as the step now
+    stands) and the ``flags`` the page keeps (the lesson, the step, the learner's accepted
+    moves, the outcome and whether the lesson is complete)."""
+    model = step_model(run)
+    last = frames[-1] if frames else {"said": "", "trick": False}
+    final = {"regions": model["html"], "said": last["said"], "trick": last["trick"]}
+    return {
+        "frames": [*(frames or [])[:-1], final],
+        "flags": {
+            "lesson": run.lesson.id,
+            "step": run.index,
+            "moves": list(run.moves),
+            "outcome": run.outcome,
+            "complete": bool(model["complete"]),
+        },
+    }
 
 
 def _step_facts(run: StepRun) -> dict[str, Any]:
@@ -203,9 +252,9 @@ def lesson_list(payload: Any) -> list[dict[str, Any]]:
 
 @expose("lesson.start")
 def start(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: ``{"lesson": id}`` -> the first step's model."""
+    """Bridge handler: ``{"lesson": id}`` -> the first step (see :func:`step_reply`)."""
     lesson = _lesson(payload)
-    return step_model(replay(lesson, 0, []))
+    return step_reply(replay(lesson, 0, []))
 
 
 @expose("lesson.step")
@@ -216,7 +265,7 @@ def step(payload: Mapping[str, Any]) -> dict[str, Any]:
         run = replay(lesson, _index(lesson, payload), _moves(payload))
     except ValueError as exc:  # moves saved before the lesson changed
         raise BridgeError(f"The saved moves do not fit this step: {exc}") from None
-    return step_model(run)
+    return step_reply(run)
 
 
 LESSON_SKILLS = frozenset({"ordering-up", "round-two", "going-alone", "discard"})
@@ -247,10 +296,11 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     card stays in the hand; ``mastery`` names the skill and item a counted mistake shows to
     work on: the rule an illegal action broke, or the decision of play a step that asks for
     one was answered wrongly; else None), else ``{"frames": [table after each action],
-    "model": ..., "mastery": ...}``, ``mastery`` naming the decision of play such a step
-    asked for, answered right. Either way ``mistake`` says whether the action counts against
-    the lesson's stars (:mod:`euchre_tutorial.lessons.stars`): a refused action, or one that
-    misses the step's goal."""
+    "flags": ..., "mastery": ...}`` (see :func:`step_reply`), ``mastery`` naming the
+    decision of play such a step asked for, answered right. Either way ``mistake`` says
+    whether the action counts against the lesson's stars
+    (:mod:`euchre_tutorial.lessons.stars`): a refused action, or one that misses the step's
+    goal."""
     lesson = _lesson(payload)
     run = replay(lesson, _index(lesson, payload), _moves(payload))
     state, seat = run.state, run.step.seat
@@ -265,8 +315,7 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
     frames = [frame_data(e.state, seat, reveal) for e in run.events[before:]]
     decided = _asked_item(state, seat, Action.parse(text), run.step.expect) if asked else None
     return {
-        "frames": frames,
-        "model": step_model(run),
+        **step_reply(run, frames),
         "mastery": mastery_field(decided, True),
         "mistake": counts_as_mistake(refused=False, decided_before=finished, outcome=run.outcome),
     }
@@ -350,44 +399,55 @@ def _count(payload: Mapping[str, Any], key: str) -> int:
 
 @expose("lesson.finish")
 def finish(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: a lesson completed -> its stars and the closing words (the last
-    step's ``feedback`` followed by the stars earned)."""
+    """Bridge handler: ``{"lesson", "step", "moves", "mistakes", "hints"}`` of a completed
+    lesson -> its stars and the closing words (the last step's feedback followed by the
+    stars earned).
+
+    >>> last = {"lesson": "bowers", "step": 2, "moves": ["play 9h"], "hints": 1}
+    >>> finish({**last, "mistakes": 0})["html"]  # doctest: +ELLIPSIS
+    '<p>... Lesson complete: ★★☆ (2 of 3 stars).</p>'
+    """
+    lesson = _lesson(payload)
+    try:
+        run = replay(lesson, _index(lesson, payload), _moves(payload))
+    except ValueError as exc:
+        raise BridgeError(f"The saved moves do not fit this step: {exc}") from None
+    if not (run.outcome is True and run.index == len(lesson.steps) - 1):
+        raise BridgeError("This lesson is not complete yet.")
     earned = lesson_stars(payload)
-    text = f"{payload.get('feedback', '')} {finished_words(earned)}".strip()
+    text = f"{_feedback(run)} {finished_words(earned)}".strip()
     return {"stars": earned, "html": page.feedback_html(text)}
 
 
 # ---------------------------------------------------------------------- build time
-def first_answers(lesson: Lesson) -> dict[str, Any]:
-    """The replies to every choice of the first decision of ``lesson``'s first step, as
-    ``lesson.act`` gives them (without the move-by-move frames): the page answers from
-    these before Python starts. Keys are ``card:<code>`` or ``choose:<action>``."""
-    run = replay(lesson, 0, [])
-    view = run.state.view(run.step.seat)
-    payloads: dict[str, dict[str, Any]] = {}
-    for card in view.hand:
-        payloads[f"card:{card.code}"] = {"card": card.code}
-    for choice in table_data(view)["choices"]:
-        payloads[f"choose:{choice['action']}"] = {"action": choice["action"]}
-    answers = {}
-    for key, payload in payloads.items():
-        reply = act({"lesson": lesson.id, "step": 0, "moves": [], **payload})
-        reply.pop("frames", None)
-        if "model" in reply:
-            reply["model"].pop("table")
-        answers[key] = reply
-    return {"lesson": lesson.id, "step": 0, "answers": answers}
+def prebuilt_files(lessons: list[Lesson]) -> dict[str, str]:
+    """The file of build-time replies of each lesson of the site's path, by lesson id
+    (:mod:`euchre_tutorial.prebuilt.lesson_steps`): the page plays every lesson from them
+    before Python starts."""
+    from euchre_tutorial.prebuilt.lesson_steps import lesson_replies
+    from euchre_tutorial.prebuilt.publish import published
+
+    files = {}
+    for lesson in lessons:
+        name = published(
+            f"lesson-{lesson.id}", {"lesson": lesson.id}, partial(lesson_replies, lesson)
+        )
+        if name:
+            files[lesson.id] = name
+    return files
 
 
 def render(config: Mapping[str, Any], rules: Rules) -> str:
     """The path and the first lesson's first step. Every lesson is validated first: a broken
     one raises LessonError naming its id and step, which stops ``mkdocs build --strict``.
-    The first step's cards answer at once from the build's answers (a JSON island)."""
+    The site's own lessons are answered before Python starts from the build's replies (one
+    file per lesson, the first one fetched while the page loads)."""
     source = str(config.get("source", "") or "")
     lessons = load_lessons(source or None, check=True)
     first = lessons[0]
     model = step_model(replay(first, 0, []))
     html = model["html"]
+    files = {} if source else prebuilt_files(list(default_lessons()))
     return (
         '<div class="eu-lesson">'
         f"{page.path_html(_paths(lessons))}"
@@ -400,7 +460,7 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
         '<div class="eu-feedback" role="status" aria-live="polite" data-region="feedback"></div>'
         f'<div class="eu-stage-tools" data-region="tools">{html["tools"]}</div>'
         "</section>"
-        f"{json_island(first_answers(first))}"
+        f"{json_island({'files': files}, files.get(first.id, ''))}"
         "</div>"
     )
 

@@ -15,6 +15,13 @@ before Python starts. In the browser, ``quiz.js`` asks:
 ``quiz.view``       ``{run, phase, picked, ...}`` -> ``{"html"}``: the quiz drawn for that state
 ``quiz.answer``     ``{run, picked, ...}`` -> the answer checked and stored, the quiz drawn,
                     and ``mastery`` (the skill and item it trains, and whether it was right)
+``quiz.end``        ``{run, ...}`` -> ``{"html"}``: the end of a run without the rows of its
+                    misses (the page puts them in; see ``present.quiz.ROWS_SLOT``)
+``quiz.row``        ``{id, index, given, review}`` -> ``{"html"}``: one miss's row ("" for a
+                    right answer)
+``quiz.preview``    ``{config, rules, query}`` -> ``{"html"}``: a link's first question as shown
+                    before the engine runs (the build writes these for the links of
+                    ``LINK_SEEDS``)
 
 All markup comes from :mod:`euchre_tutorial.present.quiz`; the page only morphs it in.
 
@@ -29,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from euchre import Rules, RulesError
@@ -46,9 +54,11 @@ from euchre_tutorial.present.quiz import (
     Answer,
     QuizState,
     answer,
-    first_question_answers,
+    preview_html,
     question_html,
     quiz_html,
+    summary_row,
+    waiting_html,
 )
 from euchre_tutorial.present.sheet import sheet_html, status_text
 from euchre_tutorial.quiz import (
@@ -62,7 +72,7 @@ from euchre_tutorial.quiz import (
 )
 from euchre_tutorial.quiz.fence import CONFIG_KEYS, check_config
 from euchre_tutorial.quiz.sheet import sheet_model
-from euchre_tutorial.quiz.spec import ALIASES, PARAMS
+from euchre_tutorial.quiz.spec import ALIASES, LINK_SEEDS, PARAMS
 
 MAX_IDS = 60
 POOL_FACTOR = 3  # practice draws from this many times the quiz's count of candidates
@@ -76,16 +86,40 @@ def first_state(config: Mapping[str, Any], rules: Rules) -> QuizState:
 
 
 def render(config: Mapping[str, Any], rules: Rules) -> str:
-    """The quiz's first state, drawn at build time (its buttons wait for the page's script),
-    and every state its first question can reach, so it is answered before Python starts."""
+    """The quiz's first state, drawn at build time (its buttons wait for the page's
+    script), and the name of the file of the whole default run's replies
+    (:mod:`euchre_tutorial.prebuilt.quiz_run`), so the run is answered before Python
+    starts. A teacher's link shows a note of its own instead (``waiting``), never another
+    quiz's question."""
+    from euchre_tutorial.prebuilt.publish import published
+    from euchre_tutorial.prebuilt.quiz_run import default_run
+
     state = first_state(config, rules)
-    island = first_question_answers(state)
     built = quiz_html(replace(state, interactive=False))
-    link = quiz_html(replace(state, interactive=False, notes=(LINK_NOTE,)))
+    settings = {key: value for key, value in config.items() if key != "id"}
+    inputs = {"config": settings, "rules": rules.to_dict()}
+    name = published("quiz", inputs, lambda: default_run(settings, rules))
     # the address settings that make the page a link's quiz (the page looks for them)
     params = sorted({*PARAMS, *ALIASES})
-    data = {"first": island, "link": link, "params": params}
-    return f'<div class="eu-quiz-frame">{built}</div>{json_island(data)}'
+    data = {"waiting": waiting_html(), "params": params, "links": link_files(settings, rules)}
+    return f'<div class="eu-quiz-frame">{built}</div>{json_island(data, name)}'
+
+
+def link_files(settings: Mapping[str, Any], rules: Rules) -> dict[str, str]:
+    """The files of the first questions of the links of ``LINK_SEEDS`` (see
+    :mod:`euchre_tutorial.prebuilt.links`), by seed."""
+    from euchre_tutorial.prebuilt.links import link_previews
+    from euchre_tutorial.prebuilt.publish import published
+
+    files = {}
+    for seed in LINK_SEEDS:
+        inputs = {"seed": seed, "config": dict(settings), "rules": rules.to_dict()}
+        name = published(
+            f"quiz-links-{seed}", inputs, partial(link_previews, seed, settings, rules)
+        )
+        if name:
+            files[str(seed)] = name
+    return files
 
 
 # ---------------------------------------------------------------------- bridge
@@ -341,6 +375,42 @@ def quiz_view(payload: Any) -> dict[str, Any]:
     """The quiz drawn for the page's state."""
     state = _view_state(payload)
     return {"phase": state.phase, "html": quiz_html(state)}
+
+
+@expose("quiz.end")
+def quiz_end(payload: Any) -> dict[str, Any]:
+    """The end of a finished run, drawn without the rows of its misses."""
+    state = _view_state({**_payload(payload), "phase": "summary"})
+    if state.phase != "summary":
+        raise BridgeError("This quiz is not finished yet.")
+    return {"phase": state.phase, "html": quiz_html(state, rows=False)}
+
+
+@expose("quiz.row")
+def quiz_row(payload: Any) -> dict[str, Any]:
+    """The summary's row of one answer: the question, the answer given and the engine's
+    verdict, for a miss; "" for a right answer."""
+    data = _payload(payload)
+    qid = _ids([data.get("id")])[0]
+    index = data.get("index")
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < MAX_IDS:
+        raise BridgeError("The quiz could not be read; start a new quiz.")
+    given = data.get("given")
+    if not isinstance(given, list) or not all(isinstance(v, str) for v in given):
+        raise BridgeError("The saved answers could not be read; start a new quiz.")
+    try:
+        html = summary_row(qid, index, given, review=bool(data.get("review")))
+    except AnswerError as exc:
+        raise BridgeError(str(exc)) from None
+    return {"html": html}
+
+
+@expose("quiz.preview")
+def quiz_preview(payload: Any) -> dict[str, Any]:
+    """A link's first question, drawn to be read while the card engine starts."""
+    spec, _notes = _spec(_payload(payload))
+    first = str(spec.question_ids()[0])
+    return {"html": preview_html(first)}
 
 
 @expose("quiz.answer")

@@ -1,9 +1,10 @@
 // The lesson widget: a path of lessons (stars kept in this browser) and a table where each
 // step is played. The engine answers and draws (bridge methods lesson.step / lesson.act /
-// lesson.hint / lesson.stars reply with the HTML of each region); this module morphs that
-// in and forwards clicks by data-action. Before Python is ready, the first decision of the
-// first lesson is answered from the replies the build wrote (a JSON island): a lookup, no
-// rule.
+// lesson.hint / lesson.finish reply with the HTML of each region and a few flags); this
+// module morphs that in and forwards clicks by data-action. Before Python is ready, every
+// lesson is answered from the replies the build wrote (one file per lesson, fetched when
+// the lesson is opened: euchre_tutorial.prebuilt.lesson_steps), looked up by a key of the
+// step's state: a lookup, no rule.
 
 import { delegate, listening, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
@@ -12,6 +13,7 @@ import { disableAll, firstControl, refuse, rovingHand, sentences, tone, trickNot
 import { settingsWereReset, wireSettings } from "../settings.js";
 import { peekRecord, readRecord, removeRecord, writeRecord } from "../play/storage.js";
 import { confirmations } from "../play/confirm.js";
+import { loadPrebuilt, lookup } from "../prebuilt.js";
 
 const KEY = "euchre.lessons";
 const VERSION = 1;
@@ -41,11 +43,13 @@ function starText(n) {
 function readIsland(root) {
   try {
     const island = root.querySelector(".eu-prerendered[data-island]");
-    return island ? JSON.parse(island.dataset.island) : null;
+    return island ? JSON.parse(island.dataset.island) : {};
   } catch {
-    return null;
+    return {};
   }
 }
+
+const REGIONS = ["head", "narration", "goal", "table", "tools"];
 
 export async function mount(root, runtime) {
   const stage = root.querySelector(".eu-stage");
@@ -65,10 +69,13 @@ export async function mount(root, runtime) {
   const loaded = readRecord(KEY, VERSION, (d) => validProgress(d, order, steps));
   let progress = loaded.value ?? { stars: {}, at: null };
   const at = { lesson: order[0], step: 0, moves: [], mistakes: 0, hints: 0, hintLevel: 0 };
-  let model = null;
+  let flags = null; // the flags of the step shown (outcome, complete)
+  let lastHint = null; // the last hint's reply on this step (the Hint button follows it)
   let engine = null;
   let busy = false;
-  let early = false; // the learner answered from the build's replies before Python was ready
+  let early = false; // the learner played from the build's replies before Python was ready
+  const files = island.files ?? {};
+  const lessonData = {}; // lesson id -> its file of build-time replies (or null)
   // A hint or a step's button asked for before Python was ready: {action, lesson, step,
   // moves, target}, carried out once Python has drawn that same position.
   let pending = null;
@@ -118,38 +125,72 @@ export async function mount(root, runtime) {
 
   const confirmBox = confirmations(root);
 
-  function render(next, { animate = false } = {}) {
-    model = next;
-    at.moves = next.moves;
-    morph(head, next.html.head);
-    morph(narration, next.html.narration);
-    morph(goal, next.html.goal);
-    morph(play, next.html.table, { animate });
-    morph(tools, next.html.tools);
-    root.dataset.lesson = next.lesson.id;
-    root.dataset.step = String(next.step.index);
-    root.dataset.outcome = next.outcome === null ? "open" : next.outcome ? "done" : "missed";
+  /** Draw a reply's last frame (the step as it now stands) and keep its flags. */
+  function render(reply, { animate = false } = {}) {
+    flags = reply.flags;
+    at.moves = [...flags.moves];
+    const drawn = reply.frames.at(-1).regions;
+    for (const name of REGIONS) {
+      if (name in drawn) morph(region(name), drawn[name], { animate: animate && name === "table" });
+    }
+    root.dataset.lesson = flags.lesson;
+    root.dataset.step = String(flags.step);
+    root.dataset.outcome = flags.outcome === null ? "open" : flags.outcome ? "done" : "missed";
     showStars();
   }
 
-  async function go(lessonId, step, moves, focus, fresh = false, keepFeedback = false) {
-    at.lesson = lessonId;
-    if (fresh) {
-      at.mistakes = 0;
-      at.hints = 0;
+  // ---- replies: from the build's file of the lesson until the engine runs, then the engine
+  /** The lesson's file of build-time replies (fetched once; null when there is none). */
+  async function dataOf(lessonId) {
+    if (!(lessonId in lessonData)) lessonData[lessonId] = await loadPrebuilt(files[lessonId]);
+    return lessonData[lessonId];
+  }
+
+  const at_ = () => `${at.step}|${at.moves.join(",")}`;
+  const base = () => ({ lesson: at.lesson, step: at.step, moves: at.moves });
+
+  /** The build's reply under `key` for the lesson on the stage, before the engine runs. */
+  function built(key, lessonId = at.lesson) {
+    return engine ? null : lookup(lessonData[lessonId], key);
+  }
+
+  /** A reply: the build's, else the engine's (null while the engine is not ready). */
+  async function ask(method, key, payload, lessonId = at.lesson) {
+    if (!engine) await dataOf(lessonId);
+    const found = built(key, lessonId);
+    if (found) {
+      early = true;
+      return found;
     }
-    at.step = step;
-    at.hintLevel = 0;
-    const url = new URL(window.location.href);
-    if (url.searchParams.get("lesson") !== lessonId) {
-      url.searchParams.set("lesson", lessonId);
-      history.replaceState(history.state, "", url);
-    }
+    return engine ? engine.call(method, payload) : null;
+  }
+
+  /** Show step `step` of `lessonId` after the learner's `moves` (the place is changed only
+   * once it is drawn). */
+  async function go(lessonId, step, moves, focus, fresh = false, takeover = false) {
     root.setAttribute("aria-busy", "true");
     try {
-      const next = await engine.call("lesson.step", { lesson: lessonId, step, moves });
-      if (!keepFeedback) say("");
+      const key = `s|${step}|${moves.join(",")}`;
+      const next = await ask("lesson.step", key, { lesson: lessonId, step, moves }, lessonId);
+      if (!next) throw new Error("The card engine is not ready.");
+      at.lesson = lessonId;
+      if (fresh) {
+        at.mistakes = 0;
+        at.hints = 0;
+      }
+      at.step = step;
+      if (!takeover) {
+        at.hintLevel = 0;
+        lastHint = null;
+      }
+      const url = new URL(window.location.href);
+      if (url.searchParams.get("lesson") !== lessonId) {
+        url.searchParams.set("lesson", lessonId);
+        history.replaceState(history.state, "", url);
+      }
+      if (!takeover) say("");
       render(next);
+      if (takeover && lastHint) markHintButton(lastHint); // as the build's hint left it
       save();
       if (focus === "heading") showHeading();
       else if (focus) (firstControl(play) ?? tools.querySelector("button"))?.focus();
@@ -168,18 +209,15 @@ export async function mount(root, runtime) {
     if (box.top < 0 || box.top > window.innerHeight / 2) title.scrollIntoView({ block: "start" });
   }
 
-  /** The reply to an action: from Python, or (before it is ready) from the build's replies. */
+  /** The reply to an action: the build's (before Python is ready), or Python's. */
   async function answer(payload) {
-    if (engine) return engine.call("lesson.act", { lesson: at.lesson, step: at.step, moves: at.moves, ...payload });
-    const key = payload.card ? `card:${payload.card}` : `choose:${payload.action}`;
-    const reply = islandApplies() ? island.answers[key] : null;
-    if (reply) early = true;
-    return reply ?? null;
+    const click = payload.card ? `card:${payload.card}` : `action:${payload.action}`;
+    return ask("lesson.act", `a|${at_()}|${click}`, { ...base(), ...payload });
   }
 
   function waitWords() {
     return root.dataset.ready === "failed"
-      ? "The card engine could not start in this browser, so only the first step can be played here."
+      ? "The card engine could not start in this browser, so this cannot be answered here."
       : "One moment: the card engine is still starting.";
   }
 
@@ -212,13 +250,6 @@ export async function mount(root, runtime) {
     else if (kept.action === "next-lesson" && order.includes(kept.target)) go(kept.target, 0, [], "heading", true);
   }
 
-  /** Whether the build's replies answer the step on the table now. */
-  function islandApplies() {
-    const wanted = new URL(window.location.href).searchParams.get("lesson");
-    return Boolean(island) && (!wanted || wanted === island.lesson) && island.lesson === at.lesson
-      && island.step === at.step && at.moves.length === 0 && !model;
-  }
-
   async function act(payload, button) {
     if (busy) {
       hurry(stage);
@@ -243,30 +274,36 @@ export async function mount(root, runtime) {
         return;
       }
       feedMastery(reply.mastery, `lesson ${at.lesson} ${at.step} ${at.moves.length}`);
-      const frames = reply.frames ?? [];
+      const frames = reply.frames;
       for (const frame of frames.slice(0, -1)) {
-        morph(play, frame.html, { animate: true });
+        morph(play, frame.regions.table, { animate: true });
         say(sentences(frame.said, trickNote(play))); // each card played, read out and shown
         beep("play");
-        await pause(frame.last_trick?.just_done ? FRAME_MS * 2 : FRAME_MS);
+        await pause(frame.trick ? FRAME_MS * 2 : FRAME_MS);
       }
+      const outcome = reply.flags.outcome;
       // The lesson's verdict is asked for before anything is drawn, so the last card and the
       // verdict appear together (never a finished table under an empty feedback line).
-      const done = reply.model.outcome === true && reply.model.complete
-        ? await engine.call("lesson.finish", { mistakes: at.mistakes, hints: at.hints, feedback: reply.model.feedback })
+      const moves = reply.flags.moves;
+      const done = outcome === true && reply.flags.complete
+        ? await ask("lesson.finish", `f|${at.step}|${moves.join(",")}|${at.mistakes}|${at.hints}`, {
+          ...base(), moves, mistakes: at.mistakes, hints: at.hints,
+        })
         : null;
       if (done) progress.stars[at.lesson] = Math.max(done.stars, progress.stars[at.lesson] ?? 0);
-      render(reply.model, { animate: true });
-      if (root.dataset.ready === "failed") disableAll(stage); // nothing further can be answered
-      beep(reply.model.outcome === false ? "wrong" : reply.model.outcome ? "trick" : "play");
-      if (reply.model.outcome === true) {
+      render(reply, { animate: true });
+      beep(outcome === false ? "wrong" : outcome ? "trick" : "play");
+      const feedbackHtml = frames.at(-1).regions.feedback;
+      if (outcome === true) {
         if (done) beep("win");
-        show(done ? done.html : reply.model.html.feedback, "right");
+        show(done ? done.html : feedbackHtml, "right");
         save();
         tools.querySelector(".md-button--primary")?.focus();
-      } else if (reply.model.outcome === false) {
+        const next = order[order.indexOf(at.lesson) + 1];
+        if (next && !engine) dataOf(next); // the next lesson's replies, while this one is read
+      } else if (outcome === false) {
         save();
-        show(reply.model.html.feedback, "wrong");
+        show(feedbackHtml, "wrong");
         tools.querySelector("[data-lesson-retry]")?.focus();
       } else {
         say(sentences(frames.at(-1)?.said, trickNote(play)));
@@ -283,16 +320,24 @@ export async function mount(root, runtime) {
     }
   }
 
-  async function onHint() {
-    if (!engine) {
-      say(waitWords(), "note");
+  async function onHint(element = null) {
+    const level = at.hintLevel;
+    const reply = await ask("lesson.hint", `h|${at_()}|${level}`, { ...base(), level });
+    if (!reply) {
+      keep("hint", element ?? tools);
       return;
     }
-    const reply = await engine.call("lesson.hint", { lesson: at.lesson, step: at.step, moves: at.moves, level: at.hintLevel });
     if (reply.counts) at.hints += 1;
     at.hintLevel += 1;
     save();
     show(reply.html, "hint");
+    lastHint = reply;
+    markHintButton(reply);
+  }
+
+  /** The Hint button after a hint: "Another hint" while there are more, disabled after
+   * the last one (the coach's advice can always be asked again). */
+  function markHintButton(reply) {
     const hintButton = tools.querySelector("[data-lesson-hint]");
     if (hintButton) {
       hintButton.textContent = reply.more ? "Another hint" : "Hint";
@@ -304,28 +349,39 @@ export async function mount(root, runtime) {
     }
   }
 
+  /** Open a step (Try again, Next step, Next lesson, a link of the path): from the build's
+   * replies or Python; kept for Python when neither can answer yet. */
+  async function open(action, element, lessonId, step, focus, fresh = false) {
+    if (!engine) {
+      await dataOf(lessonId);
+      if (!built(`s|${step}|`, lessonId)) {
+        keep(action, element);
+        return;
+      }
+    }
+    await go(lessonId, step, [], focus, fresh);
+  }
+
   function resetEverything() {
     progress = { stars: {}, at: null };
     removeRecord(KEY);
     showStars();
-    if (engine) go(order[0], 0, [], "heading", true);
+    open("next-lesson", { dataset: { lesson: order[0] } }, order[0], 0, "heading", true);
   }
 
   delegate(root, (action, element, event) => {
     if (action === "card") act({ card: element.dataset.card }, element);
     else if (action === "choose") act({ action: element.dataset.choice }, element);
-    else if (!engine && action !== "reset-all" && action !== "reset-all-yes" && action !== "confirm-no") {
-      keep(action, element);
-    } else if (action === "hint") onHint();
-    else if (action === "retry") go(at.lesson, at.step, [], true);
-    else if (action === "next-step") go(at.lesson, at.step + 1, [], "heading");
-    else if (action === "next-lesson") go(element.dataset.lesson, 0, [], "heading", true);
+    else if (action === "hint") onHint(element);
+    else if (action === "retry") open(action, element, at.lesson, at.step, true);
+    else if (action === "next-step") open(action, element, at.lesson, at.step + 1, "heading");
+    else if (action === "next-lesson") open(action, element, element.dataset.lesson, 0, "heading", true);
     else if (action === "reset-lesson") confirmBox.open("reset-lesson", element);
     else if (action === "reset-lesson-yes") {
       delete progress.stars[at.lesson];
       save();
       showStars();
-      go(at.lesson, 0, [], "heading", true);
+      open("retry", element, at.lesson, 0, "heading", true);
     } else if (action === "reset-all") confirmBox.open("reset-all", element);
     else if (action === "reset-all-yes") {
       confirmBox.close(element);
@@ -335,17 +391,17 @@ export async function mount(root, runtime) {
   });
   for (const link of links) {
     link.addEventListener("click", (event) => {
-      // Before Python is ready the link simply opens the page at that lesson.
-      if (!engine || event.metaKey || event.ctrlKey || event.shiftKey) return;
-      // Not a page load (the site's instant navigation listens on the page body): the
-      // lesson opens on this stage.
+      if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+      // Without the engine or the lesson's replies the link simply opens the page at that
+      // lesson. Otherwise not a page load (the site's instant navigation listens on the
+      // page body): the lesson opens on this stage.
+      if (!engine && !files[link.dataset.lessonLink]) return;
       event.preventDefault();
       event.stopPropagation();
-      go(link.dataset.lessonLink, 0, [], "heading", true);
+      open("next-lesson", link, link.dataset.lessonLink, 0, "heading", true);
     });
   }
   rovingHand(play);
-  listening(root); // clicks are answered from here on (from the build's replies until Python is ready)
   stage.addEventListener("pointerdown", () => busy && hurry(stage));
   root.addEventListener("keydown", () => busy && hurry(stage));
   wireSettings(root.querySelector("[data-settings]"));
@@ -361,23 +417,8 @@ export async function mount(root, runtime) {
     const name = wanted.length > 40 ? `${wanted.slice(0, 40)}…` : wanted;
     notes.push(`This link asks for a lesson called “${name}”, which this site does not have, so here is ${instead}.`);
   }
-  if (notes.length) {
-    say(notes.join(" "), "note");
-  }
 
-  try {
-    engine = await runtime.getRuntime();
-  } catch {
-    root.dataset.ready = "failed";
-    // Only what the build's replies can answer stays usable: the first step's cards.
-    disableAll(stage);
-    if (islandApplies()) {
-      for (const card of play.querySelectorAll(".eu-hand button.eu-card")) card.disabled = false;
-    }
-    return; // attachStatus says the engine could not start; the first step stays readable
-  }
-
-  // ---- first view: what the learner already began, a link's lesson, where they left off
+  // ---- first view: a link's lesson, where the learner left off, or the first lesson
   const saved = progress.at;
   // The saved place: its step with its moves; moves the lesson no longer takes (it changed
   // since they were saved) start that step again, and a step it no longer has, the lesson.
@@ -386,15 +427,13 @@ export async function mount(root, runtime) {
       await go(lessonId, place.step, place.moves ?? [], false);
       return;
     } catch {
+      if (!engine) throw new Error("not in the build's replies");
       notes.push("Your saved place in this lesson no longer fits it (the lesson has changed), so it starts again from the step you were on.");
     }
     await go(lessonId, place.step, [], false).catch(() => go(lessonId, 0, [], false));
   }
-  try {
-    if (early) {
-      // Python takes over the very state the build's replies drew
-      await go(at.lesson, at.step, at.moves, false, false, true);
-    } else if (wanted && order.includes(wanted)) {
+  async function firstView() {
+    if (wanted && order.includes(wanted)) {
       if (saved && saved.lesson === wanted) {
         Object.assign(at, { mistakes: saved.mistakes ?? 0, hints: saved.hints ?? 0 });
         await resume(wanted, saved);
@@ -407,14 +446,47 @@ export async function mount(root, runtime) {
     } else {
       await go(order[0], 0, [], false, true);
     }
+  }
+
+  // Before Python: the first view from the build's replies, when they have it (else the
+  // page's first step waits for Python, as the build drew it).
+  const firstLesson = wanted && order.includes(wanted) ? wanted : saved && order.includes(saved.lesson) ? saved.lesson : order[0];
+  let drawnEarly = false;
+  if (await dataOf(firstLesson)) {
+    try {
+      await firstView();
+      drawnEarly = true;
+    } catch {
+      drawnEarly = false;
+    }
+  }
+  listening(root); // clicks are answered from here on (from the build's replies until Python is ready)
+  if (notes.length) say(notes.join(" "), "note");
+
+  try {
+    engine = await runtime.getRuntime();
+  } catch {
+    root.dataset.ready = "failed";
+    // Without the build's replies nothing can be answered here.
+    if (!drawnEarly) disableAll(stage);
+    return; // attachStatus says the engine could not start; the step shown stays readable
+  }
+
+  try {
+    if (early) {
+      // Python takes over the very state the build's replies drew
+      await go(at.lesson, at.step, at.moves, false, false, true);
+    } else {
+      await firstView();
+    }
   } catch (error) {
     console.warn("euchre: lesson", error);
     root.dataset.ready = "failed";
     disableAll(stage);
-    say("The lesson could not reach the card engine. The first step above is still correct.", "wrong");
+    say("The lesson could not reach the card engine. The step above is still correct.", "wrong");
     return;
   }
-  if (notes.length) say(notes.join(" "), "note");
+  if (notes.length && !early) say(notes.join(" "), "note");
   root.dataset.ready = "true";
   doPending();
 }

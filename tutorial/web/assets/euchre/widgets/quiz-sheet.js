@@ -7,10 +7,18 @@ import { delegate, morph } from "../dom.js";
 
 const WAIT_MS = 250;
 
-function randomSeed() {
+function randomBelow(n) {
   const buffer = new Uint32Array(1);
   crypto.getRandomValues(buffer);
-  return buffer[0];
+  return buffer[0] % n;
+}
+
+/** Another of the seeds Python listed (their links show their first question at once), or
+ * any seed when there is no other. */
+function newSeed(seeds, current) {
+  const others = seeds.filter((seed) => seed !== current);
+  if (!others.length) return String(randomBelow(2 ** 32));
+  return others[randomBelow(others.length)];
 }
 
 export async function mount(root, runtime) {
@@ -90,7 +98,8 @@ export async function mount(root, runtime) {
   form.addEventListener("submit", (event) => event.preventDefault());
   delegate(box, async (action) => {
     if (action === "reseed") {
-      form.elements.seed.value = String(randomSeed());
+      const seeds = (box.dataset.seeds ?? "").split(",").filter(Boolean);
+      form.elements.seed.value = newSeed(seeds, form.elements.seed.value);
       update();
     } else if (action === "print") {
       window.print();

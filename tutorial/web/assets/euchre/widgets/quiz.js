@@ -1,16 +1,19 @@
-// The trick quiz. Python draws every state of it (euchre_tutorial.present.quiz): the build
-// wrote the first question and every state it can reach (picks and verdicts) into the page,
-// so it is answered the moment the page is drawn; once the engine runs, "quiz.view" and
-// "quiz.answer" draw the same markup for every later state. This module keeps the reader's
-// run and the missed questions (a small spaced repetition) in localStorage, morphs the
-// markup in, and forwards clicks and keys. No rule of the game and no markup here. Each
-// answer's `mastery` field (its skill and item, decided by Python) goes to the progress
-// record; a practice quiz sends that record so Python puts the items due first.
-// Storage is checked before use (anything odd is reset).
+// The trick quiz. Python draws every state of it (euchre_tutorial.present.quiz). The build
+// wrote the page's whole default run (every question, every set of picks, every answer with
+// its verdict, the end of the run and the row of each miss: euchre_tutorial.prebuilt.
+// quiz_run), which this module fetches and looks up by a key of the quiz's state, so the
+// run is answered before the engine starts; "quiz.view", "quiz.answer", "quiz.end" and
+// "quiz.row" draw the same markup for any other run, and for this one once the engine
+// runs. This module keeps the reader's run and the missed questions (a small spaced
+// repetition) in localStorage, morphs the markup in, and forwards clicks and keys. No rule
+// of the game and no markup here. Each answer's `mastery` field (its skill and item,
+// decided by Python) goes to the progress record; a practice quiz sends that record so
+// Python puts the items due first. Storage is checked before use (anything odd is reset).
 
-import { delegate, morph } from "../dom.js";
+import { delegate, listening, morph } from "../dom.js";
 import { feedMastery, storedRecord } from "../mastery.js";
 import { focusInView } from "../play/controls.js";
+import { loadPrebuilt, lookup } from "../prebuilt.js";
 
 export const STORE_KEY = "euchre.quiz.v1";
 const STORE_VERSION = 1;
@@ -43,6 +46,7 @@ function validRun(run) {
 
 // Said when an answer given in another tab moved this quiz on.
 const MOVED_ON_ELSEWHERE = "This quiz moved on in another tab: it goes on here from where it stands.";
+const STARTING_NOTE = "One moment: the card engine is still starting. Your new quiz follows.";
 
 function validStore(data) {
   return (
@@ -124,13 +128,17 @@ function recordReview(store, id, ok) {
 // ---------------------------------------------------------------- the widget
 function readIsland(root) {
   const island = root.querySelector(".eu-prerendered[data-island]");
-  if (!island) return { first: null, link: null, params: [] };
+  const empty = { waiting: null, params: [], links: {}, prebuilt: "" };
+  if (!island) return empty;
   try {
-    return JSON.parse(island.dataset.island);
+    return { ...JSON.parse(island.dataset.island), prebuilt: island.dataset.prebuilt ?? "" };
   } catch {
-    return { first: null, link: null, params: [] };
+    return empty;
   }
 }
+
+const joined = (values) => values.join(",");
+const scoreOf = (run) => run.answers.filter((a) => a.ok).length;
 
 export async function mount(root, runtime) {
   const frame = root.querySelector(".eu-quiz-frame");
@@ -147,6 +155,7 @@ export async function mount(root, runtime) {
 
   let { store, reset } = loadStore();
   let engine = null;
+  let data = null; // the build's replies for the page's default run
   let run = null; // {mode, query, ids, answers: [{id, given, ok}], done}
   let phase = "question";
   let picked = [];
@@ -169,37 +178,70 @@ export async function mount(root, runtime) {
 
   function viewPayload(extra = {}) {
     return {
-      run, phase, picked, review: [...review], reset, link_notes: linkNotes,
-      pending_link: pendingLink, page_url: window.location.href.split(/[?#]/)[0], config, rules,
-      ...extra,
+      run: { ids: run.ids, answers: run.answers, query: run.query },
+      phase, picked, review: [...review], reset, link_notes: linkNotes, pending_link: pendingLink,
+      config, rules, ...extra,
     };
   }
 
-  /** The build's answer for this state of the first question, or null. */
-  function builtState(kind, values) {
-    const first = built.first;
-    if (!first || fromLink || engine || !run || run.answers.length !== 0) return null;
-    if (run.ids[0] !== first.ids[0]) return null;
-    const entry = first.states[`${kind}:${values.join(",")}`];
-    return entry ? { html: first.html[entry.html], answer: entry.answer ?? null, mastery: entry.mastery ?? null } : null;
+  /** Whether the build's replies answer the quiz as it stands: the page's default run,
+   * with nothing of its own to say (no notes, no questions marked "Again"). */
+  function builtRun() {
+    return Boolean(data) && !fromLink && Boolean(run) && run.mode === "practice" && !reset &&
+      !pendingLink && linkNotes.length === 0 && review.size === 0 && joined(run.ids) === joined(data.ids);
   }
 
-  function show(html, { focus = false } = {}) {
+  /** The reply to a request: before the engine runs, the build's (looked up by `key`)
+   * when it answers this run; else the engine's. */
+  async function reply(method, key, extra = {}) {
+    const found = !engine && builtRun() ? lookup(data, key) : null;
+    if (found) return found;
+    const ready = engine ?? (await runtime.getRuntime());
+    return ready.call(method, viewPayload(extra));
+  }
+
+  const at = () => `${run.answers.length}|${scoreOf(run)}`;
+
+  /** Draw the quiz Python drew (`html`); `rows`: the end of a run's rows of misses, put
+   * into the list Python marked for them. */
+  function show(html, { focus = false, rows = null } = {}) {
     morph(frame, html);
+    const list = rows && frame.querySelector("[data-rows]");
+    if (list) morph(list, rows.join(""));
     // The same button may keep the focus (Check becomes Next question) and be pushed below
     // the screen by the explanation: it is scrolled into view all the same.
     if (focus) focusInView(frame.querySelector("[data-focus]"));
+    for (const input of frame.querySelectorAll(".eu-quiz-share-link")) {
+      // Python writes the share link relative to the page ("?kinds=..."): made whole here
+      input.value = new URL(input.getAttribute("value"), window.location.href.split("#")[0]).href;
+    }
+  }
+
+  /** The end of the run: its summary (one reply) and the row of each miss (one each). */
+  async function endOfRun() {
+    const end = await reply("quiz.end", `e|${scoreOf(run)}`, { phase: "summary" });
+    const rows = await Promise.all(
+      run.answers.map((a, n) => (a.ok ? "" : reply("quiz.row", `r|${n}|${joined(a.given)}`, {
+        id: a.id, index: n, given: a.given, review: review.has(a.id),
+      }).then((row) => row.html))),
+    );
+    return { ...end, rows };
   }
 
   // The state after "Next question" (or "See your score"), asked for as soon as an answer
   // is shown, so that the next question appears at once.
   let upcoming = null;
 
+  function stateReply(wanted) {
+    if (wanted === "summary") return endOfRun();
+    return reply("quiz.view", `q|${at()}|`, { phase: wanted, picked: [] });
+  }
+
   function prefetch() {
     upcoming = null;
-    if (!engine || phase !== "answered") return;
+    if (phase !== "answered" || (!engine && !builtRun())) return;
     const wanted = run.answers.length >= run.ids.length ? "summary" : "question";
-    const promise = engine.call("quiz.view", viewPayload({ phase: wanted, picked: [] }));
+    const promise = stateReply(wanted);
     promise.catch(() => {});
     upcoming = { phase: wanted, run, answers: run.answers.length, promise };
   }
@@ -210,19 +252,15 @@ export async function mount(root, runtime) {
     upcoming = null;
     phase = wanted;
     picked = [];
-    if (!ready) return draw({ focus: true });
-    const reply = await ready;
-    phase = reply.phase;
-    show(reply.html, { focus: true });
+    const next = await (ready ?? stateReply(wanted));
+    phase = next.phase;
+    show(next.html, { focus: true, rows: next.rows });
   }
 
   async function draw({ focus = false } = {}) {
-    const local = phase === "question" && run.answers.length === 0 ? builtState("q", picked) : null;
-    if (local) return show(local.html, { focus });
-    const ready = engine ?? (await runtime.getRuntime());
-    const reply = await ready.call("quiz.view", viewPayload());
-    phase = reply.phase;
-    show(reply.html, { focus });
+    const next = phase === "summary" ? await endOfRun() : await reply("quiz.view", `q|${at()}|${joined(picked)}`);
+    phase = next.phase;
+    show(next.html, { focus, rows: next.rows });
   }
 
   function record(answer) {
@@ -241,19 +279,10 @@ export async function mount(root, runtime) {
   async function submit() {
     if (busy || phase !== "question") return;
     busy = true;
+    touched = true;
     if (status?.textContent === MOVED_ON_ELSEWHERE) say("");
     try {
-      const local = builtState("a", picked);
-      let answer;
-      let html;
-      let mastery;
-      if (local) {
-        touched = true;
-        ({ answer, html, mastery } = local);
-      } else {
-        const ready = engine ?? (await runtime.getRuntime());
-        ({ answer, html, mastery } = await ready.call("quiz.answer", viewPayload()));
-      }
+      const { answer, html, mastery } = await reply("quiz.answer", `a|${at()}|${joined(picked)}`);
       record(answer);
       feedMastery(mastery);
       phase = "answered";
@@ -269,6 +298,7 @@ export async function mount(root, runtime) {
 
   function pick(value) {
     if (busy || phase !== "question") return;
+    touched = true;
     const q = quiz()?.querySelector(".eu-quiz-question");
     const kind = q?.dataset.pick;
     if (kind === "one") {
@@ -316,6 +346,8 @@ export async function mount(root, runtime) {
   }
 
   async function startPractice(ids) {
+    // the same line as the runtime's status: "Ready" replaces this note once the engine is
+    if (!engine) say(STARTING_NOTE);
     const ready = engine ?? (await runtime.getRuntime());
     if (fromLink && window.location.search) {
       const url = new URL(window.location.href);
@@ -323,14 +355,14 @@ export async function mount(root, runtime) {
       window.history.replaceState(window.history.state, "", url.href);
     }
     if (ids) {
-      const reply = await ready.call("quiz.questions", { ids });
-      begin("practice", "", reply.questions.map((q) => ({ ...q, review: true })));
+      const answer = await ready.call("quiz.questions", { ids });
+      begin("practice", "", answer.questions.map((q) => ({ ...q, review: true })));
     } else {
-      const reply = await ready.call("quiz.new", {
+      const answer = await ready.call("quiz.new", {
         config, rules, seed: randomSeed(), review: dueReview(store, config.count ?? 10),
         progress: storedRecord(), now: new Date().toISOString(),
       });
-      begin("practice", reply.spec.query, reply.questions);
+      begin("practice", answer.spec.query, answer.questions);
     }
     linkNotes = [];
     reset = false;
@@ -367,7 +399,8 @@ export async function mount(root, runtime) {
   // given in one tab moves the run on in the other (a run of another kind, such as a
   // teacher's link beside practice, is left as it is).
   window.addEventListener("storage", (event) => {
-    if (event.key !== STORE_KEY || root.dataset.ready !== "true" || !root.isConnected) return;
+    if (event.key !== STORE_KEY || !run || !root.isConnected) return;
+    if (root.dataset.ready !== "true" && !builtRun()) return;
     const latest = latestStore();
     if (!latest) return;
     const theirs = latest.run;
@@ -386,19 +419,40 @@ export async function mount(root, runtime) {
   });
 
   // ------------------------------------------------------------ before Python
-  const first = built.first;
+  // A teacher's link: a note, never another quiz's question, then the link's own first
+  // question when the build wrote it (a link of one of the teacher's page's seeds). The
+  // page's default run: answered from the build's replies, where this browser left it (a
+  // run of the same questions) or from its first question.
   if (fromLink) {
-    if (built.link) morph(frame, built.link);
-  } else if (first) {
-    run = { mode: "practice", query: first.query, ids: first.ids, answers: [], done: false };
-    morph(frame, first.html[first.states["q:"].html]);
+    if (built.waiting) morph(frame, built.waiting);
+    const file = built.links?.[search.get("seed") ?? ""];
+    const links = file ? await loadPrebuilt(file) : null;
+    if (links && !engine) {
+      const key = window.location.search.slice(1).split("&").filter((part) => !part.startsWith(`${links.ignore}=`)).join("&");
+      const preview = lookup(links, key);
+      if (preview && !engine) morph(frame, preview.html);
+    }
+  } else {
+    data = await loadPrebuilt(built.prebuilt);
+    if (data) {
+      const saved = store.run;
+      const same = saved && saved.mode === "practice" && joined(saved.ids) === joined(data.ids);
+      run = same ? saved : { mode: "practice", query: data.query, ids: data.ids, answers: [], done: false };
+      phase = run.answers.length >= run.ids.length ? "summary" : "question";
+      try {
+        await draw();
+      } catch {
+        run = null; // the engine draws it once it runs
+      }
+    }
   }
+  listening(root);
 
   // ------------------------------------------------------------ Python
   try {
     engine = await runtime.getRuntime();
   } catch {
-    return; // attachStatus says why; the build's first question still works
+    return; // attachStatus says why; the build's replies still answer the default run
   }
   if (touched || (run && picked.length && !fromLink)) {
     // the reader is already at work on the build's run: Python goes on with it
@@ -409,14 +463,14 @@ export async function mount(root, runtime) {
     return;
   }
   const mode = fromLink ? "link" : "practice";
-  const reply = await engine.call("quiz.new", {
+  const fresh = await engine.call("quiz.new", {
     config, rules, query, review: fromLink ? [] : dueReview(store, config.count ?? 10),
     progress: fromLink ? null : storedRecord(), now: new Date().toISOString(),
   });
   pendingLink = false;
   let resumed = false;
   const saved = store.run;
-  if (saved && saved.mode === mode && (mode === "practice" || saved.query === reply.spec.query)) {
+  if (saved && saved.mode === mode && (mode === "practice" || saved.query === fresh.spec.query)) {
     try {
       const again = await engine.call("quiz.questions", { ids: saved.ids });
       if (!again.dropped.length && again.questions.length === saved.ids.length) {
@@ -435,9 +489,9 @@ export async function mount(root, runtime) {
       reset = true;
     }
   }
-  linkNotes = reply.notes;
+  linkNotes = fresh.notes;
   if (!resumed) {
-    begin(mode, reply.spec.query, reply.questions);
+    begin(mode, fresh.spec.query, fresh.questions);
     await draw();
   } else if (linkNotes.length || reset) {
     await draw();

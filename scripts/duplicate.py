@@ -1,0 +1,278 @@
+"""Duplicate matches between computer players, and the deals where two of them part.
+
+Every deal is played once per *seating*: at a table of two sides (four players, six in two
+teams of three) the two levels swap sides; at cutthroat (three players each scoring alone)
+the first level takes each seat in turn against two of the second. A deal's score is the
+first level's points minus an opponent's, averaged over its seatings, so neither level is
+luckier with the cards. A match reports the mean points per deal and its 95% interval.
+
+Deals come in *sets*: set A is deals 0, 1, 2, ... and set B starts at 100,000, so an aim
+can be held on two different sets of deals.
+
+``swings`` replays the deals with the largest scores (either way) and finds where the two
+playings part: the first decision taken differently, by which level, with that seat's hand.
+
+>>> table = TABLES["4"]
+>>> score_deal(("normal", "normal", table.key, 0, 3))
+0.0
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import euchre
+from euchre import Action, Deal, HandState, Rules
+from euchre.rng import SeededRandom
+
+#: The first deal index of each set of deals.
+SETS = {"A": 0, "B": 100_000}
+
+
+class Chooser(Protocol):
+    """Anything with a ``level`` and ``choose(state) -> Action`` (our players, the
+    baselines)."""
+
+    level: str
+
+    def choose(self, state: HandState) -> Action: ...
+
+
+class RandomPlayer:
+    """Uniformly random legal actions, seeded (the baseline)."""
+
+    level = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = SeededRandom(seed)
+
+    def choose(self, state: HandState) -> Action:
+        return self.rng.choice(state.legal_actions())
+
+
+def make_player(level: str, seed: int) -> Chooser:
+    """A player of ``level``: one of ours, "random", or "ismcts-N" (OpenSpiel's ISMCTS
+    with N simulations per decision)."""
+    if level == "random":
+        return RandomPlayer(seed)
+    if level.startswith("ismcts-"):
+        from ismcts_player import IsmctsPlayer
+
+        return IsmctsPlayer(seed, int(level.removeprefix("ismcts-")))
+    return euchre.computer_player(level, seed=seed)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table to hold matches at: its rules and the seatings of one duplicate deal (each
+    a tuple giving, per seat, 0 for the first level or 1 for the second)."""
+
+    key: str
+    name: str
+    rules: Rules
+    seatings: tuple[tuple[int, ...], ...]
+
+
+def _sides(players: int) -> tuple[tuple[int, ...], ...]:
+    first = tuple(seat % 2 for seat in range(players))
+    return (first, tuple(1 - s for s in first))
+
+
+def _one_against_all(players: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(0 if s == k else 1 for s in range(players)) for k in range(players))
+
+
+TABLES: dict[str, Table] = {
+    "4": Table("4", "four players in two teams", Rules(), _sides(4)),
+    "3": Table("3", "three-handed cutthroat", Rules().at_table("3"), _one_against_all(3)),
+    "6": Table("6", "six players in two teams of three", Rules().at_table("6"), _sides(6)),
+}
+
+
+def deal_of(table: Table, index: int) -> Deal:
+    """Deal ``index`` of the benchmark at ``table`` (the same for every match)."""
+    rules = table.rules
+    return Deal.random(seed=1_000_003 * index + 17, dealer=index % rules.players, rules=rules)
+
+
+def play(deal: Deal, rules: Rules, players: Sequence[Chooser]) -> HandState:
+    """The deal played to its end, ``players[seat]`` choosing for each seat."""
+    state = HandState.new(deal, rules)
+    while state.result is None:
+        assert state.to_act is not None
+        state = state.apply(players[state.to_act].choose(state))
+    return state
+
+
+def seating_players(levels: tuple[str, str], seating: Sequence[int], index: int) -> list[Chooser]:
+    """The players of one seating of deal ``index`` (each seeded by the deal and seat)."""
+    players = [make_player(levels[side], index * 8 + seat) for seat, side in enumerate(seating)]
+    if any(level.startswith("ismcts") for level in levels):
+        from ismcts_player import NoUpcardDiscard
+
+        return [p if p.level.startswith("ismcts") else NoUpcardDiscard(p) for p in players]
+    return players
+
+
+def first_level_score(result: tuple[int, ...], seating: Sequence[int], rules: Rules) -> float:
+    """The first level's points minus an opponent's, in one playing.
+
+    >>> first_level_score((2, 0), (0, 1, 0, 1), Rules())
+    2.0
+    >>> first_level_score((0, 1, 1), (0, 1, 1), Rules().at_table("3"))
+    -1.0
+    """
+    if rules.partnerships:
+        team = rules.team_of(seating.index(0))
+        return float(result[team] - result[1 - team])
+    ours = [result[s] for s, side in enumerate(seating) if side == 0]
+    theirs = [result[s] for s, side in enumerate(seating) if side == 1]
+    return statistics.fmean(ours) - statistics.fmean(theirs)
+
+
+def playings(levels: tuple[str, str], table: Table, index: int) -> list[HandState]:
+    """Deal ``index`` played once per seating, the finished states in seating order."""
+    deal = deal_of(table, index)
+    return [
+        play(deal, table.rules, seating_players(levels, seating, index))
+        for seating in table.seatings
+    ]
+
+
+def score_deal(job: tuple[str, str, str, int, int]) -> float:
+    """The first level's score on one deal (a, b, table key, set start, deal number)."""
+    a, b, key, start, number = job
+    table = TABLES[key]
+    finished = playings((a, b), table, start + number)
+    scores = []
+    for seating, state in zip(table.seatings, finished, strict=True):
+        assert state.result is not None
+        scores.append(first_level_score(tuple(state.result.points), seating, table.rules))
+    return statistics.fmean(scores)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A match's points per deal: the mean, the half-width of its 95% interval, and every
+    deal's score (in deal order)."""
+
+    a: str
+    b: str
+    table: str
+    deal_set: str
+    scores: tuple[float, ...]
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.scores)
+
+    @property
+    def half(self) -> float:
+        n = len(self.scores)
+        return 1.96 * statistics.stdev(self.scores) / math.sqrt(n) if n > 1 else math.inf
+
+    @property
+    def low(self) -> float:
+        return self.mean - self.half
+
+    @property
+    def high(self) -> float:
+        return self.mean + self.half
+
+
+def match(
+    a: str, b: str, deals: int, table: str = "4", deal_set: str = "A", workers: int = 1
+) -> MatchResult:
+    """``a`` against ``b`` over ``deals`` duplicate deals of one set at one table."""
+    jobs = [(a, b, table, SETS[deal_set], n) for n in range(deals)]
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            scores = pool.map(score_deal, jobs, chunksize=4)
+    else:
+        scores = [score_deal(job) for job in jobs]
+    return MatchResult(a, b, table, deal_set, tuple(scores))
+
+
+# ---------------------------------------------------------------------- swings
+
+
+@dataclass(frozen=True)
+class Parting:
+    """Where two playings of one deal part: the action number, the seat, the phase, the
+    seat's hand then, and each level's choice there."""
+
+    step: int
+    seat: int
+    phase: str
+    hand: str
+    choices: tuple[str, str]
+    levels: tuple[str, str]
+
+
+def parting(first: HandState, second: HandState, seatings: Sequence[Sequence[str]]) -> Parting:
+    """The first decision the two playings took differently (both playings of one deal;
+    ``seatings`` names the level in each seat of each playing)."""
+    a_seq, b_seq = first.actions, second.actions
+    step = next(
+        (i for i, (x, y) in enumerate(zip(a_seq, b_seq, strict=False)) if x != y),
+        min(len(a_seq), len(b_seq)),
+    )
+    before = HandState.new(first.deal, first.rules)
+    for action in a_seq[:step]:
+        before = before.apply(action)
+    seat = before.to_act if before.to_act is not None else -1
+    view = before.view(seat) if seat >= 0 else None
+    hand = " ".join(str(c) for c in view.hand) if view else ""
+    phase = before.phase.name.lower() if seat >= 0 else "over"
+    choices = (
+        str(a_seq[step]) if step < len(a_seq) else "-",
+        str(b_seq[step]) if step < len(b_seq) else "-",
+    )
+    levels = (str(seatings[0][seat]), str(seatings[1][seat])) if seat >= 0 else ("", "")
+    return Parting(step, seat, phase, hand, choices, levels)
+
+
+def describe_playing(state: HandState) -> str:
+    """One playing in a line: the contract and the points."""
+    assert state.result is not None
+    if state.maker is None:
+        return f"thrown in, points {tuple(state.result.points)}"
+    alone = " alone" if state.alone else ""
+    trump = state.trump.plural if state.trump is not None else "no-trump"
+    return f"seat {state.maker} made {trump}{alone}, points {tuple(state.result.points)}"
+
+
+def swings(result: MatchResult, top: int = 10, worst_first: bool = True) -> list[str]:
+    """The ``top`` deals where the first level lost most (or, with ``worst_first`` False,
+    won most), each with its two playings and where they part, as Markdown lines."""
+    table = TABLES[result.table]
+    start = SETS[result.deal_set]
+    ranked = sorted(range(len(result.scores)), key=lambda n: result.scores[n])
+    if not worst_first:
+        ranked.reverse()
+    levels = (result.a, result.b)
+    lines = []
+    for n in ranked[:top]:
+        index = start + n
+        finished = playings(levels, table, index)
+        deal = finished[0].deal
+        names = [[levels[side] for side in seating] for seating in table.seatings]
+        lines.append(
+            f"- deal {index} ({result.scores[n]:+.1f}): dealer {deal.dealer}, upcard "
+            f"{deal.upcard}; hands "
+            + "; ".join(f"{s}: {' '.join(str(c) for c in h)}" for s, h in enumerate(deal.hands))
+        )
+        for seating, state in zip(names, finished, strict=True):
+            lines.append(f"  - {'/'.join(seating)}: {describe_playing(state)}")
+        part = parting(finished[0], finished[1], names)
+        lines.append(
+            f"  - part at action {part.step}, seat {part.seat} ({part.phase}, hand "
+            f"{part.hand}): {part.levels[0]} {part.choices[0]!r}, "
+            f"{part.levels[1]} {part.choices[1]!r}"
+        )
+    return lines
