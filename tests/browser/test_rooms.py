@@ -31,6 +31,8 @@ from tests.browser.test_mastery_wiring import progress_after_queued_calls, store
 
 ROOMS_PAGE = "practice/rooms/"
 STEP_MS = 20_000
+# the room widget's own error line (the class page has a second widget, with its own)
+ROOM_ERROR = "[data-widget=room] [data-region=error]"
 
 
 class RoomServer:
@@ -128,14 +130,14 @@ def play_my_turn(page: Any) -> bool:
         ]
     )
     for target in targets:
-        page.evaluate("() => { document.querySelector('[data-region=error]').textContent = ''; }")
+        page.evaluate(f"() => {{ document.querySelector('{ROOM_ERROR}').textContent = ''; }}")
         target.click()
         page.wait_for_function(
-            """(before) => {
+            f"""(before) => {{
                 const root = document.querySelector('[data-widget=room]');
                 return root.dataset.version !== before
-                    || document.querySelector('[data-region=error]').textContent !== '';
-            }""",
+                    || document.querySelector('{ROOM_ERROR}').textContent !== '';
+            }}""",
             arg=before,
             timeout=STEP_MS,
         )

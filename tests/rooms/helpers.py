@@ -12,7 +12,7 @@ from typing import Any
 
 import anyio
 from euchre_rooms import Hub, Settings, create_app
-from euchre_rooms.hub import LiveRoom
+from euchre_rooms.actor import RoomActor
 from starlette.testclient import TestClient
 
 FAST = Settings(
@@ -153,7 +153,7 @@ def connect(client: TestClient, name: str, headers: dict[str, str] | None = None
     return Person(client, session, name)
 
 
-def live_room(hub: Hub, code: str) -> LiveRoom:
+def live_room(hub: Hub, code: str) -> RoomActor:
     [live] = [r for r in hub.rooms.values() if r.room.code == code]
     return live
 

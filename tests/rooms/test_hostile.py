@@ -234,3 +234,41 @@ def test_two_people_at_one_table_may_not_share_a_name() -> None:
         bob.join(ann.code or "")
         settle([ann, bob])
         assert [s["name"] for s in (ann.state or {})["room"]["seats"]][:2] == ["Ann", "Bob"]
+
+
+def test_a_malformed_commands_error_carries_its_id() -> None:
+    """A client that numbers its commands can tell which one an error answers, whatever is
+    wrong with it (PROTOCOL.md: ``error`` carries ``id`` when the command had one)."""
+    with server() as (client, _hub), seated(client, ["Ann", "Bob"]) as [ann, _bob]:
+        wrong = [
+            {"type": "act", "action": 3, "version": 1},
+            {"type": "act", "action": "pass"},
+            {"type": "act", "action": "pass", "version": 1, "seat": 1},
+            {"type": "ready", "ready": "yes"},
+            {"type": "teleport"},
+            {"type": 7},
+            {"type": "join", "room": ann.code, "name": "Zed"},  # this connection is seated
+        ]
+        for n, message in enumerate(wrong):
+            ann.send({**message, "id": f"m-{n}"})
+            answer = ann.until(lambda m: m["type"] == "error")
+            assert answer["id"] == f"m-{n}", (message, answer)
+        ann.send('{"type": "act", "action": "pass", "version": 1.5, "id": 99}')
+        assert ann.until(lambda m: m["type"] == "error")["id"] == 99
+
+
+def test_names_that_only_look_alike_are_one_name() -> None:
+    """A zero-width space after the host's name, a Cyrillic letter for a Latin one, wide
+    letters: each is the host's name as every screen shows it, so each is refused like the
+    name itself, in words that say so; a name that only differs visibly joins."""
+    with (
+        server() as (client, _hub),
+        seated(client, ["Ann"]) as [ann],
+        people(client, ["Bob"]) as [bob],
+    ):
+        for name in ("Ann\u200b", "\u0410nn", "Ａｎｎ", "A\u200dnn", "ANN\ufe0f"):
+            bob.send({"type": "join", "room": ann.code, "name": name})
+            error = bob.expect("error")["error"]
+            assert 'already called "Ann"' in error and "choose another name" in error, name
+        bob.send({"type": "join", "room": ann.code, "name": "Anne"})
+        assert bob.expect("welcome")["seat"] == 1

@@ -148,3 +148,28 @@ def test_a_token_opens_only_its_own_seat() -> None:
             assert "already holds seat 0" in ann.expect("error")["error"]
         finally:
             thief.hang_up()
+
+
+def test_a_seat_resumed_from_a_second_connection_closes_the_first_and_says_why() -> None:
+    """Two tabs cannot both play one seat: the one that resumes it last has it, and the
+    other is told why and closed (code 4001), so it stops acting for the seat."""
+    with server() as (client, hub), seated(client, ["Ann", "Bob"], level="easy") as table:
+        ann, bob = table
+        ann.do({"type": "start"})
+        settle(table)
+        bob2 = connect(client, "Bob")
+        try:
+            bob2.send({"type": "resume", "room": bob.code, "token": bob.token})
+            assert bob2.expect("welcome")["seat"] == 1
+            bob2.expect("resume")
+            replaced = bob.until(lambda m: m["type"] in ("replaced", "closed"))
+            assert replaced["type"] == "replaced"
+            assert "opened from another tab or device" in replaced["reason"]
+            closed = bob.until(lambda m: m["type"] == "closed")
+            assert closed["code"] == 4001 and "another tab" in closed["reason"]
+            assert hub.health()["players"] == 2  # one connection per seat
+            settle([ann, bob2])
+            for _ in range(4):  # the new tab plays on
+                play_one_step([ann, bob2], random.Random(9))
+        finally:
+            bob2.hang_up()

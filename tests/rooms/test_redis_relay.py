@@ -272,3 +272,96 @@ def test_a_forwarded_player_is_told_the_verdicts_on_her_own_moves(
         weighed = weighed or next((m for m in bob.messages if m["type"] == "mastery"), None)
     assert refused["correct"] is False and refused["skill"] and refused["item"]
     assert set(weighed) == {"type", "skill", "item", "correct"}
+
+
+def _bobs_card_turn(ann: Player, bob: Player) -> dict[str, Any]:
+    """Play (Bob forwarded through B) until Bob is to play a card; his state then."""
+    deadline = time.monotonic() + 3 * WAIT
+    while True:
+        assert time.monotonic() < deadline, "Bob never came to play a card"
+        for p in (ann, bob):
+            p.drain()
+        if bob.phase() == "playing" and bob.my_turn() and bob.version >= ann.version:
+            assert bob.state is not None
+            if bob.state["table"]["view"]["phase"] == "play":
+                return bob.state
+        actor = next((p for p in (ann, bob) if p.my_turn() and p.version >= ann.version), None)
+        if actor is None:
+            ann.drain(0.05)
+            continue
+        assert actor.state is not None
+        if actor.phase() == "review":
+            actor.do({"type": "continue", "version": actor.version})
+        else:
+            legal = actor.state["table"]["view"]["legal"]
+            actor.do({"type": "act", "action": legal[0], "version": actor.version})
+
+
+@pytest.mark.parametrize("kill_first", [True, False], ids=["killed-then-sent", "sent-then-killed"])
+def test_a_move_sent_while_the_owner_dies_is_made_once_or_refused_and_the_seat_kept(
+    two_servers: tuple[Server, Server], kill_first: bool
+) -> None:
+    """Bob, on the surviving process, sends a card while the room's owner is killed: he
+    keeps his seat, is given the room back when B takes it over (``welcome`` and
+    ``resume``), and his card is either made once (``ack``) or refused with the table as
+    it is; never lost, never made twice."""
+    (a, port_a), (_b, port_b) = two_servers
+    ann, _code, (bob,) = room_with(port_a, [("Bob", port_b)])
+    assert bob.do({"type": "ready", "ready": True})["type"] == "ack"
+    assert ann.do({"type": "start"})["type"] == "ack"
+    state = _bobs_card_turn(ann, bob)
+    card = state["table"]["view"]["legal"][0]
+    before = state["table"]["view"]["actions"].count(card)
+    move = {"type": "act", "action": card, "version": state["version"], "id": "in-flight"}
+    if kill_first:
+        a.send_signal(signal.SIGKILL)
+        bob.ws.send(json.dumps(move))
+    else:
+        bob.ws.send(json.dumps(move))
+        a.send_signal(signal.SIGKILL)
+    a.wait(10)
+    seen: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 2 * WAIT
+    while not (
+        any(m.get("id") == "in-flight" for m in seen) and any(m["type"] == "resume" for m in seen)
+    ):
+        assert time.monotonic() < deadline, [m["type"] for m in seen]
+        seen.append(bob.recv())
+    kinds = [m["type"] for m in seen]
+    assert "error" not in kinds, [
+        m for m in seen if m["type"] == "error"
+    ]  # never "join a room first", never "try again"
+    [answer] = [m for m in seen if m.get("id") == "in-flight"]
+    assert answer["type"] in ("ack", "refused"), answer
+    welcome = next(m for m in seen if m["type"] == "welcome")
+    assert welcome["seat"] == 1  # the seat is his still
+    assert health(port_b)["rooms"] == 1  # B holds the room now
+    bob.drain(0.3)
+    assert bob.state is not None and bob.state["you"] == 1
+    made = bob.state["table"]["view"]["actions"].count(card) - before
+    if bob.state["table"]["deal"] == state["table"]["deal"]:
+        assert made == (1 if answer["type"] == "ack" else 0), (answer, made)
+    if answer["type"] == "refused":
+        assert answer["state"]["you"] == 1
+
+
+def test_a_seat_resumed_on_the_other_process_closes_the_first_connection(
+    two_servers: tuple[Server, Server],
+) -> None:
+    """Bob's seat is held through B; he opens it again on A (the owner): the connection on
+    B is told why and closed, and only the new one plays the seat."""
+    (_a, port_a), (_b, port_b) = two_servers
+    ann, code, (bob,) = room_with(port_a, [("Bob", port_b)])
+    again = Player(port_a)
+    assert again.do({"type": "resume", "room": code, "token": bob.token})["type"] == "ack"
+    replaced = bob.recv()
+    while replaced["type"] != "replaced":
+        replaced = bob.recv()
+    assert "another tab or device" in replaced["reason"]
+    with pytest.raises(Exception, match="4001"):
+        while True:
+            bob.recv()
+    assert health(port_a)["players"] == 2  # Ann, and Bob's new connection
+    assert again.do({"type": "ready", "ready": True})["type"] == "ack"
+    while not (ann.state and ann.state["room"]["seats"][1]["ready"]):
+        ann.recv()  # Ann is told Bob is ready (a timeout fails the test)

@@ -34,10 +34,12 @@ def settings_from(args: argparse.Namespace) -> Settings:
         lease_seconds=args.lease_seconds,
         messages_per_second=args.messages_per_second,
         message_burst=max(30, int(args.messages_per_second * 3)),
+        thinkers=args.thinkers,
     )
 
 
-def main(argv: list[str] | None = None) -> None:
+def arguments() -> argparse.ArgumentParser:
+    """The command line's options."""
     parser = argparse.ArgumentParser(prog="python -m euchre_rooms", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765)
@@ -48,6 +50,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--computer-delay", type=float, default=0.7)
     parser.add_argument("--lease-seconds", type=float, default=5.0)
     parser.add_argument("--messages-per-second", type=float, default=10.0)
+    parser.add_argument(
+        "--thinkers",
+        type=int,
+        default=1,
+        help="worker processes for the computer players and the coach (0: think in this one)",
+    )
     parser.add_argument(
         "--ws",
         default="lean",
@@ -69,14 +77,18 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--site", help="a built site's folder, served beside /rooms/")
     parser.add_argument("--site-path", default="/", help="where the site is served (default /)")
-    args = parser.parse_args(argv)
-    settings = settings_from(args)
-    backend = None
-    if settings.redis_url:
-        from euchre_rooms.redis_backend import RedisBackend
+    return parser
 
-        backend = RedisBackend(settings)
-    app = create_app(settings, backend, site=args.site, site_path=args.site_path)
+
+def main(argv: list[str] | None = None) -> None:
+    args = arguments().parse_args(argv)
+    settings = settings_from(args)
+    hub = None
+    if settings.redis_url:
+        from euchre_rooms.cluster import redis_hub
+
+        hub = redis_hub(settings)
+    app = create_app(settings, hub, site=args.site, site_path=args.site_path)
     if args.site:
         path = "/" + "".join(f"{part}/" for part in args.site_path.split("/") if part)
         print(f"The site and the rooms: http://{args.host}:{args.port}{path}", flush=True)

@@ -3,7 +3,7 @@ WebSocket.
 
 >>> app = create_app()
 >>> sorted(r.path for r in app.routes)
-['/rooms/health', '/rooms/ws']
+['/rooms/health', '/rooms/stats', '/rooms/ws']
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from euchre_rooms.config import Settings
-from euchre_rooms.hub import Backend, Client, Hub
+from euchre_rooms.connection import POLICY_VIOLATION, Client
+from euchre_rooms.hub import Hub
 from euchre_rooms.lean_ws import SEND_NOW
 from euchre_rooms.sitefiles import CompressedStaticFiles
 
-POLICY_VIOLATION = 1008
 SOCKET_PATH = "/rooms/ws"
 
 
@@ -62,9 +62,43 @@ def handshake_headers(scope: Scope, *names: bytes) -> list[str | None]:
     return [found.get(name) for name in names]
 
 
+async def serve_socket(hub: Hub, websocket: WebSocket) -> None:
+    """One room connection, from its handshake to its close: each message to the hub, in
+    order; its outbox written by a ``Writer``."""
+    await websocket.accept()
+    origin, host = handshake_headers(websocket.scope, b"origin", b"host")
+    # the Origin check is the only use of the handshake's headers: let them go, as a
+    # connection lives for hours (the lean protocol drops its own copy too)
+    websocket.scope["headers"] = []
+    if not origin_allowed(origin, host, hub.settings.allowed_origins):
+        await websocket.send_json(
+            {"type": "error", "error": "this page's origin may not open rooms here"}
+        )
+        await websocket.close(POLICY_VIOLATION, "origin not allowed")
+        return
+    client = Client(hub.settings)
+    extension = websocket.scope.get("extensions", {}).get(SEND_NOW) or {}
+    writer = Writer(websocket, client, extension.get("send_text"))
+    client.wake = writer.wake
+    try:
+        while client.close_reason is None:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            await hub.handle(client, text if text is not None else message.get("bytes") or b"")
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.disconnected(client)
+        if client.close_reason is None:
+            client.outbox.append(None)
+            client.wake()
+        await writer.done()
+
+
 def create_app(
     settings: Settings | None = None,
-    backend: Backend | None = None,
     hub: Hub | None = None,
     site: str | Path | None = None,
     site_path: str = "/",
@@ -80,58 +114,31 @@ def create_app(
     ...     create_app(site=built, site_path="/learn/").routes[-1].path
     '/learn'
     """
-    settings = settings or Settings()
-    hub = hub or Hub(settings, backend)
+    settings = settings or (hub.settings if hub is not None else Settings())
+    hub = hub or Hub(settings)
 
     async def health(request: Request) -> JSONResponse:
         return JSONResponse(hub.health())
 
+    async def stats(request: Request) -> JSONResponse:
+        return JSONResponse(hub.stats())
+
     async def socket(websocket: WebSocket) -> None:
-        await websocket.accept()
-        origin, host = handshake_headers(websocket.scope, b"origin", b"host")
-        # the Origin check is the only use of the handshake's headers: let them go, as a
-        # connection lives for hours (the lean protocol drops its own copy too)
-        websocket.scope["headers"] = []
-        if not origin_allowed(origin, host, settings.allowed_origins):
-            await websocket.send_json(
-                {"type": "error", "error": "this page's origin may not open rooms here"}
-            )
-            await websocket.close(POLICY_VIOLATION, "origin not allowed")
-            return
-        client = Client(settings)
-        extension = websocket.scope.get("extensions", {}).get(SEND_NOW) or {}
-        writer = Writer(websocket, client, extension.get("send_text"))
-        client.wake = writer.wake
-        try:
-            while client.close_reason is None:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                await hub.handle(client, text if text is not None else message.get("bytes") or b"")
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await hub.disconnected(client)
-            if client.close_reason is None:
-                client.outbox.append(None)
-                client.wake()
-            await writer.done()
+        await serve_socket(hub, websocket)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        start = getattr(hub.backend, "start", None)
-        if start is not None:
-            await start(hub)
+        await hub.start()
         sweeper = asyncio.create_task(hub.sweep_forever())
         yield
         sweeper.cancel()
-        stop = getattr(hub.backend, "stop", None)
-        if stop is not None:
-            await stop()
         await hub.close()
 
-    routes: list[BaseRoute] = [Route("/rooms/health", health), WebSocketRoute(SOCKET_PATH, socket)]
+    routes: list[BaseRoute] = [
+        Route("/rooms/health", health),
+        Route("/rooms/stats", stats),
+        WebSocketRoute(SOCKET_PATH, socket),
+    ]
     if site is not None:
         if not Path(site, "index.html").is_file():
             raise FileNotFoundError(f"{site} holds no built site (no index.html): run `make site`")
@@ -201,7 +208,8 @@ class Writer:
                 if text is None:
                     outbox.clear()
                     if self.client.close_reason is not None:
-                        await self.websocket.close(POLICY_VIOLATION, self.client.close_reason[:120])
+                        reason = self.client.close_reason[:120]
+                        await self.websocket.close(self.client.close_code, reason)
                     break
                 await self.websocket.send_text(text)
         except Exception:  # the peer went away: nothing left to tell it

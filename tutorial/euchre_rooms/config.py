@@ -47,3 +47,7 @@ class Settings:
     """The same for a room waiting in its lobby: sooner, as nothing is lost."""
     sweep_seconds: float = 30.0
     """How often idle rooms are looked for."""
+    thinkers: int = 0
+    """Worker processes for the computer players' moves and the coach's verdicts
+    (``thinking.WorkerThinking``); 0: think in this process (``python -m euchre_rooms``
+    starts one)."""

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +27,12 @@ EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
 
 
 class ProtocolError(ValueError):
-    """A message the server cannot act on; the text is sent back to the client as is."""
+    """A message the server cannot act on; the text is sent back to the client as is,
+    with the message's ``id`` (``ident``) when it had a usable one."""
+
+    def __init__(self, text: str, ident: str | int | None = None) -> None:
+        super().__init__(text)
+        self.ident = ident
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,18 @@ SCHEMAS: dict[str, tuple[Field, ...]] = {
     "react": (_f("emoji", "text"),),
     "leave": (),
     "ping": (),
+    "open_class": (
+        _f("name", "text"),
+        _f("tables", "whole number"),
+        _f("rules", "text", "object", required=False),
+        _f("table", "text", required=False),
+        _f("level", "text", required=False),
+    ),
+    "enroll": (_f("class", "text"), _f("name", "text")),
+    "resume_class": (_f("class", "text"), _f("token", "text")),
+    "start_tables": (),
+    "pause": (_f("paused", "true or false"),),
+    "end_class": (),
 }
 """Every message type a client may send, with its fields (besides ``type`` and the
 optional ``id`` that the answer repeats)."""
@@ -134,8 +149,38 @@ def _no_constants(name: str) -> float:
     raise ProtocolError(f"{name} is not a JSON number")
 
 
-def parse_message(text: str | bytes, max_bytes: int) -> Command:
-    """Check one WebSocket message and return it as a ``Command``."""
+def _broken(value: Any) -> bool:
+    """Whether a JSON value holds a lone surrogate (a ``"\\ud800"`` escape): no text with
+    one can be sent back or shown.
+
+    >>> _broken({"a": ["ok", chr(0xD800)]}), _broken("Ann")
+    (True, False)
+    """
+    if isinstance(value, str):
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+    if isinstance(value, dict):
+        return any(_broken(k) or _broken(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_broken(v) for v in value)
+    return False
+
+
+def _ident(data: dict[str, Any]) -> str | int | None:
+    """The message's ``id`` when it is one the answer can repeat, else None.
+
+    >>> _ident({"id": "m-1"}), _ident({"id": 7}), _ident({"id": 1.5}), _ident({"id": "x" * 65})
+    ('m-1', 7, None, None)
+    """
+    value = data.get("id")
+    if isinstance(value, str) and len(value) <= 64 and not _broken(value):
+        return value
+    if isinstance(value, int) and _matches(value, "whole number"):
+        return value
+    return None
+
+
+def _read_json(text: str | bytes, max_bytes: int) -> dict[str, Any]:
+    """The message's JSON object (with a ``type``), or ``ProtocolError``."""
     if isinstance(text, bytes):
         raise ProtocolError("send text messages of JSON, not binary ones")
     size = len(text.encode("utf-8", errors="replace"))
@@ -149,14 +194,48 @@ def parse_message(text: str | bytes, max_bytes: int) -> Command:
         raise ProtocolError("that message is not valid JSON") from None
     if not isinstance(data, dict) or "type" not in data:
         raise ProtocolError('a message must be a JSON object with a "type"')
+    return data
+
+
+def parse_message(text: str | bytes, max_bytes: int) -> Command:
+    """Check one WebSocket message and return it as a ``Command``. Once the message is a
+    JSON object, every error carries its ``id`` (when usable), so the client can tell which
+    of its commands the error answers.
+
+    >>> parse_message('{"type": "act", "action": 3, "version": 1, "id": "m-9"}', 4096)
+    Traceback (most recent call last):
+    ...
+    euchre_rooms.protocol.ProtocolError: 'action' must be text, not a number
+    >>> try:
+    ...     parse_message('{"type": "act", "action": 3, "version": 1, "id": "m-9"}', 4096)
+    ... except ProtocolError as exc:
+    ...     exc.ident
+    'm-9'
+    """
+    data = _read_json(text, max_bytes)
+    ident = _ident(data)
+    try:
+        return _command(data)
+    except ProtocolError as exc:
+        raise ProtocolError(str(exc), ident) from None
+
+
+_ID = _f("id", "text", "whole number", required=False)
+_FIELDS = {
+    kind: ((*fields, _ID), frozenset(f.name for f in (*fields, _ID)))
+    for kind, fields in SCHEMAS.items()
+}
+"""Each type's fields with the optional ``id``, and their names."""
+
+
+def _command(data: dict[str, Any]) -> Command:
     kind = data["type"]
     if not isinstance(kind, str):
         raise ProtocolError(f'"type" must be text, not {_describe(kind)}')
     if kind not in SCHEMAS:
         known = ", ".join(sorted(SCHEMAS))
         raise ProtocolError(f"unknown message type {kind[:40]!r}: the types are {known}")
-    fields = (*SCHEMAS[kind], _f("id", "text", "whole number", required=False))
-    names = {f.name for f in fields}
+    fields, names = _FIELDS[kind]
     extra = sorted(k for k in data if k != "type" and k not in names)
     if extra:
         raise ProtocolError(f"a {kind!r} message has no field {extra[0][:40]!r}")
@@ -166,69 +245,19 @@ def parse_message(text: str | bytes, max_bytes: int) -> Command:
             if spec.required:
                 raise ProtocolError(f"a {kind!r} message needs {spec.name!r}")
             continue
-        value = data[spec.name]
-        if not any(_matches(value, k) for k in spec.kinds):
-            wanted = " or ".join(_WANTED[k] for k in spec.kinds)
-            raise ProtocolError(f"{spec.name!r} must be {wanted}, not {_describe(value)}")
-        if isinstance(value, float) and not math.isfinite(value):
-            raise ProtocolError(f"{spec.name!r} must be a finite number")
-        out[spec.name] = value
+        out[spec.name] = _checked(spec, data[spec.name])
     if isinstance(out.get("id"), str) and len(out["id"]) > 64:
         raise ProtocolError("an 'id' may be at most 64 characters")
     return Command(kind, out)
 
 
-_COMPUTER_NAME = re.compile(r"computer ?(\d+|\(.*\))")
-"""How the room names the computer players: "Computer 3" fills an empty seat, "Computer
-(Ann)" plays the seat Ann left."""
-
-
-def check_name(name: str, limit: int) -> str:
-    """A display name, trimmed; control characters and empty or long names refused.
-
-    >>> check_name("  Ann ", 24)
-    'Ann'
-    >>> check_name("<b>Bo</b>", 24)   # kept as text: pages show it, never parse it
-    '<b>Bo</b>'
-    >>> check_name("", 24)
-    Traceback (most recent call last):
-    ...
-    euchre_rooms.protocol.ProtocolError: a display name needs at least one letter
-    >>> check_name("\u200b", 24)
-    Traceback (most recent call last):
-    ...
-    euchre_rooms.protocol.ProtocolError: a display name needs at least one letter
-    >>> len(check_name("e\u0301" * 13, 24))  # 13 letters, each with its accent as a mark
-    26
-    >>> check_name("you", 24)
-    Traceback (most recent call last):
-    ...
-    euchre_rooms.protocol.ProtocolError: "You" is how each player's own seat is shown at the table: choose another name
-    >>> check_name("computer 3", 24)
-    Traceback (most recent call last):
-    ...
-    euchre_rooms.protocol.ProtocolError: names like "Computer 3" are kept for the computer players: choose another name
-    """
-    clean = " ".join(name.split())
-    if not any(unicodedata.category(ch)[0] in "LN" for ch in clean):  # "\u200b" shows nothing
-        raise ProtocolError("a display name needs at least one letter")
-    if clean.casefold() == "you":
-        raise ProtocolError(
-            '"You" is how each player\'s own seat is shown at the table: choose another name'
-        )
-    if _COMPUTER_NAME.fullmatch(clean.casefold()):
-        raise ProtocolError(
-            f'names like "{clean.title()}" are kept for the computer players: choose another name'
-        )
-    # counted as a reader sees them: an accent written as its own mark is part of its letter
-    if sum(1 for ch in clean if unicodedata.category(ch) not in ("Mn", "Me", "Cf")) > limit:
-        raise ProtocolError(f"a display name may be at most {limit} characters")
-    if any(
-        ord(ch) < 32
-        or 0x7F <= ord(ch) < 0xA0
-        or 0x202A <= ord(ch) <= 0x202E
-        or 0x2066 <= ord(ch) <= 0x2069
-        for ch in clean
-    ):
-        raise ProtocolError("a display name may not hold control characters")
-    return clean
+def _checked(spec: Field, value: Any) -> Any:
+    """A field's value, if it has one of the field's types."""
+    if not any(_matches(value, k) for k in spec.kinds):
+        wanted = " or ".join(_WANTED[k] for k in spec.kinds)
+        raise ProtocolError(f"{spec.name!r} must be {wanted}, not {_describe(value)}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ProtocolError(f"{spec.name!r} must be a finite number")
+    if _broken(value):
+        raise ProtocolError(f"{spec.name!r} holds a broken character (a lone surrogate)")
+    return value

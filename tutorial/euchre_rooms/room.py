@@ -15,35 +15,39 @@ room; applying one (``apply``) never fails for a record ``decide`` produced.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import euchre
-from euchre import Action, Game, HandState, Rules, RulesError
-from euchre_tutorial.site_rules import SITE_VARIANTS
+from euchre import Action, Game, HandState, Rules
 
 from euchre_rooms.codes import token_matches
-from euchre_rooms.config import LEVELS, Settings
-from euchre_rooms.watch import public_view
+from euchre_rooms.config import Settings
+from euchre_rooms.names import name_key, same_name_refusal
+from euchre_rooms.refusal import Refused
+from euchre_rooms.rules_request import check_level, rules_from_request, rules_label
+
+__all__ = [
+    "LOBBY",
+    "PLAYING",
+    "REVIEW",
+    "Record",
+    "Refused",
+    "Room",
+    "Seat",
+    "check_level",
+    "new_record",
+    "rules_from_request",
+]
 
 Record = dict[str, Any]
 
 LOBBY, PLAYING, REVIEW = "lobby", "playing", "review"
 
-
-class Refused(Exception):
-    """A command the room will not carry out. ``with_state``: the answer carries the
-    sender's current view (stale or illegal moves). ``mastery``: what the refusal tells
-    the sender's progress page (``verdicts.refused_move``), when anything."""
-
-    def __init__(
-        self, reason: str, with_state: bool = False, mastery: dict[str, Any] | None = None
-    ) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.with_state = with_state
-        self.mastery = mastery
+PAUSED = "your teacher has paused the class: wait a moment"
+CLASS_FIELDS = ("code", "table", "teacher")
+"""What a class's table tells everyone at it about the class."""
 
 
 def new_record(kind: str, at: float, **fields: Any) -> Record:
@@ -53,68 +57,6 @@ def new_record(kind: str, at: float, **fields: Any) -> Record:
     {'k': 'ready', 'at': 2.5, 'seat': 1, 'ready': True}
     """
     return {"k": kind, "at": at, **fields}
-
-
-def _base_rules(spec: Any) -> Rules:
-    if spec is None:
-        return Rules()
-    if isinstance(spec, str):
-        return Rules.profile(spec)
-    if isinstance(spec, dict):
-        return Rules.from_dict(spec)
-    raise Refused("'rules' must be a profile name or a table of house rules")
-
-
-def rules_from_request(spec: Any, players: int | None, table: str | None = None) -> Rules:
-    """The rules a host asked for: a profile name or a house-rules dict, played at a table
-    (``table``, a key of the engine's tables: "3" is cutthroat, with partners' options off
-    and the deck the table needs) or with a number of players as given. Bad choices raise
-    ``Refused`` with the engine's message.
-
-    >>> rules_from_request("midwest", None).stick_the_dealer
-    True
-    >>> rules_from_request({"profile": "american", "players": 3, "partnerships": False}, None).players
-    3
-    >>> rules_from_request("american", None, "5").table_name
-    'five-handed call-ace'
-    >>> rules_from_request("american", 5)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    euchre_rooms.room.Refused: 'players' = 5 does not go with 'deck' = 24, ...: 5 players need 26 cards ...
-    """
-    try:
-        rules = _base_rules(spec)
-        if table is not None:
-            rules = rules.at_table(table)
-        elif players is not None and players != rules.players:
-            rules = rules.replace(players=players)
-    except RulesError as exc:
-        raise Refused(str(exc)) from None
-    if rules.variant not in SITE_VARIANTS:
-        raise Refused(f"rooms do not play {rules.variant_spec.title} yet")
-    return rules
-
-
-def rules_label(spec: Any) -> str:
-    """The name of the rules a host asked for, the table and the target aside (the lobby
-    says both, as free play does): a profile's name, or "house" for house rules no profile
-    is (the engine's ``profile_at_table``).
-
-    >>> rules_label("long-deck"), rules_label(None), rules_label(Rules.profile("midwest").to_dict())
-    ('long-deck', 'american', 'midwest')
-    >>> rules_label({"profile": "american", "players": 3, "partnerships": False})
-    'american'
-    >>> rules_label({"profile": "american", "game_to": 7})
-    'american'
-    >>> rules_label({"profile": "american", "stick_the_dealer": True, "no_trump": True})
-    'house'
-    """
-    if isinstance(spec, str):
-        return spec
-    try:
-        return _base_rules(spec).profile_at_table(any_target=True)
-    except (RulesError, Refused):
-        return "house"
 
 
 @dataclass
@@ -177,6 +119,20 @@ class Room:
     """The last match's game, kept until the next Start (for its record)."""
     closed: bool = False
     continue_seconds: float = 60.0
+    klass: dict[str, Any] | None = None
+    """For a table of a class: ``{"code": class code, "table": number, "teacher": name}``."""
+    paused_at: float | None = None
+    """When the class's teacher paused this table (None: play goes on)."""
+    last_deal: HandState | None = None
+    """The deal the last accepted move was made in (after it): whose public words the
+    event gives."""
+    rules_dict: dict[str, Any] = field(default_factory=dict)
+    """``rules.to_dict()``, made once: every state sent carries it."""
+    rules_json: str = "{}"
+    """The same as JSON, made once."""
+    public_version: int = 0
+    """Counts the changes to what ``public_head`` and ``public_tail`` say (a move changes
+    neither, unless it ends the deal)."""
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -194,6 +150,9 @@ class Room:
             seq=1,
             changed_at=record["at"],
             continue_seconds=record.get("continue_seconds", 60.0),
+            klass=record.get("class"),
+            rules_dict=rules.to_dict(),
+            rules_json=json.dumps(rules.to_dict(), separators=(",", ":")),
         )
 
     @classmethod
@@ -247,9 +206,10 @@ class Room:
         """The record of a person taking a seat (the first open one unless ``wanted``).
         A name another person at the table goes by is refused: the table and its log name
         each seat by its player's name, so two of one name could not be told apart."""
-        taken = {self.seats[i].name.casefold() for i in self.humans()}
-        if name.casefold() in taken:
-            raise Refused(f'someone at this table is already called "{name}": choose another name')
+        taken = {name_key(self.seats[i].name): self.seats[i].name for i in self.humans()}
+        refusal = same_name_refusal(name, taken)
+        if refusal is not None:
+            raise Refused(refusal)
         if self.phase == LOBBY:
             open_seats = [i for i, s in enumerate(self.seats) if s.kind == "empty"]
         else:
@@ -264,11 +224,15 @@ class Room:
             seat = open_seats[0]
         else:
             raise Refused("this room is full")
-        host = self.host is None or not self.humans()
+        host = self.klass is None and (self.host is None or not self.humans())
         return new_record("join", now, seat=seat, name=name, token=token_hash, host=host)
 
     def decide(self, seat: int, kind: str, fields: dict[str, Any], now: float) -> Record:
         """The record of a command from ``seat``, or ``Refused``."""
+        if self.klass is not None and kind in ("ready", "start", "remove"):
+            raise Refused("at a class's table, your teacher starts the match")
+        if self.paused_at is not None and kind in ("act", "continue"):
+            raise Refused(PAUSED, with_state=True)
         if kind == "ready":
             if self.phase != LOBBY:
                 raise Refused("Ready is for the lobby: the match has started")
@@ -284,6 +248,18 @@ class Room:
         if kind == "leave":
             return new_record("leave", now, seat=seat)
         raise Refused(f"a room does not take {kind!r} messages")
+
+    def decide_class(self, kind: str, now: float) -> Record | None:
+        """The record of the class's teacher starting (``start``), pausing (``pause``) or
+        resuming (``unpause``) this table, or None when there is nothing to do (a table
+        already playing, already paused)."""
+        if kind == "start":
+            return new_record("start", now) if self.phase == LOBBY and self.humans() else None
+        if kind == "pause":
+            return new_record("pause", now) if self.paused_at is None else None
+        if kind == "unpause":
+            return new_record("unpause", now) if self.paused_at is not None else None
+        raise ValueError(f"a class does not {kind!r} its tables")
 
     def _decide_start(self, seat: int, now: float) -> Record:
         if seat != self.host:
@@ -346,6 +322,8 @@ class Room:
     def next_timer(self, settings: Settings) -> float | None:
         """When the room next acts by itself (a computer's move, the review's end, a hold
         running out), or None."""
+        if self.paused_at is not None:
+            return None
         times: list[float] = []
         if self.phase == REVIEW and self.review_until is not None:
             times.append(self.review_until)
@@ -387,6 +365,8 @@ class Room:
     def decide_timer(self, now: float, choose: Callable[[int, HandState], Action]) -> Record | None:
         """The record of whatever is due at ``now``, or None. ``choose(seat, state)`` asks
         that seat's computer player for its move."""
+        if self.paused_at is not None:
+            return None
         if self.phase == REVIEW and self.review_until is not None and now >= self.review_until:
             return new_record("review_timeout", now, version=self.version)
         if self.phase in (PLAYING, REVIEW):
@@ -408,8 +388,11 @@ class Room:
     def apply(self, record: Record) -> dict[str, Any]:
         """Carry out one record; returns the public event it makes."""
         kind = record["k"]
+        phase = self.phase
         handler = getattr(self, "_apply_" + kind)
         event: dict[str, Any] = handler(record)
+        if kind != "act" or self.phase != phase:
+            self.public_version += 1
         self.seq += 1
         self.changed_at = record["at"]
         event["kind"] = kind
@@ -469,7 +452,9 @@ class Room:
         finished = len(self.game.history) > before
         after = self.game.history[-1] if finished else self.game.state
         deal = len(self.game.history) - (1 if finished else 0)
-        event = {"seat": r["seat"], "action": _public_action(after, r["seat"]), "deal": deal}
+        self.last_deal = after
+        # the action as its maker sent it: the announcement hides a hidden card
+        event = {"seat": r["seat"], "action": r["action"], "deal": deal}
         if r.get("by"):
             event["by"] = r["by"]
         if finished:
@@ -510,6 +495,23 @@ class Room:
         self._maybe_end_review(r["at"])
         return {"seat": r["seat"]}
 
+    def _apply_pause(self, r: Record) -> dict[str, Any]:
+        self.paused_at = r["at"]
+        return {}
+
+    def _apply_unpause(self, r: Record) -> dict[str, Any]:
+        """Play goes on where it stopped: the review's countdown and the held seats' holds
+        resume with the time they had left."""
+        if self.paused_at is not None:
+            shift = r["at"] - self.paused_at
+            if self.review_until is not None:
+                self.review_until += shift
+            for seat in self.seats:
+                if seat.away_until is not None:
+                    seat.away_until += shift
+        self.paused_at = None
+        return {}
+
     def _maybe_end_review(self, now: float) -> None:
         if self.phase == REVIEW and not self.waiting_for():
             self._end_review()
@@ -536,90 +538,77 @@ class Room:
             self.phase = PLAYING
 
     # ------------------------------------------------------------------ what seats see
-    def public(self, now: float) -> dict[str, Any]:
-        """What everyone in the room may see: seats, rules, phase (no cards)."""
+    def public_head(self) -> dict[str, Any]:
+        """The first fields of what everyone in the room may see (the rules come next)."""
         return {
             "code": self.code,
             "phase": self.phase,
             "host": self.host,
             "players": self.players,
             "level": self.level,
-            "rules": self.rules.to_dict(),
+        }
+
+    def counting_down(self) -> bool:
+        """Whether a seat is held for someone away: its countdown changes by the second."""
+        return any(seat.away_until is not None for seat in self.seats)
+
+    def public_tail(self, now: float) -> dict[str, Any]:
+        """The fields after the rules: seats, matches, and a class table's class."""
+        return {
             "rules_name": self.rules_name,
             "seats": [s.public(i, self.host, now) for i, s in enumerate(self.seats)],
             "match": self.matches,
             "last_match": self.last_match,
+            "paused": self.paused_at is not None,
+            "class": None if self.klass is None else {k: self.klass[k] for k in CLASS_FIELDS},
         }
 
-    def table_for(self, seat: int | None, now: float) -> dict[str, Any] | None:
-        """What ``seat`` sees of the match: its view of the deal (or, during the review, of
-        the finished deal), the score, and the review's progress. ``seat`` None: what a
-        spectator sees (only what is public)."""
+    def public(self, now: float) -> dict[str, Any]:
+        """What everyone in the room may see: seats, rules, phase (no cards)."""
+        return {**self.public_head(), "rules": self.rules_dict, **self.public_tail(now)}
+
+    def viewed_deal(self) -> HandState | None:
+        """The deal every seat's view is of: the one being played, or during the review
+        the one just finished; None in the lobby."""
+        if self.game is None:
+            return None
+        return self.game.history[-1] if self.phase == REVIEW else self.game.state
+
+    def table_facts(self, now: float) -> dict[str, Any] | None:
+        """What every seat sees alike of the match: the deal's number, the score, and
+        during the review how the deal ended and who the table waits for."""
         game = self.game
         if game is None:
             return None
-        table: dict[str, Any] = {
+        facts: dict[str, Any] = {
             "deal": len(game.history) - (1 if self.phase == REVIEW else 0),
             "score": list(game.score),
             "game_to": self.rules.game_to,
             "review": None,
         }
         if self.phase == REVIEW:
-            finished = game.history[-1]
-            table["view"] = _view(finished, seat)
-            result = finished.result
-            assert result is not None
-            table["review"] = {
-                **result.to_dict(),  # how the deal ended, as the engine tells it
-                # call-ace: the suit called and the secret partner, public once every card
-                # is played (null: not a call-ace deal, or nobody held the called card)
-                "called": finished.called_ace.letter if finished.called_ace else None,
-                "ace_partner": finished.ace_partner if finished.called_ace else None,
-                "maker_side": sorted(finished.maker_side),  # public once the deal is over
-                # the score before this deal: with it the page can say what reaching game
-                # point together did (every score cut; euchre.game.score_after_deal)
-                "score_before": list(game.score_before(len(game.history) - 1)),
-                "continued": sorted(self.continued),
-                "waiting": self.waiting_for(),
-                "seconds": None
-                if self.review_until is None
-                else max(0.0, round(self.review_until - now, 1)),
-                "game_over": game.over,
-                "winner": game.winner,
-            }
-        else:
-            table["view"] = _view(game.state, seat)
-        return table
+            facts["review"] = self._review(game, now)
+        return facts
 
-
-def _view(state: HandState, seat: int | None) -> dict[str, Any]:
-    """A seat's view of a deal as plain data, or a spectator's (``seat`` None)."""
-    return state.view(seat).to_dict() if seat is not None else public_view(state)
-
-
-def _public_action(state: HandState, actor: int) -> str:
-    """The last action of ``state`` as the other players saw it (a discard's card hidden)."""
-    others = [(actor + i) % state.players for i in range(1, state.players)]
-    observers = [s for s in others if s != state.maker] or others
-    return state.view(observers[0]).to_dict()["actions"][-1]  # type: ignore[no-any-return]
-
-
-def check_level(level: Any) -> str:
-    """A computer level, or ``Refused``."""
-    if level not in LEVELS:
-        raise Refused(f"the computer players' level is one of {', '.join(LEVELS)}")
-    return str(level)
-
-
-def computer_chooser(seed: int, level: str) -> Callable[[int, HandState], Action]:
-    """A ``choose(seat, state)`` that asks each seat's own computer player."""
-    players: dict[int, Any] = {}
-
-    def choose(seat: int, state: HandState) -> Action:
-        player = players.get(seat)
-        if player is None:
-            player = players[seat] = euchre.computer_player(level, seed=(seed + seat) % 2**31)
-        action: Action = player.choose(state)
-        return action
-
-    return choose
+    def _review(self, game: Game, now: float) -> dict[str, Any]:
+        finished = game.history[-1]
+        result = finished.result
+        assert result is not None
+        return {
+            **result.to_dict(),  # how the deal ended, as the engine tells it
+            # call-ace: the suit called and the secret partner, public once every card is
+            # played (null: not a call-ace deal, or nobody held the called card)
+            "called": finished.called_ace.letter if finished.called_ace else None,
+            "ace_partner": finished.ace_partner if finished.called_ace else None,
+            "maker_side": sorted(finished.maker_side),  # public once the deal is over
+            # the score before this deal: with it the page can say what reaching game
+            # point together did (every score cut; euchre.game.score_after_deal)
+            "score_before": list(game.score_before(len(game.history) - 1)),
+            "continued": sorted(self.continued),
+            "waiting": self.waiting_for(),
+            "seconds": None
+            if self.review_until is None
+            else max(0.0, round(self.review_until - now, 1)),
+            "game_over": game.over,
+            "winner": game.winner,
+        }

@@ -48,13 +48,12 @@ def _options(choices: Sequence[tuple[str, str]], chosen: str) -> str:
     )
 
 
-def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str:
-    """The way into a room: a display name, then create a room (rules, table, computer
-    level) or join one by its code (filled in from an invite link), or watch it (no name
-    needed). The rules offered are this site's (``site``, chosen first) and the named
-    profiles; the tables are the engine's, this site's chosen.
+def rules_fields_html(site: Rules | None = None) -> str:
+    """The fields a host (or a teacher) picks a table's rules with: the rules (this site's
+    first, then the named profiles), the table (the engine's, this site's chosen) and the
+    computer players' level.
 
-    >>> html = entry_html(site=Rules().at_table("3"))
+    >>> html = rules_fields_html(Rules().at_table("3"))
     >>> '<option value="site" selected>' in html and '<option value="3" selected>' in html
     True
     """
@@ -79,6 +78,17 @@ def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str
             sort_keys=True,
             separators=(",", ":"),
         )
+    return (
+        f'<p><label>Rules <select name="rules">{_options(profiles, profiles[0][0])}</select></label></p>'
+        f'<p><label>Table <select name="table"{attrs({"data_site_rules": at_site or None})}>'
+        f"{_options(tables, here)}</select></label></p>"
+        f'<p><label>Computer players <select name="level">{_options(LEVELS, "normal")}</select>'
+        "</label></p>"
+    )
+
+
+def name_field_html(name: str = "") -> str:
+    """The display name's field (shown to the table)."""
     name_attrs = attrs(
         {
             "name": "name",
@@ -88,6 +98,18 @@ def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str
             "required": True,
         }
     )
+    return f'<p><label>Your name (shown to the table) <input type="text"{name_attrs}></label></p>'
+
+
+def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str:
+    """The way into a room: a display name, then create a room (rules, table, computer
+    level) or join one by its code (filled in from an invite link), or watch it (no name
+    needed).
+
+    >>> html = entry_html(site=Rules().at_table("3"))
+    >>> '<option value="site" selected>' in html and '<option value="3" selected>' in html
+    True
+    """
     code_attrs = attrs(
         {
             "name": "room",
@@ -99,18 +121,35 @@ def entry_html(room: str = "", name: str = "", site: Rules | None = None) -> str
     )
     return (
         '<form class="eu-room-entry" data-form="entry" novalidate>'
-        f'<p><label>Your name (shown to the table) <input type="text"{name_attrs}></label></p>'
+        f"{name_field_html(name)}"
         "<fieldset><legend>Join a room</legend>"
         f'<p><label>Room code <input type="text"{code_attrs}></label></p>'
         f"<p>{button_html('Join the room', action='join')} "
         f"{button_html('Watch without playing', action='watch')}</p></fieldset>"
         "<fieldset><legend>Or create a room</legend>"
-        f'<p><label>Rules <select name="rules">{_options(profiles, profiles[0][0])}</select></label></p>'
-        f'<p><label>Table <select name="table"{attrs({"data_site_rules": at_site or None})}>'
-        f"{_options(tables, here)}</select></label></p>"
-        f'<p><label>Computer players <select name="level">{_options(LEVELS, "normal")}</select>'
-        "</label></p>"
+        f"{rules_fields_html(site)}"
         f"<p>{button_html('Create a room', action='create')}</p></fieldset>"
+        "</form>"
+    )
+
+
+def class_entry_html(code: str, name: str = "", teacher: str = "") -> str:
+    """A student's way into a class, from the teacher's link: a display name and Join
+    (the class seats each student at a table).
+
+    >>> html = class_entry_html("K7QXM-3PART")
+    >>> 'data-action="enroll"' in html and "K7QXM-3PART" in html
+    True
+    """
+    whose = f"{escape(teacher)}'s class" if teacher else "a class"
+    return (
+        '<form class="eu-room-entry" data-form="entry" novalidate>'
+        f"<p>You are joining {whose}, <strong>{escape(code)}</strong>. Type the name your "
+        "teacher and your table will see, and press Join the class. You are seated at a "
+        "table, with computer players in the seats nobody takes.</p>"
+        f"{name_field_html(name)}"
+        f'<input type="hidden" name="class"{attrs({"value": code})}>'
+        f"<p>{button_html('Join the class', action='enroll', class_='md-button md-button--primary')}</p>"
         "</form>"
     )
 
@@ -129,11 +168,17 @@ def seats_html(room: Mapping[str, Any], me: int | None) -> str:
     ``me`` None: a spectator's (no seat is "you", nothing to press)."""
     lobby = room["phase"] == "lobby"
     host = me is not None and room["host"] == me
+    klass = room.get("class")  # a class's table: no Ready, and the teacher starts it
+    empty = (
+        "Open seat (a computer player when the tables start)"
+        if klass
+        else "Open seat (a computer player on Start)"
+    )
     items = []
     for seat in room["seats"]:
         number = seat["seat"]
         if seat["kind"] == "empty":
-            who = '<span class="eu-room-empty">Open seat (a computer player on Start)</span>'
+            who = f'<span class="eu-room-empty">{empty}</span>'
         else:
             who = f'<span class="eu-room-name">{escape(seat["name"])}</span>'
         notes = []
@@ -143,7 +188,7 @@ def seats_html(room: Mapping[str, Any], me: int | None) -> str:
             notes.append("host")
         if seat["kind"] == "computer":
             notes.append("computer player")
-        if lobby and seat["kind"] == "human":
+        if lobby and seat["kind"] == "human" and not klass:
             notes.append("ready" if seat["ready"] else "not ready")
         if seat["standin"]:
             notes.append("away: a computer player plays this seat")
@@ -235,11 +280,53 @@ def reactions_html(
     return f'{group}<ul class="eu-room-reacted" aria-live="polite">{latest}</ul>'
 
 
+def class_banner_html(room: Mapping[str, Any]) -> str:
+    """At a class's table: whose class and which table, and whether the teacher has
+    paused it; empty at a friends' room.
+
+    >>> room = {"class": {"code": "K7QXM-3PART", "table": 2, "teacher": "Ms Rivera"},
+    ...         "paused": True}
+    >>> html = class_banner_html(room)
+    >>> "Table 2 of Ms Rivera's class" in html and "paused the class" in html
+    True
+    >>> class_banner_html({"class": None, "paused": False})
+    ''
+    """
+    klass = room.get("class")
+    if not klass:
+        return ""
+    paused = (
+        '<p class="eu-room-paused" role="status"><strong>Your teacher has paused the class.'
+        "</strong> Play goes on when they resume it.</p>"
+        if room.get("paused")
+        else ""
+    )
+    return (
+        f'<div class="eu-room-class"><p>Table {int(klass["table"])} of '
+        f"{escape(klass['teacher'])}'s class ({escape(klass['code'])}).</p>{paused}</div>"
+    )
+
+
+def class_lobby_html(state: Mapping[str, Any]) -> str:
+    """A class's table before the teacher starts it: the class, the rules, the seats and
+    Leave (no invite and no Ready: the teacher seats the students and starts the tables)."""
+    room = state["room"]
+    return (
+        '<section class="eu-room-lobby" aria-label="Lobby" tabindex="-1" data-room-landing>'
+        f"{class_banner_html(room)}<p>{escape(table_words(room))}</p>"
+        f"{last_match_html(room, state['you'])}{seats_html(room, state['you'])}"
+        '<p class="eu-room-controls"><span class="eu-room-wait">Your teacher starts the '
+        f"tables.</span> {button_html('Leave the class', action='leave')}</p></section>"
+    )
+
+
 def lobby_html(state: Mapping[str, Any], page: str) -> str:
     """The lobby: the invite, the rules, the last match, the seats, Ready (and Start for
     the host)."""
     room = state["room"]
     me = state["you"]
+    if room.get("class"):
+        return class_lobby_html(state)
     mine = room["seats"][me]
     controls = [
         button_html(
@@ -500,7 +587,7 @@ def room_regions(
             watched_lobby_html(state, page) if watching else lobby_html(state, page)
         )
     else:
-        regions["lobby"] = banner
+        regions["lobby"] = banner + class_banner_html(state["room"])
         regions["table"], card_action, your_turn = table_html(state)
         regions["seats"] = seats_html(state["room"], state["you"]) + (
             "" if watching else leave_match_html()

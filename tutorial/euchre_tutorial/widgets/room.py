@@ -18,37 +18,41 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from typing import Any
 
 from euchre import Rules
 
 from euchre_tutorial.bridge import BridgeError, expose
-from euchre_tutorial.present.room import entry_html, room_regions
+from euchre_tutorial.present.room import class_entry_html, entry_html, room_regions
+from euchre_tutorial.widgets._server import NO_SERVER, SERVER_KEY, check_server, site_rules
 
 CONFIG_KEYS = {
-    "server": "the room server's address (http:// or https://); default: the build's "
-    "ROOMS_URL setting, else this site's own address",
+    "server": SERVER_KEY,
+    "mode": "rooms (the default: create, join or watch a room) or class (a student joins "
+    "a class from its teacher's link)",
 }
+
+MODES = ("rooms", "class")
 
 
 def check_config(raw: Mapping[str, str], rules: Rules) -> dict[str, Any]:
-    """The fence's settings, checked: ``server`` is empty or an http(s) address."""
-    server = str(raw.get("server", os.environ.get("ROOMS_URL", ""))).strip().rstrip("/")
-    if server and not server.startswith(("http://", "https://")):
-        raise ValueError(f"server: {server!r} must start with http:// or https://")
-    return {"server": server}
+    """The fence's settings, checked: ``server`` is empty or an http(s) address, ``mode``
+    one of ``MODES``.
+
+    >>> check_config({"mode": "class", "server": ""}, Rules())["mode"]
+    'class'
+    """
+    server = check_server(raw)
+    mode = str(raw.get("mode", "rooms")).strip()
+    if mode not in MODES:
+        raise ValueError(f"mode: {mode!r} must be one of {', '.join(MODES)}")
+    return {"server": server, "mode": mode}
 
 
-NO_SERVER = (
-    '<div data-region="offline" hidden><div class="admonition warning eu-room-offline">'
-    '<p class="admonition-title">No room server answers here</p>'
-    "<p>This copy of the site has no room server, so it cannot open a room. "
-    "How to start a room server: in a copy of this project run <code>make serve</code> "
-    "(the site and the rooms on one address), or run "
-    "<code>python -m euchre_rooms --port 8765</code> and build the site with "
-    "<code>ROOMS_URL=http://127.0.0.1:8765</code>.</p></div></div>"
+CLASS_NOTE = (
+    '<p class="eu-room-notes">A student joins a class from the link their teacher sends. '
+    "Opened from it, this part of the page asks for your name.</p>"
 )
 
 
@@ -66,33 +70,21 @@ own."""
 
 def render(config: Mapping[str, Any], rules: Rules) -> str:
     """The first state, before the page connects: the way in (disabled until the server
-    answers) and the note shown when no server answers."""
+    answers) and the note shown when no server answers. In class mode the way in is the
+    class's (the page draws it once it has read the link)."""
+    entry = CLASS_NOTE if config.get("mode") == "class" else entry_html(site=rules)
     return (
         '<p class="eu-room-status" data-region="status" role="status" aria-live="polite">'
         "Looking for the room server…</p>"
         '<p class="eu-room-error" data-region="error" role="alert"></p>'
         f"{NO_SERVER}{NO_NETWORK}"
-        f'<div data-region="entry">{entry_html(site=rules)}</div>'
+        f'<div data-region="entry">{entry}</div>'
         '<div data-region="lobby"></div>'
         '<div data-region="review"></div>'
         '<div data-region="table" class="eu-game"></div>'
         '<div data-region="seats"></div>'
         '<div data-region="reactions"></div>'
     )
-
-
-def _site_rules(data: Any) -> Rules | None:
-    """The site's rules the page sent (its widget's ``data-rules``), or None if unreadable.
-
-    >>> _site_rules({"players": 3, "partnerships": False}).table_key, _site_rules("x")
-    ('3', None)
-    """
-    if not isinstance(data, Mapping):
-        return None
-    try:
-        return Rules.from_dict(data)
-    except (TypeError, ValueError):  # RulesError is a ValueError
-        return None
 
 
 @expose("room.render")
@@ -102,7 +94,10 @@ def render_message(payload: Mapping[str, Any]) -> dict[str, Any]:
     again (``payload["entry"]``: ``{"room": code, "name": name}``)."""
     entry = payload.get("entry")
     if isinstance(entry, Mapping):
-        site = _site_rules(entry.get("rules"))
+        if entry.get("class"):
+            form = class_entry_html(str(entry["class"]), str(entry.get("name", "")))
+            return {"html": {"entry": form}}
+        site = site_rules(entry.get("rules"))
         return {
             "html": {
                 "entry": entry_html(str(entry.get("room", "")), str(entry.get("name", "")), site)

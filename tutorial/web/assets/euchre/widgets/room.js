@@ -8,33 +8,28 @@
 // is sent only the public table; Stop watching sends `leave`. Nothing of a watch is stored
 // but the page's address (room and watch=1), so a reload watches again. The server's
 // verdicts on this seat's own moves (a refused card or bid; a bid, discard or lead the coach
-// weighed) feed the progress page, as free play's do.
+// weighed) feed the progress page, as free play's do. In class mode (the class page, opened
+// from a teacher's link with ?class=CODE) the way in is a name and Join the class (`enroll`);
+// the seat is then a room's like any other. A seat opened in another tab closes this one
+// (`replaced`): it says so and stops reconnecting.
 
 import { delegate, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
 import { bringIntoView, firstControl, rovingHand, trickNote } from "../play/controls.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
+import { findServer, keepConnected, serverBase } from "../rooms-socket.js";
 
 const SEAT_KEY = "euchre.room";
 const VERSION = 1;
 const REGIONS = ["entry", "lobby", "review", "table", "seats", "reactions"];
-const MAX_BACKOFF_MS = 15000;
 const CODE_RE = /^[23456789A-HJKMNP-Z -]{10,16}$/i;
+const RECHECK_MS = 15000; // offline while the browser believes it is online: look again after this
 
 /** A saved seat as remember() writes it: every field optional, each of its own type. */
 function validSeat(data) {
   if (!data || typeof data !== "object" || Array.isArray(data)) return false;
-  const types = { room: "string", token: "string", name: "string", seat: "number", seq: "number" };
+  const types = { room: "string", token: "string", name: "string", seat: "number", seq: "number", klass: "string" };
   return Object.entries(types).every(([key, type]) => !(key in data) || typeof data[key] === type);
-}
-
-function serverBase(config) {
-  const base = (config.server || window.location.origin).replace(/\/+$/, "");
-  return base;
-}
-
-function socketUrl(base) {
-  return `${base.replace(/^http/, "ws")}/rooms/ws`;
 }
 
 export async function mount(root, runtime) {
@@ -49,6 +44,8 @@ export async function mount(root, runtime) {
   const base = serverBase(config);
   const params = new URLSearchParams(window.location.search);
   const invited = (params.get("room") || "").trim();
+  const classMode = config.mode === "class";
+  const classCode = classMode ? (params.get("class") || "").trim() : "";
   let watching = invited && params.get("watch") === "1" ? invited : null;
 
   // The link's room code is in the form from the first moment; Python redraws the form
@@ -60,13 +57,11 @@ export async function mount(root, runtime) {
 
   const saved = readRecord(SEAT_KEY, VERSION, validSeat);
   let seat = saved.value;
-  let socket = null;
-  let attempts = 0;
+  let connection = null;
   let state = null;
   let reactions = [];
   let nextId = 0;
   let movedAt = null; // the table version a move was sent at (sendMove)
-  let closing = false;
   let drawing = Promise.resolve();
   let engine = null;
   let myTurn = false; // whether the last table drawn was waiting for this seat
@@ -169,7 +164,10 @@ export async function mount(root, runtime) {
     for (const name of REGIONS) if (name !== "entry") morph(region(name), "");
     drawing = drawing.then(async () => {
       try {
-        const reply = await (await python()).call("room.render", { entry: { room, name: seat?.name || "", rules: siteRules } });
+        const entry = classCode
+          ? { class: classCode, name: seat?.name || "" }
+          : { room, name: seat?.name || "", rules: siteRules };
+        const reply = await (await python()).call("room.render", { entry });
         const typed = [...edited].map((name) => [name, formValue(name)]);
         morph(region("entry"), reply.html.entry);
         for (const [name, value] of typed) {
@@ -186,29 +184,20 @@ export async function mount(root, runtime) {
   }
 
   function send(message) {
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
-      fail("Not connected to the room server yet: wait a moment and try again.");
-      return false;
-    }
     nextId += 1;
-    socket.send(JSON.stringify({ ...message, id: nextId }));
-    return true;
+    if (connection?.send({ ...message, id: nextId })) return true;
+    fail("Not connected to the room server yet: wait a moment and try again.");
+    return false;
   }
 
-  function onMessage(event) {
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch {
-      return;
-    }
+  function onMessage(message) {
     const type = message.type;
     if (type === "welcome") {
-      remember({ room: message.room, token: message.token, seat: message.seat });
+      remember({ room: message.room, token: message.token, seat: message.seat, klass: classCode });
       watching = null;
       setAddress(message.room, false);
       fail("");
-      say(`You are in room ${message.room}.`);
+      say(classCode ? `You joined the class ${classCode}.` : `You are in room ${message.room}.`);
     } else if (type === "watching") {
       watching = message.room;
       setAddress(message.room, true);
@@ -254,8 +243,36 @@ export async function mount(root, runtime) {
       forget();
       state = null;
       reactions = [];
-      say(type === "left" ? "You left the room." : message.reason);
+      if (type === "removed" || message.reason) say(sentence(message.reason));
+      else say(classMode ? "You left the class." : "You left the room.");
       drawEntry("");
+    } else if (type === "replaced") {
+      connection?.stop(); // another tab has the seat: this one does not take it back
+      fail(message.reason);
+      root.dataset.replaced = "true";
+    }
+  }
+
+  function opened() {
+    movedAt = null; // a move sent on a lost connection may never have arrived
+    offline.hidden = true;
+    say("Connected to the room server.");
+    const code = invited || seat?.room;
+    if (watching) {
+      send({ type: "watch", room: watching });
+    } else if (seat?.token && seat.room && (!invited || sameCode(invited, seat.room)) && (!classCode || sameCode(classCode, seat.klass || ""))) {
+      send({ type: "resume", room: seat.room, token: seat.token, last_seq: seat.seq || 0 });
+    } else if ((code || classCode) && !state) {
+      drawEntry(code);
+    }
+  }
+
+  function dropped(attempts) {
+    if (attempts > 3 && !state) {
+      offline.hidden = false;
+      say("No room server answers.");
+    } else {
+      say("The connection dropped: reconnecting…");
     }
   }
 
@@ -282,7 +299,7 @@ export async function mount(root, runtime) {
         resolve();
       };
       window.addEventListener("online", back);
-      if (navigator.onLine) window.setTimeout(back, MAX_BACKOFF_MS);
+      if (navigator.onLine) window.setTimeout(back, RECHECK_MS);
     });
   }
 
@@ -293,35 +310,7 @@ export async function mount(root, runtime) {
     }
     noNetwork.hidden = true;
     say("Connecting to the room server…");
-    socket = new WebSocket(socketUrl(base));
-    socket.addEventListener("open", () => {
-      attempts = 0;
-      movedAt = null; // a move sent on a lost connection may never have arrived
-      offline.hidden = true;
-      say("Connected to the room server.");
-      const code = invited || seat?.room;
-      if (watching) {
-        send({ type: "watch", room: watching });
-      } else if (seat?.token && seat.room && (!invited || sameCode(invited, seat.room))) {
-        send({ type: "resume", room: seat.room, token: seat.token, last_seq: seat.seq || 0 });
-      } else if (code && !state) {
-        drawEntry(code);
-      }
-    });
-    socket.addEventListener("message", onMessage);
-    socket.addEventListener("close", () => {
-      socket = null;
-      if (closing) return;
-      attempts += 1;
-      if (attempts > 3 && !state) {
-        offline.hidden = false;
-        say("No room server answers.");
-      } else {
-        say("The connection dropped: reconnecting…");
-      }
-      const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(attempts, 5));
-      window.setTimeout(connect, wait);
-    });
+    connection = keepConnected(base, { onOpen: opened, onMessage, onDrop: dropped });
   }
 
   function sameCode(a, b) {
@@ -372,7 +361,13 @@ export async function mount(root, runtime) {
   root.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" || event.isComposing) return;
     const field = event.target.closest?.('[data-form="entry"] input[name="room"], [data-form="entry"] input[name="name"]');
-    if (!field || (field.name === "name" && !formValue("room"))) return;
+    if (!field) return;
+    if (classCode) {
+      event.preventDefault();
+      onAction("enroll", field, event);
+      return;
+    }
+    if (field.name === "name" && !formValue("room")) return;
     event.preventDefault();
     onAction("join", field, event);
   });
@@ -390,6 +385,13 @@ export async function mount(root, runtime) {
         return;
       }
       send({ type: "watch", room });
+    } else if (action === "enroll") {
+      if (!name) {
+        fixField("name", "Type your name first.");
+        return;
+      }
+      remember({ name });
+      send({ type: "enroll", class: classCode, name });
     } else if (action === "create" || action === "join") {
       if (!name) {
         fixField("name", "Type a display name first.");
@@ -450,23 +452,20 @@ export async function mount(root, runtime) {
   }, 1000);
 
   window.addEventListener("pagehide", () => {
-    closing = true;
-    socket?.close();
+    connection?.stop();
   });
 
+  if (classMode && !classCode && !seat?.token) {
+    // the class page opened without a class's link: this part is for students
+    root.hidden = true;
+    root.dataset.ready = "true";
+    return;
+  }
   // Is there a room server here? Offline, nothing is asked until the browser is back
-  // online. A static copy at its host's root answers with the site's own rooms/health file
-  // ({"ok": false}): no request fails. A network error means this address cannot be
-  // reached at all: the learner is offline, not without a server.
+  // online; an address that cannot be reached at all means the learner is offline.
   while (!config.server) {
     if (!navigator.onLine) await untilOnline();
-    let found;
-    try {
-      const answer = await fetch(`${base}/rooms/health`, { cache: "no-store" });
-      found = answer.ok && (await answer.json())?.ok === true ? "server" : "none";
-    } catch (error) {
-      found = error instanceof TypeError ? "unreachable" : "none";
-    }
+    const found = await findServer(base);
     if (found === "server") break;
     if (found === "unreachable") {
       await untilOnline();

@@ -1,0 +1,44 @@
+"""The room server's fast view encoding says exactly what the engine's ``SeatView.to_dict``
+says, for every seat after every move of whole deals, in every rule set (Bid Euchre's views
+have no upcard and carry a bid), and it is really the fast path that runs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from euchre import Deal, HandState, Rules
+from euchre_rooms import viewcodec
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+def test_the_fast_path_is_taken() -> None:
+    """The engine's view has the keys the codec writes (else every view goes the slow way)."""
+    assert viewcodec.FAST
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    profile=st.sampled_from(Rules.profiles()),
+    seed=st.integers(0, 10_000),
+)
+def test_every_view_of_a_whole_deal_encodes_as_the_engine_says(profile: str, seed: int) -> None:
+    rules = Rules.profile(profile)
+    state = HandState.new(Deal.random(seed=seed, dealer=seed % rules.players, rules=rules), rules)
+    encoder = viewcodec.Encoder()
+    while True:
+        for seat in range(rules.players):
+            view = state.view(seat)
+            assert json.loads(encoder.text(view)) == view.to_dict()
+        if state.result is not None:
+            break
+        legal = state.legal_actions()
+        state = state.apply(legal[seed % len(legal)])
+
+
+@pytest.mark.parametrize("profile", ["american", "bid-euchre"])
+def test_a_view_alone_encodes_as_the_engine_says(profile: str) -> None:
+    rules = Rules.profile(profile)
+    view = HandState.new(Deal.random(seed=3, dealer=0, rules=rules), rules).view(1)
+    assert json.loads(viewcodec.view_text(view)) == view.to_dict()

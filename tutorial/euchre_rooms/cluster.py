@@ -1,0 +1,27 @@
+"""A hub whose rooms several processes share through one Redis (``--redis URL``): its
+streams in ``RedisStore``, its messages to the other processes through ``RedisRouter``."""
+
+from __future__ import annotations
+
+import secrets
+
+from redis.asyncio import BlockingConnectionPool, Redis
+
+from euchre_rooms.config import Settings
+from euchre_rooms.hub import Hub
+from euchre_rooms.redis_router import RedisRouter
+from euchre_rooms.redis_store import RedisStore
+
+
+def redis_hub(settings: Settings) -> Hub:
+    """A hub for this process, sharing rooms through ``settings.redis_url``."""
+    assert settings.redis_url
+    redis: Redis = Redis(
+        connection_pool=BlockingConnectionPool.from_url(
+            settings.redis_url, max_connections=64, timeout=10
+        )
+    )
+    me = secrets.token_hex(8)
+    store = RedisStore(redis, settings)
+    router = RedisRouter(redis, me, settings.lease_seconds)
+    return Hub(settings, store, router, me=me)

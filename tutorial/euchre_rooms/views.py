@@ -1,0 +1,149 @@
+"""What each connection of a room is sent after one change, each part built once.
+
+A ``Snapshot`` is the room at one ``seq``. The parts every seat shares (the room's public
+part, with its rules encoded once for the room's whole life; the score and the review) are
+encoded once; each seat's own view of the deal is built and encoded once, the first time
+that seat's state is asked for, and then reused for every connection of that seat and for
+a refusal or a resume at the same ``seq``. A spectator's state is built once for every
+spectator. The seat's view is the engine's (``HandState.view``): the boundary of what it
+may know.
+
+>>> from euchre_rooms.room import Room, new_record
+>>> room = Room.create(new_record("create", 0.0, code="ABCDE-FGHJK", rules=None, level="easy", seed=1))
+>>> room.apply(room.decide_join("Ann", None, "h", 0.0))["kind"]
+'join'
+>>> snap = Snapshot(room, 0.0)
+>>> snap.state(0).text.startswith('{"version":0,"you":0,"room":{"code":"ABCDE-FGHJK"')
+True
+>>> snap.state(0) is snap.state(0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from euchre import HandState, SeatView
+
+from euchre_rooms.messages import Raw, dumps
+from euchre_rooms.room import Room
+from euchre_rooms.viewcodec import Encoder
+from euchre_rooms.watch import public_view
+
+FRESH_SECONDS = 1.0
+"""A snapshot's countdowns (a held seat's, the review's) are given in whole tenths of a
+second left: one older than this is made again before it is sent to anyone else."""
+
+
+class Snapshot:
+    """The texts a room sends at one ``seq``, each made once, when first needed."""
+
+    __slots__ = (
+        "_deal",
+        "_encoder",
+        "_room",
+        "_seat_views",
+        "_seq",
+        "_states",
+        "_table",
+        "_version",
+        "_views",
+        "now",
+        "room",
+    )
+
+    def __init__(self, room: Room, now: float, before: Snapshot | None = None) -> None:
+        self.room, self.now, self._seq = room, now, room.seq
+        self._deal: HandState | None = room.viewed_deal()
+        self._version = room.public_version
+        # the room's public part is kept from the snapshot before when nothing in it changed
+        # (a move changes nothing there unless it ends the deal; a countdown changes by
+        # the second)
+        self._room: str | None = None
+        if before is not None and before.room is room and before._version == self._version:
+            self._room = None if room.counting_down() else before._room
+        self._table: str | None = None
+        self._seat_views: dict[int, SeatView] = {}
+        self._views: dict[int | None, str] = {}
+        self._states: dict[int | None, Raw] = {}
+        self._encoder = Encoder()  # the parts of this moment's views that seats share
+
+    @property
+    def seq(self) -> int:
+        """The room's ``seq`` this snapshot is of."""
+        return self._seq
+
+    def fresh(self, room: Room, now: float) -> bool:
+        """Whether this snapshot may still be sent for ``room`` at ``now``."""
+        return room is self.room and room.seq == self.seq and now - self.now < FRESH_SECONDS
+
+    def room_text(self) -> str:
+        """The room's public part: seats, rules, phase (no cards)."""
+        if self._room is None:
+            room = self.room
+            head = dumps(room.public_head())[:-1]
+            tail = dumps(room.public_tail(self.now))[1:]
+            self._room = f'{head},"rules":{room.rules_json},{tail}'
+        return self._room
+
+    def seat_view(self, seat: int) -> SeatView:
+        """``seat``'s view of the deal (the engine's), made once."""
+        view = self._seat_views.get(seat)
+        if view is None:
+            assert self._deal is not None
+            view = self._seat_views[seat] = self._deal.view(seat)
+        return view
+
+    def view_text(self, seat: int | None) -> str:
+        """``seat``'s view of the deal as JSON (a spectator's for None)."""
+        text = self._views.get(seat)
+        if text is None:
+            if seat is None:
+                assert self._deal is not None
+                text = dumps(public_view(self._deal))
+            else:
+                text = self._encoder.text(self.seat_view(seat))
+            self._views[seat] = text
+        return text
+
+    def _table_text(self, seat: int | None) -> str:
+        if self._deal is None:
+            return "null"
+        if self._table is None:
+            self._table = dumps(self.room.table_facts(self.now))[:-1]
+        return f'{self._table},"view":{self.view_text(seat)}}}'
+
+    def state(self, seat: int | None) -> Raw:
+        """What ``seat`` is sent (None: a spectator): ``{"version", "you", "room",
+        "table"}``, only what that seat may know."""
+        state = self._states.get(seat)
+        if state is None:
+            you = "null" if seat is None else str(seat)
+            state = Raw(
+                f'{{"version":{self.room.version},"you":{you},"room":{self.room_text()},'
+                f'"table":{self._table_text(seat)}}}'
+            )
+            self._states[seat] = state
+        return state
+
+    def release(self) -> None:
+        """Let go of what was needed only to build the states sent (the views and their
+        encoder): a room keeps its last snapshot for a refusal or a resume, and thousands
+        of rooms keep one each."""
+        self._seat_views.clear()
+        self._views.clear()
+        self._encoder = Encoder()
+
+    def public_action(self, actor: int, sent: Collection[int]) -> str | None:
+        """The last move, as the players who did not make it saw it (a discard's card
+        hidden): read from the view of a seat that is neither its maker nor the deal's
+        maker, one whose view is ``sent`` anyway when there is one."""
+        deal = self.room.last_deal
+        if deal is None or not deal.actions:
+            return None
+        others = [(actor + i) % deal.players for i in range(1, deal.players)]
+        observers = [s for s in others if s != deal.maker] or others
+        if deal is not self._deal:  # the deal ended and the next began at once
+            return str(deal.view(observers[0]).actions[-1])
+        observer = next((s for s in observers if s in sent), observers[0])
+        return str(self.seat_view(observer).actions[-1])
