@@ -1,7 +1,8 @@
 """The site plays the games of the family it has pages for (Euchre, and Bid Euchre in its
-page, free play and its lesson); where a part of the site plays Euchre only (rooms, the
-quiz's links), Bid Euchre is not offered, and asking for it gets a plain refusal, never a
-page or a table that cannot play it."""
+page, free play and its lesson); where a part of the site plays Euchre only (the quiz's
+links), Bid Euchre is not offered, and asking for it gets a plain refusal, never a page
+that cannot play it. Rooms play Bid Euchre too (its computer players bid;
+tests/rooms/test_bid_euchre_room.py plays a match)."""
 
 from __future__ import annotations
 
@@ -54,9 +55,10 @@ def test_a_bad_bid_euchre_option_names_its_key_and_line(tmp_path: Path) -> None:
     assert "house.toml:2: minimum_bid:" in str(caught.value)
 
 
-def test_a_room_or_a_quiz_link_for_bid_euchre_is_refused() -> None:
-    with pytest.raises(Refused, match="rooms do not play Bid Euchre yet"):
-        rules_from_request("bid-euchre", None)
+def test_a_quiz_link_for_bid_euchre_is_refused_and_a_room_plays_it() -> None:
+    assert rules_from_request("bid-euchre", None).variant == "bid"
+    with pytest.raises(Refused, match="Bid Euchre is played by 4 players"):
+        rules_from_request("bid-euchre", None, "3")
     with pytest.raises(RulesError, match=r"a link may name american, .* or stick-the-dealer"):
         parse_rules_code("bid-euchre")
     with pytest.raises(RulesError, match="this site does not teach Bid Euchre yet"):

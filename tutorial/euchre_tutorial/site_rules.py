@@ -3,8 +3,8 @@ the games of the family the site plays; and the rules each game is played by in 
 
 A build plays two games: Euchre and Bid Euchre. A house-rules file (or a profile) names the
 rules of one of them; the other game is played by its standard rules
-(:func:`game_rules`). Some parts of the site play Euchre only for now (private rooms, the
-quiz's rules codes and links, try again): :data:`EVERY_PART_VARIANTS` and
+(:func:`game_rules`). Some parts of the site play Euchre only for now (the quiz's rules
+codes and links, try again): :data:`EVERY_PART_VARIANTS` and
 :func:`site_profiles` list what they offer.
 
 >>> active_rules("").name, active_rules("midwest").stick_the_dealer
@@ -26,8 +26,8 @@ from euchre import Rules, RulesError
 # The engine's variants a build plays: its pages, free play and its lessons (a house-rules
 # file may name either).
 SITE_VARIANTS = frozenset({"euchre", "bid"})
-# The variants every part of the site plays, rooms, the quiz's rules codes and try again
-# among them (Bid Euchre is played in its page, free play and its lesson only).
+# The variants every part of the site plays, the quiz's rules codes and try again among
+# them (Bid Euchre is played in its page, free play, its lesson and the rooms).
 EVERY_PART_VARIANTS = frozenset({"euchre"})
 # The profile a game is played by in a build whose own rules are another game's.
 STANDARD_PROFILES = {"euchre": "american", "bid": "bid-euchre"}
