@@ -113,11 +113,11 @@ def test_hints_are_graded(page: Any) -> None:
     assert "Hint 2" in root.locator(".eu-feedback").inner_text()
 
 
-def test_a_hint_asked_for_while_the_engine_starts_follows_once_it_is_ready(page: Any) -> None:
+def test_every_hint_is_answered_while_the_engine_starts(page: Any) -> None:
     """A learner who taps Hint in the first seconds gets the lesson's hint at once (the
-    build wrote every lesson's hints); a hint the build did not write (the coach's advice
-    asked for again and again) is kept: the learner is told it is coming, and gets it
-    without tapping again once the engine is ready."""
+    build wrote every lesson's hints, and the coach's advice where a step offers it); the
+    coach's advice is the last word for a position, said once: Hint is then disabled, never
+    the same advice again (issue 43), and none of it waited for the engine."""
     gate = EngineGate(page)
     goto(page, PAGE + "?lesson=bowers")
     root = page.locator(LESSON)
@@ -132,26 +132,24 @@ def test_a_hint_asked_for_while_the_engine_starts_follows_once_it_is_ready(page:
     page.wait_for_function(
         "() => document.querySelector('[data-widget=lesson]').dataset.lesson === 'coach'"
     )
-    # the lesson's own two hints, then the coach's advice as often as the build wrote it,
-    # each at once; the next one waits for the engine
+    hint = root.locator("[data-lesson-hint]")
     seen = []
-    for _ in range(2 + COACH_LEVELS + 3):
-        root.locator("[data-lesson-hint]").click()
-        page.wait_for_timeout(200)
+    for _ in range(2 + COACH_LEVELS):
+        hint.click()
+        page.wait_for_function(
+            "(before) => document.querySelector('[data-widget=lesson] .eu-feedback')"
+            ".textContent !== before",
+            arg=seen[-1] if seen else "",
+        )
         seen.append(feedback.inner_text())
-        if "as soon as it is ready" in seen[-1]:
-            break
-    assert seen[0].startswith("Hint 1:") and seen[1].startswith("Hint 2:")
-    assert len(seen) == 2 + COACH_LEVELS + 1, seen
-    assert "Your hint will show as soon as it is ready." in feedback.inner_text()
+    assert seen[0].startswith("Hint 1:") and seen[1].startswith("Hint 2:"), seen
+    assert "Hint" not in seen[2].split(":")[0] and seen[2] not in seen[:2], seen
+    assert hint.is_disabled()
+    assert not any("as soon as it is ready" in text for text in seen)
     assert root.get_attribute("data-ready") != "true"
     gate.open()
-    page.wait_for_function(
-        "() => !document.querySelector('[data-widget=lesson] .eu-feedback').textContent"
-        ".includes('as soon as it is ready')",
-        timeout=60_000,
-    )
-    assert root.locator("[data-lesson-hint]").inner_text() == "Another hint"
+    page.wait_for_selector(f"{LESSON}[data-ready=true]", timeout=60_000)
+    assert feedback.inner_text() == seen[-1]
 
 
 def test_next_step_tapped_while_the_engine_starts_opens_once_it_is_ready(page: Any) -> None:

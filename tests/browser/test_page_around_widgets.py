@@ -102,11 +102,11 @@ def test_a_quiz_selection_survives_a_heading_link_and_the_table_of_contents(
     )
     chosen = picked(page)
     page.locator("h2#what-the-questions-ask a.headerlink").click()
-    page.wait_for_url("**#what-the-questions-ask")
+    page.wait_for_url("**#what-the-questions-ask", wait_until="commit")  # in-page jump
     page.wait_for_timeout(1000)  # Material draws the page again, if it does
     assert picked(page) == chosen
     page.locator(".md-sidebar--secondary a[href$='#use-it-by-keyboard']").click()
-    page.wait_for_url("**#use-it-by-keyboard")
+    page.wait_for_url("**#use-it-by-keyboard", wait_until="commit")  # in-page jump
     page.wait_for_timeout(500)
     assert picked(page) == chosen
     page.go_back()
@@ -130,7 +130,7 @@ def test_a_lesson_in_progress_survives_a_heading_link(page: Any) -> None:
     )
     said = root.locator("[data-region=feedback]").inner_text()
     page.locator("h2#how-a-step-works a.headerlink").click()
-    page.wait_for_url("**#how-a-step-works")
+    page.wait_for_url("**#how-a-step-works", wait_until="commit")  # in-page jump
     page.wait_for_timeout(1000)
     assert root.locator("[data-region=feedback]").inner_text() == said
     assert root.get_attribute("data-ready") == "true"

@@ -32,8 +32,9 @@ from euchre_tutorial.present.table import table_data
 MAX_SLIPS = 4
 """The mistakes, and the hints, a finished lesson's closing words are written for (each
 from 0 to this); a learner with more waits for Python for the lesson's last words."""
-COACH_LEVELS = 3
-"""How many times the coach's advice is written for a step that offers it."""
+COACH_LEVELS = 1
+"""How many times the coach's advice is written for a step that offers it: once, as it is
+the last word for a position (``lesson.hint`` says no more after it)."""
 
 
 def clicks(run: StepRun) -> Iterator[tuple[str, dict[str, str]]]:
