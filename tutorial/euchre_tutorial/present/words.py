@@ -15,8 +15,9 @@ decision button, what the prompt asks. Another seat's discard is never named.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from euchre import Action, ActionKind, HandState, Phase, SeatView, Suit
+from euchre import Action, ActionKind, Card, Phase, Rules, SeatView, Suit
 from euchre.actions import card_verb as engine_card_verb
 from euchre.bidding import decline_refusal
 from euchre.players import action_words
@@ -28,7 +29,30 @@ from euchre_tutorial.present.seats import seat_names
 CARD_KINDS = ("play", "discard", "give", "best")
 
 
-def proposed(view: SeatView | HandState) -> Suit:
+@dataclass(frozen=True)
+class Narration:
+    """A deal as a narrator tells it who sees every card and is nobody's "you" (a worked
+    example): what :func:`describe`, :func:`told` and :func:`contract_words` read of it.
+    The page's widgets never make one (they tell a seat's :class:`euchre.SeatView`);
+    ``euchre_tutorial.narration.narration`` makes one of a whole deal at build time.
+    """
+
+    rules: Rules
+    dealer: int
+    upcard: Card | None
+    actions: tuple[Action, ...]
+    actors: tuple[int, ...]
+    phases: tuple[Phase, ...]
+    phase: Phase
+    maker: int | None
+    trump: Suit | None
+
+
+#: What the words of this module tell: one seat's view, or a narrator's whole deal.
+Told = SeatView | Narration
+
+
+def proposed(view: Told) -> Suit:
     """The suit the upcard proposes (the engine decides a turned-up joker's)."""
     assert view.upcard is not None, "Euchre's bidding has an upcard"
     return proposed_suit(view.upcard)
@@ -37,7 +61,7 @@ def proposed(view: SeatView | HandState) -> Suit:
 def describe(
     action: Action,
     actor: int,
-    view: SeatView | HandState,
+    view: Told,
     names: Sequence[str] | None = None,
     *,
     phase: Phase | None = None,
@@ -46,20 +70,22 @@ def describe(
     card (another seat's discard) is "a card face down". ``names`` names the seats (by
     default by their places, as the view's seat sees them).
 
-    ``view`` may be the whole deal instead of one seat's view: a narrator who sees every
-    card and is nobody's "you", as a worked example tells a deal (``names`` then needed).
+    ``view`` may be a :class:`Narration` instead of one seat's view: a narrator who sees
+    every card and is nobody's "you", as a worked example tells a deal (``names`` then
+    needed).
     ``phase`` is the phase the action was made in, by default the view's own (the action
     being made now); a pass says what its phase asked: "keeps their farmer's hand",
     "declines to defend alone" (see :func:`told`).
 
-    >>> from euchre import Deal, Rules
+    >>> from euchre import Deal, HandState, Rules
     >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
     >>> state = state.apply("pass").apply("pass").apply("pass")
     >>> names = ["North", "East", "South", "West"]
-    >>> describe(Action.parse("order"), state.to_act, state, names)
+    >>> from euchre_tutorial.narration import narration
+    >>> describe(Action.parse("order"), state.to_act, narration(state), names)
     'North picks up the upcard: ♣ clubs are trump.'
     >>> state = state.apply("order")
-    >>> describe(Action.parse("discard 9s"), state.to_act, state, names)
+    >>> describe(Action.parse("discard 9s"), state.to_act, narration(state), names)
     'North discards 9♠ face down.'
     """
     if isinstance(view, SeatView):
@@ -128,9 +154,7 @@ _PASSES = {
 }
 
 
-def _card_passing(
-    action: Action, you: bool, view: SeatView | HandState, names: Sequence[str]
-) -> str:
+def _card_passing(action: Action, you: bool, view: Told, names: Sequence[str]) -> str:
     """A discard, a call for best, a card given to a lone partner or a farmer's swap, the
     verb after the seat's name. Another seat's cards are face down unless a narrator tells."""
     shown = " ".join(str(c) for c in action.cards)
@@ -159,16 +183,17 @@ def _card_passing(
     return f"swaps {shown or 'three cards'} for the kitty"
 
 
-def told(deal: SeatView | HandState, names: Sequence[str] | None = None) -> list[str]:
+def told(deal: Told, names: Sequence[str] | None = None) -> list[str]:
     """Every action of ``deal`` so far in words, in order, each as :func:`describe` says it
     (``deal`` and ``names`` as there), each pass told by the phase the engine recorded for
     it: a defender's declines to defend alone, a farmer's keeps the hand.
 
-    >>> from euchre import Deal, Rules
+    >>> from euchre import Deal, HandState, Rules
     >>> rules = Rules().replace(defend_alone=True)
     >>> state = HandState.new(Deal.random(seed=7, dealer=0, rules=rules), rules)
     >>> state = state.apply("order alone").apply("discard 9s").apply("pass")
-    >>> for sentence in told(state, ["North", "East", "South", "West"]):
+    >>> from euchre_tutorial.narration import narration
+    >>> for sentence in told(narration(state), ["North", "East", "South", "West"]):
     ...     print(sentence)
     East orders up ♣ clubs and goes alone.
     North discards 9♠ face down.
@@ -196,22 +221,22 @@ def in_sentence(words: str) -> str:
     return words[:1].lower() + words[1:]
 
 
-def contract_words(deal: HandState | SeatView, names: Sequence[str]) -> str:
+def contract_words(deal: Told, names: Sequence[str]) -> str:
     """Who made trump, in one sentence, the seats called by ``names``; a no-trump call and
     going alone is said when the maker said it, a deal everyone passed is "Nobody made
     trump." and a farmer's hand thrown in says so. ``deal`` is the deal itself or a seat's
     view of it.
 
-    >>> from euchre import Deal, Rules
+    >>> from euchre import Deal, HandState, Rules
     >>> state = HandState.new(Deal.random(seed=7, dealer=0), Rules())
     >>> names = ["You", "West", "North", "East"]
-    >>> contract_words(state.apply("pass").apply("order alone"), names)
+    >>> contract_words(state.apply("pass").apply("order alone").view(0), names)
     'North made clubs trump and went alone.'
     >>> rules = Rules().replace(no_trump=True)
     >>> state = HandState.new(Deal.random(seed=7, dealer=0, rules=rules), rules)
     >>> for _ in range(4):
     ...     state = state.apply("pass")
-    >>> contract_words(state.apply("call no-trump"), names)
+    >>> contract_words(state.apply("call no-trump").view(0), names)
     'West called no-trump.'
     >>> contract_words(state.apply("call spades alone").view(2), names)
     'West made spades trump and went alone.'

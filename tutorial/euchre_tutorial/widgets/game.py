@@ -39,7 +39,6 @@ from euchre_tutorial.mastery.items import item_of_mistake, mastery_field
 from euchre_tutorial.mastery.judge import judge
 from euchre_tutorial.present import game as page
 from euchre_tutorial.present.advice import advice_data, advice_html
-from euchre_tutorial.present.clicks import click_text, resolve
 from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.review import trick_rows
 from euchre_tutorial.present.scores import (
@@ -55,6 +54,7 @@ from euchre_tutorial.present.words import called_ace_words, contract_words, told
 from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
+from euchre_tutorial.widgets.clicks import click_text, resolve
 
 SAVE_VERSION = 1
 SEAT = 0
@@ -252,7 +252,7 @@ def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
         others = [p for t, p in enumerate(result.points) if t != mine]
         points = {"us": result.points[mine], "them": max(others)}
         all_points = list(result.points)
-    facts = f"{names[state.dealer]} dealt and turned up the {state.upcard}. {contract_words(state, names)}"
+    facts = f"{names[state.dealer]} dealt and turned up the {state.upcard}. {contract_words(view, names)}"
     if state.called_ace is not None and state.maker is not None:
         facts += " " + called_ace_words(
             state.maker, state.called_ace, state.ace_partner, names, seat

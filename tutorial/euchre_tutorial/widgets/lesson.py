@@ -43,13 +43,13 @@ from euchre_tutorial.mastery.items import Item, item_of_mistake, mastery_field
 from euchre_tutorial.mastery.judge import not_alone, weighed_item
 from euchre_tutorial.present import lesson as page
 from euchre_tutorial.present.advice import advice_html
-from euchre_tutorial.present.clicks import click_text
 from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.markup import escape
 from euchre_tutorial.present.settings import settings_html
 from euchre_tutorial.present.table import render_data, table_data
 from euchre_tutorial.present.words import told
 from euchre_tutorial.widgets import WidgetConfigError
+from euchre_tutorial.widgets.clicks import click_text
 
 if TYPE_CHECKING:
     from euchre import Rules
