@@ -236,12 +236,12 @@ def test_try_again_is_offered_only_where_the_learner_had_a_choice() -> None:
     deal, a single card of the suit led): the page then opened the sample with a note in
     the console only."""
     from euchre_tutorial.tryagain.branch import finished_deal
-    from euchre_tutorial.widgets.game import review_model
+    from euchre_tutorial.widgets.game import deal_review
 
     checked = 0
     for seed in range(6):
         state = finished_deal(seed, euchre.Rules())
-        review = review_model(state)
+        review = deal_review(state)
         replay = euchre.HandState.new(state.deal, state.rules)
         choices = []
         for action in state.actions:

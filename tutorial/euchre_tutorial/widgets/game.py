@@ -25,13 +25,12 @@ import base64
 import json
 import zlib
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 import euchre
 from euchre import Game, HandState, Rules, RulesError
-from euchre.seats import same_side
 
 from euchre_tutorial import computer
 from euchre_tutorial.bridge import BridgeError, expose
@@ -40,17 +39,11 @@ from euchre_tutorial.mastery.judge import judge
 from euchre_tutorial.present import game as page
 from euchre_tutorial.present.advice import advice_data, advice_html
 from euchre_tutorial.present.island import json_island
-from euchre_tutorial.present.review import trick_rows
-from euchre_tutorial.present.scores import (
-    game_point_text,
-    keeps_four_six,
-    points_for,
-    points_text,
-    side_labels,
-)
-from euchre_tutorial.present.seats import in_sentence_name, seat_names
+from euchre_tutorial.present.review import Finished, review_model
+from euchre_tutorial.present.scores import game_point_text, side_labels
+from euchre_tutorial.present.seats import in_sentence_name
 from euchre_tutorial.present.table import TableUI, render_data, table_data
-from euchre_tutorial.present.words import called_ace_words, contract_words, told
+from euchre_tutorial.present.words import told
 from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
@@ -195,141 +188,41 @@ def table_name(rules: Rules) -> str:
     return rules.table_name
 
 
-def _final_sides(rules: Rules, score: Sequence[int]) -> list[tuple[str, int]]:
-    """Each side of a finished game as the final score names it ("you", "Player 2"; "your
-    team", "the other team"), the learner's side first.
-
-    >>> _final_sides(Rules().at_table("3"), [3, 10, 4])
-    [('you', 3), ('Player 2', 10), ('Player 3', 4)]
-    >>> _final_sides(Rules().at_table("6"), [2, 10])
-    [('your team', 2), ('the other team', 10)]
-    """
-    mine = rules.team_of(SEAT)
-    if rules.partnerships:
-        return [("your team", score[mine]), ("the other team", score[1 - mine])]
-    return [
-        (in_sentence_name(words), points)
-        for (_label, words), points in zip(side_labels(rules), score, strict=True)
-    ]
-
-
 # ---------------------------------------------------------------------- models
-def _four_six(points: int) -> str:
-    if points < 1:
-        return ""
-    from euchre_tutorial.present.fourandsix import score_svg
-
-    return score_svg(min(points, 10))
-
-
-def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
-    """A finished (or shared) deal replayed: hands, bidding, every trick with who won it and
-    why, and the points."""
-    names = seat_names(seat, state.players)
-    view = state.view(seat)
-    bidding = []
-    kept: dict[tuple[int, str], int] = {}  # (seat, card) of the learner's play -> actions before it
-    said = told(view)
-    # "Try again from here" only where the learner had a choice (a forced card is no try)
-    chose = set(choosable(state, seat))
-    for index, (action, actor) in enumerate(zip(view.actions, view.actors, strict=False)):
-        if action.kind != "play":
-            bidding.append({"text": said[index], "try_again": index if index in chose else None})
-        elif index in chose:
-            kept[(actor, action.card.code)] = index
-    tricks = trick_rows(
-        state.tricks,
-        state.trump,
-        names,
-        lambda winner: same_side(winner, seat, state.rules.partnerships, state.maker_side),
-        kept,
-    )
-    mine = state.team_of(seat)
+def finished(state: HandState, seat: int = SEAT) -> Finished:
+    """What the review of the finished ``state`` needs that ``seat``'s view does not hold,
+    from the engine: every hand as dealt, the points and their account, the share code,
+    the seat's decisions that were a choice, the maker's side and call-ace's partner."""
     result = state.result
-    points = {"us": 0, "them": 0}
-    all_points = [0] * state.rules.num_teams
-    if result is not None:
-        others = [p for t, p in enumerate(result.points) if t != mine]
-        points = {"us": result.points[mine], "them": max(others)}
-        all_points = list(result.points)
-    facts = f"{names[state.dealer]} dealt and turned up the {state.upcard}. {contract_words(view, names)}"
-    if state.called_ace is not None and state.maker is not None:
-        facts += " " + called_ace_words(
-            state.maker, state.called_ace, state.ace_partner, names, seat
-        )
-    return {
-        "facts": facts,
-        "dealer": names[state.dealer],
-        "upcard": None if state.upcard is None else state.upcard.code,
-        "trump": None if state.trump is None else state.trump.plural,
-        "hands": [
-            {"seat": s, "name": names[s], "cards": [c.code for c in state.deal.hands[s]]}
-            for s in range(state.players)
-        ],
-        "bidding": bidding,
-        "tricks": tricks,
-        "over": state.over,
-        "score_text": euchre.explain_score(state) if state.over else "",
-        "points": points,
-        "points_list": all_points,
-        "points_text": points_text(state.rules, all_points, seat) if result is not None else "",
-        "share": euchre.to_share_code(state),
-    }
+    return Finished(
+        hands=tuple(tuple(hand) for hand in state.deal.hands),
+        points=None if result is None else tuple(result.points),
+        score_text=euchre.explain_score(state) if state.over else "",
+        share=euchre.to_share_code(state),
+        choices=frozenset(choosable(state, seat)),
+        maker_side=frozenset(state.maker_side),
+        called_ace=state.called_ace,
+        ace_partner=state.ace_partner,
+    )
+
+
+def deal_review(state: HandState, seat: int = SEAT) -> dict[str, Any]:
+    """The review of the finished (or shared) deal ``state`` for ``seat`` (drawn by
+    :func:`euchre_tutorial.present.review.review_model` from the seat's view)."""
+    return review_model(state.view(seat), finished(state, seat))
 
 
 def _deal_review(game: Game, index: int) -> dict[str, Any]:
     """The review of ``game``'s finished deal ``index``, with what reaching game point
     together did to the score (``game_point_text``) after the deal's own points."""
     deal = game.history[index]
-    review = review_model(deal)
+    review = deal_review(deal)
     assert deal.result is not None
     sides = [in_sentence_name(words) for _label, words in side_labels(game.rules)]
     note = game_point_text(game.rules.game_to, game.score_before(index), deal.result.points, sides)
     if note:
         review["points_text"] = f"{review['points_text']} {note}"
     return review
-
-
-def _sides(game: Game) -> list[dict[str, Any]]:
-    """Each scoring side as the score bar shows it (the learner's team first at four in two
-    teams); its 4 and 6 where the table keeps score with them."""
-    rules = game.rules
-    mine = rules.team_of(SEAT)
-    pairs = keeps_four_six(rules.num_teams)
-    sides = [
-        {
-            "label": label,
-            "words": words,
-            "score": points,
-            "you": t == mine,
-            "four_six": _four_six(points) if pairs else "",
-        }
-        for t, ((label, words), points) in enumerate(
-            zip(side_labels(rules), game.score, strict=True)
-        )
-    ]
-    if rules.players == 4 and rules.partnerships:
-        sides = [sides[mine], sides[1 - mine]]
-    return sides
-
-
-def _game_over_words(game: Game, score: Mapping[str, int]) -> tuple[str, str]:
-    """Who won and the final score, in words ("" and "" while the game goes on)."""
-    rules, winner = game.rules, game.winner
-    if winner is None:
-        return "", ""
-    teams = rules.partnerships
-    words = side_labels(rules)[winner][1]
-    you = winner == rules.team_of(SEAT)
-    winner_text = (
-        f"{words} win the game!" if you else (f"{words} {'win' if teams else 'wins'} the game.")
-    )
-    final_text = "Final score: " + (
-        f"{score['us']} to {score['them']}."
-        if rules.players == 4 and teams
-        else points_for(_final_sides(rules, game.score)) + "."
-    )
-    return winner_text, final_text
 
 
 def game_model(save: Save) -> dict[str, Any]:
@@ -344,8 +237,8 @@ def game_model(save: Save) -> dict[str, Any]:
     score = {"us": game.score[mine], "them": max(others)}
     winner = game.winner
     teams = rules.partnerships
-    sides = _sides(game)
-    winner_text, final_text = _game_over_words(game, score)
+    sides = page.score_sides(rules, game.score, SEAT)
+    winner_text, final_text = page.game_over_words(rules, winner, game.score, SEAT)
     table = table_data(shown.view(SEAT), FREE_PLAY)
     current = [] if review_due else list(zip(shown.actions, shown.actors, strict=False))
     can_undo = save.undo and winner is None and any(actor == SEAT for _, actor in current)
@@ -354,7 +247,6 @@ def game_model(save: Save) -> dict[str, Any]:
         "save": save.pack(),
         "table": table,
         "score": score,
-        "four_six": {"us": _four_six(score["us"]), "them": _four_six(score["them"])},
         "game_to": game.rules.game_to,
         "winner": None if winner is None else ("us" if winner == mine else "them"),
         "winner_text": winner_text,
@@ -728,7 +620,7 @@ def shared(payload: Mapping[str, Any]) -> dict[str, Any]:
             "This link's deal was not played to its end, so there is no review "
             "of it to show: here is a game of your own instead."
         )
-    review = review_model(st)
+    review = deal_review(st)
     review["html"] = page.shared_html(review)
     return review
 
