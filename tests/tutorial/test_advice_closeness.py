@@ -15,6 +15,7 @@ from euchre_tutorial.present.advice import A_LITTLE_LESS, ABOUT_AS_MUCH, closene
 from euchre_tutorial.present.words import in_sentence
 from euchre_tutorial.widgets.game import Save, _game
 
+from tests.free_play import advice_of, model_of
 from tests.tutorial.test_coach_words import visible_text
 from tests.tutorial.test_seat_secrets import call, learner_move
 
@@ -70,23 +71,25 @@ def test_closeness_words_follow_the_numbers_over_whole_games(
     profile: str, table: str, seed: int
 ) -> None:
     rng = random.Random(seed)
-    model = call(
-        "game.new",
-        {"profile": profile, "table": table, "game_to": 5, "seed": seed, "level": "normal"},
+    model = model_of(
+        call(
+            "game.new",
+            {"profile": profile, "table": table, "game_to": 5, "seed": seed, "level": "normal"},
+        )
     )
     weighed = 0
     for _ in range(3000):
         if model["review"]:
             if model["winner"]:
                 break
-            model = call("game.continue", {"save": model["save"]})
+            model = model_of(call("game.continue", {"save": model["save"]}))
         elif model["computer_turn"]:
-            model = call("game.next", {"save": model["save"]})["model"]
+            model = model_of(call("game.next", {"save": model["save"]}))
         else:
-            reply = call("game.hint", {"save": model["save"]})
+            reply = advice_of(call("game.hint", {"save": model["save"]}), model["save"])
             weighed += check_closeness(reply)
             check_pick_up_words(reply, model["save"])
-            model = learner_move(model, rng)["model"]
+            model = model_of(learner_move(model, rng))
     assert model["winner"] is not None and weighed >= 3
 
 

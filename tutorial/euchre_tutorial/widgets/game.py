@@ -37,7 +37,7 @@ from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.mastery.items import item_of_mistake, mastery_field
 from euchre_tutorial.mastery.judge import judge
 from euchre_tutorial.present import game as page
-from euchre_tutorial.present.advice import advice_data, advice_html
+from euchre_tutorial.present.advice import advice_html
 from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.review import Finished, review_model
 from euchre_tutorial.present.scores import game_point_text, side_labels
@@ -48,6 +48,7 @@ from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
 from euchre_tutorial.widgets.clicks import click_text, resolve
+from euchre_tutorial.widgets.replies import Drawn, Frame, GameFlags, GameReply, Illegal
 
 SAVE_VERSION = 1
 SEAT = 0
@@ -285,14 +286,13 @@ def regions(model: Mapping[str, Any]) -> dict[str, str]:
     }
 
 
-def flags(model: Mapping[str, Any]) -> dict[str, Any]:
-    """The few facts the page acts on (typed, never markup): whose turn it is, whether a
-    review is open, the winner, whether Undo may be used, the deal's number, and the
-    review's share code.
+def flags(model: Mapping[str, Any]) -> GameFlags:
+    """The few facts the page acts on (typed, never markup): the phase, whose turn it is,
+    whether a review is open, the winner, whether the computer seats are to move, the
+    deal's number, and the review's share code.
 
     >>> sorted(flags(game_model(Save(Rules(), 3, ()))))  # doctest: +NORMALIZE_WHITESPACE
-    ['can_undo', 'computer_turn', 'deal_number', 'phase', 'review', 'share', 'winner',
-     'your_turn']
+    ['computer_turn', 'deal_number', 'phase', 'review', 'share', 'winner', 'your_turn']
     """
     review = model["review"]
     return {
@@ -301,13 +301,12 @@ def flags(model: Mapping[str, Any]) -> dict[str, Any]:
         "review": review is not None,
         "winner": model["winner"],
         "computer_turn": bool(model["computer_turn"]),
-        "can_undo": bool(model["can_undo"]),
         "deal_number": int(model["deal_number"]),
         "share": None if review is None else review["share"],
     }
 
 
-def _frame(model: Mapping[str, Any], before: Mapping[str, str], said: str) -> dict[str, Any]:
+def _frame(model: Mapping[str, Any], before: Mapping[str, str], said: str) -> Frame:
     drawn = regions(model)
     last = model["table"]["last_trick"]
     return {
@@ -334,13 +333,13 @@ def _computer_moves(game: Game, save: Save) -> list[tuple[Game, str]]:
     return moves
 
 
-def game_reply(save: Save, game: Game, *, play_on: bool = True) -> dict[str, Any]:
+def game_reply(save: Save, game: Game, *, play_on: bool = True) -> GameReply:
     """What the page draws after a request: ``frames`` (the game now, all its regions,
     then each computer move up to the learner's next decision, with only the regions it
     changed and the move in words), the ``flags`` of the last one, the ``save`` and, at
     the end of a game, ``over`` (drawn when the learner closes the last review)."""
     steps = [(game, "")] + (_computer_moves(game, save) if play_on else [])
-    frames: list[dict[str, Any]] = []
+    frames: list[Frame] = []
     drawn: dict[str, str] = {}
     model: dict[str, Any] = {}
     for later, said in steps:
@@ -348,7 +347,7 @@ def game_reply(save: Save, game: Game, *, play_on: bool = True) -> dict[str, Any
         model = game_model(save)
         frames.append(_frame(model, drawn, said))
         drawn = {**drawn, **frames[-1]["regions"]}
-    reply: dict[str, Any] = {"frames": frames, "flags": flags(model), "save": save.pack()}
+    reply: GameReply = {"frames": frames, "flags": flags(model), "save": save.pack()}
     if model["winner"]:
         reply["over"] = page.game_over_html(model)
     return reply
@@ -417,7 +416,7 @@ class Session:
     game: Game
     choices: tuple[str, ...] | None = None
 
-    def answer(self, reply: dict[str, Any], choices: tuple[str, ...] | None = None) -> None:
+    def answer(self, reply: GameReply, choices: tuple[str, ...] | None = None) -> None:
         """Name the game in ``reply`` as the request did: an opening by its choices."""
         if self.choices is not None:
             del reply["save"]
@@ -482,7 +481,7 @@ def new_save(payload: Mapping[str, Any]) -> Save:
 
 
 @expose("game.new")
-def new(payload: Mapping[str, Any]) -> dict[str, Any]:
+def new(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: a new game (see :func:`new_save`) -> its frames up to the learner's
     first decision."""
     save = new_save(payload if isinstance(payload, Mapping) else {})
@@ -490,7 +489,7 @@ def new(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.state")
-def state(payload: Mapping[str, Any]) -> dict[str, Any]:
+def state(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: a saved game as it stands (after a reload, or another tab's move):
     one frame, nobody moved."""
     session = _session(payload)
@@ -500,7 +499,7 @@ def state(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.adopt")
-def adopt(payload: Mapping[str, Any]) -> dict[str, Any]:
+def adopt(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: an opening (``save`` and ``choices``) as a plain saved game, when
     Python takes over what the page played from the build's replies: one frame."""
     session = _session(payload)
@@ -508,7 +507,7 @@ def adopt(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.act")
-def act(payload: Mapping[str, Any]) -> dict[str, Any]:
+def act(payload: Mapping[str, Any]) -> GameReply | Illegal:
     """Bridge handler: the learner's action (``action`` text or a ``card`` code). An illegal
     one is not taken: ``{"illegal": reason, "mastery": ...}``, the reason in the engine's
     words and the skill and item the refusal shows to work on (None when it teaches none).
@@ -523,6 +522,7 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
         return {"illegal": "The game is over: start a new game."}
     action, reason = resolve(game.state, SEAT, dict(payload))
     if action is None:
+        assert reason is not None, "resolve gives an action or the reason there is none"
         text = click_text(game.state, SEAT, dict(payload))
         item = item_of_mistake(game.state, SEAT, text)
         return {"illegal": reason, "mastery": mastery_field(item, False)}
@@ -534,7 +534,7 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.next")
-def next_move(payload: Mapping[str, Any]) -> dict[str, Any]:
+def next_move(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: the computer seats move up to the learner's next decision (a game
     restored, or left, while they were to move) -> its frames."""
     session = _session(payload)
@@ -544,7 +544,7 @@ def next_move(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.undo")
-def undo(payload: Mapping[str, Any]) -> dict[str, Any]:
+def undo(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: take back the learner's last decision of this deal (and the computer
     moves after it) -> one frame."""
     session = _session(payload)
@@ -565,8 +565,9 @@ def undo(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.hint")
-def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: the coach's advice for the learner's turn (advice, never a rule)."""
+def hint(payload: Mapping[str, Any]) -> Drawn:
+    """Bridge handler: the coach's advice for the learner's turn (advice, never a rule),
+    drawn."""
     session = _session(payload)
     game = session.game
     if (
@@ -575,26 +576,11 @@ def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
         or game.winner is not None
     ):
         raise BridgeError("The coach helps when it is your turn.")
-    advice = euchre.coach(game.state)
-    view = game.state.view(SEAT)
-    return {**advice_data(advice, view), "html": advice_html(advice, view)}
-
-
-@expose("game.review")
-def review(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: the review of finished deal ``deal`` (default: the last)."""
-    save = _save(payload)
-    game = _game(save)
-    if not game.history:
-        raise BridgeError("No deal has finished yet.")
-    index = payload.get("deal", len(game.history) - 1)
-    if not isinstance(index, int) or not 0 <= index < len(game.history):
-        raise BridgeError("There is no such deal in this game.")
-    return _deal_review(game, index)
+    return {"html": advice_html(euchre.coach(game.state), game.state.view(SEAT))}
 
 
 @expose("game.continue")
-def go_on(payload: Mapping[str, Any]) -> dict[str, Any]:
+def go_on(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: the learner closed the review; the next deal is shown, with its
     frames up to the learner's first decision."""
     save = _save(payload)
@@ -603,9 +589,9 @@ def go_on(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.shared")
-def shared(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: a share link's code -> the review of that deal; a damaged link gets
-    a friendly note."""
+def shared(payload: Mapping[str, Any]) -> Drawn:
+    """Bridge handler: a share link's code -> the review of that deal, drawn; a damaged
+    link gets a friendly note."""
     code = str(payload.get("code", "")) if isinstance(payload, Mapping) else ""
     try:
         st = euchre.from_share_code(code)
@@ -620,13 +606,11 @@ def shared(payload: Mapping[str, Any]) -> dict[str, Any]:
             "This link's deal was not played to its end, so there is no review "
             "of it to show: here is a game of your own instead."
         )
-    review = deal_review(st)
-    review["html"] = page.shared_html(review)
-    return review
+    return {"html": page.shared_html(deal_review(st))}
 
 
 @expose("game.link")
-def link(payload: Mapping[str, Any]) -> dict[str, Any]:
+def link(payload: Mapping[str, Any]) -> dict[str, Drawn | str]:
     """Bridge handler for the page's ``?deal=`` link: ``{"review": ...}`` with its HTML, or
     ``{"problem": one sentence}`` for a damaged link (a value, not an error: a link someone
     cut short is no failure of the engine, so nothing goes to the console)."""
