@@ -12,6 +12,9 @@ aim is held on two different sets of deals (A and B), at every table where it ap
 - strong ahead of normal against random: on the same deals, strong's score against random
   minus normal's, with its interval (paired deal by deal).
 
+Bid Euchre's bidding (``scripts/bid_duplicate.py``): the normal player's bidding against
+the naive bidding it replaced, the cards played alike, with its 95% interval.
+
 Speed: the median, 90th percentile and longest time of a strong player's decision and of
 the coach's advice over the decisions of self-play deals, in CPython and in Pyodide under
 Node (the pinned ``node_modules/pyodide``, our engine loaded as a zip), against the aim of
@@ -49,6 +52,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
+import bid_duplicate  # noqa: E402
 from duplicate import SETS, TABLES, MatchResult, match, swings  # noqa: E402
 
 ROOT = HERE.parent
@@ -313,6 +317,7 @@ def run(
     """The players section of the benchmark report, in Markdown."""
     workers = workers or max(1, min(4, multiprocessing.cpu_count()))
     lines = strength_section(deals, sets, workers)
+    lines += ["", bid_duplicate.run(deals, workers)]  # Bid Euchre's bidding
     lines += cpython_section(speed_deals)
     if pyodide:
         lines += pyodide_section(speed_deals)

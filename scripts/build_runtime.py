@@ -433,13 +433,24 @@ def _drop_annotations(function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
 
 
 def _drop_local_annotations(block: list[ast.stmt]) -> None:
-    """Turn each annotated assignment of ``block`` into a plain one (or ``pass``)."""
+    """Turn each annotated assignment of ``block`` into a plain one. A bare annotation
+    (``lead: Lead``) still makes its name local to the function, which an inner
+    ``nonlocal lead`` needs, so it stays, with its annotation shrunk to ``0`` (a local
+    annotation is never evaluated).
+
+    >>> block = ast.parse("x: int = 1\\ny: list[int]").body
+    >>> _drop_local_annotations(block)
+    >>> [ast.unparse(s) for s in block]
+    ['x = 1', 'y: 0']
+    """
     for i, statement in enumerate(block):
         if isinstance(statement, ast.AnnAssign) and statement.simple:
             plain: ast.stmt = (
                 ast.Assign(targets=[statement.target], value=statement.value)
                 if statement.value is not None
-                else ast.Pass()
+                else ast.AnnAssign(
+                    target=statement.target, annotation=ast.Constant(0), value=None, simple=1
+                )
             )
             block[i] = ast.copy_location(plain, statement)
 

@@ -1,6 +1,6 @@
-"""Bid Euchre with the computer players and the coach as they are: every level chooses a
-legal action at every decision (their bidding is naive for now), and the coach advises a
-legal action at every state without failing (its words on the bidding are to come)."""
+"""Bid Euchre with the computer players and the coach: every level chooses a legal action
+at every decision, and the coach advises a legal action at every state without failing
+(how they bid: test_bid_euchre_bidding.py; the coach's words: test_auction_coach.py)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def test_the_levels_play_bid_euchre_legally_and_the_coach_advises(seed: int) -> 
     final = None
     for state in states_of_deal(deal, BID, choosers):
         legal = state.legal_actions()
-        advice = euchre.coach(state)  # its words on the bidding come with the players' work
+        advice = euchre.coach(state)
         assert advice.action in legal
         assert {action for action, _ in advice.alternatives} <= set(legal)
         for level in ("easy", "normal", "strong"):

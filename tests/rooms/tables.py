@@ -1,11 +1,12 @@
-"""Every profile at every table size its rules allow, as the house-rules dict a host sends."""
+"""Every profile a room plays at every table size its rules allow, as the house-rules dict a
+host sends."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from euchre import Rules, RulesError
-from euchre_tutorial.site_rules import site_profiles
+from euchre_rooms.rules_request import ROOM_VARIANTS
 
 PARTNER_OPTIONS = ("canadian_loner", "defend_alone", "calling_for_best")
 
@@ -31,7 +32,10 @@ def table_rules(profile: str, players: int) -> dict[str, Any] | None:
 
 TABLES = [
     (profile, players, settings)
-    for profile in site_profiles()
+    for profile in Rules.profiles()
+    if Rules.profile(profile).variant in ROOM_VARIANTS
     for players in range(2, 7)
     if (settings := table_rules(profile, players)) is not None
 ]
+BID_EUCHRE = next(t for t in TABLES if t[0] == "bid-euchre")
+"""Bid Euchre's table: each property over ``TABLES`` plays it once as an explicit example."""

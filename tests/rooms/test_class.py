@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
@@ -28,7 +28,7 @@ from tests.rooms.helpers import (
     server,
     waits_for_person,
 )
-from tests.rooms.tables import TABLES
+from tests.rooms.tables import BID_EUCHRE, TABLES
 from tests.rooms.test_secrets import cards_named, parts, spellings
 from tests.rooms.test_spectators import public_cards
 
@@ -316,6 +316,7 @@ def test_names_in_a_class_are_told_apart_and_only_its_teacher_runs_it() -> None:
     table=st.sampled_from([t for t in TABLES if t[1] >= 3]),
     seed=st.integers(0, 2**32),
 )
+@example(table=BID_EUCHRE, seed=7)
 def test_the_teacher_never_receives_a_card_that_is_not_public(
     table: tuple[str, int, dict[str, Any]], seed: int
 ) -> None:

@@ -8,11 +8,11 @@ import random
 from typing import Any
 
 from euchre import HandState
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tests.rooms.helpers import Person, connect, live_room, play_match, seated, server
-from tests.rooms.tables import TABLES
+from tests.rooms.tables import BID_EUCHRE, TABLES
 from tests.rooms.test_secrets import cards_named, knowable, parts, spellings
 
 
@@ -83,6 +83,7 @@ def test_watching_a_room_that_does_not_exist_is_refused_plainly() -> None:
     seed=st.integers(0, 2**32),
     game_to=st.sampled_from([2, 3]),
 )
+@example(table=BID_EUCHRE, humans=2, seed=3, game_to=3)
 def test_a_spectator_never_receives_a_card_that_is_not_public(
     table: tuple[str, int, dict[str, Any]], humans: int, seed: int, game_to: int
 ) -> None:

@@ -1,6 +1,7 @@
 """The site plays the games of the family it has pages for (Euchre); the engine's other
-profiles (Bid Euchre) are not offered where a reader, a teacher or a room chooses rules, and
-asking for one gets a plain refusal, never a page or a table that cannot play it."""
+profiles (Bid Euchre) are not offered where a reader or a teacher chooses rules, and asking
+for one gets a plain refusal, never a page that cannot play it. Rooms play Bid Euchre too
+(its computer players bid; tests/rooms/test_bid_euchre_room.py plays a match)."""
 
 from __future__ import annotations
 
@@ -30,9 +31,10 @@ def test_a_site_build_for_bid_euchre_says_the_site_does_not_teach_it(tmp_path: P
         active_rules(str(house))
 
 
-def test_a_room_or_a_quiz_link_for_bid_euchre_is_refused() -> None:
-    with pytest.raises(Refused, match="rooms do not play Bid Euchre yet"):
-        rules_from_request("bid-euchre", None)
+def test_a_quiz_link_for_bid_euchre_is_refused_and_a_room_plays_it() -> None:
+    assert rules_from_request("bid-euchre", None).variant == "bid"
+    with pytest.raises(Refused, match="Bid Euchre is played by 4 players"):
+        rules_from_request("bid-euchre", None, "3")
     with pytest.raises(RulesError, match=r"a link may name american, .* or stick-the-dealer"):
         parse_rules_code("bid-euchre")
     with pytest.raises(RulesError, match="this site does not teach Bid Euchre yet"):

@@ -17,6 +17,10 @@ from euchre_tutorial.site_rules import SITE_VARIANTS
 from euchre_rooms.config import LEVELS
 from euchre_rooms.refusal import Refused
 
+#: The games rooms play: the site's, and Bid Euchre, whose computer players bid for their
+#: side (``euchre.players.auction_bids``) while its pages are still being written.
+ROOM_VARIANTS = SITE_VARIANTS | {"bid"}
+
 
 def _base_rules(spec: Any) -> Rules:
     if spec is None:
@@ -40,6 +44,8 @@ def rules_from_request(spec: Any, players: int | None, table: str | None = None)
     3
     >>> rules_from_request("american", None, "5").table_name
     'five-handed call-ace'
+    >>> rules_from_request("bid-euchre", None).hand_size
+    6
     >>> rules_from_request("american", 5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -53,7 +59,7 @@ def rules_from_request(spec: Any, players: int | None, table: str | None = None)
             rules = rules.replace(players=players)
     except RulesError as exc:
         raise Refused(str(exc)) from None
-    if rules.variant not in SITE_VARIANTS:
+    if rules.variant not in ROOM_VARIANTS:
         raise Refused(f"rooms do not play {rules.variant_spec.title} yet")
     return rules
 

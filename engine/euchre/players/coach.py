@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from euchre.actions import Action
 from euchre.phase import Phase
-from euchre.players import bid_strategy
+from euchre.players import auction_bids, auction_coach, bid_strategy
 from euchre.players.advice import LABEL, Advice
 from euchre.players.coach_bid import bid_advice
 from euchre.players.coach_play import play_advice
@@ -36,6 +36,8 @@ def coach(state: HandState, seed: int = 0) -> Advice:
     view = state.view(state.to_act)
     player = StrongPlayer(seed)
     legal = list(view.legal) or state.legal_actions()
+    if auction_bids.decides(view):  # Bid Euchre's bidding: auction_coach's words
+        return auction_coach.advice(view)
     if view.phase is Phase.PLAY:
         return play_advice(view, player, [a.card for a in legal])
     values = bid_strategy.decision_values(view, player.style)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from euchre.actions import Action
 from euchre.cards import Card
 from euchre.phase import Phase
-from euchre.players import bid_strategy, conventions
+from euchre.players import auction_bids, bid_strategy, conventions
 from euchre.players.knowledge import Knowledge, proposed, upcard, view_rng
 from euchre.players.search import Budget, CardStats, analyse, best
 from euchre.state import HandState
@@ -63,6 +63,8 @@ class Player:
         legal = _legal(view, state)
         if len(legal) == 1:
             return legal[0]
+        if auction_bids.decides(view):  # Bid Euchre's bidding
+            return auction_bids.choose(view, legal, self.level, view_rng(self.seed, view, "bid"))
         return self.decide(view, legal)
 
     def decide(self, view: SeatView, legal: list[Action]) -> Action:  # pragma: no cover

@@ -74,7 +74,7 @@ def action_words(
     "Call ♠ spades", "Discard 9♣", "Play Q♥", "... and go alone"."""
     a = Action.parse(action)
     view = _view(view_or_state, seat)
-    words = _bid_words(a, view) or _card_words(a)
+    words = _bid_words(a, view) or _card_words(a) or _auction_words(a)
     return words or str(a).capitalize()
 
 
@@ -118,6 +118,15 @@ def _card_words(a: Action) -> str | None:
         return f"Give {a.card} to your partner" if a.cards else "Give a card to your partner"
     if kind == "swap":
         return f"Swap {card_list(a.cards)} for the kitty" if a.cards else "Swap cards for the kitty"
+    return None
+
+
+def _auction_words(a: Action) -> str | None:
+    """The words of Bid Euchre's bids and naming of trump (None for another action)."""
+    if a.kind == "bid":
+        return "Shoot the moon" if a.is_moon else f"Bid {a.tricks}"
+    if a.kind == "trump":
+        return "Name no-trump" if a.suit is None else f"Name {suit_words(a.suit)} as trump"
     return None
 
 
