@@ -47,8 +47,8 @@ from euchre_tutorial.present.words import told
 from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
-from euchre_tutorial.widgets.clicks import click_text, resolve
-from euchre_tutorial.widgets.replies import Drawn, Frame, GameFlags, GameReply, Illegal
+from euchre_tutorial.widgets._clicks import click_text, resolve
+from euchre_tutorial.widgets._replies import Drawn, Frame, GameFlags, GameReply, Illegal
 
 SAVE_VERSION = 1
 SEAT = 0

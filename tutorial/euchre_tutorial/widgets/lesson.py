@@ -2,15 +2,16 @@
 
 At build time, :func:`render` validates every lesson (a broken one stops the build, naming
 its id and step) and draws the path and the first step. In the browser the handlers
-``lesson.start``, ``lesson.step``, ``lesson.act`` and ``lesson.hint`` play the steps; the
-page sends the lesson id, the step number and the learner's accepted moves, and every
-answer is recomputed from those.
+``lesson.step``, ``lesson.act``, ``lesson.hint`` and ``lesson.finish`` play the steps;
+the page sends the lesson id, the step number and the learner's accepted moves, and every
+answer is recomputed from those. The stars of the lesson path are drawn by Python once
+(:func:`euchre_tutorial.present.lesson.every_stars_html`, in the page's island).
 
 A reply carries the regions to draw and a few flags (:func:`step_reply`), never the model
 beside them; a played card's reply draws the table after each action (``frames``), the last
 frame holding every region.
 
->>> reply = start({"lesson": "bowers"})
+>>> reply = step({"lesson": "bowers", "step": 0, "moves": []})
 >>> reply["flags"], sorted(reply["frames"][0]["regions"])  # doctest: +NORMALIZE_WHITESPACE
 ({'lesson': 'bowers', 'step': 0, 'moves': [], 'outcome': None, 'complete': False},
  ['feedback', 'goal', 'head', 'narration', 'table', 'tools'])
@@ -49,8 +50,8 @@ from euchre_tutorial.present.settings import settings_html
 from euchre_tutorial.present.table import render_data, table_data
 from euchre_tutorial.present.words import told
 from euchre_tutorial.widgets import WidgetConfigError
-from euchre_tutorial.widgets.clicks import click_text
-from euchre_tutorial.widgets.replies import (
+from euchre_tutorial.widgets._clicks import click_text
+from euchre_tutorial.widgets._replies import (
     Finished,
     Frame,
     HintReply,
@@ -252,19 +253,6 @@ def path_model() -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- handlers
-@expose("lesson.list")
-def lesson_list(payload: Any) -> list[dict[str, Any]]:
-    """Bridge handler: the lesson path."""
-    return path_model()
-
-
-@expose("lesson.start")
-def start(payload: Mapping[str, Any]) -> StepReply:
-    """Bridge handler: ``{"lesson": id}`` -> the first step (see :func:`step_reply`)."""
-    lesson = _lesson(payload)
-    return step_reply(replay(lesson, 0, []))
-
-
 @expose("lesson.step")
 def step(payload: Mapping[str, Any]) -> StepReply:
     """Bridge handler: ``{"lesson", "step", "moves"}`` -> that step after those moves."""
@@ -381,9 +369,9 @@ def hint(payload: Mapping[str, Any]) -> HintReply:
     return {"html": html, "more": False, "counts": False}
 
 
-@expose("lesson.stars")
 def lesson_stars(payload: Mapping[str, Any]) -> int:
-    """Bridge handler: the stars a finished lesson earns for its mistakes and hints."""
+    """The stars a finished lesson earns for the ``mistakes`` and ``hints`` of ``payload``
+    (counts; anything else raises BridgeError)."""
     return stars(_count(payload, "mistakes"), _count(payload, "hints"))
 
 
