@@ -43,8 +43,6 @@ BEING_SPLIT = frozenset(
         "tests/browser/test_rooms.py",  # being split by the rooms' owner
         "tests/rooms/test_match.py",  # being split by the rooms' owner
         "tests/rooms/test_progress_verdicts.py",  # being split by the rooms' owner
-        "tutorial/euchre_tutorial/present/table.py",  # being split by the presentation's owner
-        "tutorial/euchre_tutorial/present/words.py",  # being split by the presentation's owner
     }
 )
 

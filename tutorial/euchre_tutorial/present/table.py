@@ -165,46 +165,14 @@ def table_data(
     watching = me == NO_SEAT
     players = rules.players
     names = list(names) if names is not None else seat_names(me, players)
-    bids = _bids(view)
-    won = [0] * players
-    for t in view.tricks:
-        won[t.winner] += 1
-    mine = view.to_act == me
-    seats = []
-    for seat in range(players):
-        hand: list[str] | None = None
-        cards = view.hand if seat == me else None if watching else ui.shown.get(seat)
-        if cards is not None:
-            ordered = sorted_hand(cards, view.trump, rules) if ui.sort else list(cards)
-            hand = [c.code for c in ordered]
-        seats.append(
-            {
-                "seat": seat,
-                "name": names[seat],
-                "place": seat_place(seat, me, players),
-                "partner": (
-                    not watching
-                    and seat != me
-                    and rules.partnerships
-                    and rules.team_of(seat) == rules.team_of(me)
-                ),
-                "cards": view.hand_sizes[seat],
-                "hand": hand,
-                "dealer": seat == view.dealer,
-                "maker": seat == view.maker,
-                "alone": seat == view.maker and view.alone,
-                "out": seat in view.sitting_out,
-                "tricks": won[seat],
-                "bid": bids[seat],
-                "to_act": seat == view.to_act,
-            }
-        )
+    seats = _seat_rows(view, ui, names)
     log = told(view, names)
     trump = view.trump
     my_team = rules.team_of(0 if watching else me)  # a spectator counts from seat 0
     team_tricks = [0, 0]
     for t in view.tricks:
         team_tricks[0 if rules.team_of(t.winner) == my_team else 1] += 1
+    mine = view.to_act == me
     usable = mine and not ui.locked and not ui.disabled
     return {
         "view": view.to_dict(),
@@ -240,6 +208,47 @@ def table_data(
         ],
         "over": view.phase is Phase.OVER,
     }
+
+
+def _seat_rows(view: SeatView, ui: TableUI, names: Sequence[str]) -> list[dict[str, Any]]:
+    """Each seat as the table draws it: its name and place, the cards it shows (``view``'s
+    own hand, and the hands ``ui`` shows), its role in the deal and its tricks won."""
+    rules, me = view.rules, view.seat
+    watching = me == NO_SEAT
+    bids = _bids(view)
+    won = [0] * rules.players
+    for t in view.tricks:
+        won[t.winner] += 1
+    seats = []
+    for seat in range(rules.players):
+        hand: list[str] | None = None
+        cards = view.hand if seat == me else None if watching else ui.shown.get(seat)
+        if cards is not None:
+            ordered = sorted_hand(cards, view.trump, rules) if ui.sort else list(cards)
+            hand = [c.code for c in ordered]
+        seats.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "place": seat_place(seat, me, rules.players),
+                "partner": (
+                    not watching
+                    and seat != me
+                    and rules.partnerships
+                    and rules.team_of(seat) == rules.team_of(me)
+                ),
+                "cards": view.hand_sizes[seat],
+                "hand": hand,
+                "dealer": seat == view.dealer,
+                "maker": seat == view.maker,
+                "alone": seat == view.maker and view.alone,
+                "out": seat in view.sitting_out,
+                "tricks": won[seat],
+                "bid": bids[seat],
+                "to_act": seat == view.to_act,
+            }
+        )
+    return seats
 
 
 def _choices(legal: Iterable[Action]) -> list[Action]:

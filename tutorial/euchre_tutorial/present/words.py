@@ -14,7 +14,7 @@ decision button, what the prompt asks. Another seat's discard is never named.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from euchre import Action, ActionKind, Card, Phase, Rules, SeatView, Suit
@@ -95,51 +95,61 @@ def describe(
         raise ValueError("a narrator's describe needs the seat names")
     else:
         you = False
-    who = names[actor]
-    suit = proposed(view)
     kind = action.kind
-    alone = ""
-    if action.alone and kind in ("order", "call"):
-        alone = " and go alone" if you else " and goes alone"
     if kind == "pass":
         text = _PASSES.get(view.phase if phase is None else phase, _PASS)[0 if you else 1]
-    elif kind == "order":
-        if actor == view.dealer:
-            text = (
-                "pick up " if you else "picks up "
-            ) + f"the upcard{alone}: {suit_words(suit)} are trump"
-        else:
-            text = ("order up " if you else "orders up ") + suit_words(suit) + alone
-    elif kind == "call":
-        text = ("call " if you else "calls ") + suit_words(action.suit) + alone
     elif kind in ("discard", "give", "best", "swap"):
         text = _card_passing(action, you, view, names)
-    elif kind == "play":
-        text = ("play " if you else "plays ") + str(action.card)
-    elif kind == "decline":
-        # "decline", as the button and the rules pages say; "turned down" is the glossary's
-        # word for the upcard nobody took in round one
-        text = (
-            "decline the upcard and keep your hand"
-            if you
-            else "declines the upcard and keeps their hand"
-        )
-    elif kind == "defend":
-        text = "defend alone" if you else "defends alone"
-    elif kind == "redeal":
-        text = (
-            "throw in your farmer's hand for a new deal"
-            if you
-            else "throws in a farmer's hand for a new deal"
-        )
-    elif kind == "ace" and action.suit is not None:
-        text = (
+    elif kind in ("order", "call"):
+        text = _making(action, actor, you, view)
+    else:
+        text = _other(action, you)
+    who = names[actor]
+    return f"{who} {text}."
+
+
+def _making(action: Action, actor: int, you: bool, view: Told) -> str:
+    """An order (a pick-up, when the dealer makes it) or a call, the verb after the name."""
+    alone = (" and go alone" if you else " and goes alone") if action.alone else ""
+    if action.kind == "call":
+        return ("call " if you else "calls ") + suit_words(action.suit) + alone
+    suit = proposed(view)
+    if actor == view.dealer:
+        return (
+            "pick up " if you else "picks up "
+        ) + f"the upcard{alone}: {suit_words(suit)} are trump"
+    return ("order up " if you else "orders up ") + suit_words(suit) + alone
+
+
+#: The words of the other actions, the verb after the seat's name: (as "you", as another).
+_OTHERS = {
+    # "decline", as the button and the rules pages say; "turned down" is the glossary's
+    # word for the upcard nobody took in round one
+    "decline": (
+        "decline the upcard and keep your hand",
+        "declines the upcard and keeps their hand",
+    ),
+    "defend": ("defend alone", "defends alone"),
+    "redeal": (
+        "throw in your farmer's hand for a new deal",
+        "throws in a farmer's hand for a new deal",
+    ),
+}
+
+
+def _other(action: Action, you: bool) -> str:
+    """A play, a call for the best card of a suit, a decline, a lone defence or a redeal."""
+    kind = action.kind
+    if kind == "play":
+        return ("play " if you else "plays ") + str(action.card)
+    if kind in _OTHERS:
+        return _OTHERS[kind][0 if you else 1]
+    if kind == "ace" and action.suit is not None:
+        return (
             ("call " if you else "calls ") + f"for the best {action.suit.symbol} "
             f"{action.suit.singular}: its holder is the secret partner"
         )
-    else:
-        text = str(action)
-    return f"{who} {text}."
+    return str(action)
 
 
 # What a pass says, by the phase it was made in: (as "you", as another seat).
@@ -329,58 +339,86 @@ def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
     if view.to_act is None:
         return "The deal is over."
     who = view.to_act
-    suit = proposed(view)
     mine = who == view.seat
     phase = view.phase
-    choices = {a.kind for a in view.legal}
-    if phase is Phase.ROUND_ONE:
-        if mine:
-            if who == view.dealer:
-                return f"Your turn: pick up the upcard ({suit_words(suit)} as trump) or pass."
-            return f"Your turn: order up {suit_words(suit)} as trump, or pass."
-        return f"{names[who]} is deciding: order up the upcard or pass."
-    if phase is Phase.ROUND_TWO:
-        if mine:
-            if "pass" not in choices:
-                return (
-                    f"Your turn: you are the dealer and may not pass now, so name a "
-                    f"trump suit other than {suit.plural}."
-                )
-            return f"Your turn: name a trump suit other than {suit.plural}, or pass."
-        return f"{names[who]} is deciding: name a suit or pass."
-    if phase is Phase.DISCARD:
-        if decline_refusal(view.rules, view.dealer, view.maker) is None:
-            if mine:
-                return (
-                    "Your turn: take the upcard and discard one card face down, or decline "
-                    "it and keep your hand."
-                )
-            return f"{names[who]} is deciding whether to take the upcard."
-        if mine:
-            return "Your turn: you picked up the upcard, so discard one card face down."
-        return f"{names[who]} is discarding a card."
-    if phase is Phase.PLAY:
-        if mine:
-            if view.current_trick:
-                return "Your turn: play a card (follow suit if you can)."
-            return "Your turn: lead any card."
-        return f"{names[who]} is playing."
-    if phase is Phase.FARMER:
-        remedy = (
-            "throw it in for a new deal"
-            if view.rules.farmers_remedy == "redeal"
-            else "swap three low cards for the kitty"
-        )
-        if mine:
-            return f"Your turn: you hold a farmer's hand. Keep it, or {remedy}."
-        return f"{names[who]} holds a farmer's hand and is deciding whether to keep it."
-    if phase is Phase.DEFEND:
-        if mine:
-            partners = partner_words(view.rules)
-            sit = "sit" if view.rules.partner_count > 1 else "sits"
-            return f"Your turn: defend alone ({partners} {sit} out), or defend with {partners}."
-        return f"{names[who]} is deciding whether to defend alone."
+    if phase in _PROMPTS:
+        return _PROMPTS[phase](view, mine, names[who])
     if phase in _ASKED:
         yours, theirs = _ASKED[phase]
         return yours if mine else theirs.format(who=names[who])
     return f"Your turn: {phase}." if mine else f"{names[who]} is deciding ({phase})."
+
+
+def _round_one(view: SeatView, mine: bool, who: str) -> str:
+    suit = proposed(view)
+    if not mine:
+        return f"{who} is deciding: order up the upcard or pass."
+    if view.to_act == view.dealer:
+        return f"Your turn: pick up the upcard ({suit_words(suit)} as trump) or pass."
+    return f"Your turn: order up {suit_words(suit)} as trump, or pass."
+
+
+def _round_two(view: SeatView, mine: bool, who: str) -> str:
+    suit = proposed(view)
+    if not mine:
+        return f"{who} is deciding: name a suit or pass."
+    if "pass" not in {a.kind for a in view.legal}:
+        return (
+            f"Your turn: you are the dealer and may not pass now, so name a "
+            f"trump suit other than {suit.plural}."
+        )
+    return f"Your turn: name a trump suit other than {suit.plural}, or pass."
+
+
+def _discard(view: SeatView, mine: bool, who: str) -> str:
+    if decline_refusal(view.rules, view.dealer, view.maker) is None:
+        if mine:
+            return (
+                "Your turn: take the upcard and discard one card face down, or decline "
+                "it and keep your hand."
+            )
+        return f"{who} is deciding whether to take the upcard."
+    if mine:
+        return "Your turn: you picked up the upcard, so discard one card face down."
+    return f"{who} is discarding a card."
+
+
+def _play(view: SeatView, mine: bool, who: str) -> str:
+    if not mine:
+        return f"{who} is playing."
+    return (
+        "Your turn: play a card (follow suit if you can)."
+        if view.current_trick
+        else ("Your turn: lead any card.")
+    )
+
+
+def _farmer(view: SeatView, mine: bool, who: str) -> str:
+    remedy = (
+        "throw it in for a new deal"
+        if view.rules.farmers_remedy == "redeal"
+        else "swap three low cards for the kitty"
+    )
+    if mine:
+        return f"Your turn: you hold a farmer's hand. Keep it, or {remedy}."
+    return f"{who} holds a farmer's hand and is deciding whether to keep it."
+
+
+def _defend(view: SeatView, mine: bool, who: str) -> str:
+    if not mine:
+        return f"{who} is deciding whether to defend alone."
+    partners = partner_words(view.rules)
+    sit = "sit" if view.rules.partner_count > 1 else "sits"
+    return f"Your turn: defend alone ({partners} {sit} out), or defend with {partners}."
+
+
+#: What the table asks in each phase that needs more than who is asked (see ``_ASKED``):
+#: a function of the view, whether the learner is asked, and the name of who is.
+_PROMPTS: dict[Phase, Callable[[SeatView, bool, str], str]] = {
+    Phase.ROUND_ONE: _round_one,
+    Phase.ROUND_TWO: _round_two,
+    Phase.DISCARD: _discard,
+    Phase.PLAY: _play,
+    Phase.FARMER: _farmer,
+    Phase.DEFEND: _defend,
+}
