@@ -17,6 +17,7 @@ from euchre_tutorial.present.review import review_html
 from euchre_tutorial.present.scores import points_for, score_bar_html, side_labels, winner_html
 from euchre_tutorial.present.seats import in_sentence_name
 from euchre_tutorial.present.settings import settings_html
+from euchre_tutorial.present.table import TableUI, render_data
 
 LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("strong", "Strong"))
 TARGETS = (("", "As the rules say"), ("5", "5 (a short game)"), ("7", "7"), ("10", "10"))
@@ -84,6 +85,17 @@ def game_over_words(
     else:
         final = points_for(final_sides(rules, score, seat)) + "."
     return winner_text, f"Final score: {final}"
+
+
+def regions_html(model: Mapping[str, Any], ui: TableUI) -> dict[str, str]:
+    """The regions the page draws for a free-play ``model``: the score bar, the tools, the
+    table (drawn with ``ui``) and the panel below it (the review of a finished deal)."""
+    return {
+        "bar": bar_html(model),
+        "tools": tools_html(model),
+        "table": render_data(model["table"], ui),
+        "panel": panel_html(model),
+    }
 
 
 def bar_html(model: Mapping[str, Any]) -> str:

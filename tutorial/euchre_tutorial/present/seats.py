@@ -67,6 +67,15 @@ def in_sentence_name(words: str) -> str:
     return "you" + words[3:] if words == "You" or words.startswith(("You ", "You,")) else words
 
 
+def seat_places(me: int, players: int = 4) -> list[str]:
+    """Where every seat sits on the screen for ``me``, by seat (see :func:`seat_place`).
+
+    >>> seat_places(1)
+    ['right', 'bottom', 'left', 'top']
+    """
+    return [seat_place(seat, me, players) for seat in range(players)]
+
+
 def seat_place(seat: int, me: int, players: int = 4) -> str:
     """Where ``seat`` sits on the screen for ``me``: bottom, left, top ... (see LAYOUTS).
     A spectator (:data:`NO_SEAT`) sees the table as seat 0 does."""

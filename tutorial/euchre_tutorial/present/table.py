@@ -35,7 +35,7 @@ from euchre import Action, Card, Phase, SeatView, Suit
 
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import attrs, escape
-from euchre_tutorial.present.seats import NO_SEAT, seat_names, seat_place, verb
+from euchre_tutorial.present.seats import NO_SEAT, seat_names, seat_places, verb
 from euchre_tutorial.present.words import (
     CARD_KINDS,
     card_action,
@@ -216,6 +216,7 @@ def _seat_rows(view: SeatView, ui: TableUI, names: Sequence[str]) -> list[dict[s
     rules, me = view.rules, view.seat
     watching = me == NO_SEAT
     bids = _bids(view)
+    places = seat_places(me, rules.players)
     won = [0] * rules.players
     for t in view.tricks:
         won[t.winner] += 1
@@ -230,7 +231,7 @@ def _seat_rows(view: SeatView, ui: TableUI, names: Sequence[str]) -> list[dict[s
             {
                 "seat": seat,
                 "name": names[seat],
-                "place": seat_place(seat, me, rules.players),
+                "place": places[seat],
                 "partner": (
                     not watching
                     and seat != me

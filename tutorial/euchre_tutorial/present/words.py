@@ -209,10 +209,24 @@ def told(deal: Told, names: Sequence[str] | None = None) -> list[str]:
     North discards 9♠ face down.
     South declines to defend alone.
     """
+    if names is None and isinstance(deal, SeatView):
+        names = seat_names(deal.seat, deal.rules.players)
     return [
         describe(action, actor, deal, names, phase=phase)
         for action, actor, phase in zip(deal.actions, deal.actors, deal.phases, strict=True)
     ]
+
+
+def last_told(view: SeatView) -> str:
+    """The last action of ``view`` in words, as :func:`told` says it ("" before any).
+
+    >>> from euchre import Deal, HandState, Rules
+    >>> last_told(HandState.new(Deal.random(seed=7, dealer=0), Rules()).apply("pass").view(2))
+    'East passes.'
+    """
+    if not view.actions:
+        return ""
+    return describe(view.actions[-1], view.actors[-1], view, phase=view.phases[-1])
 
 
 def choice_label(action: Action, view: SeatView) -> str:

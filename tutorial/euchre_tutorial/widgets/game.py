@@ -42,8 +42,8 @@ from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.review import Finished, review_model
 from euchre_tutorial.present.scores import game_point_text, side_labels
 from euchre_tutorial.present.seats import in_sentence_name
-from euchre_tutorial.present.table import TableUI, render_data, table_data
-from euchre_tutorial.present.words import told
+from euchre_tutorial.present.table import TableUI, table_data
+from euchre_tutorial.present.words import last_told
 from euchre_tutorial.site_rules import site_profiles
 from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
@@ -275,17 +275,6 @@ def game_model(save: Save) -> dict[str, Any]:
     }
 
 
-def regions(model: Mapping[str, Any]) -> dict[str, str]:
-    """The regions the page draws for ``model``: the score bar, the tools, the table and
-    the panel below it (the review of a finished deal)."""
-    return {
-        "bar": page.bar_html(model),
-        "tools": page.tools_html(model),
-        "table": render_data(model["table"], FREE_PLAY),
-        "panel": page.panel_html(model),
-    }
-
-
 def flags(model: Mapping[str, Any]) -> GameFlags:
     """The few facts the page acts on (typed, never markup): the phase, whose turn it is,
     whether a review is open, the winner, whether the computer seats are to move, the
@@ -307,7 +296,7 @@ def flags(model: Mapping[str, Any]) -> GameFlags:
 
 
 def _frame(model: Mapping[str, Any], before: Mapping[str, str], said: str) -> Frame:
-    drawn = regions(model)
+    drawn = page.regions_html(model, FREE_PLAY)
     last = model["table"]["last_trick"]
     return {
         "regions": {name: html for name, html in drawn.items() if before.get(name) != html},
@@ -327,7 +316,7 @@ def _computer_moves(game: Game, save: Save) -> list[tuple[Game, str]]:
         if seat is None or seat == SEAT:
             break
         action = computer.choose(st, save.level, save.seed)
-        words = told(st.apply(action).view(SEAT))[-1]
+        words = last_told(st.apply(action).view(SEAT))
         game = game.apply(action)
         moves.append((game, words))
     return moves

@@ -48,7 +48,7 @@ from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.markup import escape
 from euchre_tutorial.present.settings import settings_html
 from euchre_tutorial.present.table import render_data, table_data
-from euchre_tutorial.present.words import told
+from euchre_tutorial.present.words import last_told
 from euchre_tutorial.widgets import WidgetConfigError
 from euchre_tutorial.widgets._clicks import click_text
 from euchre_tutorial.widgets._replies import (
@@ -165,11 +165,10 @@ def frame_data(state: HandState, seat: int, reveal: bool) -> Frame:
     ui = lesson_ui(state, seat, reveal=reveal)
     view = state.view(seat)
     data = table_data(view, ui)
-    said = told(view)
     last = data["last_trick"]
     return {
         "regions": {"table": render_data(data, ui)},
-        "said": said[-1] if said else "",
+        "said": last_told(view),
         "trick": bool(last and last["just_done"]),
     }
 
