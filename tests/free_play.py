@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import euchre
 from euchre import Game, Rules
 from euchre_tutorial import computer
-from euchre_tutorial.widgets.game import Save, game_model
+from euchre_tutorial.present.advice import advice_data
+from euchre_tutorial.widgets.game import SEAT, Save, _game, game_model
 
 
 def free_play_save(deals: int, seed: int = 11, rules: Rules | None = None) -> str:
@@ -24,6 +26,14 @@ def model_of(reply: dict[str, Any]) -> dict[str, Any]:
     """The model of the game a free-play reply names (its ``save``): what the page's
     regions were drawn from (a reply carries the regions and a few flags, not the model)."""
     return game_model(Save.unpack(reply["save"]))
+
+
+def advice_of(reply: dict[str, Any], save: str) -> dict[str, Any]:
+    """A ``game.hint`` reply (the advice drawn) with the advice it was drawn from, as data
+    in the learner's words (``present.advice.advice_data``) for the position ``save``
+    names: the reply carries the drawing only."""
+    state = _game(Save.unpack(save)).state
+    return {**advice_data(euchre.coach(state), state.view(SEAT)), **reply}
 
 
 def reply_texts(reply: Any) -> list[str]:

@@ -15,7 +15,7 @@ from euchre_tutorial.present.advice import A_LITTLE_LESS, ABOUT_AS_MUCH, closene
 from euchre_tutorial.present.words import in_sentence
 from euchre_tutorial.widgets.game import Save, _game
 
-from tests.free_play import model_of
+from tests.free_play import advice_of, model_of
 from tests.tutorial.test_coach_words import visible_text
 from tests.tutorial.test_seat_secrets import call, learner_move
 
@@ -86,7 +86,7 @@ def test_closeness_words_follow_the_numbers_over_whole_games(
         elif model["computer_turn"]:
             model = model_of(call("game.next", {"save": model["save"]}))
         else:
-            reply = call("game.hint", {"save": model["save"]})
+            reply = advice_of(call("game.hint", {"save": model["save"]}), model["save"])
             weighed += check_closeness(reply)
             check_pick_up_words(reply, model["save"])
             model = model_of(learner_move(model, rng))

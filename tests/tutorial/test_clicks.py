@@ -8,7 +8,7 @@ import random
 
 import pytest
 from euchre import Deal, HandState, Rules
-from euchre_tutorial.present.clicks import resolve
+from euchre_tutorial.widgets._clicks import resolve
 
 TABLES = [
     Rules(),

@@ -14,7 +14,8 @@ from euchre.players import computer_player
 from euchre_tutorial import bridge
 from euchre_tutorial.widgets.game import Save, _game, render
 
-from tests.free_play import model_of
+from tests.free_play import advice_of, model_of
+from tests.tutorial.test_game_bridge import shared_review
 
 
 def reply(method: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -71,7 +72,7 @@ def test_the_first_decision_is_a_bid_and_the_coach_answers_it() -> None:
     assert table["upcard"] is None
     labels = [c["label"] for c in table["choices"]]
     assert "Shoot the moon" in labels and "Pass" in labels
-    advice = value("game.hint", {"save": model["save"]})
+    advice = advice_of(value("game.hint", {"save": model["save"]}), model["save"])
     assert advice["action"] == "pass" or advice["action"].startswith("bid")
     assert advice["words"] and "Coach" in advice["html"]
 
@@ -99,7 +100,7 @@ def finished_deal(seed: int) -> euchre.HandState:
 
 def test_a_share_link_of_a_bid_euchre_deal_opens_it() -> None:
     state = finished_deal(11)
-    shared = value("game.shared", {"code": euchre.to_share_code(state)})
+    shared = shared_review(state)
     assert shared["upcard"] is None
     assert re.search(r"dealt\. \w+ (bid [1-6]|shot the moon)", shared["facts"]), shared["facts"]
     assert "turned up" not in shared["facts"]

@@ -13,11 +13,11 @@ from typing import Any
 import euchre
 import pytest
 from euchre_tutorial import bridge
-from euchre_tutorial.present.game import newgame_html
+from euchre_tutorial.present.game import newgame_html, shared_html
 from euchre_tutorial.site_rules import site_profiles
-from euchre_tutorial.widgets.game import Save, _game
+from euchre_tutorial.widgets.game import Save, _game, deal_review
 
-from tests.free_play import model_of, reply_texts
+from tests.free_play import advice_of, model_of, reply_texts
 
 
 def call(method: str, payload: Any) -> dict[str, Any]:
@@ -138,7 +138,8 @@ def test_undo_can_be_switched_off() -> None:
 
 def test_hint_is_advice_for_the_learners_turn() -> None:
     model = to_my_turn(game("game.new", {"profile": "midwest", "seed": 3}))
-    advice = value("game.hint", {"save": model["save"]})
+    advice = advice_of(value("game.hint", {"save": model["save"]}), model["save"])
+    assert "Coach’s advice" in advice["html"]
     legal = [str(a) for a in _game(Save.unpack(model["save"])).state.legal_actions()]
     assert advice["action"] in legal and advice["reasons"]
 
@@ -155,11 +156,20 @@ def test_a_damaged_save_is_refused_plainly(save: Any) -> None:
     assert not reply["ok"] and "could not be read" in reply["error"]
 
 
+def shared_review(state: euchre.HandState) -> dict[str, Any]:
+    """The review a share link of ``state`` shows: the bridge's reply is its drawing, which
+    is the review model (returned, for its facts) drawn."""
+    drawn = value("game.shared", {"code": euchre.to_share_code(state)})
+    review = deal_review(euchre.from_share_code(euchre.to_share_code(state)))
+    assert drawn == {"html": shared_html(review)}
+    return review
+
+
 def test_share_link_replays_a_deal_and_a_bad_one_is_explained() -> None:
     state = euchre.HandState.new(euchre.Deal.random(seed=9, dealer=1), euchre.Rules())
     while state.to_act is not None:
         state = state.apply(state.legal_actions()[0])
-    review = value("game.shared", {"code": euchre.to_share_code(state)})
+    review = shared_review(state)
     assert [t["winner"] for t in review["tricks"]] == [t.winner for t in state.tricks]
     assert made_trump(review["facts"]) == (state.maker, state.trump)
     bad = call("game.shared", {"code": "e1garbage"})
@@ -181,7 +191,7 @@ def test_a_no_trump_deal_says_who_called_it() -> None:
         state = state.apply(action)
     while state.to_act is not None:
         state = state.apply(state.legal_actions()[0])
-    review = value("game.shared", {"code": euchre.to_share_code(state)})
+    review = shared_review(state)
     assert "West called no-trump and went alone." in review["facts"]
     assert made_trump(review["facts"]) == (1, None)
 
@@ -218,7 +228,7 @@ def test_a_call_ace_review_names_the_secret_partner(seed: int) -> None:
     while state.to_act is not None:
         state = state.apply(state.legal_actions()[seed % len(state.legal_actions())])
     assert state.called_ace is not None and state.maker is not None
-    facts = value("game.shared", {"code": euchre.to_share_code(state)})["facts"]
+    facts = shared_review(state)["facts"]
     names = ["You"] + [f"Player {n}" for n in range(2, 6)]
     maker, suit, partner = names[state.maker], state.called_ace.singular, state.ace_partner
     if partner is None:
@@ -236,12 +246,12 @@ def test_try_again_is_offered_only_where_the_learner_had_a_choice() -> None:
     deal, a single card of the suit led): the page then opened the sample with a note in
     the console only."""
     from euchre_tutorial.tryagain.branch import finished_deal
-    from euchre_tutorial.widgets.game import review_model
+    from euchre_tutorial.widgets.game import deal_review
 
     checked = 0
     for seed in range(6):
         state = finished_deal(seed, euchre.Rules())
-        review = review_model(state)
+        review = deal_review(state)
         replay = euchre.HandState.new(state.deal, state.rules)
         choices = []
         for action in state.actions:

@@ -162,14 +162,17 @@ def test_a_deal_thrown_in_for_a_farmers_hand_says_who_threw_it_in() -> None:
     over = state.apply("redeal")
     names = ["You", "West", "North", "East"]
     thrower = names[state.to_act or 0]
-    assert contract_words(over, names) == f"{thrower} threw in a farmer's hand: nobody made trump."
+    assert (
+        contract_words(over.view(0), names)
+        == f"{thrower} threw in a farmer's hand: nobody made trump."
+    )
     assert rules.farmers_remedy == "redeal"
     everyone_passed = HandState.new(
         Deal.random(seed=7, dealer=0, rules=RULE_SETS["american"]), RULE_SETS["american"]
     )
     for _ in range(8):
         everyone_passed = everyone_passed.apply("pass")
-    assert contract_words(everyone_passed, names) == "Nobody made trump."
+    assert contract_words(everyone_passed.view(0), names) == "Nobody made trump."
 
 
 def test_call_ace_words_know_the_reader_by_seat_not_by_name() -> None:

@@ -10,6 +10,7 @@ import pytest
 from euchre import Deal, HandState, Rules, parse_cards
 from euchre_tutorial.mdext.example_deal import check_deal, check_score
 from euchre_tutorial.mdext.fields import SEATS, FieldError, Fields
+from euchre_tutorial.narration import narration
 from euchre_tutorial.present.table import table_data
 from euchre_tutorial.present.words import describe
 
@@ -149,7 +150,7 @@ def test_a_narrator_and_a_seat_use_the_same_words_for_another_seat() -> None:
     deal = Deal(dealer=3, hands=hands, upcard=parse_cards("9h")[0], kitty=parse_cards("Js 10d 9d"))
     state = HandState.new(deal, Rules())
     order = state.legal_actions()[1]
-    assert describe(order, 0, state, SEATS) == describe(order, 0, state.view(1), SEATS)
+    assert describe(order, 0, narration(state), SEATS) == describe(order, 0, state.view(1), SEATS)
 
 
 def test_a_pass_after_trump_is_made_turns_down_defending_alone() -> None:

@@ -31,11 +31,13 @@ from html import escape
 import euchre
 from euchre import Deal, HandState, Rules
 from euchre.scoring import bid_points
+from euchre.seats import next_seat
 
 from euchre_tutorial.html import cards_html
 from euchre_tutorial.mdext.example_cards import box, check_deck
 from euchre_tutorial.mdext.example_deal import _apply, _tricks
 from euchre_tutorial.mdext.fields import FieldError, Fields, parse_seat, seat_key, seat_names
+from euchre_tutorial.narration import narration
 from euchre_tutorial.present.bids import contract_line
 from euchre_tutorial.present.words import told
 
@@ -77,11 +79,11 @@ def check_bidding(f: Fields, rules: Rules) -> str:
     actual = _high_bid(state, names)
     if claim.lower() != actual.lower():
         raise FieldError(f"the claim is {claim!r}, but the high bid is {actual!r}", "high-bid")
-    sentences = "".join(f"<li>{escape(s)}</li>" for s in told(state, names))
+    sentences = "".join(f"<li>{escape(s)}</li>" for s in told(narration(state), names))
     result = _result_words(state, names)
     return box(
         "bidding",
-        f'<p class="eu-example__setup">{names[dealer]} deals; {names[(dealer + 1) % 4]} '
+        f'<p class="eu-example__setup">{names[dealer]} deals; {names[next_seat(dealer, rules.players)]} '
         f'bids first.</p><ol class="eu-example__bids">{sentences}</ol>{refused}'
         f'<p class="eu-example__answer"><strong>Result:</strong> {escape(result)}</p>',
     )
@@ -102,7 +104,7 @@ def _refusal(state: HandState, text: str, names: tuple[str, ...]) -> str:
 def _result_words(state: HandState, names: tuple[str, ...]) -> str:
     """Who won the bidding, in a sentence, or what happens when everyone passed."""
     if state.bidder is None:
-        return contract_line(state, names)
+        return contract_line(narration(state), names)
     moon = state.alone
     won = "shoots the moon" if moon else f"wins the bidding with {state.bid} tricks"
     return f"{names[state.bidder]} {won} and names trump."
@@ -199,7 +201,7 @@ def check_bid_deal(f: Fields, rules: Rules) -> str:
     except ValueError as exc:
         raise FieldError(f"this deal cannot happen: {exc}", "dealer") from None
     state = _bids(state, f.require("bidding"), f.line_of("bidding"))
-    bids = told(state, names)
+    bids = told(narration(state), names)
     state, rows = _tricks(f, state, names)
     result = state.result
     if result is None:
@@ -239,7 +241,7 @@ def _deal_html(
         "There is no upcard.</p>"
         f'<table class="eu-example__hands"><tbody>{hand_rows}</tbody></table>'
         f'<p><strong>Bidding:</strong></p><ol class="eu-example__bids">{bidding}</ol>'
-        f"<p>{escape(contract_line(state, names))}</p>{tricks}"
+        f"<p>{escape(contract_line(narration(state), names))}</p>{tricks}"
         f'<p class="eu-example__answer"><strong>Score:</strong> '
         f"{escape(euchre.explain_score(state))} ({escape(totals)}.)</p>"
     )

@@ -32,6 +32,7 @@ from euchre_tutorial.mdext.fields import (
     seat_key,
     seat_names,
 )
+from euchre_tutorial.narration import narration
 from euchre_tutorial.present.words import contract_words, told
 
 CLAIM = re.compile(r"^(?P<who>makers|defenders|north-south|east-west|ns|ew)\s+(?P<n>\d+)$")
@@ -245,7 +246,7 @@ def check_deal(f: Fields, rules: Rules) -> str:
     upcard = f.card("upcard")
     state = _dealt(f, rules, (dealer, hands, upcard), keys)
     state, called = _bidding(f, state)
-    bids = told(state, names)
+    bids = told(narration(state), names)
     state, tricks_html = _tricks(f, state, names)
     _check_end(f, state, names)
     return box("deal", _deal_html(f, dealer, hands, upcard, bids, tricks_html, state, called))
@@ -408,7 +409,7 @@ def _deal_html(
     )
     bidding = "".join(f"<li>{escape(sentence)}</li>" for sentence in bids)
     maker = names[state.maker] if state.maker is not None else None
-    made = contract_words(state, names)
+    made = contract_words(narration(state), names)
     if state.called_ace is not None and maker is not None:
         suit = state.called_ace.singular
         if called is None:

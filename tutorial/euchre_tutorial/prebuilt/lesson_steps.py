@@ -65,7 +65,7 @@ def nodes(lesson: Lesson, index: int) -> Iterator[list[str]]:
 
 
 def _text(run: StepRun, field: dict[str, str]) -> str:
-    from euchre_tutorial.present.clicks import click_text
+    from euchre_tutorial.widgets._clicks import click_text
 
     return click_text(run.state, run.step.seat, field)
 

@@ -7,11 +7,17 @@ Rules every widget follows:
   function in this package returning an HTML string. The build pre-renders a widget with
   it (the ``widgets`` fence calls the widget's ``render``); in the browser the worker
   renders with the same function, and a bridge reply carries the result as ``"html"`` (one
-  string) or as a dict of named regions to HTML (``{"table": ..., "tools": ...}``).
-* **Only what the seat may know.** A renderer of the table takes a
-  :class:`euchre.SeatView` (or its ``to_dict``), the rules, the learner's settings and the
-  widget's own UI state; never a whole ``HandState``. So the page (and, later, a room
-  server) cannot show a hidden card.
+  string) or as a dict of named regions to HTML (``{"table": ..., "tools": ...}``), beside
+  a few typed flags, never the model it was drawn from.
+* **Only what the seat may know.** A renderer takes a :class:`euchre.SeatView`, the
+  rules, the learner's settings, the widget's own UI state and plain typed values, and
+  never a whole ``HandState`` or ``DealCore`` (``tests/tutorial/test_present_takes_views.py``
+  reads every function's type hints, and ``tests/typecheck/present_views.py`` makes mypy
+  refuse one). What only the whole deal knows (the coach's advice, a finished deal's
+  hands) the widget asks the engine for and passes as a typed value: an ``Advice``, a
+  :class:`~euchre_tutorial.present.review.Finished`. A worked example's narrator, who
+  sees every card, is told from a :class:`~euchre_tutorial.present.words.Narration`. So
+  the page (and a room server) cannot show a hidden card.
 * **JavaScript draws nothing.** ``assets/euchre/dom.js`` gives each widget
   ``morph(target, html)`` (insert or update the DOM, keeping focus and the identity of
   elements whose keys match) and ``delegate(root, handler)`` (one listener per widget

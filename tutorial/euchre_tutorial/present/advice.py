@@ -2,6 +2,7 @@
 ("Order up ♥ hearts", "Play Q♥"), numbers a beginner reads ("about three of the five
 tricks"), and the statistics behind a disclosure for those who want them.
 
+>>> import euchre
 >>> from euchre import Deal, HandState, Rules
 >>> state = HandState.new(Deal.random(seed=3, dealer=0), Rules())
 >>> html = advice_html(euchre.coach(state), state.view(state.to_act))
@@ -14,9 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import euchre
-from euchre import Card, Rules, SeatView
-from euchre.players import action_words, bid_model
+from euchre import Action, Card, Rules, SeatView
+from euchre.players import Advice, action_words, bid_model
 from euchre.players.words import side_words, tricks_words
 
 from euchre_tutorial.present.markup import escape
@@ -108,7 +108,7 @@ def closeness(gap: float) -> str:
     return f"would score about {round(gap + 1e-9, 1):.1f} points less"
 
 
-def comparison(values: list[tuple[Any, float]], view: SeatView) -> str:
+def comparison(values: list[tuple[Action, float]], view: SeatView) -> str:
     """The suggestion (first of ``values``) against every other choice shown, each said
     from its own gap: "Compared with this, pass would score about 1.5 points less."
     """
@@ -121,12 +121,12 @@ def comparison(values: list[tuple[Any, float]], view: SeatView) -> str:
     return f"Compared with this, {'; '.join(clauses)}."
 
 
-def _weighed(advice: Any) -> bool:
+def _weighed(advice: Advice) -> bool:
     """False for a card suggested without a single deal played out: it has no numbers."""
     return bool(advice.unit != "tricks" or advice.samples)
 
 
-def summary(advice: Any, view: SeatView) -> str:
+def summary(advice: Advice, view: SeatView) -> str:
     """One sentence with the expected outcome of the suggestion, in words (``UNWEIGHED``
     when no deal was played out)."""
     values = list(advice.alternatives)
@@ -150,7 +150,7 @@ def summary(advice: Any, view: SeatView) -> str:
     return ""
 
 
-def advice_data(advice: Any, view: SeatView) -> dict[str, Any]:
+def advice_data(advice: Advice, view: SeatView) -> dict[str, Any]:
     """The advice as plain data in the learner's words (no engine codes)."""
     plain, stats = plain_reasons([learner_words(str(r)) for r in advice.reasons])
     return {
@@ -169,7 +169,7 @@ def advice_data(advice: Any, view: SeatView) -> dict[str, Any]:
     }
 
 
-def advice_html(advice: Any, view: SeatView) -> str:
+def advice_html(advice: Advice, view: SeatView) -> str:
     """The advice box: label, suggestion, reasons; statistics in a ``<details>``."""
     data = advice_data(advice, view)
     reasons = "".join(f"<li>{escape(r)}</li>" for r in data["reasons"])
@@ -210,8 +210,3 @@ def advice_html(advice: Any, view: SeatView) -> str:
         f'<p class="eu-advice-action">Suggested: {escape(data["words"])}</p>'
         f"{summary_html}{f'<ul>{reasons}</ul>' if reasons else ''}{details}</div>"
     )
-
-
-def coach_html(state: euchre.HandState, seat: int) -> str:
-    """The coach's advice for ``seat`` (to act in ``state``), as HTML."""
-    return advice_html(euchre.coach(state), state.view(seat))

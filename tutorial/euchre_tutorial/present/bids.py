@@ -21,8 +21,9 @@ button. Every fact comes from the :class:`euchre.SeatView` (the bids are public)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from euchre import Action, HandState, Phase, SeatView
+from euchre import Action, Phase, Rules, SeatView, Suit
 from euchre.players.words import suit_words
 
 from euchre_tutorial.present.seats import verb
@@ -31,11 +32,29 @@ BID_PHASES = (Phase.AUCTION, Phase.NAME_TRUMP)
 BID_KINDS = ("bid", "trump")
 
 
-def plays_bids(view: SeatView | HandState) -> bool:
+class Told(Protocol):
+    """What the words of a contract read of a deal: one seat's :class:`euchre.SeatView`,
+    or a narrator's whole deal (``present.words.Narration``)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def actions(self) -> Sequence[Action]: ...
+    @property
+    def actors(self) -> Sequence[int]: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def maker(self) -> int | None: ...
+    @property
+    def trump(self) -> Suit | None: ...
+
+
+def plays_bids(view: Told) -> bool:
     """True when the deal is made by bidding for tricks (Bid Euchre), not on an upcard.
 
     >>> from euchre import Deal, HandState, Rules
-    >>> plays_bids(HandState.new(Deal.random(seed=1), Rules()))
+    >>> plays_bids(HandState.new(Deal.random(seed=1), Rules()).view(0))
     False
     """
     return not view.rules.variant_spec.upcard
@@ -100,7 +119,7 @@ def high_bid_words(view: SeatView, names: Sequence[str]) -> str:
     return f"High bid: {names[seat]}, {said}."
 
 
-def contract_line(view: SeatView | HandState, names: Sequence[str]) -> str:
+def contract_line(view: Told, names: Sequence[str]) -> str:
     """The contract once trump is named: "North bid 4, ♥ hearts.", "East shot the moon,
     ♠ spades."; before that, the high bid; a deal everyone passed says so."""
     high = None

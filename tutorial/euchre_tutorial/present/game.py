@@ -15,11 +15,88 @@ from euchre.variant import VARIANTS
 
 from euchre_tutorial.present.markup import attrs, button_html, escape
 from euchre_tutorial.present.review import review_html
-from euchre_tutorial.present.scores import score_bar_html, winner_html
+from euchre_tutorial.present.scores import points_for, score_bar_html, side_labels, winner_html
+from euchre_tutorial.present.seats import in_sentence_name
 from euchre_tutorial.present.settings import settings_html
+from euchre_tutorial.present.table import TableUI, render_data
 
 LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("strong", "Strong"))
 TARGETS = (("", "As the rules say"), ("5", "5 (a short game)"), ("7", "7"), ("10", "10"))
+
+
+def final_sides(rules: Rules, score: Sequence[int], seat: int = 0) -> list[tuple[str, int]]:
+    """Each side of a finished game as the final score names it ("you", "Player 2"; "your
+    team", "the other team"), ``seat``'s side first.
+
+    >>> final_sides(Rules().at_table("3"), [3, 10, 4])
+    [('you', 3), ('Player 2', 10), ('Player 3', 4)]
+    >>> final_sides(Rules().at_table("6"), [2, 10])
+    [('your team', 2), ('the other team', 10)]
+    """
+    mine = rules.team_of(seat)
+    if rules.partnerships:
+        return [("your team", score[mine]), ("the other team", score[1 - mine])]
+    return [
+        (in_sentence_name(words), points)
+        for (_label, words), points in zip(side_labels(rules, seat), score, strict=True)
+    ]
+
+
+def score_sides(rules: Rules, score: Sequence[int], seat: int = 0) -> list[dict[str, Any]]:
+    """Each scoring side as the score bar shows it (``seat``'s team first at four in two
+    teams): its label, its words, its points and whether it is ``seat``'s.
+
+    >>> [(side["label"], side["score"]) for side in score_sides(Rules(), [3, 5], seat=1)]
+    [('You & North', 5), ('West & East', 3)]
+    """
+    mine = rules.team_of(seat)
+    sides = [
+        {"label": label, "words": words, "score": points, "you": team == mine}
+        for team, ((label, words), points) in enumerate(
+            zip(side_labels(rules, seat), score, strict=True)
+        )
+    ]
+    if rules.players == 4 and rules.partnerships:
+        sides = [sides[mine], sides[1 - mine]]
+    return sides
+
+
+def game_over_words(
+    rules: Rules, winner: int | None, score: Sequence[int], seat: int = 0
+) -> tuple[str, str]:
+    """Who won (``winner``: a side of ``score``) and the final score, in words to ``seat``
+    ("" and "" while the game goes on).
+
+    >>> game_over_words(Rules(), 0, [10, 4])
+    ('You and North win the game!', 'Final score: 10 to 4.')
+    >>> game_over_words(Rules().at_table("3"), 1, [3, 10, 4])[1]
+    'Final score: 3 for you, 10 for Player 2, 4 for Player 3.'
+    """
+    if winner is None:
+        return "", ""
+    teams = rules.partnerships
+    words = side_labels(rules, seat)[winner][1]
+    mine = rules.team_of(seat)
+    if winner == mine:
+        winner_text = f"{words} win the game!"
+    else:
+        winner_text = f"{words} {'win' if teams else 'wins'} the game."
+    if rules.players == 4 and teams:
+        final = f"{score[mine]} to {max(p for t, p in enumerate(score) if t != mine)}."
+    else:
+        final = points_for(final_sides(rules, score, seat)) + "."
+    return winner_text, f"Final score: {final}"
+
+
+def regions_html(model: Mapping[str, Any], ui: TableUI) -> dict[str, str]:
+    """The regions the page draws for a free-play ``model``: the score bar, the tools, the
+    table (drawn with ``ui``) and the panel below it (the review of a finished deal)."""
+    return {
+        "bar": bar_html(model),
+        "tools": tools_html(model),
+        "table": render_data(model["table"], ui),
+        "panel": panel_html(model),
+    }
 
 
 def bar_html(model: Mapping[str, Any]) -> str:

@@ -29,6 +29,17 @@ def stars_html(n: int) -> str:
     )
 
 
+def every_stars_html() -> list[str]:
+    """:func:`stars_html` of 0, 1, 2 and 3 stars, in order: the page shows the stars kept
+    in the browser by morphing the one for the count into a lesson's ``data-stars-place``
+    (it draws none of its own).
+
+    >>> [html.count("★") for html in every_stars_html()]
+    [0, 1, 2, 3]
+    """
+    return [stars_html(n) for n in range(4)]
+
+
 def path_html(lessons: Sequence[Mapping[str, Any]], *, disabled: bool = False) -> str:
     """The lesson path: a link per lesson with its stars, then Reset all progress."""
     items = "".join(
@@ -36,7 +47,8 @@ def path_html(lessons: Sequence[Mapping[str, Any]], *, disabled: bool = False) -
         f'<a class="eu-path-link" href="?lesson={escape(lesson["id"])}" '
         f'data-lesson-link="{escape(lesson["id"])}" data-steps="{lesson["steps"]}">'
         f'<span class="eu-path-number">{n}</span>'
-        f'<span class="eu-path-title">{escape(lesson["title"])}</span>{stars_html(0)}</a></li>'
+        f'<span class="eu-path-title">{escape(lesson["title"])}</span>'
+        f'<span class="eu-path-mark" data-stars-place>{stars_html(0)}</span></a></li>'
         for n, lesson in enumerate(lessons, start=1)
     )
     return (
@@ -157,15 +169,12 @@ def feedback_html(text: str, note: str = "") -> str:
     return f"<p>{escape(text)}</p>{extra}" if text else extra
 
 
-def hint_html(reply: Mapping[str, Any]) -> str:
-    """A hint: the lesson's own words (numbered), or the coach's advice box. The last hint
-    asked for again says so.
+def hint_html(level: int, text: str, *, again: bool = False) -> str:
+    """Hint number ``level`` (0 = the first) of a step in the lesson's own words; the last
+    hint asked for ``again`` says so.
 
-    >>> hint_html({"level": 1, "text": "Lead trump.", "again": True})
+    >>> hint_html(1, "Lead trump.", again=True)
     '<p>There are no more hints for this step. Hint 2 again: Lead trump.</p>'
     """
-    if reply.get("coach_html"):
-        return str(reply["coach_html"])
-    again = "There are no more hints for this step. " if reply.get("again") else ""
-    words = f"Hint {int(reply['level']) + 1}{' again' if again else ''}: {reply['text']}"
-    return f"<p>{escape(again + words)}</p>"
+    said = "There are no more hints for this step. " if again else ""
+    return f"<p>{escape(said)}Hint {level + 1}{' again' if again else ''}: {escape(text)}</p>"

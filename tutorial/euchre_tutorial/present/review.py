@@ -8,13 +8,103 @@ discard stays face down in the bidding.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from euchre import Card, Suit, Trick, explain_trick
+from euchre import Card, SeatView, Suit, Trick, explain_trick
+from euchre.seats import same_side
 
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import button_html, escape
-from euchre_tutorial.present.seats import verb
+from euchre_tutorial.present.scores import points_text
+from euchre_tutorial.present.seats import seat_names, verb
+from euchre_tutorial.present.words import called_ace_words, deal_facts, told
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What only the whole deal knows, read from the engine once the deal is over (when
+    its cards are no longer secret) by the widget that shows the review: every hand as
+    dealt, the points each side scored (None: nobody scored yet), the engine's account of
+    them, the deal's share code, the indexes of the reader's actions that were a choice
+    (a "Try again from here"), the seats on the maker's side, and call-ace's suit and
+    secret partner."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    points: tuple[int, ...] | None
+    score_text: str
+    share: str
+    choices: frozenset[int] = frozenset()
+    maker_side: frozenset[int] = frozenset()
+    called_ace: Suit | None = None
+    ace_partner: int | None = None
+
+
+def _bidding(
+    view: SeatView, choices: frozenset[int]
+) -> tuple[list[dict[str, Any]], dict[tuple[int, str], int]]:
+    """The bidding in words (each with its "Try again" index), and the reader's plays
+    that were a choice: (seat, card) -> the number of actions before it."""
+    said = told(view)
+    bidding = []
+    kept: dict[tuple[int, str], int] = {}
+    for index, (action, actor) in enumerate(zip(view.actions, view.actors, strict=False)):
+        if action.kind != "play":
+            bidding.append({"text": said[index], "try_again": index if index in choices else None})
+        elif index in choices:
+            kept[(actor, action.card.code)] = index
+    return bidding, kept
+
+
+def _facts(view: SeatView, finished: Finished, names: Sequence[str]) -> str:
+    """Who dealt, the upcard (where the game has one), the contract and call-ace's secret
+    partner, in words."""
+    facts = deal_facts(view, names)
+    if finished.called_ace is not None and view.maker is not None:
+        facts += " " + called_ace_words(
+            view.maker, finished.called_ace, finished.ace_partner, names, view.seat
+        )
+    return facts
+
+
+def review_model(view: SeatView, finished: Finished) -> dict[str, Any]:
+    """A finished (or shared) deal replayed for ``view.seat``: hands, bidding, every trick
+    with who won it and why, and the points (``finished``: what the engine knows of the
+    whole deal)."""
+    seat, rules = view.seat, view.rules
+    names = seat_names(seat, rules.players)
+    bidding, kept = _bidding(view, finished.choices)
+    tricks = trick_rows(
+        view.tricks,
+        view.trump,
+        names,
+        lambda winner: same_side(winner, seat, rules.partnerships, finished.maker_side),
+        kept,
+    )
+    mine = rules.team_of(seat)
+    points = {"us": 0, "them": 0}
+    all_points = list(finished.points or [0] * rules.num_teams)
+    if finished.points is not None:
+        others = [p for t, p in enumerate(all_points) if t != mine]
+        points = {"us": all_points[mine], "them": max(others)}
+    return {
+        "facts": _facts(view, finished, names),
+        "dealer": names[view.dealer],
+        "upcard": None if view.upcard is None else view.upcard.code,
+        "trump": None if view.trump is None else view.trump.plural,
+        "hands": [
+            {"seat": s, "name": names[s], "cards": [c.code for c in hand]}
+            for s, hand in enumerate(finished.hands)
+        ],
+        "bidding": bidding,
+        "tricks": tricks,
+        "over": view.to_act is None,
+        "score_text": finished.score_text,
+        "points": points,
+        "points_list": all_points,
+        "points_text": points_text(rules, all_points, seat) if finished.points is not None else "",
+        "share": finished.share,
+    }
 
 
 def _cards(codes: Sequence[str]) -> str:
@@ -106,7 +196,7 @@ def tricks_html(tricks: Sequence[Mapping[str, Any]], share: str | None = None) -
 def review_html(
     review: Mapping[str, Any], heading: str, actions: Sequence[tuple[str, str]] = ()
 ) -> str:
-    """The review of ``review`` (from ``widgets.game.review_model``) under ``heading``;
+    """The review of ``review`` (from :func:`review_model`) under ``heading``;
     ``actions`` are (label, data-action) buttons drawn below it, the first primary."""
     hands = "".join(
         f'<div class="eu-review-hand"><span class="eu-review-name">{escape(h["name"])}</span>'

@@ -15,6 +15,7 @@ from typing import Any
 from euchre import Rules
 from euchre.game import score_after_deal
 from euchre.players.words import word_list
+from euchre.seats import clockwise_from
 
 from euchre_tutorial.present.fourandsix import figure_html, score_svg
 from euchre_tutorial.present.markup import attrs, escape
@@ -52,7 +53,7 @@ def side_labels(rules: Rules, seat: int = 0) -> list[tuple[str, str]]:
     names = seat_names(seat, rules.players)
     if not rules.partnerships:
         return [(names[s], names[s]) for s in range(rules.players)]
-    clockwise = [(seat + i) % rules.players for i in range(rules.players)]  # from ``seat``
+    clockwise = clockwise_from(seat, rules.players)
     teams = [[s for s in clockwise if rules.team_of(s) == t] for t in range(2)]
     if rules.players == 4:
         labels = [

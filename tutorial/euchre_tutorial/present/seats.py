@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from euchre import Rules
 from euchre.players.words import word_list
+from euchre.seats import seat_after
 
 NO_SEAT = -1
 """The viewer's seat in a spectator's view: no seat at all (never a player's index)."""
@@ -47,9 +48,10 @@ def seat_names(me: int, players: int = 4) -> list[str]:
             return list(WATCHED)
         return [f"Player {seat + 1}" for seat in range(players)]
     if players == 4:
-        return [NAMES[(seat - me) % players] for seat in range(players)]
+        return [NAMES[seat_after(seat, -me, players)] for seat in range(players)]
     return [
-        "You" if seat == me else f"Player {(seat - me) % players + 1}" for seat in range(players)
+        "You" if seat == me else f"Player {seat_after(seat, -me, players) + 1}"
+        for seat in range(players)
     ]
 
 
@@ -65,12 +67,21 @@ def in_sentence_name(words: str) -> str:
     return "you" + words[3:] if words == "You" or words.startswith(("You ", "You,")) else words
 
 
+def seat_places(me: int, players: int = 4) -> list[str]:
+    """Where every seat sits on the screen for ``me``, by seat (see :func:`seat_place`).
+
+    >>> seat_places(1)
+    ['right', 'bottom', 'left', 'top']
+    """
+    return [seat_place(seat, me, players) for seat in range(players)]
+
+
 def seat_place(seat: int, me: int, players: int = 4) -> str:
     """Where ``seat`` sits on the screen for ``me``: bottom, left, top ... (see LAYOUTS).
     A spectator (:data:`NO_SEAT`) sees the table as seat 0 does."""
     if me == NO_SEAT:
         me = 0
-    return LAYOUTS[players][(seat - me) % players]
+    return LAYOUTS[players][seat_after(seat, -me, players)]
 
 
 def verb(name: str, plain: str, third: str) -> str:

@@ -42,7 +42,7 @@ from euchre_tutorial.present.bids import (
 )
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.markup import attrs, escape
-from euchre_tutorial.present.seats import NO_SEAT, seat_names, seat_place, verb
+from euchre_tutorial.present.seats import NO_SEAT, seat_names, seat_places, verb
 from euchre_tutorial.present.words import (
     CARD_KINDS,
     card_action,
@@ -174,48 +174,6 @@ def _last_trick(view: SeatView, names: list[str]) -> dict[str, Any] | None:
     }
 
 
-def _seats(view: SeatView, ui: TableUI, names: Sequence[str]) -> list[dict[str, Any]]:
-    """Each seat as the table shows it: its name and place, its hand (the learner's, or one
-    a lesson lays open), its badges, its tricks and what it said in the bidding."""
-    rules = view.rules
-    me = view.seat
-    watching = me == NO_SEAT
-    bids = _bids(view)
-    won = [0] * rules.players
-    for t in view.tricks:
-        won[t.winner] += 1
-    seats = []
-    for seat in range(rules.players):
-        hand: list[str] | None = None
-        cards = view.hand if seat == me else None if watching else ui.shown.get(seat)
-        if cards is not None:
-            ordered = sorted_hand(cards, view.trump, rules) if ui.sort else list(cards)
-            hand = [c.code for c in ordered]
-        seats.append(
-            {
-                "seat": seat,
-                "name": names[seat],
-                "place": seat_place(seat, me, rules.players),
-                "partner": (
-                    not watching
-                    and seat != me
-                    and rules.partnerships
-                    and rules.team_of(seat) == rules.team_of(me)
-                ),
-                "cards": view.hand_sizes[seat],
-                "hand": hand,
-                "dealer": seat == view.dealer,
-                "maker": seat == view.maker,
-                "alone": seat == view.maker and view.alone,
-                "out": seat in view.sitting_out,
-                "tricks": won[seat],
-                "bid": bids[seat],
-                "to_act": seat == view.to_act,
-            }
-        )
-    return seats
-
-
 def table_data(
     view: SeatView, ui: TableUI | None = None, names: Sequence[str] | None = None
 ) -> dict[str, Any]:
@@ -228,14 +186,14 @@ def table_data(
     watching = me == NO_SEAT
     players = rules.players
     names = list(names) if names is not None else seat_names(me, players)
-    seats = _seats(view, ui, names)
-    mine = view.to_act == me
+    seats = _seat_rows(view, ui, names)
     log = told(view, names)
     trump = view.trump
     my_team = rules.team_of(0 if watching else me)  # a spectator counts from seat 0
     team_tricks = [0, 0]
     for t in view.tricks:
         team_tricks[0 if rules.team_of(t.winner) == my_team else 1] += 1
+    mine = view.to_act == me
     usable = mine and not ui.locked and not ui.disabled
     return {
         "view": view.to_dict(),
@@ -272,6 +230,48 @@ def table_data(
         ],
         "over": view.phase is Phase.OVER,
     }
+
+
+def _seat_rows(view: SeatView, ui: TableUI, names: Sequence[str]) -> list[dict[str, Any]]:
+    """Each seat as the table draws it: its name and place, the cards it shows (``view``'s
+    own hand, and the hands ``ui`` shows), its role in the deal and its tricks won."""
+    rules, me = view.rules, view.seat
+    watching = me == NO_SEAT
+    bids = _bids(view)
+    places = seat_places(me, rules.players)
+    won = [0] * rules.players
+    for t in view.tricks:
+        won[t.winner] += 1
+    seats = []
+    for seat in range(rules.players):
+        hand: list[str] | None = None
+        cards = view.hand if seat == me else None if watching else ui.shown.get(seat)
+        if cards is not None:
+            ordered = sorted_hand(cards, view.trump, rules) if ui.sort else list(cards)
+            hand = [c.code for c in ordered]
+        seats.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "place": places[seat],
+                "partner": (
+                    not watching
+                    and seat != me
+                    and rules.partnerships
+                    and rules.team_of(seat) == rules.team_of(me)
+                ),
+                "cards": view.hand_sizes[seat],
+                "hand": hand,
+                "dealer": seat == view.dealer,
+                "maker": seat == view.maker,
+                "alone": seat == view.maker and view.alone,
+                "out": seat in view.sitting_out,
+                "tricks": won[seat],
+                "bid": bids[seat],
+                "to_act": seat == view.to_act,
+            }
+        )
+    return seats
 
 
 def _choices(legal: Iterable[Action]) -> list[Action]:

@@ -58,7 +58,7 @@ def deal_words(state: HandState, seat: int) -> str:
     """
     names = seat_names(seat, state.players)
     return (
-        f"{names[state.dealer]} dealt. {contract_words(state, names)} "
+        f"{names[state.dealer]} dealt. {contract_words(state.view(seat), names)} "
         f"Points: {team_points_text(state, seat)}."
     )
 

@@ -12,7 +12,13 @@ Such a module provides:
     the widget's first state as HTML, readable before Python starts in the browser;
 
 and registers its browser handlers with ``@expose("<module>.<method>")`` from
-:mod:`euchre_tutorial.bridge`.
+:mod:`euchre_tutorial.bridge` (``bridge.load_widgets`` imports every module).
+
+A widget module holds the session (the save, its cache, undo) and its handlers: it asks
+the engine, and hands ``present/`` one seat's view (and what only the whole deal knows as
+typed values: the coach's advice, a finished deal's hands) to draw. Modules whose names
+start with ``_`` are shared by the widgets and are no kind themselves: ``_clicks`` (what a
+click on the table asks for), ``_replies`` (the typed shapes of the replies), ``_server``.
 
 >>> "trump-explorer" in kinds()
 True
@@ -68,15 +74,6 @@ def widget_module(kind: str) -> ModuleType:
     if not _KIND_RE.match(kind) or kind not in known:
         raise WidgetConfigError(f"unknown widget kind {kind!r}: use one of {', '.join(known)}")
     return importlib.import_module(f"{__name__}.{kind.replace('-', '_')}")
-
-
-def load_all() -> list[str]:
-    """Import every widget module, so that all their bridge handlers are registered.
-    Returns the kinds."""
-    found = kinds()
-    for kind in found:
-        widget_module(kind)
-    return found
 
 
 def parse_fence_body(text: str) -> dict[str, str]:

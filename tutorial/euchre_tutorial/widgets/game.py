@@ -25,36 +25,30 @@ import base64
 import json
 import zlib
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 import euchre
 from euchre import Game, HandState, Rules, RulesError
-from euchre.seats import same_side
 
 from euchre_tutorial import computer
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.mastery.items import item_of_mistake, mastery_field
 from euchre_tutorial.mastery.judge import judge
 from euchre_tutorial.present import game as page
-from euchre_tutorial.present.advice import advice_data, advice_html
-from euchre_tutorial.present.clicks import click_text, resolve
+from euchre_tutorial.present.advice import advice_html
 from euchre_tutorial.present.island import json_island
-from euchre_tutorial.present.review import trick_rows
-from euchre_tutorial.present.scores import (
-    game_point_text,
-    keeps_four_six,
-    points_for,
-    points_text,
-    side_labels,
-)
-from euchre_tutorial.present.seats import in_sentence_name, seat_names
-from euchre_tutorial.present.table import TableUI, render_data, table_data
-from euchre_tutorial.present.words import called_ace_words, deal_facts, told
+from euchre_tutorial.present.review import Finished, review_model
+from euchre_tutorial.present.scores import game_point_text, side_labels
+from euchre_tutorial.present.seats import in_sentence_name
+from euchre_tutorial.present.table import TableUI, table_data
+from euchre_tutorial.present.words import last_told
 from euchre_tutorial.site_rules import game_profiles
 from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
+from euchre_tutorial.widgets._clicks import click_text, resolve
+from euchre_tutorial.widgets._replies import Drawn, Frame, GameFlags, GameReply, Illegal
 
 SAVE_VERSION = 1
 SEAT = 0
@@ -206,141 +200,41 @@ def table_name(rules: Rules) -> str:
     return rules.table_name
 
 
-def _final_sides(rules: Rules, score: Sequence[int]) -> list[tuple[str, int]]:
-    """Each side of a finished game as the final score names it ("you", "Player 2"; "your
-    team", "the other team"), the learner's side first.
-
-    >>> _final_sides(Rules().at_table("3"), [3, 10, 4])
-    [('you', 3), ('Player 2', 10), ('Player 3', 4)]
-    >>> _final_sides(Rules().at_table("6"), [2, 10])
-    [('your team', 2), ('the other team', 10)]
-    """
-    mine = rules.team_of(SEAT)
-    if rules.partnerships:
-        return [("your team", score[mine]), ("the other team", score[1 - mine])]
-    return [
-        (in_sentence_name(words), points)
-        for (_label, words), points in zip(side_labels(rules), score, strict=True)
-    ]
-
-
 # ---------------------------------------------------------------------- models
-def _four_six(points: int) -> str:
-    if points < 1:
-        return ""
-    from euchre_tutorial.present.fourandsix import score_svg
-
-    return score_svg(min(points, 10))
-
-
-def review_model(state: HandState, seat: int = SEAT) -> dict[str, Any]:
-    """A finished (or shared) deal replayed: hands, bidding, every trick with who won it and
-    why, and the points."""
-    names = seat_names(seat, state.players)
-    view = state.view(seat)
-    bidding = []
-    kept: dict[tuple[int, str], int] = {}  # (seat, card) of the learner's play -> actions before it
-    said = told(view)
-    # "Try again from here" only where the learner had a choice (a forced card is no try)
-    chose = set(choosable(state, seat))
-    for index, (action, actor) in enumerate(zip(view.actions, view.actors, strict=False)):
-        if action.kind != "play":
-            bidding.append({"text": said[index], "try_again": index if index in chose else None})
-        elif index in chose:
-            kept[(actor, action.card.code)] = index
-    tricks = trick_rows(
-        state.tricks,
-        state.trump,
-        names,
-        lambda winner: same_side(winner, seat, state.rules.partnerships, state.maker_side),
-        kept,
-    )
-    mine = state.team_of(seat)
+def finished(state: HandState, seat: int = SEAT) -> Finished:
+    """What the review of the finished ``state`` needs that ``seat``'s view does not hold,
+    from the engine: every hand as dealt, the points and their account, the share code,
+    the seat's decisions that were a choice, the maker's side and call-ace's partner."""
     result = state.result
-    points = {"us": 0, "them": 0}
-    all_points = [0] * state.rules.num_teams
-    if result is not None:
-        others = [p for t, p in enumerate(result.points) if t != mine]
-        points = {"us": result.points[mine], "them": max(others)}
-        all_points = list(result.points)
-    facts = deal_facts(state, names)
-    if state.called_ace is not None and state.maker is not None:
-        facts += " " + called_ace_words(
-            state.maker, state.called_ace, state.ace_partner, names, seat
-        )
-    return {
-        "facts": facts,
-        "dealer": names[state.dealer],
-        "upcard": None if state.upcard is None else state.upcard.code,
-        "trump": None if state.trump is None else state.trump.plural,
-        "hands": [
-            {"seat": s, "name": names[s], "cards": [c.code for c in state.deal.hands[s]]}
-            for s in range(state.players)
-        ],
-        "bidding": bidding,
-        "tricks": tricks,
-        "over": state.over,
-        "score_text": euchre.explain_score(state) if state.over else "",
-        "points": points,
-        "points_list": all_points,
-        "points_text": points_text(state.rules, all_points, seat) if result is not None else "",
-        "share": euchre.to_share_code(state),
-    }
+    return Finished(
+        hands=tuple(tuple(hand) for hand in state.deal.hands),
+        points=None if result is None else tuple(result.points),
+        score_text=euchre.explain_score(state) if state.over else "",
+        share=euchre.to_share_code(state),
+        choices=frozenset(choosable(state, seat)),
+        maker_side=frozenset(state.maker_side),
+        called_ace=state.called_ace,
+        ace_partner=state.ace_partner,
+    )
+
+
+def deal_review(state: HandState, seat: int = SEAT) -> dict[str, Any]:
+    """The review of the finished (or shared) deal ``state`` for ``seat`` (drawn by
+    :func:`euchre_tutorial.present.review.review_model` from the seat's view)."""
+    return review_model(state.view(seat), finished(state, seat))
 
 
 def _deal_review(game: Game, index: int) -> dict[str, Any]:
     """The review of ``game``'s finished deal ``index``, with what reaching game point
     together did to the score (``game_point_text``) after the deal's own points."""
     deal = game.history[index]
-    review = review_model(deal)
+    review = deal_review(deal)
     assert deal.result is not None
     sides = [in_sentence_name(words) for _label, words in side_labels(game.rules)]
     note = game_point_text(game.rules.game_to, game.score_before(index), deal.result.points, sides)
     if note:
         review["points_text"] = f"{review['points_text']} {note}"
     return review
-
-
-def _sides(game: Game) -> list[dict[str, Any]]:
-    """Each scoring side as the score bar shows it (the learner's team first at four in two
-    teams); its 4 and 6 where the table keeps score with them."""
-    rules = game.rules
-    mine = rules.team_of(SEAT)
-    pairs = keeps_four_six(rules.num_teams)
-    sides = [
-        {
-            "label": label,
-            "words": words,
-            "score": points,
-            "you": t == mine,
-            "four_six": _four_six(points) if pairs else "",
-        }
-        for t, ((label, words), points) in enumerate(
-            zip(side_labels(rules), game.score, strict=True)
-        )
-    ]
-    if rules.players == 4 and rules.partnerships:
-        sides = [sides[mine], sides[1 - mine]]
-    return sides
-
-
-def _game_over_words(game: Game, score: Mapping[str, int]) -> tuple[str, str]:
-    """Who won and the final score, in words ("" and "" while the game goes on)."""
-    rules, winner = game.rules, game.winner
-    if winner is None:
-        return "", ""
-    teams = rules.partnerships
-    words = side_labels(rules)[winner][1]
-    you = winner == rules.team_of(SEAT)
-    winner_text = (
-        f"{words} win the game!" if you else (f"{words} {'win' if teams else 'wins'} the game.")
-    )
-    final_text = "Final score: " + (
-        f"{score['us']} to {score['them']}."
-        if rules.players == 4 and teams
-        else points_for(_final_sides(rules, game.score)) + "."
-    )
-    return winner_text, final_text
 
 
 def game_model(save: Save) -> dict[str, Any]:
@@ -355,8 +249,8 @@ def game_model(save: Save) -> dict[str, Any]:
     score = {"us": game.score[mine], "them": max(others)}
     winner = game.winner
     teams = rules.partnerships
-    sides = _sides(game)
-    winner_text, final_text = _game_over_words(game, score)
+    sides = page.score_sides(rules, game.score, SEAT)
+    winner_text, final_text = page.game_over_words(rules, winner, game.score, SEAT)
     table = table_data(shown.view(SEAT), FREE_PLAY)
     current = [] if review_due else list(zip(shown.actions, shown.actors, strict=False))
     can_undo = save.undo and winner is None and any(actor == SEAT for _, actor in current)
@@ -365,7 +259,6 @@ def game_model(save: Save) -> dict[str, Any]:
         "save": save.pack(),
         "table": table,
         "score": score,
-        "four_six": {"us": _four_six(score["us"]), "them": _four_six(score["them"])},
         "game_to": game.rules.game_to,
         "winner": None if winner is None else ("us" if winner == mine else "them"),
         "winner_text": winner_text,
@@ -394,25 +287,13 @@ def game_model(save: Save) -> dict[str, Any]:
     }
 
 
-def regions(model: Mapping[str, Any]) -> dict[str, str]:
-    """The regions the page draws for ``model``: the score bar, the tools, the table and
-    the panel below it (the review of a finished deal)."""
-    return {
-        "bar": page.bar_html(model),
-        "tools": page.tools_html(model),
-        "table": render_data(model["table"], FREE_PLAY),
-        "panel": page.panel_html(model),
-    }
-
-
-def flags(model: Mapping[str, Any]) -> dict[str, Any]:
-    """The few facts the page acts on (typed, never markup): whose turn it is, whether a
-    review is open, the winner, whether Undo may be used, the deal's number, and the
-    review's share code.
+def flags(model: Mapping[str, Any]) -> GameFlags:
+    """The few facts the page acts on (typed, never markup): the phase, whose turn it is,
+    whether a review is open, the winner, whether the computer seats are to move, the
+    deal's number, and the review's share code.
 
     >>> sorted(flags(game_model(Save(Rules(), 3, ()))))  # doctest: +NORMALIZE_WHITESPACE
-    ['can_undo', 'computer_turn', 'deal_number', 'phase', 'review', 'share', 'winner',
-     'your_turn']
+    ['computer_turn', 'deal_number', 'phase', 'review', 'share', 'winner', 'your_turn']
     """
     review = model["review"]
     return {
@@ -421,14 +302,13 @@ def flags(model: Mapping[str, Any]) -> dict[str, Any]:
         "review": review is not None,
         "winner": model["winner"],
         "computer_turn": bool(model["computer_turn"]),
-        "can_undo": bool(model["can_undo"]),
         "deal_number": int(model["deal_number"]),
         "share": None if review is None else review["share"],
     }
 
 
-def _frame(model: Mapping[str, Any], before: Mapping[str, str], said: str) -> dict[str, Any]:
-    drawn = regions(model)
+def _frame(model: Mapping[str, Any], before: Mapping[str, str], said: str) -> Frame:
+    drawn = page.regions_html(model, FREE_PLAY)
     last = model["table"]["last_trick"]
     return {
         "regions": {name: html for name, html in drawn.items() if before.get(name) != html},
@@ -448,19 +328,19 @@ def _computer_moves(game: Game, save: Save) -> list[tuple[Game, str]]:
         if seat is None or seat == SEAT:
             break
         action = computer.choose(st, save.level, save.seed)
-        words = told(st.apply(action).view(SEAT))[-1]
+        words = last_told(st.apply(action).view(SEAT))
         game = game.apply(action)
         moves.append((game, words))
     return moves
 
 
-def game_reply(save: Save, game: Game, *, play_on: bool = True) -> dict[str, Any]:
+def game_reply(save: Save, game: Game, *, play_on: bool = True) -> GameReply:
     """What the page draws after a request: ``frames`` (the game now, all its regions,
     then each computer move up to the learner's next decision, with only the regions it
     changed and the move in words), the ``flags`` of the last one, the ``save`` and, at
     the end of a game, ``over`` (drawn when the learner closes the last review)."""
     steps = [(game, "")] + (_computer_moves(game, save) if play_on else [])
-    frames: list[dict[str, Any]] = []
+    frames: list[Frame] = []
     drawn: dict[str, str] = {}
     model: dict[str, Any] = {}
     for later, said in steps:
@@ -468,7 +348,7 @@ def game_reply(save: Save, game: Game, *, play_on: bool = True) -> dict[str, Any
         model = game_model(save)
         frames.append(_frame(model, drawn, said))
         drawn = {**drawn, **frames[-1]["regions"]}
-    reply: dict[str, Any] = {"frames": frames, "flags": flags(model), "save": save.pack()}
+    reply: GameReply = {"frames": frames, "flags": flags(model), "save": save.pack()}
     if model["winner"]:
         reply["over"] = page.game_over_html(model)
     return reply
@@ -537,7 +417,7 @@ class Session:
     game: Game
     choices: tuple[str, ...] | None = None
 
-    def answer(self, reply: dict[str, Any], choices: tuple[str, ...] | None = None) -> None:
+    def answer(self, reply: GameReply, choices: tuple[str, ...] | None = None) -> None:
         """Name the game in ``reply`` as the request did: an opening by its choices."""
         if self.choices is not None:
             del reply["save"]
@@ -602,7 +482,7 @@ def new_save(payload: Mapping[str, Any]) -> Save:
 
 
 @expose("game.new")
-def new(payload: Mapping[str, Any]) -> dict[str, Any]:
+def new(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: a new game (see :func:`new_save`) -> its frames up to the learner's
     first decision."""
     save = new_save(payload if isinstance(payload, Mapping) else {})
@@ -610,7 +490,7 @@ def new(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.state")
-def state(payload: Mapping[str, Any]) -> dict[str, Any]:
+def state(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: a saved game as it stands (after a reload, or another tab's move):
     one frame, nobody moved."""
     session = _session(payload)
@@ -620,7 +500,7 @@ def state(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.adopt")
-def adopt(payload: Mapping[str, Any]) -> dict[str, Any]:
+def adopt(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: an opening (``save`` and ``choices``) as a plain saved game, when
     Python takes over what the page played from the build's replies: one frame."""
     session = _session(payload)
@@ -628,7 +508,7 @@ def adopt(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.act")
-def act(payload: Mapping[str, Any]) -> dict[str, Any]:
+def act(payload: Mapping[str, Any]) -> GameReply | Illegal:
     """Bridge handler: the learner's action (``action`` text or a ``card`` code). An illegal
     one is not taken: ``{"illegal": reason, "mastery": ...}``, the reason in the engine's
     words and the skill and item the refusal shows to work on (None when it teaches none).
@@ -643,6 +523,7 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
         return {"illegal": "The game is over: start a new game."}
     action, reason = resolve(game.state, SEAT, dict(payload))
     if action is None:
+        assert reason is not None, "resolve gives an action or the reason there is none"
         text = click_text(game.state, SEAT, dict(payload))
         item = item_of_mistake(game.state, SEAT, text)
         return {"illegal": reason, "mastery": mastery_field(item, False)}
@@ -654,7 +535,7 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.next")
-def next_move(payload: Mapping[str, Any]) -> dict[str, Any]:
+def next_move(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: the computer seats move up to the learner's next decision (a game
     restored, or left, while they were to move) -> its frames."""
     session = _session(payload)
@@ -664,7 +545,7 @@ def next_move(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.undo")
-def undo(payload: Mapping[str, Any]) -> dict[str, Any]:
+def undo(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: take back the learner's last decision of this deal (and the computer
     moves after it) -> one frame."""
     session = _session(payload)
@@ -685,8 +566,9 @@ def undo(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.hint")
-def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: the coach's advice for the learner's turn (advice, never a rule)."""
+def hint(payload: Mapping[str, Any]) -> Drawn:
+    """Bridge handler: the coach's advice for the learner's turn (advice, never a rule),
+    drawn."""
     session = _session(payload)
     game = session.game
     if (
@@ -695,26 +577,11 @@ def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
         or game.winner is not None
     ):
         raise BridgeError("The coach helps when it is your turn.")
-    advice = euchre.coach(game.state)
-    view = game.state.view(SEAT)
-    return {**advice_data(advice, view), "html": advice_html(advice, view)}
-
-
-@expose("game.review")
-def review(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: the review of finished deal ``deal`` (default: the last)."""
-    save = _save(payload)
-    game = _game(save)
-    if not game.history:
-        raise BridgeError("No deal has finished yet.")
-    index = payload.get("deal", len(game.history) - 1)
-    if not isinstance(index, int) or not 0 <= index < len(game.history):
-        raise BridgeError("There is no such deal in this game.")
-    return _deal_review(game, index)
+    return {"html": advice_html(euchre.coach(game.state), game.state.view(SEAT))}
 
 
 @expose("game.continue")
-def go_on(payload: Mapping[str, Any]) -> dict[str, Any]:
+def go_on(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: the learner closed the review; the next deal is shown, with its
     frames up to the learner's first decision."""
     save = _save(payload)
@@ -723,9 +590,9 @@ def go_on(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @expose("game.shared")
-def shared(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: a share link's code -> the review of that deal; a damaged link gets
-    a friendly note."""
+def shared(payload: Mapping[str, Any]) -> Drawn:
+    """Bridge handler: a share link's code -> the review of that deal, drawn; a damaged
+    link gets a friendly note."""
     code = str(payload.get("code", "")) if isinstance(payload, Mapping) else ""
     try:
         st = euchre.from_share_code(code)
@@ -740,13 +607,11 @@ def shared(payload: Mapping[str, Any]) -> dict[str, Any]:
             "This link's deal was not played to its end, so there is no review "
             "of it to show: here is a game of your own instead."
         )
-    review = review_model(st)
-    review["html"] = page.shared_html(review)
-    return review
+    return {"html": page.shared_html(deal_review(st))}
 
 
 @expose("game.link")
-def link(payload: Mapping[str, Any]) -> dict[str, Any]:
+def link(payload: Mapping[str, Any]) -> dict[str, Drawn | str]:
     """Bridge handler for the page's ``?deal=`` link: ``{"review": ...}`` with its HTML, or
     ``{"problem": one sentence}`` for a damaged link (a value, not an error: a link someone
     cut short is no failure of the engine, so nothing goes to the console)."""

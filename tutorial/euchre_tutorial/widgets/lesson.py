@@ -2,15 +2,16 @@
 
 At build time, :func:`render` validates every lesson (a broken one stops the build, naming
 its id and step) and draws the path and the first step. In the browser the handlers
-``lesson.start``, ``lesson.step``, ``lesson.act`` and ``lesson.hint`` play the steps; the
-page sends the lesson id, the step number and the learner's accepted moves, and every
-answer is recomputed from those.
+``lesson.step``, ``lesson.act``, ``lesson.hint`` and ``lesson.finish`` play the steps;
+the page sends the lesson id, the step number and the learner's accepted moves, and every
+answer is recomputed from those. The stars of the lesson path are drawn by Python once
+(:func:`euchre_tutorial.present.lesson.every_stars_html`, in the page's island).
 
 A reply carries the regions to draw and a few flags (:func:`step_reply`), never the model
 beside them; a played card's reply draws the table after each action (``frames``), the last
 frame holding every region.
 
->>> reply = start({"lesson": "bowers"})
+>>> reply = step({"lesson": "bowers", "step": 0, "moves": []})
 >>> reply["flags"], sorted(reply["frames"][0]["regions"])  # doctest: +NORMALIZE_WHITESPACE
 ({'lesson': 'bowers', 'step': 0, 'moves': [], 'outcome': None, 'complete': False},
  ['feedback', 'goal', 'head', 'narration', 'table', 'tools'])
@@ -43,13 +44,21 @@ from euchre_tutorial.mastery.items import Item, item_of_mistake, mastery_field
 from euchre_tutorial.mastery.judge import not_alone, weighed_item
 from euchre_tutorial.present import lesson as page
 from euchre_tutorial.present.advice import advice_html
-from euchre_tutorial.present.clicks import click_text
 from euchre_tutorial.present.island import json_island
 from euchre_tutorial.present.markup import escape
 from euchre_tutorial.present.settings import settings_html
 from euchre_tutorial.present.table import render_data, table_data
-from euchre_tutorial.present.words import told
+from euchre_tutorial.present.words import last_told
 from euchre_tutorial.widgets import WidgetConfigError
+from euchre_tutorial.widgets._clicks import click_text
+from euchre_tutorial.widgets._replies import (
+    Finished,
+    Frame,
+    HintReply,
+    LessonMove,
+    LessonRefusal,
+    StepReply,
+)
 
 if TYPE_CHECKING:
     from euchre import Rules
@@ -143,7 +152,7 @@ def _next_lesson(lesson: Lesson) -> str | None:
     return ids[at + 1] if at + 1 < len(ids) else None
 
 
-def frame_data(state: HandState, seat: int, reveal: bool) -> dict[str, Any]:
+def frame_data(state: HandState, seat: int, reveal: bool) -> Frame:
     """The table after one action of a step (for the page to show one move at a time), and
     that action in words as the learner's seat saw it (``said``: the page says it aloud);
     ``trick`` when the action finished a trick (the page waits longer after it).
@@ -156,11 +165,10 @@ def frame_data(state: HandState, seat: int, reveal: bool) -> dict[str, Any]:
     ui = lesson_ui(state, seat, reveal=reveal)
     view = state.view(seat)
     data = table_data(view, ui)
-    said = told(view)
     last = data["last_trick"]
     return {
         "regions": {"table": render_data(data, ui)},
-        "said": said[-1] if said else "",
+        "said": last_told(view),
         "trick": bool(last and last["just_done"]),
     }
 
@@ -184,14 +192,14 @@ def step_model(run: StepRun, *, disabled: bool = False) -> dict[str, Any]:
     return model
 
 
-def step_reply(run: StepRun, frames: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def step_reply(run: StepRun, frames: list[Frame] | None = None) -> StepReply:
     """What the page draws for a step in progress: ``frames`` (the table after each
     action, when there were any; the last frame holds every region, drawn as the step now
     stands) and the ``flags`` the page keeps (the lesson, the step, the learner's accepted
     moves, the outcome and whether the lesson is complete)."""
     model = step_model(run)
-    last = frames[-1] if frames else {"said": "", "trick": False}
-    final = {"regions": model["html"], "said": last["said"], "trick": last["trick"]}
+    said, trick = (frames[-1]["said"], frames[-1]["trick"]) if frames else ("", False)
+    final: Frame = {"regions": model["html"], "said": said, "trick": trick}
     return {
         "frames": [*(frames or [])[:-1], final],
         "flags": {
@@ -244,21 +252,8 @@ def path_model() -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- handlers
-@expose("lesson.list")
-def lesson_list(payload: Any) -> list[dict[str, Any]]:
-    """Bridge handler: the lesson path."""
-    return path_model()
-
-
-@expose("lesson.start")
-def start(payload: Mapping[str, Any]) -> dict[str, Any]:
-    """Bridge handler: ``{"lesson": id}`` -> the first step (see :func:`step_reply`)."""
-    lesson = _lesson(payload)
-    return step_reply(replay(lesson, 0, []))
-
-
 @expose("lesson.step")
-def step(payload: Mapping[str, Any]) -> dict[str, Any]:
+def step(payload: Mapping[str, Any]) -> StepReply:
     """Bridge handler: ``{"lesson", "step", "moves"}`` -> that step after those moves."""
     lesson = _lesson(payload)
     try:
@@ -289,7 +284,7 @@ def _asked_item(
 
 
 @expose("lesson.act")
-def act(payload: Mapping[str, Any]) -> dict[str, Any]:
+def act(payload: Mapping[str, Any]) -> LessonMove | LessonRefusal:
     """Bridge handler: the learner's action (``"action"`` text or a ``"card"`` code).
 
     Returns ``{"rejected": {reason, note, legal}, "mastery": ...}`` when it is not taken (the
@@ -323,7 +318,7 @@ def act(payload: Mapping[str, Any]) -> dict[str, Any]:
 
 def _refusal(
     run: StepRun, rejected: Rejected, text: str, *, asked: bool, finished: bool
-) -> dict[str, Any]:
+) -> LessonRefusal:
     """The reply to an action the step did not take (``run`` as it was before it)."""
     state, seat = run.state, run.step.seat
     counted = counts_as_mistake(refused=True, decided_before=finished, outcome=run.outcome)
@@ -333,8 +328,6 @@ def _refusal(
         item = item_of_mistake(state, seat, text) if counted else None
     return {
         "rejected": {
-            "reason": rejected.reason,
-            "note": rejected.note,
             "legal": rejected.legal,
             "mistake": counted,
             "html": page.feedback_html(rejected.reason, rejected.note),
@@ -345,7 +338,7 @@ def _refusal(
 
 
 @expose("lesson.hint")
-def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
+def hint(payload: Mapping[str, Any]) -> HintReply:
     """Bridge handler: hint number ``level`` (0 = mildest) for the step; after the lesson's
     own hints, a step that allows it gets the coach's advice for the position on the table.
 
@@ -361,32 +354,23 @@ def hint(payload: Mapping[str, Any]) -> dict[str, Any]:
     level = level if isinstance(level, int) and not isinstance(level, bool) and level >= 0 else 0
     coach_now = step.coach and run.state.to_act == step.seat
     if level < len(hints):
-        reply: dict[str, Any] = {
-            "text": hints[level],
-            "level": level,
-            "more": level + 1 < len(hints) or coach_now,
-            "counts": hint_counts(coach_step=step.coach, coach_advice=False),
-        }
-    elif coach_now:
+        more = level + 1 < len(hints) or coach_now
+        counts = hint_counts(coach_step=step.coach, coach_advice=False)
+        return {"html": page.hint_html(level, hints[level]), "more": more, "counts": counts}
+    if coach_now:
         advice = euchre.coach(run.state)
-        reply = {
-            "text": "",
-            "level": level,
+        return {
+            "html": advice_html(advice, run.state.view(step.seat)),
             "more": False,  # the coach's advice is the last word for this position
             "counts": hint_counts(coach_step=step.coach, coach_advice=True),
-            "coach": {"action": str(advice.action), "reasons": [str(r) for r in advice.reasons]},
-            "coach_html": advice_html(advice, run.state.view(step.seat)),
         }
-    else:
-        reply = {"text": hints[-1], "level": len(hints) - 1, "more": False, "counts": False}
-        reply["again"] = True
-    reply["html"] = page.hint_html(reply)
-    return reply
+    html = page.hint_html(len(hints) - 1, hints[-1], again=True)
+    return {"html": html, "more": False, "counts": False}
 
 
-@expose("lesson.stars")
 def lesson_stars(payload: Mapping[str, Any]) -> int:
-    """Bridge handler: the stars a finished lesson earns for its mistakes and hints."""
+    """The stars a finished lesson earns for the ``mistakes`` and ``hints`` of ``payload``
+    (counts; anything else raises BridgeError)."""
     return stars(_count(payload, "mistakes"), _count(payload, "hints"))
 
 
@@ -398,7 +382,7 @@ def _count(payload: Mapping[str, Any], key: str) -> int:
 
 
 @expose("lesson.finish")
-def finish(payload: Mapping[str, Any]) -> dict[str, Any]:
+def finish(payload: Mapping[str, Any]) -> Finished:
     """Bridge handler: ``{"lesson", "step", "moves", "mistakes", "hints"}`` of a completed
     lesson -> its stars and the closing words (the last step's feedback followed by the
     stars earned).
@@ -460,7 +444,7 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
         '<div class="eu-feedback" role="status" aria-live="polite" data-region="feedback"></div>'
         f'<div class="eu-stage-tools" data-region="tools">{html["tools"]}</div>'
         "</section>"
-        f"{json_island({'files': files}, files.get(first.id, ''))}"
+        f"{json_island({'files': files, 'stars': page.every_stars_html()}, files.get(first.id, ''))}"
         "</div>"
     )
 

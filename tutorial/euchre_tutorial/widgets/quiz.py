@@ -10,7 +10,6 @@ before Python starts. In the browser, ``quiz.js`` asks:
                     puts the questions whose items are due first
 ``quiz.questions``  ``{ids}`` -> the questions of stored ids (bad ids are dropped)
 ``quiz.check``      ``{id, answer}`` -> right or wrong, the engine's reasons, marks
-``quiz.spec``       ``{config, rules, query}`` -> the checked spec and its share query
 ``quiz.sheet``      ``{config, rules, query}`` -> a question sheet and its answer key
 ``quiz.view``       ``{run, phase, picked, ...}`` -> ``{"html"}``: the quiz drawn for that state
 ``quiz.answer``     ``{run, picked, ...}`` -> the answer checked and stored, the quiz drawn,
@@ -172,13 +171,6 @@ def _questions(ids: Any) -> tuple[list[dict[str, Any]], list[str]]:
         except (ValueError, RuntimeError):
             dropped.append(str(raw)[:80])
     return out, dropped
-
-
-@expose("quiz.spec")
-def quiz_spec(payload: Any) -> dict[str, Any]:
-    """The checked spec of a page's quiz and a share link's query, with notes."""
-    spec, notes = _spec(_payload(payload))
-    return {"spec": spec.to_dict(), "notes": notes}
 
 
 def _progress(raw: Any) -> dict[str, Any] | None:

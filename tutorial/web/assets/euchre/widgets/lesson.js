@@ -36,10 +36,6 @@ function validProgress(data, order, steps) {
   return isCount(at.mistakes ?? 0) && isCount(at.hints ?? 0);
 }
 
-function starText(n) {
-  return "★".repeat(n) + "☆".repeat(3 - n);
-}
-
 function readIsland(root) {
   try {
     const island = root.querySelector(".eu-prerendered[data-island]");
@@ -98,10 +94,8 @@ export async function mount(root, runtime) {
   function showStars() {
     for (const link of links) {
       const n = progress.stars[link.dataset.lessonLink] ?? 0;
-      const stars = link.querySelector(".eu-stars");
-      stars.dataset.stars = String(n);
-      stars.setAttribute("aria-label", n ? `${n} of 3 stars` : "not done yet");
-      stars.firstElementChild.textContent = starText(n);
+      const drawn = island.stars?.[n]; // Python's drawing of n stars (present/lesson.stars_html)
+      if (drawn) morph(link.querySelector("[data-stars-place]"), drawn);
       const item = link.closest("li");
       item.classList.toggle("eu-path-item--done", n > 0);
       item.classList.toggle("eu-path-item--current", link.dataset.lessonLink === at.lesson);
