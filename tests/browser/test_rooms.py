@@ -316,6 +316,22 @@ def test_a_static_copy_says_how_to_start_a_room_server(page: Any) -> None:
     assert not axe_in_light_and_dark(page), axe_in_light_and_dark(page)
 
 
+def assert_a_spectators_table(eve: Any) -> None:
+    """What a spectator's table shows: every hand face down and counted, no card but the
+    upcard and the trick's, and no control but Leave."""
+    # read at one instant: the computer players keep moving between two reads
+    hands, backs, cards, public = eve.locator("[data-region=table]").evaluate(
+        """(t) => [t.querySelectorAll('.eu-hand').length, t.querySelectorAll('.eu-backs').length,
+                   t.querySelectorAll('[data-card]').length,
+                   t.querySelectorAll('.eu-center [data-card]').length]"""
+    )
+    assert hands == 0  # no face-up hand
+    assert backs == 4  # every hand face down, counted
+    assert cards == public  # the only cards shown are the upcard and the trick's
+    controls = eve.locator("[data-widget=room] [data-action]:not([data-action=leave]):visible")
+    assert controls.count() == 0
+
+
 def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
     new_page: Callable[..., Any], rooms: RoomServer
 ) -> None:
@@ -359,19 +375,7 @@ def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
             arg=before,
             timeout=STEP_MS,
         )
-        # read at one instant: the computer players keep moving between two reads
-        hands, backs, cards, public = eve.locator("[data-region=table]").evaluate(
-            """(t) => [t.querySelectorAll('.eu-hand').length, t.querySelectorAll('.eu-backs').length,
-                       t.querySelectorAll('[data-card]').length,
-                       t.querySelectorAll('.eu-center [data-card]').length]"""
-        )
-        assert hands == 0  # no face-up hand
-        assert backs == 4  # every hand face down, counted
-        assert cards == public  # the only cards shown are the upcard and the trick's
-        assert (
-            eve.locator("[data-widget=room] [data-action]:not([data-action=leave]):visible").count()
-            == 0
-        )
+        assert_a_spectators_table(eve)
     assert len(seen) >= 3, "the spectator's table did not follow the play"
 
     eve.click('[data-action="leave"]')

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 from euchre import Game
 
@@ -163,14 +164,32 @@ def test_strong_computer_players_think_off_the_loop_and_play_a_match() -> None:
         assert game is not None and game.winner is not None
 
 
+def _farmer_passes_said(person: Any) -> int:
+    """The passes that kept a farmer's hand in ``person``'s view, each checked to be told
+    as one (and a pass of round one or two as a plain pass), from the phases sent."""
+    from euchre_tutorial.present.room import display_names, table_view
+    from euchre_tutorial.present.words import told
+
+    assert person.state is not None
+    view = person.state["table"]["view"]
+    assert len(view["phases"]) == len(view["actions"])
+    said = told(table_view(person.state), display_names(person.state))
+    kept = 0
+    for index, (action, phase) in enumerate(zip(view["actions"], view["phases"], strict=True)):
+        if phase == "farmer" and action == "pass":
+            kept += 1
+            endings: tuple[str, ...] = ("keep your farmer's hand.", "keeps their farmer's hand.")
+            assert said[index].endswith(endings), said[index]
+        elif action == "pass" and phase in ("round_one", "round_two"):
+            assert said[index].endswith(("pass.", "passes.")), said[index]
+    return kept
+
+
 def test_every_seat_is_sent_the_phase_of_each_action() -> None:
     """At a farmer's-hand table a pass may keep a farmer's hand or pass the upcard: the view
     a room sends says which (``phases``), so each browser's log tells them apart. Each
     farmer's hand is kept; a long game makes one all but certain (a deal has none with
     chance 0.44, and the room's cards are secret)."""
-    from euchre_tutorial.present.room import display_names, table_view
-    from euchre_tutorial.present.words import told
-
     with (
         server() as (client, _hub),
         seated(
@@ -184,21 +203,7 @@ def test_every_seat_is_sent_the_phase_of_each_action() -> None:
             settle(table)
             state = table[0].state
             assert state is not None and state["room"]["phase"] != "lobby", "no farmer's hand"
-            for person in table:
-                assert person.state is not None
-                view = person.state["table"]["view"]
-                assert len(view["phases"]) == len(view["actions"])
-                said = told(table_view(person.state), display_names(person.state))
-                for index, (action, phase) in enumerate(
-                    zip(view["actions"], view["phases"], strict=True)
-                ):
-                    if phase == "farmer" and action == "pass":
-                        kept += 1
-                        assert said[index].endswith(
-                            ("keep your farmer's hand.", "keeps their farmer's hand.")
-                        ), said[index]
-                    elif action == "pass" and phase in ("round_one", "round_two"):
-                        assert said[index].endswith(("pass.", "passes.")), said[index]
+            kept += sum(_farmer_passes_said(person) for person in table)
             if state["room"]["phase"] == "playing" and state["table"]["view"]["phase"] == "farmer":
                 person = by_seat(table)[state["table"]["view"]["to_act"]]
                 person.do({"type": "act", "action": "pass", "version": person.version})

@@ -38,6 +38,35 @@ def _state(hub: Any, person: Person) -> HandState:
     return state
 
 
+def _refuse_an_illegal_play(person: Person, before: HandState) -> bool:
+    """Send one illegal card, if the seat has one: refused with the rule it broke as the
+    verdict; the same card on an out-of-date view teaches nothing. Whether one was sent."""
+    illegal = next(iter(illegal_plays(before)), None)
+    if illegal is None:
+        return False
+    refused = person.do({"type": "act", "action": illegal, "version": person.version})
+    assert refused["type"] == "refused"
+    assert refused["mastery"] == refused_move(before, person.seat or 0, illegal)
+    assert refused["mastery"]["correct"] is False
+    stale = person.do({"type": "act", "action": illegal, "version": person.version - 1})
+    assert stale["type"] == "refused" and "mastery" not in stale
+    return True
+
+
+def _verdicts_told(person: Person, wanted: int) -> collections.Counter[tuple[str, str, bool]]:
+    """The verdicts ``person`` was sent, once ``wanted`` of them have come."""
+    while sum(m["type"] == "mastery" for m in person.messages) < wanted:
+        person.recv()
+    return collections.Counter(_key(m) for m in person.messages if m["type"] == "mastery")
+
+
+def _continue_all(table: list[Person], waiting: list[int]) -> None:
+    """Every seat the review waits for says Continue."""
+    for seat in waiting:
+        person = by_seat(table)[seat]
+        person.do({"type": "continue", "version": person.version})
+
+
 def test_each_player_is_told_the_verdicts_on_their_own_moves_and_no_one_else_is() -> None:
     rng = random.Random(11)
     expected: dict[str, collections.Counter[tuple[str, str, bool]]] = {
@@ -62,26 +91,12 @@ def test_each_player_is_told_the_verdicts_on_their_own_moves_and_no_one_else_is(
                 if phase == "lobby":
                     break
                 if phase == "review":
-                    for seat in ann.state["table"]["review"]["waiting"]:
-                        person = by_seat(table)[seat]
-                        person.do({"type": "continue", "version": person.version})
+                    _continue_all(table, ann.state["table"]["review"]["waiting"])
                     continue
                 person = by_seat(table)[ann.view["to_act"]]
                 before = _state(hub, person)
-                illegal = next(iter(illegal_plays(before)), None)
-                if illegal is not None and refusals < 6:
-                    refusals += 1
-                    refused = person.do(
-                        {"type": "act", "action": illegal, "version": person.version}
-                    )
-                    assert refused["type"] == "refused"
-                    assert refused["mastery"] == refused_move(before, person.seat or 0, illegal)
-                    assert refused["mastery"]["correct"] is False
-                    # the same card sent on a view that is out of date teaches nothing
-                    stale = person.do(
-                        {"type": "act", "action": illegal, "version": person.version - 1}
-                    )
-                    assert stale["type"] == "refused" and "mastery" not in stale
+                if refusals < 6:
+                    refusals += _refuse_an_illegal_play(person, before)
                 action = rng.choice(person.view["legal"])
                 verdict = weighed_move(before, person.seat or 0, action)
                 if verdict is not None:
@@ -91,13 +106,8 @@ def test_each_player_is_told_the_verdicts_on_their_own_moves_and_no_one_else_is(
             assert refusals > 0 and sum(expected["Ann"].values()) > 0
             assert sum(expected["Bob"].values()) > 0
             for person in table:
-                wanted = sum(expected[person.name].values())
-                while sum(m["type"] == "mastery" for m in person.messages) < wanted:
-                    person.recv()
-                told = collections.Counter(
-                    _key(m) for m in person.messages if m["type"] == "mastery"
-                )
-                assert told == expected[person.name], person.name
+                wanted = expected[person.name]
+                assert _verdicts_told(person, sum(wanted.values())) == wanted, person.name
             watcher.send({"type": "ping"})
             watcher.expect("pong")
             assert not [m for m in watcher.messages if m["type"] == "mastery" or "mastery" in m]
