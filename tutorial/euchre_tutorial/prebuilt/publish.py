@@ -11,6 +11,7 @@ data), what the file is and its inputs. The folder is ``EUCHRE_PREBUILT_CACHE`` 
 generator sets it to ``build/prebuilt-cache/``); without it nothing is kept.
 
 >>> from euchre_tutorial.prebuilt.store import ReplyStore
+>>> _ = forget()  # no build under way
 >>> published("demo", {"n": 1}, lambda: ReplyStore("demo"))
 ''
 >>> collect()
