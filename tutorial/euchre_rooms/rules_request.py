@@ -17,9 +17,8 @@ from euchre_tutorial.site_rules import SITE_VARIANTS
 from euchre_rooms.config import LEVELS
 from euchre_rooms.refusal import Refused
 
-#: The games rooms play: the site's, and Bid Euchre, whose computer players bid for their
-#: side (``euchre.players.auction_bids``) while its pages are still being written.
-ROOM_VARIANTS = SITE_VARIANTS | {"bid"}
+#: The games rooms play: the site's own (Euchre and Bid Euchre).
+ROOM_VARIANTS = SITE_VARIANTS
 
 
 def _base_rules(spec: Any) -> Rules:
