@@ -250,6 +250,15 @@ export async function mount(root, runtime) {
     }
   }
 
+  /** The learner's turn may take the focus to the hand only from where the game left it
+   * (the page, the table, the review panel), never from the New game form the learner
+   * opened while the computer players were moving, nor from the button Cancel gave it to. */
+  function focusIsFree() {
+    const here = document.activeElement;
+    if (here === document.body || play.contains(here)) return true;
+    return panel.contains(here) && !panel.querySelector(".eu-newgame");
+  }
+
   function afterMoves() {
     const flags = current.flags;
     if (flags.review) {
@@ -260,9 +269,7 @@ export async function mount(root, runtime) {
       beep(flags.winner === "us" ? "win" : "trick");
     } else if (flags.your_turn) {
       beep("turn");
-      if (root.contains(document.activeElement) || document.activeElement === document.body) {
-        firstControl(play)?.focus({ preventScroll: true });
-      }
+      if (focusIsFree()) firstControl(play)?.focus({ preventScroll: true });
       bringIntoView(play);
     }
   }
@@ -451,8 +458,9 @@ export async function mount(root, runtime) {
     morph(panel, "");
     delete root.dataset.gameOver;
     const reply = await run(request, { lead: null, said: "A new game: good luck!" });
-    if (reply) firstControl(play)?.focus({ preventScroll: true });
-    else if (!current?.flags?.phase) showNewGame(true);
+    if (!reply) {
+      if (!current?.flags?.phase) showNewGame(true);
+    } else if (focusIsFree()) firstControl(play)?.focus({ preventScroll: true });
   }
 
   root.addEventListener("submit", (event) => {

@@ -244,6 +244,16 @@ export async function mount(root, runtime) {
     else if (kept.action === "next-lesson" && order.includes(kept.target)) go(kept.target, 0, [], "heading", true);
   }
 
+  // One thing at a time on the stage: a move and Python's taking over the position it
+  // was made at run in turn, so neither draws over the other (a tap kept from before the
+  // script listened can land while Python arrives).
+  let turn = Promise.resolve();
+  function inTurn(task) {
+    const run = turn.then(task);
+    turn = run.catch(() => {});
+    return run;
+  }
+
   async function act(payload, button) {
     if (busy) {
       hurry(stage);
@@ -251,6 +261,16 @@ export async function mount(root, runtime) {
     }
     busy = true;
     root.dataset.busy = "true";
+    try {
+      await inTurn(() => move(payload, button));
+    } finally {
+      busy = false;
+      root.dataset.busy = "false";
+    }
+  }
+
+  /** Answer one move of the learner's and draw the answer. */
+  async function move(payload, button) {
     try {
       const reply = await answer(payload);
       if (!reply) {
@@ -308,9 +328,6 @@ export async function mount(root, runtime) {
       }
     } catch (error) {
       say(`The card engine could not answer: ${error.message}`, "wrong");
-    } finally {
-      busy = false;
-      root.dataset.busy = "false";
     }
   }
 
@@ -467,12 +484,9 @@ export async function mount(root, runtime) {
   }
 
   try {
-    if (early) {
-      // Python takes over the very state the build's replies drew
-      await go(at.lesson, at.step, at.moves, false, false, true);
-    } else {
-      await firstView();
-    }
+    // Python takes over the very state the build's replies drew (after a move still being
+    // answered), else draws the first view itself.
+    await inTurn(() => (drawnEarly ? go(at.lesson, at.step, at.moves, false, false, true) : firstView()));
   } catch (error) {
     console.warn("euchre: lesson", error);
     root.dataset.ready = "failed";
@@ -480,7 +494,7 @@ export async function mount(root, runtime) {
     say("The lesson could not reach the card engine. The step above is still correct.", "wrong");
     return;
   }
-  if (notes.length && !early) say(notes.join(" "), "note");
+  if (notes.length && !early && !drawnEarly) say(notes.join(" "), "note");
   root.dataset.ready = "true";
   doPending();
 }
