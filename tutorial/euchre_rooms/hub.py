@@ -99,6 +99,19 @@ class Hub:
         if client.proxy is not None and command.type != "ping" and self.relay is not None:
             await self.relay.forward(client, str(text), command)
             return
+        await self._carry_out(client, text, command)
+
+    async def handle_here(self, client: Client, text: str) -> None:
+        """Act on one message from ``client`` in this process, forwarded or not (its seat
+        being given back here after its room's owner died)."""
+        try:
+            command = parse_message(text, self.settings.max_message_bytes)
+        except ProtocolError as exc:
+            client.error(str(exc), exc.ident)
+            return
+        await self._carry_out(client, text, command)
+
+    async def _carry_out(self, client: Client, text: str | bytes, command: Command) -> None:
         ident = command.get("id")
         try:
             await self._route(client, command)
