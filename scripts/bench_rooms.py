@@ -3,6 +3,10 @@ loopback WebSockets, the scripted people in client processes of their own.
 
     python scripts/bench_rooms.py [--rooms 200] [--clients 2] [--think 2 5] [--seconds 20]
                                   [--only human,one,two] [--out reports/rooms.md]
+                                  [--profile DIR]
+
+``--profile DIR`` runs each server under cProfile counting CPU time (not wall time) and
+writes its stats to ``DIR/<setup>-<n>.prof`` when it stops (read them with ``pstats``).
 
 Three setups, each against freshly started servers:
 
@@ -22,7 +26,8 @@ server's CPU time per accepted move (all the process's CPU, both processes' with
 and the part of it that was thinking rather than the server's own work (the computer
 players' choices and the coach's verdicts on people's bids and leads, which the server
 times itself: ``GET /rooms/stats``), memory per room (the servers' RSS growth per room
-with its connections, at the end), and the machine's load. Bounded: each setup stops
+with its connections, at the end), how many Redis requests waited for a free connection
+in their process's pool (and how long in all), and the machine's load. Bounded: each setup stops
 after ``--limit`` seconds whatever happens.
 
 Where a move's CPU went (issue 45; profiled with the actors driven in one process, no
@@ -67,6 +72,20 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = os.sysconf("SC_PAGE_SIZE")
 TICKS = os.sysconf("SC_CLK_TCK")
 REDIS = "/usr/bin/redis-server"
+POOL_KEYS = ("redis_waits", "redis_wait_seconds")
+"""What a process sharing rooms through Redis says of its pool (0 with one process)."""
+PROFILED = """
+import cProfile, sys, time
+from euchre_rooms.__main__ import main
+out, sys.argv[1:] = sys.argv[1], sys.argv[2:]
+profile = cProfile.Profile(time.process_time)
+try:
+    profile.runcall(main)
+finally:
+    profile.dump_stats(out)
+"""
+"""A room server under cProfile counting CPU time (not wall time: a shared machine's
+waits would drown the server's own work), its stats written when it stops."""
 
 
 @dataclass
@@ -124,11 +143,18 @@ def get_json(port: int, path: str) -> dict[str, Any]:
         return data
 
 
-def start_server(redis_url: str | None) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(
+    redis_url: str | None, profile: Path | None = None
+) -> tuple[subprocess.Popen[bytes], int]:
+    """A room server on a free port; under cProfile (its stats written to ``profile`` when it
+    stops) if asked."""
     port = free_port()
     path = [str(ROOT / "tutorial"), str(ROOT / "engine"), os.environ.get("PYTHONPATH", "")]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
-    cmd = [sys.executable, "-m", "euchre_rooms", "--port", str(port)]
+    cmd = [sys.executable, "-m", "euchre_rooms"]
+    if profile is not None:
+        cmd = [sys.executable, "-c", PROFILED, str(profile)]
+    cmd += ["--port", str(port)]
     cmd += ["--messages-per-second", "1000"]
     if redis_url:
         cmd += ["--redis", redis_url]
@@ -324,8 +350,8 @@ def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
         "thinkers_cpu": sum(thinkers),
         "rss": sum(rss for _, rss in procs),
     }
-    for key in ("moves", "computer_cpu_seconds", "coach_cpu_seconds"):
-        out[key] = sum(s[key] for s in stats)
+    for key in ("moves", "computer_cpu_seconds", "coach_cpu_seconds", *POOL_KEYS):
+        out[key] = sum(s.get(key, 0) for s in stats)
     return out
 
 
@@ -353,6 +379,8 @@ def row(
         f"| {setup.name} | {rooms} | {moves} | {moves / seconds:.0f} | {p50:.1f} | {p99:.1f} | "
         f"{1000 * (cpu - thinking) / moves:.2f} | {1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | {grown:.0f} | "
+        f"{after['redis_waits'] - before['redis_waits']} "
+        f"({after['redis_wait_seconds'] - before['redis_wait_seconds']:.2f} s) | "
         f"{os.getloadavg()[0]:.1f} | "
         f"{'yes' if finished else 'no (time limit)'} |"
     )
@@ -360,7 +388,8 @@ def row(
 
 HEADER = (
     "| setup | rooms | moves | moves/s | median ms | p99 ms | server's own CPU ms/move | "
-    "thinking CPU ms/move | server CPU % | thinkers CPU % | KB/room | load average | finished |"
+    "thinking CPU ms/move | server CPU % | thinkers CPU % | KB/room | Redis pool waits | "
+    "load average | finished |"
 )
 
 
@@ -381,13 +410,19 @@ def with_redis(run: Any) -> str:
 
 
 def run_setup(setup: Setup, args: argparse.Namespace, redis_url: str | None = None) -> str:
-    servers = [start_server(redis_url) for _ in range(setup.processes)]
+    profiles: list[Path | None] = [None] * setup.processes
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+        name = setup.name.split(":")[0]
+        profiles = [args.profile / f"{name}-{k}.prof" for k in range(setup.processes)]
+    servers = [start_server(redis_url, profile) for profile in profiles]
     try:
         return measure(setup, [p for _, p in servers], [s.pid for s, _ in servers], args)
     finally:
         for server, _ in servers:
-            server.send_signal(signal.SIGTERM)
-            server.wait(10)
+            # SIGINT: uvicorn stops in order, so cProfile writes its stats
+            server.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
+            server.wait(30)
 
 
 def setups(args: argparse.Namespace) -> list[Setup]:
@@ -417,6 +452,9 @@ def report(argv: list[str] | None = None) -> str:
     parser.add_argument("--only", default="human,one,two")
     parser.add_argument("--limit", type=float, default=300.0)
     parser.add_argument("--out", type=Path, default=ROOT / "reports" / "rooms.md")
+    parser.add_argument(
+        "--profile", type=Path, help="run each server under cProfile, its stats in this folder"
+    )
     args = parser.parse_args(argv)
     lines = [
         "## Private rooms under load",
