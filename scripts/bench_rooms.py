@@ -72,6 +72,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = os.sysconf("SC_PAGE_SIZE")
 TICKS = os.sysconf("SC_CLK_TCK")
 REDIS = "/usr/bin/redis-server"
+START_SECONDS = 60.0
+"""How long a server may take to answer its first request (a loaded machine is slow)."""
 POOL_KEYS = ("redis_waits", "redis_wait_seconds")
 """What a process sharing rooms through Redis says of its pool (0 with one process)."""
 PROFILED = """
@@ -159,14 +161,25 @@ def start_server(
     if redis_url:
         cmd += ["--redis", redis_url]
     proc = subprocess.Popen(cmd, env=env)
-    for _ in range(200):
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
         try:
             get_json(port, "/rooms/health")
             return proc, port
         except OSError:
             time.sleep(0.05)
-    proc.kill()
+    stop_server(proc, signal.SIGTERM)
     raise SystemExit("the room server did not start")
+
+
+def stop_server(proc: subprocess.Popen[bytes], how: signal.Signals) -> None:
+    """Stop a room server (and so its thinkers); killed if it does not stop in time."""
+    proc.send_signal(how)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
 
 
 # ---------------------------------------------------------------------- the client processes
@@ -415,14 +428,15 @@ def run_setup(setup: Setup, args: argparse.Namespace, redis_url: str | None = No
         args.profile.mkdir(parents=True, exist_ok=True)
         name = setup.name.split(":")[0]
         profiles = [args.profile / f"{name}-{k}.prof" for k in range(setup.processes)]
-    servers = [start_server(redis_url, profile) for profile in profiles]
+    servers: list[tuple[subprocess.Popen[bytes], int]] = []
     try:
+        for profile in profiles:  # the ones started are stopped if a later one fails
+            servers.append(start_server(redis_url, profile))
         return measure(setup, [p for _, p in servers], [s.pid for s, _ in servers], args)
     finally:
         for server, _ in servers:
             # SIGINT: uvicorn stops in order, so cProfile writes its stats
-            server.send_signal(signal.SIGINT if args.profile else signal.SIGTERM)
-            server.wait(30)
+            stop_server(server, signal.SIGINT if args.profile else signal.SIGTERM)
 
 
 def setups(args: argparse.Namespace) -> list[Setup]:

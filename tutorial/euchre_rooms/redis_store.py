@@ -71,7 +71,7 @@ class RedisStore:
         self.waiting: list[tuple[str, str, str, asyncio.Future[Any]]] = []
         """Appends not sent yet: key, process, record's text, and who waits for the answer."""
         self.writer: asyncio.Task[None] | None = None
-        self.wake = asyncio.Event()
+        """The task sending them, while there are any."""
 
     async def create(self, key: str, me: str, record: Record) -> None:
         try:
@@ -85,9 +85,8 @@ class RedisStore:
     async def append(self, key: str, me: str, record: Record) -> None:
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.waiting.append((key, me, json.dumps(record), done))
-        self.wake.set()
-        if self.writer is None or self.writer.done():
-            self.writer = asyncio.create_task(self._write_forever())
+        if self.writer is None:
+            self.writer = asyncio.create_task(self._write_all())
         try:
             ok = await done
         except RedisError as exc:
@@ -96,14 +95,15 @@ class RedisStore:
         if not ok:
             raise Lost(key)
 
-    async def _write_forever(self) -> None:
-        """Send the waiting appends, all of them in one pipeline, for as long as any come."""
-        while True:
-            await self.wake.wait()
-            self.wake.clear()
-            batch, self.waiting = self.waiting, []
-            if batch:
+    async def _write_all(self) -> None:
+        """Send the waiting appends, those that came meanwhile in the next pipeline, until
+        none is left."""
+        try:
+            while self.waiting:
+                batch, self.waiting = self.waiting, []
                 await self._write(batch)
+        finally:
+            self.writer = None
 
     async def _write(self, batch: list[tuple[str, str, str, asyncio.Future[Any]]]) -> None:
         try:
