@@ -3,6 +3,10 @@ loopback WebSockets, the scripted people in client processes of their own.
 
     python scripts/bench_rooms.py [--rooms 200] [--clients 2] [--think 2 5] [--seconds 20]
                                   [--only human,one,two] [--out reports/rooms.md]
+                                  [--profile DIR]
+
+``--profile DIR`` runs each server under cProfile counting CPU time (not wall time) and
+writes its stats to ``DIR/<setup>-<n>.prof`` when it stops (read them with ``pstats``).
 
 Three setups, each against freshly started servers:
 
@@ -22,7 +26,8 @@ server's CPU time per accepted move (all the process's CPU, both processes' with
 and the part of it that was thinking rather than the server's own work (the computer
 players' choices and the coach's verdicts on people's bids and leads, which the server
 times itself: ``GET /rooms/stats``), memory per room (the servers' RSS growth per room
-with its connections, at the end), and the machine's load. Bounded: each setup stops
+with its connections, at the end), how many Redis requests waited for a free connection
+in their process's pool (and how long in all), and the machine's load. Bounded: each setup stops
 after ``--limit`` seconds whatever happens.
 
 Where a move's CPU went (issue 45; profiled with the actors driven in one process, no
@@ -38,6 +43,17 @@ event's words come from a view that is sent anyway: the rooms' own work measured
 way is ~0.45 ms a move with two people and two computer players, ~0.7 with four people.
 A machine shared with other work stretches both the CPU times and the latencies: read
 them beside the load average.
+
+Measured again (December, ``--profile``, CPU time, the actors driven in one process with
+four people a room): of a move's work, building the four seats' views in the engine
+(``HandState.view``: each view walks the deal's history again, ``history_of`` about four
+times and ``actors_in`` twice a view) is ~56%, encoding them (``viewcodec``) ~21%, the
+rest the room's own bookkeeping and the messages; the whole server's CPU per move is
+~1.3 ms in that run. The 0.5 ms aim needs the engine's view made cheaper (the four seats'
+views of one moment share their history: built once, the per-seat part is a hand and its
+legal actions); the rooms already build each view once per change. A bench run niced on a
+machine at load 13 to 20 measures CPU per move, not throughput: the servers got 4 to 6%
+of a core, so ``moves/s`` and the latencies there are the machine's, not the server's.
 """
 
 from __future__ import annotations
@@ -67,6 +83,22 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = os.sysconf("SC_PAGE_SIZE")
 TICKS = os.sysconf("SC_CLK_TCK")
 REDIS = "/usr/bin/redis-server"
+START_SECONDS = 60.0
+"""How long a server may take to answer its first request (a loaded machine is slow)."""
+POOL_KEYS = ("redis_waits", "redis_wait_seconds")
+"""What a process sharing rooms through Redis says of its pool (0 with one process)."""
+PROFILED = """
+import cProfile, sys, time
+from euchre_rooms.__main__ import main
+out, sys.argv[1:] = sys.argv[1], sys.argv[2:]
+profile = cProfile.Profile(time.process_time)
+try:
+    profile.runcall(main)
+finally:
+    profile.dump_stats(out)
+"""
+"""A room server under cProfile counting CPU time (not wall time: a shared machine's
+waits would drown the server's own work), its stats written when it stops."""
 
 
 @dataclass
@@ -124,23 +156,41 @@ def get_json(port: int, path: str) -> dict[str, Any]:
         return data
 
 
-def start_server(redis_url: str | None) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(
+    redis_url: str | None, profile: Path | None = None
+) -> tuple[subprocess.Popen[bytes], int]:
+    """A room server on a free port; under cProfile (its stats written to ``profile`` when it
+    stops) if asked."""
     port = free_port()
     path = [str(ROOT / "tutorial"), str(ROOT / "engine"), os.environ.get("PYTHONPATH", "")]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
-    cmd = [sys.executable, "-m", "euchre_rooms", "--port", str(port)]
+    cmd = [sys.executable, "-m", "euchre_rooms"]
+    if profile is not None:
+        cmd = [sys.executable, "-c", PROFILED, str(profile)]
+    cmd += ["--port", str(port)]
     cmd += ["--messages-per-second", "1000"]
     if redis_url:
         cmd += ["--redis", redis_url]
     proc = subprocess.Popen(cmd, env=env)
-    for _ in range(200):
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline:
         try:
             get_json(port, "/rooms/health")
             return proc, port
         except OSError:
             time.sleep(0.05)
-    proc.kill()
+    stop_server(proc, signal.SIGTERM)
     raise SystemExit("the room server did not start")
+
+
+def stop_server(proc: subprocess.Popen[bytes], how: signal.Signals) -> None:
+    """Stop a room server (and so its thinkers); killed if it does not stop in time."""
+    proc.send_signal(how)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
 
 
 # ---------------------------------------------------------------------- the client processes
@@ -324,8 +374,8 @@ def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
         "thinkers_cpu": sum(thinkers),
         "rss": sum(rss for _, rss in procs),
     }
-    for key in ("moves", "computer_cpu_seconds", "coach_cpu_seconds"):
-        out[key] = sum(s[key] for s in stats)
+    for key in ("moves", "computer_cpu_seconds", "coach_cpu_seconds", *POOL_KEYS):
+        out[key] = sum(s.get(key, 0) for s in stats)
     return out
 
 
@@ -353,6 +403,8 @@ def row(
         f"| {setup.name} | {rooms} | {moves} | {moves / seconds:.0f} | {p50:.1f} | {p99:.1f} | "
         f"{1000 * (cpu - thinking) / moves:.2f} | {1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | {grown:.0f} | "
+        f"{after['redis_waits'] - before['redis_waits']} "
+        f"({after['redis_wait_seconds'] - before['redis_wait_seconds']:.2f} s) | "
         f"{os.getloadavg()[0]:.1f} | "
         f"{'yes' if finished else 'no (time limit)'} |"
     )
@@ -360,7 +412,8 @@ def row(
 
 HEADER = (
     "| setup | rooms | moves | moves/s | median ms | p99 ms | server's own CPU ms/move | "
-    "thinking CPU ms/move | server CPU % | thinkers CPU % | KB/room | load average | finished |"
+    "thinking CPU ms/move | server CPU % | thinkers CPU % | KB/room | Redis pool waits | "
+    "load average | finished |"
 )
 
 
@@ -381,13 +434,20 @@ def with_redis(run: Any) -> str:
 
 
 def run_setup(setup: Setup, args: argparse.Namespace, redis_url: str | None = None) -> str:
-    servers = [start_server(redis_url) for _ in range(setup.processes)]
+    profiles: list[Path | None] = [None] * setup.processes
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+        name = setup.name.split(":")[0]
+        profiles = [args.profile / f"{name}-{k}.prof" for k in range(setup.processes)]
+    servers: list[tuple[subprocess.Popen[bytes], int]] = []
     try:
+        for profile in profiles:  # the ones started are stopped if a later one fails
+            servers.append(start_server(redis_url, profile))
         return measure(setup, [p for _, p in servers], [s.pid for s, _ in servers], args)
     finally:
         for server, _ in servers:
-            server.send_signal(signal.SIGTERM)
-            server.wait(10)
+            # SIGINT: uvicorn stops in order, so cProfile writes its stats
+            stop_server(server, signal.SIGINT if args.profile else signal.SIGTERM)
 
 
 def setups(args: argparse.Namespace) -> list[Setup]:
@@ -417,6 +477,9 @@ def report(argv: list[str] | None = None) -> str:
     parser.add_argument("--only", default="human,one,two")
     parser.add_argument("--limit", type=float, default=300.0)
     parser.add_argument("--out", type=Path, default=ROOT / "reports" / "rooms.md")
+    parser.add_argument(
+        "--profile", type=Path, help="run each server under cProfile, its stats in this folder"
+    )
     args = parser.parse_args(argv)
     lines = [
         "## Private rooms under load",

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 from typing import Any
 
+import pytest
 from euchre_rooms import Hub
 from euchre_rooms.routing import MemoryNetwork, MemoryRouter
 from euchre_rooms.storage import MemoryStore
@@ -62,20 +64,26 @@ async def until(check: Any, what: str, seconds: float = 10.0) -> Any:
 
 async def bobs_turn(ann: Tab, bob: Tab) -> dict[str, Any]:
     """Ann on A and Bob forwarded from B play until it is Bob's turn to play a card."""
+    return await turn_of([ann, bob], bob)
+
+
+async def turn_of(tabs: list[Tab], who: Tab) -> dict[str, Any]:
+    """Everyone plays (the first legal action that is not a pass nor alone, so a deal is
+    played out) and continues after a deal, until ``who`` is to play a card."""
     while True:
         await asyncio.sleep(0.01)
-        for tab in (ann, bob):
+        for tab in tabs:
             state = tab.state()
             me = state["you"]  # a forwarded connection's seat is known on the owner only
             view = state["table"]["view"] if state["table"] else None
             if state["room"]["phase"] == "review" and me in state["table"]["review"]["waiting"]:
                 await tab.send_json({"type": "continue", "version": state["version"]})
             elif view and view["to_act"] == me and view["legal"]:
-                if tab is bob and view["phase"] == "play":
+                if tab is who and view["phase"] == "play":
                     return state
-                await tab.send_json(
-                    {"type": "act", "action": view["legal"][0], "version": state["version"]}
-                )
+                action = next((a for a in view["legal"] if a != "pass" and "alone" not in a), None)
+                action = action or view["legal"][0]
+                await tab.send_json({"type": "act", "action": action, "version": state["version"]})
 
 
 async def seated_on_two(cluster: Cluster) -> tuple[Tab, Tab]:
@@ -186,3 +194,84 @@ def test_a_class_moves_with_its_tables_when_its_owner_dies() -> None:
         await cluster.close()
 
     run(test)
+
+
+async def seated_four(cluster: Cluster) -> list[Tab]:
+    """Ann on A; Bob, Cy and Dee on B, forwarded to A; the deal begun."""
+    ann = Tab(cluster.a, "Ann")
+    await ann.send_json({"type": "create", "name": "Ann", "level": "easy"})
+    code = ann.last("welcome")["room"]
+    tabs = [ann]
+    for name in ("Bob", "Cy", "Dee"):
+        tab = Tab(cluster.b, name)
+        await tab.send_json({"type": "join", "room": code, "name": name, "id": "j"})
+        await until(lambda t=tab: t.answer("j"), f"{name}'s join")
+        await tab.send_json({"type": "ready", "ready": True, "id": "r"})
+        await until(lambda t=tab: t.answer("r"), f"{name} ready")
+        tabs.append(tab)
+    await ann.send_json({"type": "start"})
+    await until(lambda: tabs[1].state()["table"], "the deal")
+    return tabs
+
+
+def welcomed_since(tab: Tab, seen: int) -> bool:
+    return any(m["type"] == "welcome" for m in tab.got[seen:])
+
+
+def test_a_move_sent_while_its_seat_is_being_given_back_keeps_the_seat() -> None:
+    """A dies; B takes the room over and is giving Bob his seat back when Bob sends his
+    move: the move waits its turn and is made (never "join a room first"), Bob keeps seat 1."""
+
+    async def test() -> None:
+        cluster = Cluster()
+        await cluster.start()
+        ann, bob = await seated_on_two(cluster)
+        state = await bobs_turn(ann, bob)
+        await cluster.kill_a()
+        seen = len(bob.got)
+        await bob.send_json({"type": "react", "emoji": "👍", "id": "r"})  # B takes over
+        while not cluster.b.rooms:  # B has the room and is giving Bob his seat back now
+            await asyncio.sleep(0)
+        card = state["table"]["view"]["legal"][0]
+        await bob.send_json({"type": "act", "action": card, "version": state["version"], "id": "m"})
+        answer = await until(lambda: bob.answer("m"), "the answer to Bob's move")
+        errors = [m["error"] for m in bob.got[seen:] if m["type"] == "error"]
+        assert answer["type"] == "ack" and not errors, (answer, errors)
+        assert bob.last("welcome")["seat"] == 1 and bob.state()["you"] == 1
+        assert bob.state()["table"]["view"]["actions"].count(card) == 1  # made, once
+        await cluster.close()
+
+    run(test)
+
+
+def test_a_connection_hanging_up_during_the_takeover_strands_nobody(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Bob, Cy and Dee are forwarded from B to A. A dies; while B gives Bob his seat back,
+    Cy hangs up: Cy's seat is held, and Dee is still given hers (the takeover once died
+    on "'NoneType' object has no attribute 'watching'", leaving the rest without
+    seats until the next check)."""
+
+    async def test() -> None:
+        cluster = Cluster()
+        await cluster.start()
+        tabs = await seated_four(cluster)
+        _, bob, cy, dee = tabs
+        state = await turn_of(tabs, bob)
+        await cluster.kill_a()
+        seen, dee_seen = len(bob.got), len(dee.got)
+        card = state["table"]["view"]["legal"][0]
+        await bob.send_json({"type": "act", "action": card, "version": state["version"], "id": "m"})
+        while not welcomed_since(bob, seen):  # B is giving Bob his seat back now
+            await asyncio.sleep(0)
+        await cluster.b.disconnected(cy)
+        assert (await until(lambda: bob.answer("m"), "Bob's answer"))["type"] == "ack"
+        welcome = await until(lambda: welcomed_since(dee, dee_seen) and dee.last("welcome"), "Dee")
+        assert welcome["seat"] == 3 and dee.proxy is None
+        await until(lambda: dee.state()["room"]["seats"][2]["away"] is not None, "Cy's seat held")
+        assert bob.state()["table"]["view"]["actions"].count(card) == 1
+        await cluster.close()
+
+    with caplog.at_level(logging.ERROR, logger="euchre_rooms.relay"):
+        run(test)
+    assert not caplog.records, [r.getMessage() for r in caplog.records]  # the takeover ran whole

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import secrets
 
-from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio import Redis
 
 from euchre_rooms.config import Settings
 from euchre_rooms.hub import Hub
+from euchre_rooms.redis_pool import POOL_SIZE, POOL_TIMEOUT, MeteredPool
 from euchre_rooms.redis_router import RedisRouter
 from euchre_rooms.redis_store import RedisStore
 
@@ -16,12 +17,9 @@ from euchre_rooms.redis_store import RedisStore
 def redis_hub(settings: Settings) -> Hub:
     """A hub for this process, sharing rooms through ``settings.redis_url``."""
     assert settings.redis_url
-    redis: Redis = Redis(
-        connection_pool=BlockingConnectionPool.from_url(
-            settings.redis_url, max_connections=64, timeout=10
-        )
-    )
+    pool = MeteredPool.from_url(settings.redis_url, max_connections=POOL_SIZE, timeout=POOL_TIMEOUT)
+    redis: Redis = Redis(connection_pool=pool)
     me = secrets.token_hex(8)
     store = RedisStore(redis, settings)
     router = RedisRouter(redis, me, settings.lease_seconds)
-    return Hub(settings, store, router, me=me)
+    return Hub(settings, store, router, me=me, stats=pool.as_dict)

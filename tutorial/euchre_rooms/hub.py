@@ -55,8 +55,11 @@ class Hub:
         router: Router | None = None,
         clock: Callable[[], float] = time.time,
         me: str | None = None,
+        stats: Callable[[], dict[str, Any]] | None = None,
     ) -> None:
         self.settings = settings or Settings()
+        self.more_stats = stats
+        """More for ``/rooms/stats`` (the Redis pool's waits)."""
         self.store: EventStore = store or MemoryStore()
         self.me = me or (router.me if router is not None else secrets.token_hex(8))
         self.clock = clock
@@ -77,8 +80,10 @@ class Hub:
         return {"ok": True, "rooms": len(self.rooms), "players": players, "spectators": spectators}
 
     def stats(self) -> dict[str, Any]:
-        """``health`` and the ``Meter``'s counts: moves, and the thinking they cost."""
-        return {**self.health(), **self.meter.as_dict()}
+        """``health`` and the ``Meter``'s counts: moves, and the thinking they cost (and
+        with Redis, how often a request waited for a connection)."""
+        more = self.more_stats() if self.more_stats is not None else {}
+        return {**self.health(), **self.meter.as_dict(), **more}
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         """Run a task this hub keeps until it ends."""
@@ -99,6 +104,19 @@ class Hub:
         if client.proxy is not None and command.type != "ping" and self.relay is not None:
             await self.relay.forward(client, str(text), command)
             return
+        await self._carry_out(client, text, command)
+
+    async def handle_here(self, client: Client, text: str) -> None:
+        """Act on one message from ``client`` in this process, forwarded or not (its seat
+        being given back here after its room's owner died)."""
+        try:
+            command = parse_message(text, self.settings.max_message_bytes)
+        except ProtocolError as exc:
+            client.error(str(exc), exc.ident)
+            return
+        await self._carry_out(client, text, command)
+
+    async def _carry_out(self, client: Client, text: str | bytes, command: Command) -> None:
         ident = command.get("id")
         try:
             await self._route(client, command)

@@ -8,10 +8,16 @@ trip for all of them); when a process dies its leases run out, and the next proc
 needs one of its rooms takes the lease, rebuilds the room from its stream and carries on.
 A room's keys expire on their own when nobody renews them for longer than the idle time
 (every process gone).
+
+The appends of every room go out together: one writer task sends those waiting in one
+pipeline (one round trip, one connection, however many rooms append at once), and each
+room's ``append`` returns when its own call has answered. A room appends its next record
+only after the last one answered, so its records stay in order.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Iterable
@@ -62,6 +68,10 @@ class RedisStore:
         self.lease_ms = int(settings.lease_seconds * 1000)
         self.keep_ms = int((settings.idle_room_seconds + 10 * settings.lease_seconds) * 1000)
         """How long a room's records outlive the last renewal."""
+        self.waiting: list[tuple[str, str, str, asyncio.Future[Any]]] = []
+        """Appends not sent yet: key, process, record's text, and who waits for the answer."""
+        self.writer: asyncio.Task[None] | None = None
+        """The task sending them, while there are any."""
 
     async def create(self, key: str, me: str, record: Record) -> None:
         try:
@@ -73,22 +83,44 @@ class RedisStore:
             raise StorageError(str(exc)) from None
 
     async def append(self, key: str, me: str, record: Record) -> None:
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.waiting.append((key, me, json.dumps(record), done))
+        if self.writer is None:
+            self.writer = asyncio.create_task(self._write_all())
         try:
-            done = await self.redis.eval(
-                APPEND,
-                2,
-                lease_key(key),
-                log_key(key),
-                me,
-                json.dumps(record),
-                self.lease_ms,
-                self.keep_ms,
-            )
+            ok = await done
         except RedisError as exc:
             log.warning("appending a record failed: %s", exc)
             raise StorageError(str(exc)) from None
-        if not done:
+        if not ok:
             raise Lost(key)
+
+    async def _write_all(self) -> None:
+        """Send the waiting appends, those that came meanwhile in the next pipeline, until
+        none is left."""
+        try:
+            while self.waiting:
+                batch, self.waiting = self.waiting, []
+                await self._write(batch)
+        finally:
+            self.writer = None
+
+    async def _write(self, batch: list[tuple[str, str, str, asyncio.Future[Any]]]) -> None:
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for key, me, text, _ in batch:
+                    args = (me, text, self.lease_ms, self.keep_ms)
+                    pipe.eval(APPEND, 2, lease_key(key), log_key(key), *args)
+                answers: list[Any] = await pipe.execute(raise_on_error=False)
+        except (RedisError, OSError) as exc:
+            answers = [exc if isinstance(exc, RedisError) else RedisError(str(exc))] * len(batch)
+        for (*_, done), answer in zip(batch, answers, strict=True):
+            if done.done():
+                continue
+            if isinstance(answer, Exception):
+                done.set_exception(answer)
+            else:
+                done.set_result(answer)
 
     async def claim(self, key: str, me: str) -> list[Record] | None:
         try:

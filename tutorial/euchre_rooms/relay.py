@@ -94,6 +94,8 @@ class Proxy:
     """Commands sent with an ``id`` and not yet answered (``id``, text)."""
     held: list[str] = field(default_factory=list)
     """Commands the owner did not hear, kept for whoever owns the room next."""
+    rehoming: bool = False
+    """Its seat is being given back here: what it sends meanwhile waits in ``held``."""
 
 
 def _header(message: Message) -> dict[str, Any]:
@@ -175,6 +177,9 @@ class Relay:
         """Send a forwarded connection's message to its room's owner; keep it when the
         owner does not hear it (it is gone), and take the room over."""
         proxy: Proxy = client.proxy
+        if proxy.rehoming:  # carried out here, in order, once its seat is back
+            proxy.held.append(text)
+            return
         self.forwarded[client.id] = client
         if proxy.key in self.moving:
             proxy.held.append(text)
@@ -286,7 +291,14 @@ class Relay:
         if key not in self.moving:
             task = asyncio.ensure_future(self._move(key, dead))
             self.moving[key] = task
-            task.add_done_callback(lambda _: self.moving.pop(key, None))
+            task.add_done_callback(lambda _: self._moved(key, task))
+
+    def _moved(self, key: str, task: asyncio.Task[None]) -> None:
+        """A takeover ended: a failure is logged (the connections it did not reach are
+        taken over again by the next ``check``)."""
+        self.moving.pop(key, None)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("taking room %s over failed", key, exc_info=task.exception())
 
     async def _move(self, key: str, dead: str) -> None:
         """Wait for the dead owner's lease to run out, take the room over (or find the
@@ -324,22 +336,44 @@ class Relay:
 
     async def _rehome(self, client: Client) -> None:
         """Give a connection its seat back wherever its room is now, then carry out the
-        commands it sent that went unanswered."""
+        commands it sent that went unanswered and those it sends meanwhile, in order.
+
+        The connection keeps its proxy (marked ``rehoming``) until they are all carried
+        out, so a move it sends while its seat is being given back waits its turn instead
+        of finding the connection in no room ("join a room first")."""
         proxy = client.proxy
-        if proxy is None:  # it hung up, or was given its room back, while another waited
+        if proxy is None or proxy.rehoming:  # it hung up, or is given its room back already
             return
+        proxy.rehoming = True
         self.forwarded.pop(client.id, None)
-        client.proxy = None
-        if proxy.watching:
-            again = {"type": "watch", "room": proxy.code}
-        elif proxy.teacher:
-            again = {"type": "resume_class", "class": proxy.code, "token": proxy.teacher}
-        elif proxy.token:
-            again = {"type": "resume", "room": proxy.code, "token": proxy.token}
-        else:
-            again = None
-        with contextlib.suppress(Exception):
-            if again is not None:
-                await self.hub.handle(client, json.dumps(again))
-            for text in [t for _, t in proxy.unanswered] + proxy.held:
-                await self.hub.handle(client, text)
+        again = _again(proxy)
+        proxy.held[:0] = ([json.dumps(again)] if again else []) + [t for _, t in proxy.unanswered]
+        proxy.unanswered = []
+        while proxy.held and client.proxy is proxy and not client.gone:
+            with contextlib.suppress(Exception):
+                await self.hub.handle_here(client, proxy.held.pop(0))
+        if client.proxy is proxy:
+            client.proxy = None
+        elif client.proxy is not None:  # another live process has the room: forward the rest
+            for text in proxy.held:
+                with contextlib.suppress(Exception):
+                    await self.hub.handle(client, text)
+        if client.gone and client.proxy is None:  # it hung up while its seat came back
+            await self.hub.disconnected(client)
+
+
+def _again(proxy: Proxy) -> dict[str, Any] | None:
+    """The command that gives a forwarded connection its place back (None: it had none).
+
+    >>> _again(Proxy("p1", "room:AB12", code="AB12", seat=1, token="t"))
+    {'type': 'resume', 'room': 'AB12', 'token': 't'}
+    >>> _again(Proxy("p1", "room:AB12", code="AB12", watching=True))
+    {'type': 'watch', 'room': 'AB12'}
+    """
+    if proxy.watching:
+        return {"type": "watch", "room": proxy.code}
+    if proxy.teacher:
+        return {"type": "resume_class", "class": proxy.code, "token": proxy.teacher}
+    if proxy.token:
+        return {"type": "resume", "room": proxy.code, "token": proxy.token}
+    return None
