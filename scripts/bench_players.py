@@ -329,6 +329,8 @@ def pyodide_section(speed_deals: int) -> list[str]:
         "|---|---|---:|---:|---:|---:|---:|---:|---|",
     ]
     for key, table in TABLES.items():
+        if not key.isdigit():  # Bid Euchre: its own profile, not a seat count of Euchre's
+            continue
         measured = pyodide_times(speed_deals, key)
         if isinstance(measured, str):
             lines.append(f"| {table.name} | not measured ({measured}) | | | | | | | |")

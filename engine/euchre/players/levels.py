@@ -173,7 +173,7 @@ class StrongPlayer(Player):
         if view.phase is Phase.PLAY:
             cards = _plays(legal)
             stats = self.card_stats(view, cards)
-            prefer, _why = conventions.play(Knowledge.of(view), cards)
+            prefer, _why = conventions.play(Knowledge.of(view), cards, defenders_allied=True)
             return Action("play", cards=(best(stats, prefer).card,))
         return _best_valued(bid_strategy.decision_values(view, self.style))
 
