@@ -183,7 +183,9 @@ class StrongPlayer(Player):
         """The sampled results of each legal card (with this player's budget unless
         ``budget`` is given)."""
         rng = view_rng(self.seed, view, "strong")
-        return analyse(Knowledge.of(view), legal, rng, budget or self.budget)
+        return analyse(
+            Knowledge.of(view), legal, rng, budget or self.budget.at_table(view.rules.players)
+        )
 
 
 def computer_player(level: str = "normal", seed: int = 0) -> Player:
