@@ -6,14 +6,14 @@ seat in turn), so neither is luckier with the cards. A deal's score is the first
 points minus an opponent's; a match reports the mean per deal with its 95% interval. Each
 aim is held on two different sets of deals (A and B), at every table where it applies:
 
-- strong vs normal: at least +0.15 points per deal;
+- strong vs normal: at least +0.15 points per deal (Bid Euchre too);
 - strong vs OpenSpiel's ISMCTS with 200 simulations (four players, the rules OpenSpiel
   plays): at least +0.15, the interval's lower end above +0.05;
 - strong ahead of normal against random: on the same deals, strong's score against random
   minus normal's, with its interval (paired deal by deal).
 
 Bid Euchre's bidding (``scripts/bid_duplicate.py``): the normal player's bidding against
-the naive bidding it replaced, the cards played alike, with its 95% interval.
+the naive bidding it replaced, the cards played alike, with its 95% interval, on each set.
 
 Speed: the median, 90th percentile and longest time of a strong player's decision and of
 the coach's advice over the decisions of self-play deals, in CPython and in Pyodide under
@@ -24,8 +24,10 @@ the waits for a core, CPU time does not (it does count Node's background compile
 threads), so the verdict is on CPU time and the load average is printed beside it.
 
 ``run()`` returns a Markdown section (scripts/bench.py collects it). Alone, the file prints
-it, or plays one match and lists the deals that swung most, with where the two playings
-part (``--match strong:normal --table 4 --set A --deals 600 --swings 20``).
+it, or some of its parts at some tables on some sets of deals (``--sections aims,random
+--tables 3 --sets A,B``; each row is also said on stderr as it is done), or plays one match
+and lists the deals that swung most, with where the two playings part (``--match
+strong:normal --table 4 --set A --deals 600 --swings 20``).
 """
 
 from __future__ import annotations
@@ -79,11 +81,14 @@ class Aim:
 
 
 AIMS = (
-    Aim("strong", "normal", ("4", "3", "6"), 0.15),
+    Aim("strong", "normal", ("4", "3", "6", "bid"), 0.15),
     Aim("strong", "ismcts-200", ("4",), 0.15, 0.05),
 )
 #: Matches reported for information (no aim of their own).
 OTHERS = (("normal", "easy"), ("easy", "random"))
+#: The sections ``run`` can write, in order: the aims' matches, strong and normal against
+#: random, the matches for information, Bid Euchre's bidding, the decision times.
+SECTIONS = ("aims", "random", "others", "bid-bidding", "cpython", "pyodide")
 
 
 def openspiel_ready() -> str | None:
@@ -99,16 +104,29 @@ def _interval(result: MatchResult) -> str:
     return f"{result.mean:+.3f} | {result.low:+.3f} to {result.high:+.3f}"
 
 
-def aim_rows(aim: Aim, deals: int, sets: Sequence[str], workers: int) -> list[str]:
-    """One table row per table and set of deals for ``aim``."""
+def _told(row: str) -> str:
+    """``row``, said on stderr too as it is done (the matches take minutes)."""
+    print(row, file=sys.stderr, flush=True)
+    return row
+
+
+def aim_rows(
+    aim: Aim, deals: int, sets: Sequence[str], workers: int, tables: Sequence[str]
+) -> list[str]:
+    """One table row per table (of ``tables``) and set of deals for ``aim``."""
     rows = []
-    for key in aim.tables:
+    for key in (k for k in aim.tables if k in tables):
+        if aim.b.startswith("ismcts") and (missing := openspiel_ready()):
+            rows.append(f"| {aim.a} vs {aim.b} | | | | not played: {missing} | | | |")
+            continue
         for deal_set in sets:
             result = match(aim.a, aim.b, deals, key, deal_set, workers)
             verdict = "met" if aim.met(result) else "missed"
             rows.append(
-                f"| {aim.a} vs {aim.b} | {TABLES[key].name} | {deal_set} | {len(result.scores)} "
-                f"| {_interval(result)} | {aim.text()} | {verdict} |"
+                _told(
+                    f"| {aim.a} vs {aim.b} | {TABLES[key].name} | {deal_set} | "
+                    f"{len(result.scores)} | {_interval(result)} | {aim.text()} | {verdict} |"
+                )
             )
     return rows
 
@@ -119,50 +137,70 @@ def paired(first: MatchResult, second: MatchResult) -> MatchResult:
     return MatchResult(first.a, second.a, first.table, first.deal_set, scores)
 
 
-def random_rows(deals: int, sets: Sequence[str], workers: int) -> list[str]:
+def random_rows(deals: int, sets: Sequence[str], workers: int, tables: Sequence[str]) -> list[str]:
     """Strong and normal each against random, and strong's lead over normal there."""
     rows = []
-    for key in TABLES:
+    for key in tables:
         for deal_set in sets:
             strong = match("strong", "random", deals, key, deal_set, workers)
             normal = match("normal", "random", deals, key, deal_set, workers)
             lead = paired(strong, normal)
             verdict = "met" if lead.mean > 0 else "missed"
             rows.append(
-                f"| strong vs random, normal vs random | {TABLES[key].name} | {deal_set} | "
-                f"{deals} | {strong.mean:+.3f}, {normal.mean:+.3f}: strong "
-                f"{_interval(lead)} | strong ahead | {verdict} |"
+                _told(
+                    f"| strong vs random, normal vs random | {TABLES[key].name} | {deal_set} | "
+                    f"{deals} | {strong.mean:+.3f}, {normal.mean:+.3f}: strong "
+                    f"{_interval(lead)} | strong ahead | {verdict} |"
+                )
             )
     return rows
 
 
-def strength_section(deals: int, sets: Sequence[str], workers: int) -> list[str]:
-    """The duplicate matches against their aims, in Markdown."""
-    lines = [
+def other_rows(deals: int, sets: Sequence[str], workers: int) -> list[str]:
+    """The matches for information, at four players on the first set of deals."""
+    rows = []
+    for a, b in OTHERS:
+        result = match(a, b, deals, "4", sets[0], workers)
+        rows.append(
+            f"| {a} vs {b} | {TABLES['4'].name} | {sets[0]} | {deals} | {_interval(result)} "
+            "| (for information) | |"
+        )
+    return rows
+
+
+def strength_header(deals: int, sets: Sequence[str]) -> list[str]:
+    """The heading and the table head of the duplicate matches."""
+    starts = ", ".join(f"set {s} from deal {SETS[s]}" for s in sets)
+    return [
         "## Computer players",
         "",
-        f"Duplicate matches: {deals} deals per match and set of deals (set A from deal "
-        f"{SETS['A']}, set B from deal {SETS['B']}), each deal played once per seating. "
-        "Points per deal are the first level's points minus an opponent's; the interval is "
-        "the 95% confidence interval. ISMCTS is OpenSpiel's (open-spiel 2.0.2) with 200 "
-        "simulations per decision, random rollouts, exploration constant 2.",
+        f"Duplicate matches: {deals} deals per match and set of deals ({starts}), each deal "
+        "played once per seating. Points per deal are the first level's points minus an "
+        "opponent's; the interval is the 95% confidence interval. ISMCTS is OpenSpiel's "
+        "(open-spiel 2.0.2) with 200 simulations per decision, random rollouts, exploration "
+        "constant 2.",
         "",
         "| match | table | set | deals | points per deal | 95% interval | aim | verdict |",
         "|---|---|---|---:|---:|---|---|---|",
     ]
-    missing = openspiel_ready()
-    for aim in AIMS:
-        if aim.b.startswith("ismcts") and missing:
-            lines.append(f"| {aim.a} vs {aim.b} | | | | not played: {missing} | | | |")
-            continue
-        lines += aim_rows(aim, deals, sets, workers)
-    lines += random_rows(deals, sets, workers)
-    for a, b in OTHERS:
-        result = match(a, b, deals, "4", sets[0], workers)
-        lines.append(
-            f"| {a} vs {b} | {TABLES['4'].name} | {sets[0]} | {deals} | {_interval(result)} "
-            "| (for information) | |"
-        )
+
+
+def strength_section(
+    deals: int,
+    sets: Sequence[str],
+    workers: int,
+    sections: Sequence[str] = SECTIONS,
+    tables: Sequence[str] = tuple(TABLES),
+) -> list[str]:
+    """The duplicate matches (those of ``sections``, at ``tables``) in Markdown."""
+    lines = strength_header(deals, sets)
+    if "aims" in sections:
+        for aim in AIMS:
+            lines += aim_rows(aim, deals, sets, workers, tables)
+    if "random" in sections:
+        lines += random_rows(deals, sets, workers, tables)
+    if "others" in sections:
+        lines += other_rows(deals, sets, workers)
     return lines
 
 
@@ -291,6 +329,8 @@ def pyodide_section(speed_deals: int) -> list[str]:
         "|---|---|---:|---:|---:|---:|---:|---:|---|",
     ]
     for key, table in TABLES.items():
+        if not key.isdigit():  # Bid Euchre: its own profile, not a seat count of Euchre's
+            continue
         measured = pyodide_times(speed_deals, key)
         if isinstance(measured, str):
             lines.append(f"| {table.name} | not measured ({measured}) | | | | | | | |")
@@ -313,13 +353,20 @@ def run(
     workers: int | None = None,
     pyodide: bool = True,
     sets: Sequence[str] = ("A", "B"),
+    sections: Sequence[str] = SECTIONS,
+    tables: Sequence[str] = tuple(TABLES),
 ) -> str:
-    """The players section of the benchmark report, in Markdown."""
+    """The players section of the benchmark report (or the parts of it in ``sections``,
+    the matches at ``tables`` on the deal ``sets``), in Markdown."""
     workers = workers or max(1, min(4, multiprocessing.cpu_count()))
-    lines = strength_section(deals, sets, workers)
-    lines += ["", bid_duplicate.run(deals, workers)]  # Bid Euchre's bidding
-    lines += cpython_section(speed_deals)
-    if pyodide:
+    lines: list[str] = []
+    if {"aims", "random", "others"} & set(sections):
+        lines += strength_section(deals, sets, workers, sections, tables)
+    if "bid-bidding" in sections:  # Bid Euchre's bidding, on each set of deals
+        lines += ["", *(bid_duplicate.run(deals, workers, SETS[s]) for s in sets)]
+    if "cpython" in sections:
+        lines += cpython_section(speed_deals)
+    if pyodide and "pyodide" in sections:
         lines += pyodide_section(speed_deals)
     return "\n".join(lines) + "\n"
 
@@ -340,14 +387,26 @@ def one_match(spec: str, deals: int, table: str, deal_set: str, workers: int, to
     return "\n".join(lines)
 
 
+def _names(text: str, known: Sequence[str], what: str) -> list[str]:
+    """Comma-separated names, each one of ``known`` (else a clear error)."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    wrong = [n for n in names if n not in known]
+    if wrong or not names:
+        given = ", ".join(wrong) or "(none)"
+        raise SystemExit(f"unknown {what} {given}: choose from {', '.join(known)}")
+    return names
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print the section, or play one match."""
+    """Print the section (or some of its parts), or play one match."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=600, help="duplicate deals per match")
     parser.add_argument("--speed-deals", type=int, default=12, help="deals for the timings")
     parser.add_argument("--workers", type=int, default=None, help="processes for the matches")
     parser.add_argument("--no-pyodide", action="store_true", help="skip the Pyodide timings")
-    parser.add_argument("--sets", default="AB", help="sets of deals for the aims (A, B or AB)")
+    parser.add_argument("--sets", default="A,B", help="sets of deals, as 'A,B' (A, B or C)")
+    parser.add_argument("--sections", default=",".join(SECTIONS), help="parts, as 'aims,random'")
+    parser.add_argument("--tables", default=",".join(TABLES), help="tables, as '4,3,6,bid'")
     parser.add_argument("--match", help="play only this match, as 'strong:normal'")
     parser.add_argument("--table", default="4", choices=sorted(TABLES), help="for --match")
     parser.add_argument("--set", default="A", choices=sorted(SETS), help="for --match")
@@ -357,7 +416,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.match:
         print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings))
         return 0
-    print(run(args.deals, args.speed_deals, workers, not args.no_pyodide, list(args.sets)))
+    sets = _names(",".join(args.sets.replace(",", "")), list(SETS), "set")
+    sections = _names(args.sections, SECTIONS, "section")
+    tables = _names(args.tables, list(TABLES), "table")
+    print(run(args.deals, args.speed_deals, workers, not args.no_pyodide, sets, sections, tables))
     return 0
 
 

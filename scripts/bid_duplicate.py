@@ -84,15 +84,17 @@ class MatchReport:
     mean: float
     half: float
     contracts: dict[str, tuple[int, int, int]]
+    start: int = 0
 
 
-def match(deals: int, workers: int = 1) -> MatchReport:
-    """The duplicate match over ``deals`` deals."""
+def match(deals: int, workers: int = 1, start: int = 0) -> MatchReport:
+    """The duplicate match over ``deals`` deals, from deal ``start`` on."""
+    indices = range(start, start + deals)
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
-            rows = pool.map(pair, range(deals), chunksize=8)
+            rows = pool.map(pair, indices, chunksize=8)
     else:
-        rows = [pair(i) for i in range(deals)]
+        rows = [pair(i) for i in indices]
     diffs = [d for d, _ in rows]
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
     counts = {"new": [0, 0, 0], "naive": [0, 0, 0]}
@@ -105,7 +107,7 @@ def match(deals: int, workers: int = 1) -> MatchReport:
             row[1] += done.made
             row[2] += done.moon
     contracts = {k: (v[0], v[1], v[2]) for k, v in counts.items()}
-    return MatchReport(deals, statistics.fmean(diffs), half, contracts)
+    return MatchReport(deals, statistics.fmean(diffs), half, contracts, start)
 
 
 def section(report: MatchReport) -> str:
@@ -115,7 +117,8 @@ def section(report: MatchReport) -> str:
         "### Bid Euchre bidding",
         "",
         f"Normal player's Bid Euchre bidding (`auction_bids`) against the naive bidding, "
-        f"the cards played alike: {report.deals} duplicate deals, each played twice with "
+        f"the cards played alike: {report.deals} duplicate deals from deal {report.start}, "
+        "each played twice with "
         "the biddings swapping sides (profile `bid-euchre`).",
         "",
         "| match | points per deal | 95% interval |",
@@ -131,9 +134,9 @@ def section(report: MatchReport) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run(deals: int = 400, workers: int | None = None) -> str:
-    """The section, for ``bench_players.run``."""
-    return section(match(deals, workers or max(1, min(2, multiprocessing.cpu_count()))))
+def run(deals: int = 400, workers: int | None = None, start: int = 0) -> str:
+    """The section, for ``bench_players.run`` (deals from deal ``start`` on)."""
+    return section(match(deals, workers or max(1, min(2, multiprocessing.cpu_count())), start))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,8 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=400, help="duplicate deals")
     parser.add_argument("--workers", type=int, default=None, help="processes")
+    parser.add_argument("--start", type=int, default=0, help="the first deal's number")
     args = parser.parse_args(argv)
-    print(run(args.deals, args.workers))
+    print(run(args.deals, args.workers, args.start))
     return 0
 
 

@@ -6,8 +6,8 @@ the first level takes each seat in turn against two of the second. A deal's scor
 first level's points minus an opponent's, averaged over its seatings, so neither level is
 luckier with the cards. A match reports the mean points per deal and its 95% interval.
 
-Deals come in *sets*: set A is deals 0, 1, 2, ... and set B starts at 100,000, so an aim
-can be held on two different sets of deals.
+Deals come in *sets*: set A is deals 0, 1, 2, ..., set B starts at 100,000 and set C at
+200,000, so an aim can be held on different sets of deals.
 
 ``swings`` replays the deals with the largest scores (either way) and finds where the two
 playings part: the first decision taken differently, by which level, with that seat's hand.
@@ -31,7 +31,7 @@ from euchre import Action, Deal, HandState, Rules
 from euchre.rng import SeededRandom
 
 #: The first deal index of each set of deals.
-SETS = {"A": 0, "B": 100_000}
+SETS = {"A": 0, "B": 100_000, "C": 200_000}
 
 
 class Chooser(Protocol):
@@ -91,6 +91,7 @@ TABLES: dict[str, Table] = {
     "4": Table("4", "four players in two teams", Rules(), _sides(4)),
     "3": Table("3", "three-handed cutthroat", Rules().at_table("3"), _one_against_all(3)),
     "6": Table("6", "six players in two teams of three", Rules().at_table("6"), _sides(6)),
+    "bid": Table("bid", "Bid Euchre, four players", Rules.profile("bid-euchre"), _sides(4)),
 }
 
 

@@ -136,3 +136,43 @@ def test_the_strategy_pages_ace_tip_is_what_the_coach_does() -> None:
     defender = _lead_state(hands[1], "Td")  # North, the dealer, picks diamonds up
     assert str(_rule_of_thumb(maker)[2]) == "J♦"
     assert str(_rule_of_thumb(defender)[2]) == "A♥"
+
+
+def _cutthroat_defence() -> HandState:
+    """Cutthroat: East names hearts in round two and leads 9♠, South's A♠ wins the trick;
+    North, the dealer, plays last with no spade."""
+    hands = ["Qh 9h Ad Kd Tc", "Jh Jd Ah Kh 9s", "As Ks 9d Td Qc"]
+    kitty = ["Th", "Qd", "Jc", "Kc", "Ac", "Ts", "Js", "Qs"]
+    rules = Rules().at_table("3")
+    actions = ["pass", "pass", "pass", "call hearts", "play 9s", "play As"]
+    return HandState.replay(Deal(0, hands, upcard="9c", kitty=kitty), rules, actions)
+
+
+def test_allied_defenders_leave_each_others_winner_alone() -> None:
+    """At cutthroat a euchre scores for both defenders: with ``defenders_allied`` the
+    other defender's winning A♠ is left alone and the trumps kept; without it (the normal
+    player), it is any opponent's card and a trump takes the trick."""
+    state = _cutthroat_defence()
+    know = Knowledge.of(state.view(0))
+    legal = [a.card for a in state.legal_actions()]
+    assert conventions.co_defender(know, 2) and not conventions.co_defender(know, 1)
+    card, why = conventions.play(know, legal, defenders_allied=True)
+    assert (str(card), why) == (
+        "10♣",
+        "the other defender's A♠ is winning the trick: keep your good cards and play 10♣",
+    )
+    alone_card, _why = conventions.play(know, legal)
+    assert euchre.trump.is_trump(alone_card, Suit.HEARTS)
+
+
+def test_the_maker_has_no_ally_at_cutthroat() -> None:
+    """The maker's opponents are never its allies, and with partners nobody is a
+    co-defender: ``allied`` is the side there."""
+    state = _cutthroat_defence()
+    maker_view = Knowledge.of(state.view(1))
+    assert not any(conventions.co_defender(maker_view, s) for s in range(3))
+    four = _lead_state(
+        ["9c Tc Qc 9s Ts", "Jh Jd Ah Kh Qh", "Kc Ac 9d Td Qd", "Kd Ad Js Qs Ks"], "9h"
+    )
+    know = Knowledge.of(four.view(1))
+    assert [conventions.allied(know, s, True) for s in range(4)] == [False, True, False, True]

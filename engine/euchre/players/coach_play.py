@@ -38,7 +38,7 @@ def play_advice(view: SeatView, player: StrongPlayer, legal: list[Card]) -> Advi
     """Advice for a card: ``player``'s choice among ``legal``, with its reasons."""
     know = Knowledge.of(view)
     stats = player.card_stats(view, legal, GLANCE if len(legal) == 1 else None)
-    prefer, _why = conventions.play(know, legal)
+    prefer, _why = conventions.play(know, legal, defenders_allied=True)
     top = best(stats, prefer) if len(legal) > 1 else stats[0]
     order = sorted(stats, key=lambda s: (s is not top, -s.points, -s.tricks))
     alternatives = [(Action("play", cards=(s.card,)), round(s.mean_tricks, 2)) for s in order]
@@ -95,7 +95,7 @@ def play_reasons(
     card = top.card
     if len(legal) == 1:
         return [f"Play {card}: it is your only legal card."]
-    rule_card, rule_why = conventions.play(know, legal)
+    rule_card, rule_why = conventions.play(know, legal, defenders_allied=True)
     out = [_first_reason(know, card, rule_card, rule_why)]
     others = [s for s in order if s.card != card]
     if others and top.samples:

@@ -34,13 +34,43 @@ def lowest(know: Knowledge, cards: Sequence[Card]) -> Card:
     return min(cards, key=_low_key(know, know.view.hand))
 
 
-def trick_state(know: Knowledge) -> tuple[int, Card, bool]:
-    """(winning seat, winning card, whether it is this seat's side) of the trick so far."""
+def co_defender(know: Knowledge, seat: int) -> bool:
+    """True when ``seat`` is another defender at a table where everyone scores alone
+    (cutthroat): the maker is a third seat, and a euchre scores for both defenders alike.
+
+    >>> from euchre import Deal, HandState, Rules
+    >>> rules = Rules().at_table("3")
+    >>> state = HandState.new(Deal.random(seed=3, dealer=0, rules=rules), rules)
+    >>> state = state.apply(state.legal_actions()[-1])  # seat 1 orders up
+    >>> know = Knowledge.of(state.view(2))
+    >>> co_defender(know, 0), co_defender(know, 1)
+    (True, False)
+    """
+    view = know.view
+    maker = view.maker
+    return (
+        not view.rules.partnerships
+        and maker is not None
+        and maker not in (seat, know.seat)
+        and seat != know.seat
+        and not view.rules.call_ace
+    )
+
+
+def allied(know: Knowledge, seat: int, defenders_allied: bool) -> bool:
+    """True when ``seat`` plays with this seat: its side, or with ``defenders_allied`` the
+    other defender against a cutthroat maker (``co_defender``)."""
+    return know.same_side(seat, know.seat) or (defenders_allied and co_defender(know, seat))
+
+
+def trick_state(know: Knowledge, defenders_allied: bool = False) -> tuple[int, Card, bool]:
+    """(winning seat, winning card, whether it is this seat's side, or with
+    ``defenders_allied`` its fellow defender's) of the trick so far."""
     trick = know.view.current_trick
     cards = [c for _, c in trick]
     i = trick_winner(cards, know.trump)
     seat, card = trick[i]
-    return seat, card, know.same_side(seat, know.seat)
+    return seat, card, allied(know, seat, defenders_allied)
 
 
 def beats(know: Knowledge, card: Card) -> bool:
@@ -49,38 +79,46 @@ def beats(know: Knowledge, card: Card) -> bool:
     return trick_winner(cards, know.trump) == len(cards) - 1
 
 
-def play(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
-    """The conventional card and a reason in words."""
+def play(
+    know: Knowledge, legal: Sequence[Card], defenders_allied: bool = False
+) -> tuple[Card, str]:
+    """The conventional card and a reason in words. With ``defenders_allied``, a defender
+    against a cutthroat maker plays with the other defender as with a partner: it leaves
+    that defender's winning card alone (a euchre scores for both)."""
     if len(legal) == 1:
         return legal[0], f"{legal[0]} is your only legal card"
     if know.view.current_trick:
-        return _follow(know, legal)
+        return _follow(know, legal, defenders_allied)
     return _lead(know, legal)
 
 
-def _follow(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
+def _follow(
+    know: Knowledge, legal: Sequence[Card], defenders_allied: bool = False
+) -> tuple[Card, str]:
     view = know.view
     trump = know.trump
-    _seat, card, ours = trick_state(know)
+    seat, card, ours = trick_state(know, defenders_allied)
+    who = "your partner" if know.same_side(seat, know.seat) else "the other defender"
     last = len(view.current_trick) == len(know.active) - 1
     winners = [c for c in legal if beats(know, c)]
     led = effective_suit(view.current_trick[0][1], trump)
     if ours:
         safe = last or (
-            know.is_boss(card) and (is_trump(card, trump) or led not in _ruff_risk(know))
+            know.is_boss(card)
+            and (is_trump(card, trump) or led not in _ruff_risk(know, defenders_allied))
         )
         low = lowest(know, legal)
         if beats(know, low):  # one suit to play (the led suit, or only trumps): all beat it
             return (
                 low,
-                f"every card you may play beats your partner's {card}: play the lowest, {low}",
+                f"every card you may play beats {who}'s {card}: play the lowest, {low}",
             )
         if safe:
             return (
                 low,
-                f"your partner's {card} is winning the trick: keep your good cards and play {low}",
+                f"{who}'s {card} is winning the trick: keep your good cards and play {low}",
             )
-        return low, f"your partner's {card} is winning: do not overtake it; play {low}"
+        return low, f"{who}'s {card} is winning: do not overtake it; play {low}"
     if winners:
         cheapest = min(winners, key=lambda c: card_power(c, trump))
         if last:
@@ -101,13 +139,13 @@ def _follow(know: Knowledge, legal: Sequence[Card]) -> tuple[Card, str]:
     return low, f"you cannot beat {card}: throw your lowest card, {low}"
 
 
-def _ruff_risk(know: Knowledge) -> set[Suit]:
+def _ruff_risk(know: Knowledge, defenders_allied: bool = False) -> set[Suit]:
     """Suits in which an opponent yet to play has shown a void (and so may trump)."""
     view = know.view
     played = {s for s, _ in view.current_trick}
     out = set()
     for seat in know.active:
-        if seat in played or seat == know.seat or know.same_side(seat, know.seat):
+        if seat in played or seat == know.seat or allied(know, seat, defenders_allied):
             continue
         out |= set(know.voids[seat])
     return out

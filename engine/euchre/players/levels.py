@@ -173,7 +173,7 @@ class StrongPlayer(Player):
         if view.phase is Phase.PLAY:
             cards = _plays(legal)
             stats = self.card_stats(view, cards)
-            prefer, _why = conventions.play(Knowledge.of(view), cards)
+            prefer, _why = conventions.play(Knowledge.of(view), cards, defenders_allied=True)
             return Action("play", cards=(best(stats, prefer).card,))
         return _best_valued(bid_strategy.decision_values(view, self.style))
 
@@ -183,7 +183,9 @@ class StrongPlayer(Player):
         """The sampled results of each legal card (with this player's budget unless
         ``budget`` is given)."""
         rng = view_rng(self.seed, view, "strong")
-        return analyse(Knowledge.of(view), legal, rng, budget or self.budget)
+        return analyse(
+            Knowledge.of(view), legal, rng, budget or self.budget.at_table(view.rules.players)
+        )
 
 
 def computer_player(level: str = "normal", seed: int = 0) -> Player:
