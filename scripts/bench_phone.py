@@ -24,6 +24,12 @@ And, not throttled: the round trips to the engine's worker per learner decision 
 play (every message posted to the worker between a click and the learner's next turn),
 and the bytes of its replies.
 
+Where the time to something clickable goes (``--trace``, the brotli host): for each page
+and for the floor (the site's 404 page: Material's shell with our styles and site.js, no
+widget), the document, Material's CSS and JS, ours, the build data, fonts and Pyodide's
+files, each kind's bytes and when its last file arrived before something could be clicked,
+with the first contentful paint and the end of parsing (DOMContentLoaded).
+
 Run alone with ``python scripts/bench_phone.py [--hosts brotli,gzip] [--pages quiz,...]``.
 """
 
@@ -64,6 +70,7 @@ ACTIONS = 20
 ACT_EVERY_S = 4.0
 TIMEOUT_S = 180.0
 DECISIONS = 10
+FLOOR = "404.html"
 AIM_CLICKABLE_S = 3.0
 AIM_BYTES = {"brotli": 6_000_000, "gzip": 7_000_000}
 
@@ -330,7 +337,88 @@ def decisions(browser: Any, server: CountingServer, count: int = DECISIONS) -> l
         context.close()
 
 
-def collect(hosts: Sequence[str] = HOSTS, pages: Sequence[str] = tuple(PAGES)) -> dict[str, Any]:
+# What each file is, by its address, for the trace (first match wins).
+KINDS = (
+    ("assets/stylesheets/", "Material's CSS"),
+    ("assets/javascripts/", "Material's JS"),
+    ("assets/euchre/", "our CSS and JS"),
+    ("prebuilt/", "build data"),
+    ("runtime/", "Pyodide and bytecode"),
+    (".woff", "fonts"),
+)
+# The page's timeline, read when something could be clicked (or at once on the floor).
+TIMELINE = r"""
+() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  const files = performance.getEntriesByType("resource").map((e) => ({
+    name: e.name, bytes: e.transferSize, start: e.startTime, end: e.responseEnd,
+  }));
+  files.unshift({ name: "document", bytes: nav.transferSize, start: 0, end: nav.responseEnd });
+  return {
+    files, paint: paint ? paint.startTime : null, parsed: nav.domContentLoadedEventEnd,
+    clickable: window.__bench ? window.__bench.clickableAt : null,
+  };
+}
+"""
+
+
+def kind_of(name: str) -> str:
+    """The trace's kind of a file, by its address.
+
+    >>> kind_of("http://h/assets/stylesheets/main.css"), kind_of("document")
+    ("Material's CSS", 'document')
+    >>> kind_of("http://h/assets/euchre/site.js"), kind_of("http://h/favicon.png")
+    ('our CSS and JS', 'other')
+    """
+    if name == "document":
+        return name
+    return next((kind for part, kind in KINDS if part in name), "other")
+
+
+def trace(browser: Any, server: CountingServer, path: str) -> dict[str, Any]:
+    """One throttled first visit to ``path``, its timeline when something could be clicked
+    (on the floor, which has no widget: once it is parsed and painted)."""
+    context = _phone_context(browser, server)
+    try:
+        page = context.new_page()
+        page.add_init_script(instrument(server))
+        _throttle(context, page)
+        page.goto(path, wait_until="commit")
+        if path == FLOOR:
+            _wait_for(page, "() => document.readyState === 'complete'", TIMEOUT_S)
+        else:
+            _wait_for(page, "() => window.__bench.clickableAt !== null", TIMEOUT_S)
+        timeline: dict[str, Any] = page.evaluate(TIMELINE)
+        return timeline
+    finally:
+        context.close()
+
+
+def trace_rows(name: str, timeline: dict[str, Any]) -> list[str]:
+    """The trace of one page as table rows: each kind's files before the moment measured."""
+    until = timeline["clickable"] or timeline["parsed"]
+    kinds: dict[str, list[float]] = {}
+    for file in timeline["files"]:
+        if file["start"] <= until:
+            got = kinds.setdefault(kind_of(file["name"]), [0, 0, 0.0])
+            got[0] += 1
+            got[1] += file["bytes"]
+            got[2] = max(got[2], file["end"])
+    rows = [
+        f"| {name} | {kind} | {int(n)} | {b / 1000:.0f} KB | {_s(end)} |"
+        for kind, (n, b, end) in sorted(kinds.items(), key=lambda item: item[1][2])
+    ]
+    marks = (
+        f"first paint {_s(timeline['paint'])}, parsed {_s(timeline['parsed'] or None)}, "
+        f"something to click {_s(timeline['clickable'])}"
+    )
+    return [*rows, f"| {name} | *{marks}* | | | |"]
+
+
+def collect(
+    hosts: Sequence[str] = HOSTS, pages: Sequence[str] = tuple(PAGES), traced: bool = True
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="euchre-bench-phone-") as scratch:
         site = Path(scratch) / "site"
         servers = {host: CountingServer(site, host) for host in hosts}
@@ -338,19 +426,20 @@ def collect(hosts: Sequence[str] = HOSTS, pages: Sequence[str] = tuple(PAGES)) -
             # one build serves both hosts: built for the first one's address (the others
             # then lose only instant navigation, which a first visit does not use)
             harness.build_site(site, servers[hosts[0]].url)
-            return _browse(servers, hosts, pages)
+            return _browse(servers, hosts, pages, traced)
         finally:
             for server in servers.values():
                 server.stop()
 
 
 def _browse(
-    servers: dict[str, CountingServer], hosts: Sequence[str], pages: Sequence[str]
+    servers: dict[str, CountingServer], hosts: Sequence[str], pages: Sequence[str], traced: bool
 ) -> dict[str, Any]:
-    """Visit every page from every host in one Chromium, then time the free-play decisions."""
+    """Visit every page from every host in one Chromium, then time the free-play decisions
+    (and, ``traced``, trace each page and the floor from the first host)."""
     from playwright.sync_api import sync_playwright
 
-    results: dict[str, Any] = {"visits": {}, "decisions": []}
+    results: dict[str, Any] = {"visits": {}, "decisions": [], "traces": {}}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=harness.CHROMIUM, headless=True, args=harness.CHROMIUM_ARGS
@@ -363,6 +452,9 @@ def _browse(
                     results["visits"][key] = visit(browser, servers[host], PAGES[name])
             if "free play" in pages:
                 results["decisions"] = decisions(browser, servers[hosts[0]])
+            for name, path in [*((n, PAGES[n]) for n in pages), ("floor", FLOOR)] if traced else []:
+                print(f"bench phone: trace {name}", flush=True)
+                results["traces"][name] = trace(browser, servers[hosts[0]], path)
         finally:
             browser.close()
     return results
@@ -481,6 +573,17 @@ def render(results: dict[str, Any]) -> str:
             )
     if results["decisions"] or "free play" in " ".join(visits):
         lines.append(decisions_line(results["decisions"]))
+    if results.get("traces"):
+        lines += [
+            "",
+            "Where the time to something clickable goes (one throttled visit each; the floor "
+            "is the site's 404 page, no widget: until it is parsed):",
+            "",
+            "| page | kind | files | bytes | last arrived |",
+            "|---|---|---|---|---|",
+        ]
+        for name, timeline in results["traces"].items():
+            lines += trace_rows(name, timeline)
     return "\n".join(lines) + "\n"
 
 
@@ -494,8 +597,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hosts", default=",".join(HOSTS))
     parser.add_argument("--pages", default=",".join(PAGES))
     parser.add_argument("--json", help="also write the raw results here")
+    parser.add_argument("--no-trace", action="store_true", help="leave the trace out")
     args = parser.parse_args(argv)
-    results = collect(args.hosts.split(","), args.pages.split(","))
+    results = collect(args.hosts.split(","), args.pages.split(","), not args.no_trace)
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     print(render(results))

@@ -4,7 +4,8 @@ and a free-play game's first five decisions are answered with the computer playe
 all from the replies the build wrote; a teacher's link shows its own first question. When
 Python arrives mid-quiz, mid-lesson and mid-game, what the learner sees goes on exactly as
 if Python had answered from the start. Once Python runs, one free-play decision is one
-request to the worker, and its reply carries the drawn regions, not the model. Any console
+request to the worker, and its reply carries the drawn regions, not the model, and the
+progress record with the decision's verdict scheduled in it (no second message). Any console
 error fails a test (but the blocked runtime's own)."""
 
 from __future__ import annotations
@@ -353,7 +354,8 @@ COUNT_CALLS = """() => {
         const asked = window.__calls.find((m) => m.id === event.data.id);
         if (asked && asked.method.startsWith("game.")) {
             window.__replies.push({method: asked.method, size: JSON.stringify(event.data).length,
-                keys: event.data.ok ? Object.keys(event.data.value) : []});
+                keys: event.data.ok ? Object.keys(event.data.value) : [],
+                mastery: event.data.ok ? event.data.value.mastery ?? null : null});
         }
     });
 }"""
@@ -379,6 +381,43 @@ def test_a_free_play_decision_is_one_request_whose_reply_is_the_drawn_regions(pa
         assert game == ["game.act"] * (1 + refused), game  # one request, and one per refused card
         taken = [r for r in replies if "frames" in r["keys"]]
         assert len(taken) == 1 and "model" not in taken[0]["keys"]
-        assert set(taken[0]["keys"]) <= {"frames", "flags", "save", "mastery", "over"}
+        assert set(taken[0]["keys"]) <= {"frames", "flags", "save", "mastery", "progress", "over"}
         sizes.append(taken[0]["size"])
     assert max(sizes) < 40_000
+
+
+def wait_recorded(page: Any, items: list[str]) -> None:
+    """Wait until the stored progress record holds every one of ``items``."""
+    page.wait_for_function(
+        """(items) => { const text = localStorage.getItem('euchre.progress') || '';
+            return items.every((item) => text.includes(JSON.stringify(item))); }""",
+        arg=items,
+    )
+
+
+def test_a_free_play_decision_and_its_progress_are_one_message_to_the_worker(
+    page: Any,
+) -> None:
+    """The verdict a decision earns (a refused card, a bid the coach rates) reaches the
+    progress record through the decision's own reply: nothing else is posted to the
+    worker, before or after the learner's turn comes back."""
+    presave(page, {"euchre.settings": {"v": 1, "data": FAST}})
+    goto(page, "practice/play/")
+    wait_ready(page, GAME)
+    root = start_pre_dealt(page)
+    page.evaluate(COUNT_CALLS)
+    fed: list[str] = []
+    for _ in range(8):
+        wait_for_my_decision(page, root)
+        page.evaluate("() => { window.__calls = []; window.__replies = []; }")
+        my_move(page, root)
+        wait_turn_or_review(page)
+        replies = page.evaluate("() => window.__replies")
+        verdicts = [r["mastery"] for r in replies if r["mastery"] is not None]
+        assert all("progress" in r["keys"] for r in replies if r["mastery"] is not None)
+        fed += [v["item"] for v in verdicts]
+        wait_recorded(page, fed)  # stored from the replies: no call of its own
+        methods = [c["method"] for c in page.evaluate("() => window.__calls")]
+        refused = sum(1 for r in replies if "illegal" in r["keys"])
+        assert methods == ["game.act"] * (1 + refused), methods
+    assert fed, "the decisions played must have fed the progress record"

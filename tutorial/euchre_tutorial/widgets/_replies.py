@@ -40,6 +40,14 @@ class GameFlags(TypedDict):
     share: str | None
 
 
+class Progress(TypedDict):
+    """The progress record with a reply's answer scheduled in it (what
+    ``progress.record_answer`` answers), and the notes about a record it had to repair."""
+
+    record: dict[str, Any]
+    notes: list[str]
+
+
 class GameReply(TypedDict):
     """A free-play reply: the frames, the last frame's flags, the game named by its
     ``save`` (or, for an opening, by the learner's ``choices``), the end of the game."""
@@ -50,6 +58,7 @@ class GameReply(TypedDict):
     choices: NotRequired[list[str]]
     over: NotRequired[str]
     mastery: NotRequired[Mastery]
+    progress: NotRequired[Progress]
 
 
 class Illegal(TypedDict):
@@ -57,6 +66,7 @@ class Illegal(TypedDict):
 
     illegal: str
     mastery: NotRequired[Mastery]
+    progress: NotRequired[Progress]
 
 
 class Drawn(TypedDict):

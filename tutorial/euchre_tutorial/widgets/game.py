@@ -49,6 +49,7 @@ from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
 from euchre_tutorial.widgets._clicks import click_text, resolve
 from euchre_tutorial.widgets._replies import Drawn, Frame, GameFlags, GameReply, Illegal
+from euchre_tutorial.widgets.progress import scheduled
 
 SAVE_VERSION = 1
 SEAT = 0
@@ -514,7 +515,19 @@ def act(payload: Mapping[str, Any]) -> GameReply | Illegal:
     words and the skill and item the refusal shows to work on (None when it teaches none).
     A legal one gives the frames up to the learner's next decision (see :func:`game_reply`)
     and ``mastery``: the decision of play it trains and whether the coach rates it right
-    (None when it trains none or is a close call)."""
+    (None when it trains none or is a close call). With ``progress`` (the page's progress
+    record and times) the reply also carries ``progress``: that answer scheduled in the
+    record (see :func:`~euchre_tutorial.widgets.progress.scheduled`), so one request
+    answers the decision whole."""
+    reply = _act(payload)
+    progress = scheduled(payload.get("progress"), reply.get("mastery"))
+    if progress is not None:
+        reply["progress"] = progress
+    return reply
+
+
+def _act(payload: Mapping[str, Any]) -> GameReply | Illegal:
+    """:func:`act` without the progress record."""
     session = _session(payload)
     game = session.game
     if len(game.history) > session.save.seen:

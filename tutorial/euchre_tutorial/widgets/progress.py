@@ -26,6 +26,7 @@ from euchre_tutorial import mastery
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.mastery.render import progress_html
 from euchre_tutorial.mastery.scheduler import parse_time
+from euchre_tutorial.widgets._replies import Mastery, Progress
 
 CONFIG_KEYS: dict[str, str] = {}
 BUILD_TIME = datetime(2026, 1, 1, tzinfo=UTC)  # any time: an empty record is the same
@@ -99,6 +100,31 @@ def record_answer(payload: Mapping[str, Any]) -> dict[str, Any]:
     except ValueError as err:
         raise BridgeError(str(err)) from None
     return {"record": updated, "notes": notes}
+
+
+def scheduled(request: object, field: Mastery) -> Progress | None:
+    """A reply's answer (``field``, its ``mastery`` field) scheduled in the progress record
+    the request sent along (``request``: ``{"record", "now", "day_end"}``), exactly as
+    :func:`record_answer` schedules it, so the page records a decision with the one request
+    that made it. None when there is nothing to record or nothing to record it in, or when
+    the request's times cannot be read (the page then asks :func:`record_answer` itself).
+
+    >>> field = {"skill": "leading", "item": "lead trump", "correct": True}
+    >>> sent = {"record": None, "now": "2026-03-01T12:00:00Z"}
+    >>> scheduled(sent, field) == record_answer({**sent, **field})
+    True
+    >>> scheduled(None, field) is None, scheduled(sent, None) is None
+    (True, True)
+    >>> scheduled({"record": None, "now": "soon"}, field) is None
+    True
+    """
+    if not isinstance(request, Mapping) or field is None:
+        return None
+    try:
+        answered = record_answer({**request, **field})
+    except BridgeError:
+        return None
+    return {"record": answered["record"], "notes": answered["notes"]}
 
 
 @expose("progress.due")

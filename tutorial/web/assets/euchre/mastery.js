@@ -81,7 +81,11 @@ export function takeWaitingNotes() {
 async function askProgress(method, payload) {
   const runtime = await getRuntime();
   const sent = storedRecord();
-  const value = await runtime.call(method, { record: sent, ...times(), ...payload });
+  return keep(method, sent, await runtime.call(method, { record: sent, ...times(), ...payload }));
+}
+
+/** Store the record Python answered (`value.record`) to a call that sent `sent`. */
+function keep(method, sent, value) {
   if (value && value.record) {
     const before = storedRecord();
     if (Array.isArray(value.notes) && value.notes.length && method !== "progress.view") {
@@ -93,6 +97,28 @@ async function askProgress(method, payload) {
     }
   }
   return value;
+}
+
+/**
+ * What a request that may record an answer sends along (`progress` in free play's
+ * game.act): the stored record and the times, so Python schedules the answer in the same
+ * reply and the decision costs one message to the worker. Give the reply's `progress`
+ * and this to feedMastery.
+ */
+export function progressRequest() {
+  return { record: storedRecord(), ...times() };
+}
+
+/** Record one answer: with the record Python already scheduled it in (`scheduled`, from
+ * the request `sent`), when nothing was stored since that request; else by asking. */
+function recordOnce(field, scheduled, sent) {
+  const answer = { skill: field.skill, item: field.item, correct: field.correct === true };
+  const ready = scheduled && typeof scheduled === "object" && scheduled.record && sent;
+  const turn = queue.then(() => (ready && storedRecord() === sent.record
+    ? keep("progress.record_answer", sent.record, scheduled)
+    : askProgress("progress.record_answer", answer)));
+  queue = turn.catch(() => {});
+  return turn;
 }
 
 /** Schedule one answer: `skill` is a skill id, `item` the concrete thing answered. */
@@ -118,9 +144,11 @@ const FED_AT_MOST = 500;
  * Forward a reply's `mastery` field ({skill, item, correct}, decided by Python) to the
  * progress record. `decision` names the point of play it was given at (a saved game, a
  * room's version): a verdict already fed at the same decision is not recorded again.
+ * `scheduled` and `sent`: the reply's `progress` (the answer already scheduled by Python)
+ * and the progressRequest() its request sent, when it has them (then no call is made).
  * Fire and forget: a failure is logged and never breaks the widget.
  */
-export function feedMastery(field, decision = null) {
+export function feedMastery(field, decision = null, scheduled = null, sent = null) {
   const valid = field && typeof field === "object" && typeof field.skill === "string" && typeof field.item === "string";
   if (!valid) return;
   if (decision !== null) { // a verdict with no decision (a room's verdict on an earlier move) is always new
@@ -130,7 +158,7 @@ export function feedMastery(field, decision = null) {
     fed.add(key);
   }
   try {
-    recordAnswer(field.skill, field.item, field.correct === true).catch((error) => {
+    recordOnce(field, scheduled, sent).catch((error) => {
       console.info("progress not recorded:", error?.message ?? error);
     });
   } catch (error) {

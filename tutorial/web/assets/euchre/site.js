@@ -208,11 +208,22 @@ function onPage() {
   offlineInIdleTime();
 }
 
+/** Material's page views (the first and every instant navigation), once its bundle ran;
+ * else this page's only view. */
+function followPages() {
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(onPage); // Material: the first view and every instant navigation
+  } else {
+    onPage();
+  }
+}
+
 document.documentElement.classList.toggle(FOUR_COLOUR_CLASS, readFourColour());
-if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(onPage); // Material: the first view and every instant navigation
-} else if (document.readyState === "loading") {
-  document.addEventListener("DOMContentLoaded", onPage, { once: true });
+if (document.readyState === "loading" && !window.document$) {
+  // Run early, by the async copy after a widget page's article (main.html): its widgets are
+  // parsed and answer clicks now; the page's views are followed once parsing has ended.
+  mountAll().catch((error) => console.warn("euchre: mounting widgets failed", error));
+  document.addEventListener("DOMContentLoaded", followPages, { once: true });
 } else {
-  onPage();
+  followPages();
 }

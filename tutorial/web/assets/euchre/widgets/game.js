@@ -13,7 +13,7 @@
 // (see "one game in every tab" below).
 
 import { delegate, listening, morph } from "../dom.js";
-import { feedMastery } from "../mastery.js";
+import { feedMastery, progressRequest } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
 import {
   bringIntoView, disableAll, firstControl, focusInView, refuse, rovingHand, say as sayIn, sayHtml, sentences, trickNote,
@@ -307,9 +307,15 @@ export async function mount(root, runtime) {
     }
     await adoption;
     const where = current.opening ? `${current.opening.name} ${current.opening.choices.join(",")}` : current.save;
-    const reply = await run(() => ask("game.act", payload, current.opening ? keyOf("a", click) : null));
+    // The progress record goes along: the reply brings the answer scheduled in it, so a
+    // decision is one message to the worker (a reply from the build's data has none).
+    let sent = null;
+    const reply = await run(() => {
+      sent = progressRequest();
+      return ask("game.act", { ...payload, progress: sent }, current.opening ? keyOf("a", click) : null);
+    });
     if (!reply) return;
-    feedMastery(reply.mastery, where);
+    feedMastery(reply.mastery, where, reply.progress, sent);
     if (reply.illegal) {
       beep("wrong");
       refuse(button);
