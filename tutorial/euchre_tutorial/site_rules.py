@@ -46,7 +46,7 @@ def site_profiles() -> list[str]:
 
 def game_profiles() -> list[str]:
     """The engine's profiles of every game the site plays, in the engine's order: free
-    play's choices of a game (Bid Euchre among them)."""
+    play's and the rooms' choices of a game (Bid Euchre among them)."""
     return _profiles(SITE_VARIANTS)
 
 
