@@ -72,6 +72,7 @@ from euchre_tutorial.quiz import (
 from euchre_tutorial.quiz.fence import CONFIG_KEYS, check_config
 from euchre_tutorial.quiz.sheet import sheet_model
 from euchre_tutorial.quiz.spec import ALIASES, LINK_SEEDS, PARAMS
+from euchre_tutorial.site_rules import EVERY_PART_VARIANTS
 
 MAX_IDS = 60
 POOL_FACTOR = 3  # practice draws from this many times the quiz's count of candidates
@@ -106,9 +107,17 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
 
 def link_files(settings: Mapping[str, Any], rules: Rules) -> dict[str, str]:
     """The files of the first questions of the links of ``LINK_SEEDS`` (see
-    :mod:`euchre_tutorial.prebuilt.links`), by seed."""
+    :mod:`euchre_tutorial.prebuilt.links`), by seed: for the games the teacher's page makes
+    links of (``site_profiles``: Euchre's); another game's link waits for the engine.
+
+    >>> link_files({}, Rules.profile("bid-euchre"))
+    {}
+    """
     from euchre_tutorial.prebuilt.links import link_previews
     from euchre_tutorial.prebuilt.publish import published
+
+    if rules.variant not in EVERY_PART_VARIANTS:
+        return {}
 
     files = {}
     for seed in LINK_SEEDS:
