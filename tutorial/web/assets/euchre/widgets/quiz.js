@@ -470,7 +470,10 @@ export async function mount(root, runtime) {
   pendingLink = false;
   let resumed = false;
   const saved = store.run;
-  if (saved && saved.mode === mode && (mode === "practice" || saved.query === fresh.spec.query)) {
+  // A practice run is taken up again on a page whose quiz has its rules (its questions'
+  // ids end with the rules code): the Bid Euchre page does not take up Euchre's run.
+  const sameRules = saved && saved.ids.some((id) => String(id).endsWith(`@${fresh.spec.rules}`));
+  if (saved && saved.mode === mode && (mode === "practice" ? sameRules : saved.query === fresh.spec.query)) {
     try {
       const again = await engine.call("quiz.questions", { ids: saved.ids });
       if (!again.dropped.length && again.questions.length === saved.ids.length) {
