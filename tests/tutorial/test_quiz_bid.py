@@ -59,6 +59,8 @@ def test_the_bids_you_may_make_are_the_engines(seed: int, code: str, level: str)
     if rules.stick_the_dealer and state.dealer == 0 and state.bidder is None:
         assert "pass" not in q.answer  # stuck: the other three passed
     assert q.trump_named is False and q.to_public()["trump"] is None
+    if len(q.answer) == len(q.options):  # calls, not cards: never "Any card"
+        assert q.answer_text().startswith("Any of them: Pass, ")
 
 
 @settings(max_examples=150, deadline=None)

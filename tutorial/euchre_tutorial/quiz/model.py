@@ -159,7 +159,8 @@ class Question:
         labels = [self.option(v).label for v in self.answer]
         if self.pick == "many":
             if len(labels) == len(self.options):
-                return "Any card: " + ", ".join(labels) + "."
+                every = "Any card: " if self.options[0].card is not None else "Any of them: "
+                return every + ", ".join(labels) + "."
             return ", ".join(labels) + (" only." if len(labels) == 1 else ".")
         if self.pick == "order":
             return ", then ".join(labels) + "."
