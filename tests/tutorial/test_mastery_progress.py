@@ -22,6 +22,7 @@ def test_the_catalogue_holds_every_skill_the_site_teaches() -> None:
         "going-alone",
         "leading",
         "discard",
+        "bidding",
     ]
 
 

@@ -14,6 +14,7 @@ from euchre_tutorial import bridge, mastery
 from euchre_tutorial.mastery.items import item_of_mistake, item_of_question
 from euchre_tutorial.mastery.skills import is_skill
 from euchre_tutorial.quiz import KIND_TRAPS, KINDS, QuestionId, base_spec, build
+from euchre_tutorial.quiz.levels import game_kinds
 from euchre_tutorial.widgets.game import Save, _game
 from euchre_tutorial.widgets.quiz import practice_ids
 
@@ -33,7 +34,8 @@ def test_every_question_kind_and_trap_names_a_skill_and_an_item(
     kind: str, trap: str | None
 ) -> None:
     level = "confident" if kind == "score" else "learning"
-    question = build(QuestionId(kind, level, trap, 11, "american"))
+    rules = "american" if kind in game_kinds("euchre") else "bid-euchre"
+    question = build(QuestionId(kind, level, trap, 11, rules))
     skill_id, item = item_of_question(question)
     assert is_skill(skill_id)
     assert item and item == " ".join(item.split()) and len(item) <= 80

@@ -85,12 +85,14 @@ def other_history(ids: list[str], count: int, score: int, rng: random.Random) ->
     return out
 
 
-def quiz_request(data: dict[str, Any], key: str, rng: random.Random) -> tuple[str, Any]:
+def quiz_request(
+    data: dict[str, Any], key: str, rng: random.Random, rules: Rules = RULES
+) -> tuple[str, Any]:
     page = {
         "ids": data["ids"],
         "query": data["query"],
-        "config": quiz_widget.check_config({}, RULES),
-        "rules": RULES.to_dict(),
+        "config": quiz_widget.check_config({}, rules),
+        "rules": rules.to_dict(),
     }
     kind, *rest = key.split("|")
     if kind == "r":

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from euchre_tutorial.quiz import KINDS, QuestionId, QuizSpec, build, questions
+from euchre_tutorial.quiz import QuestionId, QuizSpec, build, questions
+from euchre_tutorial.quiz.levels import game_kinds
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+KINDS = game_kinds("euchre")  # American rules' kinds; Bid Euchre's: test_quiz_bid.py
 
 
 @settings(max_examples=60, deadline=None)

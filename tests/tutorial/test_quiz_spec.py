@@ -60,7 +60,7 @@ def test_rules_no_profile_has_are_named_with_the_names_a_link_may_use() -> None:
     _spec, notes = parse_query("rules=texas", BASE)
     assert notes == [
         "The rules “texas” were not used (no rule set has that name; a link may "
-        "name american, midwest, long-deck, beginner or stick-the-dealer)."
+        "name american, midwest, long-deck, beginner, stick-the-dealer or bid-euchre)."
     ]
 
 

@@ -18,7 +18,7 @@ from euchre.tables import TABLES as ENGINE_TABLES
 from euchre.trump import card_power, effective_suit
 from euchre_tutorial.bridge import BridgeError
 from euchre_tutorial.present.words import called_ace_words
-from euchre_tutorial.site_rules import site_profiles
+from euchre_tutorial.site_rules import game_profiles, site_profiles
 from euchre_tutorial.widgets.room import render, render_message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -345,7 +345,27 @@ def test_the_way_in_offers_the_sites_own_table_with_the_rules_each_choice_plays_
     found = re.search(r'data-site-rules="([^"]+)"', form)
     assert found
     by_choice = json.loads(html.unescape(found.group(1)))
-    assert set(by_choice) == {"site", *site_profiles()}
-    for spec in by_choice.values():
+    assert set(by_choice) == {"site", *game_profiles()}
+    for choice, spec in by_choice.items():
         rules = rules_from_request(spec, None, None)
-        assert (rules.players, rules.partnerships, rules.call_ace) == (4, False, True)
+        if choice in site_profiles() or choice == "site":
+            assert (rules.players, rules.partnerships, rules.call_ace) == (4, False, True)
+        else:  # Bid Euchre is played at its own table: four in partnerships
+            assert (rules.variant, rules.players, rules.partnerships) == ("bid", 4, True)
+
+
+def test_the_rooms_rules_list_offers_every_game_the_rooms_play() -> None:
+    """The host's rules list names every profile the room server accepts, Bid Euchre among
+    them (it once offered Euchre's alone), and each is accepted as it is sent."""
+    from euchre_rooms.room import rules_from_request
+    from euchre_rooms.rules_request import ROOM_VARIANTS
+    from euchre_tutorial.present.room import entry_html
+
+    chooser = entry_html(site=Rules()).split('name="rules"')[1].split("</select>")[0]
+    offered = re.findall(r'<option value="([^"]+)"', chooser)
+    accepted = [n for n in Rules.profiles() if Rules.profile(n).variant in ROOM_VARIANTS]
+    assert offered == ["site", *accepted]
+    assert "bid-euchre" in offered
+    assert ">Bid Euchre</option>" in chooser
+    for name in offered[1:]:
+        assert rules_from_request(name, None, "4").variant == Rules.profile(name).variant

@@ -1,6 +1,6 @@
 """The site plays the games of the family it has pages for (Euchre, and Bid Euchre in its
-page, free play and its lesson); where a part of the site plays Euchre only (the quiz's
-links), Bid Euchre is not offered, and asking for it gets a plain refusal, never a page
+page, free play, its lesson and its quiz); where a part of the site plays Euchre only (the
+teacher's sheet and try again), Bid Euchre is not offered, and asking for it gets a plain refusal, never a page
 that cannot play it. Rooms play Bid Euchre too (its computer players bid;
 tests/rooms/test_bid_euchre_room.py plays a match)."""
 
@@ -14,10 +14,12 @@ from euchre_rooms.room import Refused, rules_from_request
 from euchre_tutorial.quiz.rules_code import parse_rules_code
 from euchre_tutorial.site_rules import (
     EVERY_PART_VARIANTS,
+    QUIZ_VARIANTS,
     SITE_VARIANTS,
     active_rules,
     game_profiles,
     game_rules,
+    quiz_profiles,
     site_profiles,
 )
 
@@ -55,11 +57,16 @@ def test_a_bad_bid_euchre_option_names_its_key_and_line(tmp_path: Path) -> None:
     assert "house.toml:2: minimum_bid:" in str(caught.value)
 
 
-def test_a_quiz_link_for_bid_euchre_is_refused_and_a_room_plays_it() -> None:
+def test_a_quiz_link_for_bid_euchre_asks_its_quiz_and_a_room_plays_it() -> None:
+    """The quiz asks about Bid Euchre now (its rules page has a quiz of its own): a link
+    may name its profile, and a name no rule set has is refused naming every one."""
     assert rules_from_request("bid-euchre", None).variant == "bid"
     with pytest.raises(Refused, match="Bid Euchre is played by 4 players"):
         rules_from_request("bid-euchre", None, "3")
-    with pytest.raises(RulesError, match=r"a link may name american, .* or stick-the-dealer"):
-        parse_rules_code("bid-euchre")
-    with pytest.raises(RulesError, match="this site does not teach Bid Euchre yet"):
-        parse_rules_code("american,variant:bid")
+    assert parse_rules_code("bid-euchre") == Rules.profile("bid-euchre")
+    assert parse_rules_code("american,variant:bid").variant == "bid"
+    assert quiz_profiles() == [
+        name for name in Rules.profiles() if Rules.profile(name).variant in QUIZ_VARIANTS
+    ]
+    with pytest.raises(RulesError, match=r"a link may name american, .* or bid-euchre"):
+        parse_rules_code("texas")

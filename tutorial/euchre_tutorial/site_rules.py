@@ -3,14 +3,17 @@ the games of the family the site plays; and the rules each game is played by in 
 
 A build plays two games: Euchre and Bid Euchre. A house-rules file (or a profile) names the
 rules of one of them; the other game is played by its standard rules
-(:func:`game_rules`). Some parts of the site play Euchre only for now (the quiz's rules
-codes and links, try again): :data:`EVERY_PART_VARIANTS` and
-:func:`site_profiles` list what they offer.
+(:func:`game_rules`). Some parts of the site play Euchre only for now (the teacher's
+sheet and links, try again): :data:`EVERY_PART_VARIANTS` and :func:`site_profiles` list
+what they offer. The quiz asks about both games (:data:`QUIZ_VARIANTS`,
+:func:`quiz_profiles`).
 
 >>> active_rules("").name, active_rules("midwest").stick_the_dealer
 ('american', True)
 >>> "bid-euchre" in site_profiles(), "bid-euchre" in game_profiles()
 (False, True)
+>>> "bid-euchre" in quiz_profiles()
+True
 >>> game_rules("bid-euchre", "euchre").name, game_rules("", "bid").name
 ('american', 'bid-euchre')
 """
@@ -26,9 +29,12 @@ from euchre import Rules, RulesError
 # The engine's variants a build plays: its pages, free play and its lessons (a house-rules
 # file may name either).
 SITE_VARIANTS = frozenset({"euchre", "bid"})
-# The variants every part of the site plays, the quiz's rules codes and try again among
-# them (Bid Euchre is played in its page, free play, its lesson and the rooms).
+# The variants every part of the site plays, the teacher's sheet and try again among them
+# (Bid Euchre is played in its page, free play, its lesson, the quiz and the rooms).
 EVERY_PART_VARIANTS = frozenset({"euchre"})
+# The variants the quiz asks about: its rules codes name their profiles, each game with
+# question kinds of its own (``quiz.levels.game_kinds``).
+QUIZ_VARIANTS = SITE_VARIANTS
 # The profile a game is played by in a build whose own rules are another game's.
 STANDARD_PROFILES = {"euchre": "american", "bid": "bid-euchre"}
 
@@ -44,9 +50,15 @@ def site_profiles() -> list[str]:
     return _profiles(EVERY_PART_VARIANTS)
 
 
+def quiz_profiles() -> list[str]:
+    """The engine's profiles of the games the quiz asks about, in the engine's order: the
+    ones a quiz's rules code may name."""
+    return _profiles(QUIZ_VARIANTS)
+
+
 def game_profiles() -> list[str]:
     """The engine's profiles of every game the site plays, in the engine's order: free
-    play's choices of a game (Bid Euchre among them)."""
+    play's and the rooms' choices of a game (Bid Euchre among them)."""
     return _profiles(SITE_VARIANTS)
 
 

@@ -51,6 +51,14 @@ def _score_item(score: dict[str, Any]) -> str:
     return "three or four tricks"
 
 
+BID_ITEMS = {
+    "bids": "which bids you may make",
+    "leader": "who leads after the bidding",
+    "bidscore": "what a bid scores, made or set",
+}
+"""The items of Bid Euchre's bidding questions (the skill ``bidding``)."""
+
+
 def item_of_question(question: Question) -> Item:
     """The skill and item a quiz question trains: its left-bower trap when it holds one,
     else what its kind asks.
@@ -64,8 +72,14 @@ def item_of_question(question: Question) -> Item:
     ('trick-winner', 'who wins a trick')
     >>> item_of_question(build(QuestionId("order", "learning", "left-rank", 3, "american")))[0]
     'trump-order'
+    >>> item_of_question(build(QuestionId("bids", "learning", None, 3, "bid-euchre")))
+    ('bidding', 'which bids you may make')
     """
     trump, trap, kind = question.trump, question.trap, question.kind
+    if kind in BID_ITEMS:
+        return "bidding", BID_ITEMS[kind]
+    if trump is None:  # a Bid Euchre deal at no-trump: following the suit led
+        return "trick-winner", "following the suit led at no-trump"
     if kind == "order":
         if trap is not None:
             return "trump-order", f"the left bower's place when {trump.plural} are trump"

@@ -36,6 +36,7 @@ SKILL_QUESTIONS: dict[str, tuple[tuple[str, str | None], ...]] = {
     "trick-winner": (("plays", None), ("winner", None)),
     "trump-order": (("order", None), ("order", "left-rank")),
     "scoring": (("score", None),),
+    "bidding": (("bids", None), ("leader", None), ("bidscore", None)),
 }
 """The kinds and traps of the quiz questions that train each skill (as
 :func:`~euchre_tutorial.mastery.items.item_of_question` decides); the other skills

@@ -7,7 +7,7 @@
 >>> skill("juggling")
 Traceback (most recent call last):
 ...
-ValueError: unknown skill 'juggling': use one of left-bower, trick-winner, trump-order, scoring, ordering-up, round-two, going-alone, leading, discard
+ValueError: unknown skill 'juggling': use one of left-bower, trick-winner, trump-order, scoring, ordering-up, round-two, going-alone, leading, discard, bidding
 """
 
 from __future__ import annotations
@@ -76,6 +76,12 @@ SKILLS: tuple[Skill, ...] = (
         "The discard",
         "What the dealer throws away after picking up the upcard.",
         "rules/deal/",
+    ),
+    Skill(
+        "bidding",
+        "Bidding in Bid Euchre",
+        "What you may bid, who leads once the bidding is over, and what a bid scores.",
+        "rules/bid-euchre/",
     ),
 )
 _BY_ID = {s.id: s for s in SKILLS}

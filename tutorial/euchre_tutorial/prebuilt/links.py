@@ -33,7 +33,8 @@ from euchre import Rules
 from euchre_tutorial.prebuilt.quiz_run import ask
 from euchre_tutorial.prebuilt.store import ReplyStore
 from euchre_tutorial.present.sheet import TRAP_CHOICES
-from euchre_tutorial.quiz import KINDS, LEVELS, QuizSpec
+from euchre_tutorial.quiz import LEVELS, QuizSpec
+from euchre_tutorial.quiz.levels import game_kinds
 from euchre_tutorial.quiz.rules_code import rules_code
 
 IGNORED = "count"
@@ -44,10 +45,11 @@ def link_key(query: str) -> str:
     return "&".join(p for p in query.lstrip("?").split("&") if not p.startswith(f"{IGNORED}="))
 
 
-def kind_sets() -> Iterator[tuple[str, ...]]:
-    """Every set of kinds the teacher's page can tick, in its order."""
-    for size in range(1, len(KINDS) + 1):
-        yield from combinations(KINDS, size)
+def kind_sets(variant: str = "euchre") -> Iterator[tuple[str, ...]]:
+    """Every set of kinds the teacher's page can tick for a game, in its order."""
+    kinds = game_kinds(variant)
+    for size in range(1, len(kinds) + 1):
+        yield from combinations(kinds, size)
 
 
 def link_previews(
@@ -61,7 +63,7 @@ def link_previews(
     """The first question of every link of ``seed`` under the site's ``rules``."""
     code = rules_code(rules)
     store = ReplyStore("quiz-links", seed=seed, ignore=IGNORED)
-    for chosen in kind_sets() if kinds is None else kinds:
+    for chosen in kind_sets(rules.variant) if kinds is None else kinds:
         for level in levels:
             for traps in TRAP_CHOICES:
                 spec = QuizSpec(chosen, seed, 10, level, traps, code, code)

@@ -35,6 +35,8 @@ HINTS = {
     "order": "Pick the cards from the highest to the lowest, then check.",
     "one": "Pick one answer.",
 }
+CHOICE_HINT = "Select every answer that is allowed, then check."
+CHOICE_GROUP = "Answers"
 GROUPS = {"many": "Your hand", "order": "Trumps to order", "one": "Answers"}
 ORDINALS = (
     "first",
@@ -186,6 +188,21 @@ def _highlighted(html: str, cards: Mapping[str, str]) -> str:
     return html
 
 
+def _trump_html(trump: Mapping[str, str] | None) -> str:
+    """The deal's trump ("Not named yet" in a question about the bidding)."""
+    if trump is None:
+        return (
+            '<p class="eu-quiz-trump"><span class="eu-quiz-trump-label">Trump</span> '
+            '<span class="eu-quiz-trump-suit">Not named yet</span></p>'
+        )
+    return (
+        '<p class="eu-quiz-trump"><span class="eu-quiz-trump-label">Trump</span> '
+        f'<span class="eu-quiz-trump-suit eu-suit-{escape(trump["suit"])}">'
+        f'<span class="eu-quiz-trump-symbol" aria-hidden="true">{escape(trump["symbol"])}</span> '
+        f"{escape(trump['name'])}</span></p>"
+    )
+
+
 def question_html(
     q: Mapping[str, Any],
     *,
@@ -208,10 +225,7 @@ def question_html(
             tabindex="-1" if focus else None,
             data_focus=focus or None,
         ),
-        '<p class="eu-quiz-trump"><span class="eu-quiz-trump-label">Trump</span> '
-        f'<span class="eu-quiz-trump-suit eu-suit-{escape(trump["suit"])}">'
-        f'<span class="eu-quiz-trump-symbol" aria-hidden="true">{escape(trump["symbol"])}</span> '
-        f"{escape(trump['name'])}</span></p>",
+        _trump_html(trump),
     ]
     if q["table"]:
         played = "".join(element("li", played_html(p), class_="eu-quiz-played") for p in q["table"])
@@ -227,6 +241,9 @@ def question_html(
     items = "".join(_option_html(q, opt, picked, marks, live) for opt in q["options"])
     cards = any("card" in o for o in q["options"])
     group = "The trick, in the order played" if q["kind"] == "winner" else GROUPS[pick]
+    hint_text = HINTS[pick] if cards or pick != "many" else CHOICE_HINT
+    if not cards and pick == "many":  # calls of the bidding, not cards of a hand
+        group = CHOICE_GROUP
     css = (
         "eu-quiz-options eu-quiz-options--cards"
         if cards
@@ -234,7 +251,7 @@ def question_html(
     )
     parts.append(element("ul", items, class_=css, aria_label=group))
     if hint:
-        parts.append(tag("p", HINTS[pick], class_="eu-quiz-hint eu-needs-script"))
+        parts.append(tag("p", hint_text, class_="eu-quiz-hint eu-needs-script"))
     html = element(
         "section",
         "".join(parts),

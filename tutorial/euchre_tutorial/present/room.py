@@ -22,7 +22,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from euchre import HandResult, Rules, SeatView, Suit, explain_score
+from euchre import HandResult, Rules, RulesError, SeatView, Suit, explain_score
 from euchre.players.words import word_list
 from euchre.seats import same_side
 from euchre.tables import TABLES
@@ -33,7 +33,7 @@ from euchre_tutorial.present.scores import game_point_text, points_for
 from euchre_tutorial.present.seats import NO_SEAT
 from euchre_tutorial.present.table import TableUI, render_data, seatless, table_data
 from euchre_tutorial.present.words import called_ace_words, card_verb, contract_words
-from euchre_tutorial.site_rules import site_profiles
+from euchre_tutorial.site_rules import game_profiles
 
 EMOJI = ("👍", "👏", "😄", "😮", "🤔", "🎉")
 """The reactions a room accepts (the server's fixed set)."""
@@ -48,16 +48,32 @@ def _options(choices: Sequence[tuple[str, str]], chosen: str) -> str:
     )
 
 
+def _played_at(choice: str, site: Rules) -> Rules:
+    """The rules a choice of the form plays at the site's own table: a game played at one
+    table only (Bid Euchre, four in partnerships) keeps its own.
+
+    >>> own = Rules().replace(partnerships=False, call_ace=True)
+    >>> _played_at("american", own).call_ace, _played_at("bid-euchre", own).players
+    (True, 4)
+    """
+    rules = site if choice == "site" else Rules.profile(choice)
+    try:
+        return rules.at_table_of(site)
+    except RulesError:
+        return rules
+
+
 def rules_fields_html(site: Rules | None = None) -> str:
     """The fields a host (or a teacher) picks a table's rules with: the rules (this site's
-    first, then the named profiles), the table (the engine's, this site's chosen) and the
-    computer players' level.
+    first, then the named profiles of every game rooms play, Bid Euchre among them:
+    :func:`~euchre_tutorial.site_rules.game_profiles`), the table (the engine's, this
+    site's chosen) and the computer players' level.
 
     >>> html = rules_fields_html(Rules().at_table("3"))
     >>> '<option value="site" selected>' in html and '<option value="3" selected>' in html
     True
     """
-    profiles = [(p, Rules.profile_title(p)) for p in site_profiles()]
+    profiles = [(p, Rules.profile_title(p)) for p in game_profiles()]
     if site is not None:
         profiles.insert(0, ("site", "This site's rules"))
     tables = [(key, table.label) for key, table in TABLES.items()]
@@ -69,12 +85,7 @@ def rules_fields_html(site: Rules | None = None) -> str:
         here = "site"
         tables.insert(0, ("site", f"This site's table: {site.table_name}"))
         at_site = json.dumps(
-            {
-                value: (site if value == "site" else Rules.profile(value))
-                .at_table_of(site)
-                .to_dict()
-                for value, _ in profiles
-            },
+            {value: _played_at(value, site).to_dict() for value, _ in profiles},
             sort_keys=True,
             separators=(",", ":"),
         )

@@ -21,7 +21,8 @@ from euchre import Card, Rules
 
 from euchre_tutorial.present.cards import card_html
 from euchre_tutorial.present.quiz import played_html
-from euchre_tutorial.quiz import KINDS, LEVELS, QuizSpec
+from euchre_tutorial.quiz import LEVELS, QuizSpec
+from euchre_tutorial.quiz.levels import game_kinds
 from euchre_tutorial.quiz.sheet import sheet_model
 from euchre_tutorial.quiz.spec import KIND_LABELS, LINK_SEEDS, MAX_COUNT
 from euchre_tutorial.site_rules import site_profiles
@@ -62,7 +63,7 @@ def status_text(model: Mapping[str, Any], notes: list[str]) -> str:
 
 
 def item_html(q: Mapping[str, Any]) -> str:
-    trump = q["trump"]
+    trump = q["trump"] or {"suit": "none", "symbol": "", "name": "not named yet"}
     parts = [
         f'<p class="eu-sheet-q"><strong>{escape(q["title"])}</strong> '
         f'<span class="eu-sheet-trump eu-suit-{trump["suit"]}">Trump: '
@@ -160,7 +161,7 @@ def form_html(uid: str, spec: Mapping[str, Any], rules: Rules) -> str:
     kinds = "".join(
         f'<label class="eu-qs-check"><input type="checkbox" name="kinds" value="{k}"'
         f"{' checked' if k in spec['kinds'] else ''} disabled> {escape(KIND_LABELS[k])}</label>"
-        for k in KINDS
+        for k in game_kinds(rules.variant)
     )
     levels = "".join(
         f'<option value="{name}"{" selected" if name == spec["level"] else ""}>'

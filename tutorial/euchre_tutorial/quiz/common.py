@@ -79,7 +79,7 @@ def play_trick(
     rng: SeededRandom,
     hands: Mapping[int, Sequence[Card]],
     order: Sequence[int],
-    trump: Suit,
+    trump: Suit | None,
     prefer: Mapping[int, Card] | None = None,
     lead: Card | None = None,
 ) -> list[Card]:

@@ -17,8 +17,9 @@ from typing import Any
 
 from euchre import Rules
 
-from euchre_tutorial.quiz.levels import LEVELS
+from euchre_tutorial.quiz.levels import DEFAULT_LEVEL, LEVELS, level_kinds
 from euchre_tutorial.quiz.model import KINDS
+from euchre_tutorial.quiz.rules_code import rules_code
 from euchre_tutorial.quiz.spec import (
     DEFAULT_COUNT,
     DEFAULT_SEED,
@@ -29,7 +30,9 @@ from euchre_tutorial.quiz.spec import (
 )
 
 CONFIG_KEYS = {
-    "kinds": "question kinds, comma-separated: " + ", ".join(KINDS) + " (the level's if left out)",
+    "kinds": "question kinds, comma-separated: "
+    + ", ".join(KINDS)
+    + " (the level's if left out; Bid Euchre's page asks bids, leader, bidscore and the tricks')",
     "seed": f"the quiz's seed, a whole number (default {DEFAULT_SEED})",
     "count": f"how many questions, 1 to {MAX_COUNT} (default {DEFAULT_COUNT})",
     "level": "difficulty: " + ", ".join(LEVELS) + " (default learning)",
@@ -38,9 +41,18 @@ CONFIG_KEYS = {
 
 
 def check_config(raw: Mapping[str, str], rules: Rules) -> dict[str, Any]:
-    """The fence's settings, checked strictly (the build stops on a bad one)."""
-    base = QuizSpec()
-    del rules  # the settings do not depend on the rules
+    """The fence's settings, checked strictly (the build stops on a bad one); the kinds
+    are the ones the rules' game asks.
+
+    >>> check_config({"kinds": "bids,leader"}, Rules.profile("bid-euchre"))["kinds"]
+    ['bids', 'leader']
+    >>> check_config({"kinds": "score"}, Rules.profile("bid-euchre"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: The question kind “score” is not asked about this game: its kinds are bids, ...
+    """
+    code = rules_code(rules)
+    base = QuizSpec(kinds=level_kinds(DEFAULT_LEVEL, rules.variant), rules=code, base_rules=code)
     spec, notes = parse_query(dict(raw), base)
     if notes:
         raise ValueError(notes[0])

@@ -16,9 +16,9 @@ from typing import Any
 
 from euchre.rng import SeededRandom
 
-from euchre_tutorial.quiz import order, plays, score, suit, winner
+from euchre_tutorial.quiz import bids, bidscore, leader, order, plays, score, suit, winner
 from euchre_tutorial.quiz.common import Context
-from euchre_tutorial.quiz.levels import LEVELS
+from euchre_tutorial.quiz.levels import LEVELS, game_kinds
 from euchre_tutorial.quiz.model import KINDS, Question, QuestionId
 from euchre_tutorial.quiz.rules_code import parse_rules_code
 from euchre_tutorial.quiz.traps import KIND_TRAPS, has_tricky_card, traps_in
@@ -29,6 +29,9 @@ MODULES: dict[str, ModuleType] = {
     "suit": suit,
     "order": order,
     "score": score,
+    "bids": bids,
+    "leader": leader,
+    "bidscore": bidscore,
 }
 MAX_TRIES = 4000
 
@@ -58,6 +61,8 @@ def build(qid: QuestionId) -> Question:
     if qid.trap is not None and qid.trap not in KIND_TRAPS[qid.kind]:
         raise ValueError(f"a {qid.kind} question cannot hold the trap {qid.trap!r}")
     ctx = context(qid)
+    if qid.kind not in game_kinds(ctx.rules.variant):
+        raise ValueError(f"a quiz of {ctx.rules.variant_spec.title} asks no {qid.kind} question")
     candidate: Callable[[SeededRandom, Context], Question | None] = MODULES[qid.kind].candidate
     rng = SeededRandom((qid.seed << 3) | KINDS.index(qid.kind))
     for _ in range(MAX_TRIES):

@@ -68,3 +68,38 @@ def parse_level(text: str) -> str:
     if key in LEVELS:
         return key
     raise ValueError(f"unknown difficulty {text!r}: use {', '.join(LEVELS)}")
+
+
+GAME_KINDS: dict[str, tuple[str, ...]] = {
+    "euchre": ("plays", "winner", "suit", "order", "score"),
+    "bid": ("bids", "leader", "bidscore", "plays", "winner", "suit", "order"),
+}
+"""The question kinds each game's quiz may ask (by the engine's variant): Bid Euchre's
+tricks are Euchre's, its making of trump and its scoring are its own."""
+BID_LEVEL_KINDS: dict[str, tuple[str, ...]] = {
+    "first-time": ("bids", "leader", "plays"),
+    "learning": ("bids", "leader", "bidscore", "plays"),
+    "confident": ("bids", "leader", "bidscore", "plays", "winner"),
+    "tournament": ("bids", "leader", "bidscore", "plays", "winner", "order"),
+}
+"""A Bid Euchre quiz's kinds at each level, when its page or link names none."""
+
+
+def game_kinds(variant: str) -> tuple[str, ...]:
+    """The question kinds a quiz of ``variant`` may ask.
+
+    >>> game_kinds("bid")[:3], "score" in game_kinds("bid")
+    (('bids', 'leader', 'bidscore'), False)
+    """
+    return GAME_KINDS[variant]
+
+
+def level_kinds(level: str, variant: str = "euchre") -> tuple[str, ...]:
+    """The kinds a quiz of ``variant`` asks at ``level`` by default.
+
+    >>> level_kinds("first-time"), level_kinds("first-time", "bid")
+    (('plays', 'winner', 'suit'), ('bids', 'leader', 'plays'))
+    """
+    if variant == "bid":
+        return BID_LEVEL_KINDS[level]
+    return LEVELS[level].kinds

@@ -23,7 +23,9 @@ from typing import Any
 
 from euchre import Card, Suit
 
-KINDS = ("plays", "winner", "suit", "order", "score")
+KINDS = ("plays", "winner", "suit", "order", "score", "bids", "leader", "bidscore")
+"""Every question kind (a kind's place here seeds its dealer: new kinds go last). Each game
+asks some of them: ``quiz.levels.game_kinds``."""
 TRAPS = ("left-suit-led", "left-only-trump", "left-led", "plain-jack", "left-rank")
 SEED_LIMIT = 1 << 32
 _ID_RE = re.compile(
@@ -100,15 +102,21 @@ class Played:
         return {"seat": self.seat, "card": self.card.code, "note": self.note}
 
 
+NO_TRUMP = {"suit": "nt", "name": "No-trump", "symbol": "NT"}
+"""How the page names a deal played with no trump (Bid Euchre's no-trump call)."""
+
+
 @dataclass(frozen=True)
 class Question:
     """One question. ``answer`` holds option values (in order for ``pick == "order"``);
-    the engine facts it was computed from are kept for checking and explaining."""
+    the engine facts it was computed from are kept for checking and explaining. ``trump``
+    is None in a no-trump deal, and in a question asked before trump is named
+    (``trump_named`` false: a bidding question)."""
 
     id: QuestionId
     title: str
     prompt: str
-    trump: Suit
+    trump: Suit | None
     pick: str  # "one", "many" or "order"
     options: tuple[Option, ...]
     answer: tuple[str, ...]
@@ -118,6 +126,7 @@ class Question:
     trick: tuple[Card, ...] = ()
     card: Card | None = None
     score: dict[str, Any] = field(default_factory=dict)
+    trump_named: bool = True
 
     @property
     def kind(self) -> str:
@@ -150,11 +159,23 @@ class Question:
         labels = [self.option(v).label for v in self.answer]
         if self.pick == "many":
             if len(labels) == len(self.options):
-                return "Any card: " + ", ".join(labels) + "."
+                every = "Any card: " if self.options[0].card is not None else "Any of them: "
+                return every + ", ".join(labels) + "."
             return ", ".join(labels) + (" only." if len(labels) == 1 else ".")
         if self.pick == "order":
             return ", then ".join(labels) + "."
         return labels[0] + "."
+
+    def _trump_public(self) -> dict[str, str] | None:
+        if not self.trump_named:
+            return None
+        if self.trump is None:
+            return dict(NO_TRUMP)
+        return {
+            "suit": self.trump.letter,
+            "name": self.trump.plural.capitalize(),
+            "symbol": self.trump.symbol,
+        }
 
     def to_public(self) -> dict[str, Any]:
         """What the page draws: no answer in it (the engine checks every answer)."""
@@ -164,11 +185,7 @@ class Question:
             "level": self.id.level,
             "title": self.title,
             "prompt": self.prompt,
-            "trump": {
-                "suit": self.trump.letter,
-                "name": self.trump.plural.capitalize(),
-                "symbol": self.trump.symbol,
-            },
+            "trump": self._trump_public(),
             "pick": self.pick,
             "options": [o.to_dict() for o in self.options],
             "table": [p.to_dict() for p in self.table],

@@ -73,6 +73,7 @@ def _named(card: Card, trump: Suit) -> str:
 def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any]:
     """The order, with the bowers named, and what the left bower is."""
     trump = question.trump
+    assert trump is not None  # trumps to order: a trump suit
     answer = [Card.parse(v) for v in question.answer]
     reasons = ["From the highest: " + ", ".join(_named(c, trump) for c in answer) + "."]
     left = euchre.left_bower(trump)

@@ -41,7 +41,7 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
     hands = {s: list(deal.hands[s][: level.hand_size]) for s in range(players)}
     mine = hands[0]
     leader_hand = hands[order[0]]
-    trump = rng.choice(list(SUITS))
+    trump: Suit | None = rng.choice(list(SUITS))
     lead: Card | None = None
     if trap in ("left-led", "left-suit-led", "left-only-trump"):
         source = leader_hand if trap == "left-led" else mine
@@ -66,12 +66,21 @@ def candidate(rng: SeededRandom, ctx: Context) -> Question | None:
         trump = rng.choice([s for s in SUITS if s.is_red != jack.suit.is_red])
         if jack in leader_hand:
             lead = jack
+    elif no_trump_deal(rng, ctx):
+        trump = None
     cards = play_trick(rng, hands, order, trump, lead=lead)
     return make(ctx, trump, cards, order, mine)
 
 
+def no_trump_deal(rng: SeededRandom, ctx: Context) -> bool:
+    """A Bid Euchre deal played at no-trump (one in three, where the table plays it): the
+    jacks are plain cards there. Euchre's questions keep a trump suit (and their seeds)."""
+    rules = ctx.rules
+    return rules.variant == "bid" and rules.no_trump and rng.below(3) == 0
+
+
 def make(
-    ctx: Context, trump: Suit, cards: list[Card], order: list[int], hand: list[Card]
+    ctx: Context, trump: Suit | None, cards: list[Card], order: list[int], hand: list[Card]
 ) -> Question:
     """The question for a trick so far (``cards`` played by ``order``) and your hand."""
     players = ctx.rules.players
@@ -82,8 +91,9 @@ def make(
     )
     led = cards[0]
     who = seat_words(names[0])
+    trumps = "There is no trump." if trump is None else f"{trump.plural.capitalize()} are trump."
     prompt = (
-        f"{trump.plural.capitalize()} are trump. {sentence(who)[:-1]} led {led}. "
+        f"{trumps} {sentence(who)[:-1]} led {led}. "
         "Which of your cards may you play? Choose every card that is allowed."
     )
     legal = euchre.legal_plays(hand, led, trump)
@@ -130,7 +140,7 @@ def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any
 
 
 def _must_follow_reasons(
-    hand: list[Card], illegal: list[Card], chosen: list[Card], led: Card, trump: Suit
+    hand: list[Card], illegal: list[Card], chosen: list[Card], led: Card, trump: Suit | None
 ) -> list[str]:
     """Why the cards played were illegal (or, when none was, the likeliest mistake was)."""
     suit = euchre.effective_suit(led, trump)
@@ -144,7 +154,7 @@ def _must_follow_reasons(
     return reasons
 
 
-def _may_play_any_reasons(hand: list[Card], led: Card, trump: Suit) -> list[str]:
+def _may_play_any_reasons(hand: list[Card], led: Card, trump: Suit | None) -> list[str]:
     """Why every card is legal: the suit led, which the hand cannot follow."""
     suit = euchre.effective_suit(led, trump)
     if led.suit is not suit:

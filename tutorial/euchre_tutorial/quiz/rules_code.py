@@ -23,7 +23,7 @@ from typing import Any
 from euchre import Rules, RulesError
 from euchre.players.words import number_words
 
-from euchre_tutorial.site_rules import EVERY_PART_VARIANTS, site_profiles
+from euchre_tutorial.site_rules import QUIZ_VARIANTS, quiz_profiles
 
 MAX_LENGTH = 400
 _KEY_RE = re.compile(r"^[a-z_]{1,40}$")
@@ -113,8 +113,8 @@ def parse_rules_code(text: str) -> Rules:
     data: dict[str, Any] = {}
     if ":" not in parts[0]:
         data["profile"] = parts.pop(0)
-        if data["profile"] not in site_profiles():
-            *first, last = site_profiles()
+        if data["profile"] not in quiz_profiles():
+            *first, last = quiz_profiles()
             raise RulesError(
                 f"no rule set has that name; a link may name {', '.join(first)} or {last}",
                 "profile",
@@ -125,7 +125,7 @@ def parse_rules_code(text: str) -> Rules:
             raise RulesError(f"the rule {key!r} is given twice", key)
         data[key] = value
     rules = Rules.from_dict(data)
-    if rules.variant not in EVERY_PART_VARIANTS:
+    if rules.variant not in QUIZ_VARIANTS:
         raise RulesError(f"this site does not teach {rules.variant_spec.title} yet", "variant")
     return rules
 

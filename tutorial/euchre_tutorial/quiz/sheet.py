@@ -15,7 +15,7 @@ from typing import Any
 from euchre_tutorial.quiz.check import check
 from euchre_tutorial.quiz.generate import build
 from euchre_tutorial.quiz.levels import LEVELS
-from euchre_tutorial.quiz.rules_code import code_in_words
+from euchre_tutorial.quiz.rules_code import code_in_words, parse_rules_code
 from euchre_tutorial.quiz.spec import QuizSpec
 
 
@@ -32,8 +32,10 @@ def sheet_model(spec: QuizSpec) -> dict[str, Any]:
         )
     level = LEVELS[spec.level].label
     rules = code_in_words(spec.rules)
+    game = parse_rules_code(spec.rules).variant_spec.title
+    name = "Euchre trick quiz" if game == "Euchre" else f"{game} quiz"
     return {
-        "title": f"Euchre trick quiz: {spec.count} questions, {level.lower()} level",
+        "title": f"{name}: {spec.count} questions, {level.lower()} level",
         "subtitle": f"Quiz code: seed {spec.seed}, {rules.rstrip('.')}.",
         "spec": spec.to_dict(),
         "questions": questions,

@@ -29,7 +29,7 @@ from urllib.parse import parse_qsl
 from euchre import Rules, RulesError
 from euchre.rng import SeededRandom
 
-from euchre_tutorial.quiz.levels import DEFAULT_LEVEL, LEVELS, parse_level
+from euchre_tutorial.quiz.levels import DEFAULT_LEVEL, LEVELS, game_kinds, level_kinds, parse_level
 from euchre_tutorial.quiz.model import KINDS, SEED_LIMIT, QuestionId
 from euchre_tutorial.quiz.rules_code import (
     chosen_profile,
@@ -64,6 +64,11 @@ KIND_ALIASES = {
     "wins": "winner",
     "rank": "order",
     "scoring": "score",
+    "bid": "bids",
+    "bidding": "bids",
+    "lead": "leader",
+    "leads": "leader",
+    "bid-score": "bidscore",
 }
 KIND_LABELS = {
     "plays": "Which cards may you play?",
@@ -71,6 +76,9 @@ KIND_LABELS = {
     "suit": "What suit is this card now?",
     "order": "Put these trumps in order",
     "score": "What does this deal score?",
+    "bids": "Which bids may you make?",
+    "leader": "Who leads the first trick?",
+    "bidscore": "What does this bid score?",
 }
 
 
@@ -101,6 +109,10 @@ class QuizSpec:
             raise ValueError(f"kinds must be some of {', '.join(KINDS)}")
         if len(set(self.kinds)) != len(self.kinds):
             raise ValueError("each kind is named once")
+        rules = parse_rules_code(self.rules)
+        asked = game_kinds(rules.variant)
+        if any(k not in asked for k in self.kinds):
+            raise ValueError(f"a quiz of {rules.variant_spec.title} asks {', '.join(asked)}")
         if not 0 <= self.seed < SEED_LIMIT:
             raise ValueError(f"the seed is a whole number from 0 to {SEED_LIMIT - 1}")
         if not 1 <= self.count <= MAX_COUNT:
@@ -109,7 +121,6 @@ class QuizSpec:
             raise ValueError(f"the level is one of {', '.join(LEVELS)}")
         if not 0 <= self.traps <= 100:
             raise ValueError("the trap rate is a percentage, 0 to 100")
-        parse_rules_code(self.rules)
 
     def question_ids(self) -> list[QuestionId]:
         """The recipes of the quiz's questions, in order. Kinds take turns in a shuffled
@@ -162,7 +173,7 @@ def base_spec(config: Mapping[str, Any], rules: Rules) -> QuizSpec:
     code = rules_code(rules)
     level = str(config.get("level", DEFAULT_LEVEL))
     spec = QuizSpec(
-        kinds=tuple(config.get("kinds") or LEVELS[level].kinds),
+        kinds=tuple(config.get("kinds") or level_kinds(level, rules.variant)),
         seed=int(config.get("seed", DEFAULT_SEED)),
         count=int(config.get("count", DEFAULT_COUNT)),
         level=level,
@@ -219,11 +230,14 @@ def parse_query(query: str | Mapping[str, str], base: QuizSpec) -> tuple[QuizSpe
             return base, ["The link was too long to read, so this is the default quiz."]
         pairs = parse_qsl(text.lstrip("?"), keep_blank_values=True)
     given = _given(pairs, notes)
-    level, kinds, level_given = _level_and_kinds(given, base, notes)
+    rules_notes: list[str] = []
+    rules_text = _rules(given, base.rules, rules_notes)
+    variant = parse_rules_code(rules_text).variant
+    level, kinds, level_given = _level_and_kinds(given, base, notes, variant)
     seed = _number(given, "seed", base.seed, notes, 0, SEED_LIMIT - 1)
     count = _number(given, "count", base.count, notes, 1, MAX_COUNT)
     traps = _traps(given, None if level_given else base.traps, level, notes)
-    rules_text = _rules(given, base.rules, notes)
+    notes += rules_notes
     return replace(
         base, level=level, kinds=kinds, seed=seed, count=count, traps=traps, rules=rules_text
     ), notes
@@ -244,10 +258,11 @@ def _given(pairs: list[tuple[str, str]], notes: list[str]) -> dict[str, str]:
 
 
 def _level_and_kinds(
-    given: Mapping[str, str], base: QuizSpec, notes: list[str]
+    given: Mapping[str, str], base: QuizSpec, notes: list[str], variant: str = "euchre"
 ) -> tuple[str, tuple[str, ...], bool]:
-    """The difficulty, the question kinds (a level given alone brings its own kinds) and
-    whether the link set the level."""
+    """The difficulty, the question kinds (a level given alone brings its own kinds, and
+    so does a game other than ``base``'s: ``variant``, the engine's name of the link's
+    game) and whether the link set the level."""
     level, kinds = base.level, base.kinds
     level_given = False
     if "level" in given:
@@ -264,9 +279,32 @@ def _level_and_kinds(
         good, bad = parse_kinds(given["kinds"])
         if bad:
             notes.append(_kinds_note(bad))
+        good = _game_kinds(good, variant, notes)
     if good:
         return level, tuple(good), level_given
-    return level, (LEVELS[level].kinds if level_given else kinds), level_given
+    if level_given or variant != parse_rules_code(base.rules).variant:
+        return level, level_kinds(level, variant), level_given  # a game brings its kinds
+    return level, kinds, level_given
+
+
+def _game_kinds(kinds: list[str], variant: str, notes: list[str]) -> list[str]:
+    """The kinds a quiz of ``variant`` asks among ``kinds``; a note names the others.
+
+    >>> notes = []
+    >>> _game_kinds(["bids", "score"], "bid", notes), notes
+    (['bids'], ['The question kind “score” is not asked about this game: its kinds are bids, leader, bidscore, plays, winner, suit, order.'])
+    """
+    asked = game_kinds(variant)
+    other = [k for k in kinds if k not in asked]
+    if other:
+        names = ", ".join(f"“{k}”" for k in other)
+        what = "kind" if len(other) == 1 else "kinds"
+        verb = "is" if len(other) == 1 else "are"
+        notes.append(
+            f"The question {what} {names} {verb} not asked about this game: "
+            f"its kinds are {', '.join(asked)}."
+        )
+    return [k for k in kinds if k in asked]
 
 
 def _kinds_note(bad: list[str]) -> str:

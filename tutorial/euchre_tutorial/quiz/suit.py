@@ -96,7 +96,7 @@ def accept(question: Question) -> bool:
 def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any]:
     """The engine's ``explain_suit``."""
     card, trump = question.card, question.trump
-    assert card is not None
+    assert card is not None and trump is not None  # a suit question always names trump
     suit = euchre.effective_suit(card, trump)
     reasons = [sentence(euchre.explain_suit(card, trump))]
     if question.trick and question.trick[0] == card:

@@ -31,6 +31,9 @@ KIND_TRAPS: dict[str, tuple[str, ...]] = {
     "suit": ("left-suit-led", "left-led", "plain-jack"),
     "order": ("left-rank",),
     "score": (),
+    "bids": (),
+    "leader": (),
+    "bidscore": (),
 }
 
 
@@ -39,8 +42,10 @@ def is_plain_jack(card: Card, trump: Suit) -> bool:
     return card.rank is Rank.JACK and card.suit is not None and card.suit.is_red != trump.is_red
 
 
-def is_tricky(card: Card, trump: Suit) -> bool:
-    """The left bower or a plain jack of the other color."""
+def is_tricky(card: Card, trump: Suit | None) -> bool:
+    """The left bower or a plain jack of the other color (none in a no-trump deal)."""
+    if trump is None:
+        return False
     return card == euchre.left_bower(trump) or is_plain_jack(card, trump)
 
 
@@ -87,6 +92,8 @@ def traps_in(question: Question) -> set[str]:
     """
     trump = question.trump
     kind = question.kind
+    if trump is None:  # no-trump, or the bidding: no bower changes suit
+        return set()
     if kind == "plays":
         return _left_traps(question.trick, question.hand, trump)
     if kind == "winner":

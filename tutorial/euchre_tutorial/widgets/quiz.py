@@ -70,8 +70,10 @@ from euchre_tutorial.quiz import (
     parse_query,
 )
 from euchre_tutorial.quiz.fence import CONFIG_KEYS, check_config
+from euchre_tutorial.quiz.rules_code import parse_rules_code
 from euchre_tutorial.quiz.sheet import sheet_model
 from euchre_tutorial.quiz.spec import ALIASES, LINK_SEEDS, PARAMS
+from euchre_tutorial.site_rules import EVERY_PART_VARIANTS
 
 MAX_IDS = 60
 POOL_FACTOR = 3  # practice draws from this many times the quiz's count of candidates
@@ -106,9 +108,17 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
 
 def link_files(settings: Mapping[str, Any], rules: Rules) -> dict[str, str]:
     """The files of the first questions of the links of ``LINK_SEEDS`` (see
-    :mod:`euchre_tutorial.prebuilt.links`), by seed."""
+    :mod:`euchre_tutorial.prebuilt.links`), by seed: for the games the teacher's page makes
+    links of (``site_profiles``: Euchre's); another game's link waits for the engine.
+
+    >>> link_files({}, Rules.profile("bid-euchre"))
+    {}
+    """
     from euchre_tutorial.prebuilt.links import link_previews
     from euchre_tutorial.prebuilt.publish import published
+
+    if rules.variant not in EVERY_PART_VARIANTS:
+        return {}
 
     files = {}
     for seed in LINK_SEEDS:
@@ -238,6 +248,19 @@ def practice_ids(spec: QuizSpec, record: dict[str, Any] | None, now: datetime) -
     return [qid_text for _key, qid_text in order[: spec.count]]
 
 
+def same_game(qid: str, spec: QuizSpec) -> bool:
+    """True when a stored question asks about the game of ``spec``: a miss on the Bid
+    Euchre page comes back in that page's quiz, not in Euchre's.
+
+    >>> from euchre import Rules
+    >>> spec = base_spec({}, Rules())
+    >>> same_game("suit:learning:none:7@midwest", spec), same_game("bids:learning:none:7@bid-euchre", spec)
+    (True, False)
+    """
+    game = parse_rules_code(QuestionId.parse(qid).rules).variant
+    return game == parse_rules_code(spec.rules).variant
+
+
 @expose("quiz.new")
 def quiz_new(payload: Any) -> dict[str, Any]:
     """A quiz's questions. ``review`` ids (items due again) replace some of them, spread out."""
@@ -247,6 +270,7 @@ def quiz_new(payload: Any) -> dict[str, Any]:
     if not data.get("query"):
         ids = practice_ids(spec, _progress(data.get("progress")), _now(data.get("now")))
     review, dropped = _questions(data.get("review") or [])
+    review = [q for q in review if same_game(q["id"], spec)]  # another page's game waits
     fresh = [build(QuestionId.parse(i)).to_public() for i in ids]
     slots = list(range(1, len(fresh), 3))[: len(review)]
     for slot, item in zip(slots, review, strict=False):

@@ -470,21 +470,29 @@ export async function mount(root, runtime) {
   pendingLink = false;
   let resumed = false;
   const saved = store.run;
+  // A practice run that reads well is taken up again on a page whose quiz has its rules
+  // (its questions' ids end with the rules code): the Bid Euchre page starts its own run
+  // rather than take up Euchre's. A run that cannot be read is reset, with a note.
+  const sameRules = saved && saved.ids.some((id) => String(id).endsWith(`@${fresh.spec.rules}`));
+  let otherGame = false;
   if (saved && saved.mode === mode && (mode === "practice" || saved.query === fresh.spec.query)) {
     try {
       const again = await engine.call("quiz.questions", { ids: saved.ids });
       if (!again.dropped.length && again.questions.length === saved.ids.length) {
-        run = saved;
-        phase = run.answers.length >= run.ids.length ? "summary" : "question";
-        picked = [];
-        review = new Set();
-        await draw();
-        resumed = true;
+        otherGame = mode === "practice" && !sameRules;
+        if (!otherGame) {
+          run = saved;
+          phase = run.answers.length >= run.ids.length ? "summary" : "question";
+          picked = [];
+          review = new Set();
+          await draw();
+          resumed = true;
+        }
       }
     } catch {
       resumed = false;
     }
-    if (!resumed) {
+    if (!resumed && !otherGame) {
       store = { ...store, run: null, review: store.review.filter((r) => !saved.ids.includes(r.id)) };
       reset = true;
     }
