@@ -80,7 +80,7 @@ test: venv node chromium redis
 	$(MAKE) lint
 	$(MAKE) site
 	$(PY) -m pytest -m "not browser" -n 2 --dist loadfile
-	$(PY) -m pytest -m browser -n 2 --dist loadfile
+	$(PY) -m pytest -m browser -n 2 --dist loadfile --durations=20
 
 # Engine and tutorial tests only (no browser, no site build).
 test-fast: venv
