@@ -47,9 +47,9 @@ from euchre_tutorial.present.words import last_told
 from euchre_tutorial.site_rules import game_profiles
 from euchre_tutorial.tryagain.branch import choosable
 from euchre_tutorial.widgets import WidgetConfigError
+from euchre_tutorial.widgets._answers import scheduled
 from euchre_tutorial.widgets._clicks import click_text, resolve
 from euchre_tutorial.widgets._replies import Drawn, Frame, GameFlags, GameReply, Illegal
-from euchre_tutorial.widgets.progress import scheduled
 
 SAVE_VERSION = 1
 SEAT = 0
@@ -517,7 +517,7 @@ def act(payload: Mapping[str, Any]) -> GameReply | Illegal:
     and ``mastery``: the decision of play it trains and whether the coach rates it right
     (None when it trains none or is a close call). With ``progress`` (the page's progress
     record and times) the reply also carries ``progress``: that answer scheduled in the
-    record (see :func:`~euchre_tutorial.widgets.progress.scheduled`), so one request
+    record (see :func:`~euchre_tutorial.widgets._answers.scheduled`), so one request
     answers the decision whole."""
     reply = _act(payload)
     progress = scheduled(payload.get("progress"), reply.get("mastery"))

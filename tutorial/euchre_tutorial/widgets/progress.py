@@ -25,8 +25,7 @@ from euchre import Rules
 from euchre_tutorial import mastery
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.mastery.render import progress_html
-from euchre_tutorial.mastery.scheduler import parse_time
-from euchre_tutorial.widgets._replies import Mastery, Progress
+from euchre_tutorial.widgets._answers import answer_recorded, skill_of, times_of
 
 CONFIG_KEYS: dict[str, str] = {}
 BUILD_TIME = datetime(2026, 1, 1, tzinfo=UTC)  # any time: an empty record is the same
@@ -49,28 +48,9 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
 
 
 # ---------------------------------------------------------------------- browser
-def _times(payload: Mapping[str, Any]) -> tuple[datetime, datetime]:
-    try:
-        now = parse_time(payload.get("now"))
-        until = parse_time(payload.get("day_end", payload.get("now")))
-    except ValueError as err:
-        raise BridgeError(f"The time sent with this request cannot be read: {err}") from None
-    return now, max(now, until)
-
-
-def _skill(payload: Mapping[str, Any]) -> str | None:
-    value = payload.get("skill")
-    if value is None:
-        return None
-    try:
-        return mastery.skill(str(value)).id
-    except ValueError as err:
-        raise BridgeError(str(err)) from None
-
-
 def _view(record: object, payload: Mapping[str, Any], notes: list[str]) -> dict[str, Any]:
     """The map, its note line saying the notes (once: nowhere else)."""
-    now, until = _times(payload)
+    now, until = times_of(payload)
     return {"html": progress_html(record, now, until, notes), "record": record, "notes": notes}
 
 
@@ -84,47 +64,7 @@ def view(payload: Mapping[str, Any]) -> dict[str, Any]:
 @expose("progress.record_answer")
 def record_answer(payload: Mapping[str, Any]) -> dict[str, Any]:
     """``{"record", "skill", "item", "correct", "now"}`` -> ``{"record", "notes"}``."""
-    record, notes = mastery.repair(payload.get("record"))
-    now, _until = _times(payload)
-    skill_id = _skill(payload)
-    if skill_id is None:
-        raise BridgeError("An answer needs the skill it belongs to.")
-    try:
-        updated = mastery.record_answer(
-            record,
-            skill_id,
-            payload.get("item"),  # type: ignore[arg-type]
-            bool(payload.get("correct")),
-            now,
-        )
-    except ValueError as err:
-        raise BridgeError(str(err)) from None
-    return {"record": updated, "notes": notes}
-
-
-def scheduled(request: object, field: Mastery) -> Progress | None:
-    """A reply's answer (``field``, its ``mastery`` field) scheduled in the progress record
-    the request sent along (``request``: ``{"record", "now", "day_end"}``), exactly as
-    :func:`record_answer` schedules it, so the page records a decision with the one request
-    that made it. None when there is nothing to record or nothing to record it in, or when
-    the request's times cannot be read (the page then asks :func:`record_answer` itself).
-
-    >>> field = {"skill": "leading", "item": "lead trump", "correct": True}
-    >>> sent = {"record": None, "now": "2026-03-01T12:00:00Z"}
-    >>> scheduled(sent, field) == record_answer({**sent, **field})
-    True
-    >>> scheduled(None, field) is None, scheduled(sent, None) is None
-    (True, True)
-    >>> scheduled({"record": None, "now": "soon"}, field) is None
-    True
-    """
-    if not isinstance(request, Mapping) or field is None:
-        return None
-    try:
-        answered = record_answer({**request, **field})
-    except BridgeError:
-        return None
-    return {"record": answered["record"], "notes": answered["notes"]}
+    return answer_recorded(payload)
 
 
 @expose("progress.due")
@@ -132,8 +72,8 @@ def due(payload: Mapping[str, Any]) -> dict[str, Any]:
     """``{"record", "skill" (optional), "now", "day_end"}`` -> ``{"items", "record",
     "notes"}``: the items due today, most overdue first."""
     record, notes = mastery.repair(payload.get("record"))
-    now, until = _times(payload)
-    items = mastery.due_items(record, _skill(payload), now=now, until=until)
+    now, until = times_of(payload)
+    items = mastery.due_items(record, skill_of(payload), now=now, until=until)
     return {"items": items, "record": record, "notes": notes}
 
 
@@ -141,7 +81,7 @@ def due(payload: Mapping[str, Any]) -> dict[str, Any]:
 def reset(payload: Mapping[str, Any]) -> dict[str, Any]:
     """``{"record", "skill" (None: everything), ...}`` -> the map after the reset."""
     record, _notes = mastery.repair(payload.get("record"))
-    skill_id = _skill(payload)
+    skill_id = skill_of(payload)
     updated = mastery.reset(record, skill_id)
     what = "All your progress" if skill_id is None else mastery.skill(skill_id).name
     return _view(updated, payload, [f"{what} was reset."])
@@ -151,7 +91,7 @@ def reset(payload: Mapping[str, Any]) -> dict[str, Any]:
 def export(payload: Mapping[str, Any]) -> dict[str, Any]:
     """``{"record", "now"}`` -> ``{"text", "filename"}``: the progress file."""
     record, _notes = mastery.repair(payload.get("record"))
-    now, _until = _times(payload)
+    now, _until = times_of(payload)
     return {"text": mastery.export_text(record), "filename": f"euchre-progress-{now:%Y-%m-%d}.json"}
 
 
