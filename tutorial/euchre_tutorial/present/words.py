@@ -381,39 +381,6 @@ _ASKED = {
 }
 
 
-def _upcard_prompt(view: SeatView, names: Sequence[str]) -> str:
-    """What Euchre's making of trump on the upcard asks: round one, round two, the discard."""
-    who = view.to_act
-    assert who is not None, "a deal making trump has a seat to act"
-    suit = proposed(view)
-    mine = who == view.seat
-    if view.phase is Phase.ROUND_ONE:
-        if mine:
-            if who == view.dealer:
-                return f"Your turn: pick up the upcard ({suit_words(suit)} as trump) or pass."
-            return f"Your turn: order up {suit_words(suit)} as trump, or pass."
-        return f"{names[who]} is deciding: order up the upcard or pass."
-    if view.phase is Phase.ROUND_TWO:
-        if mine:
-            if all(a.kind != "pass" for a in view.legal):
-                return (
-                    f"Your turn: you are the dealer and may not pass now, so name a "
-                    f"trump suit other than {suit.plural}."
-                )
-            return f"Your turn: name a trump suit other than {suit.plural}, or pass."
-        return f"{names[who]} is deciding: name a suit or pass."
-    if decline_refusal(view.rules, view.dealer, view.maker) is None:
-        if mine:
-            return (
-                "Your turn: take the upcard and discard one card face down, or decline "
-                "it and keep your hand."
-            )
-        return f"{names[who]} is deciding whether to take the upcard."
-    if mine:
-        return "Your turn: you picked up the upcard, so discard one card face down."
-    return f"{names[who]} is discarding a card."
-
-
 def prompt(view: SeatView, names: Sequence[str] | None = None) -> str:
     """What the table asks now, of the learner or of the seat deciding (``names`` as in
     :func:`describe`)."""

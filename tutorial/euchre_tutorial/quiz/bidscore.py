@@ -16,7 +16,14 @@ import euchre
 from euchre import HandResult, Suit
 from euchre.rng import SeededRandom
 
-from euchre_tutorial.quiz.common import SUITS, Context, seat_name, seat_words, sentence
+from euchre_tutorial.quiz.common import (
+    SUITS,
+    Context,
+    score_explanation,
+    seat_name,
+    seat_words,
+    sentence,
+)
 from euchre_tutorial.quiz.model import Option, Question
 
 TITLE = "What does this bid score?"
@@ -126,8 +133,4 @@ def accept(question: Question) -> bool:
 
 def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any]:
     """The engine's ``explain_score``."""
-    reasons = [euchre.explain_score(result_of(question, ctx))]
-    marks = {question.answer[0]: "right"}
-    if given and given[0] != question.answer[0]:
-        marks[given[0]] = "wrong"
-    return {"reasons": reasons, "marks": marks, "cards": {}}
+    return score_explanation(result_of(question, ctx), question.answer[0], given)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import euchre
-from euchre import Card, Rank, Rules, Suit
+from euchre import Card, HandResult, Rank, Rules, Suit
 from euchre.rng import SeededRandom
 
 from euchre_tutorial.quiz.levels import Level
@@ -96,3 +97,12 @@ def play_trick(
         wanted = prefer.get(seat)
         cards.append(wanted if wanted in legal else rng.choice(legal))
     return cards
+
+
+def score_explanation(result: HandResult, answer: str, given: Sequence[str]) -> dict[str, Any]:
+    """A scoring question's explanation: the engine's ``explain_score`` of ``result``,
+    the right ``answer`` marked, and the learner's own choice too when it differs."""
+    marks = {answer: "right"}
+    if given and given[0] != answer:
+        marks[given[0]] = "wrong"
+    return {"reasons": [euchre.explain_score(result)], "marks": marks, "cards": {}}

@@ -17,7 +17,7 @@ from euchre import HandResult
 from euchre.rng import SeededRandom
 from euchre.seats import next_seat
 
-from euchre_tutorial.quiz.common import SUITS, Context
+from euchre_tutorial.quiz.common import SUITS, Context, score_explanation
 from euchre_tutorial.quiz.model import Option, Question
 
 TITLE = "What does this deal score?"
@@ -143,11 +143,7 @@ def accept(question: Question) -> bool:
 
 def explain(question: Question, given: list[str], ctx: Context) -> dict[str, Any]:
     """The engine's ``explain_score``."""
-    reasons = [euchre.explain_score(result_of(question, ctx))]
-    marks = {question.answer[0]: "right"}
-    if given and given[0] != question.answer[0]:
-        marks[given[0]] = "wrong"
-    return {"reasons": reasons, "marks": marks, "cards": {}}
+    return score_explanation(result_of(question, ctx), question.answer[0], given)
 
 
 __all__ = ["SUITS", "accept", "candidate", "explain", "make"]
