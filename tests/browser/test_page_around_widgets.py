@@ -95,6 +95,31 @@ def picked(page: Any) -> list[str | None]:
     )
 
 
+def click_in_page_link(page: Any, selector: str) -> None:
+    """Click an in-page link (a heading's ¶, the table of contents) as a reader does: the
+    link is scrolled into view first, and the click waits until Material is done with that
+    scroll. Material writes the scroll offset into the history entry 100 ms after a scroll
+    and its tracking puts the heading in view into the address 250 ms after; a click before
+    those land gets them written onto the entry it pushes, and Material then restores that
+    entry's offset instead of jumping to the anchor. The page counts as done when the
+    history entry and the address have not changed for half a second (timers fire in the
+    order they are due, so Material's come first)."""
+    link = page.locator(selector)
+    link.scroll_into_view_if_needed()
+    page.wait_for_function(
+        """() => {
+            const now = performance.now();
+            const seen = JSON.stringify(history.state) + location.href + scrollY;
+            const last = (window.__settled ??= { seen, at: now });
+            if (last.seen !== seen) Object.assign(last, { seen, at: now });
+            return now - last.at > 500;
+        }""",
+        polling=50,
+    )
+    page.evaluate("() => { delete window.__settled; }")
+    link.click()
+
+
 def test_a_quiz_selection_survives_a_heading_link_and_the_table_of_contents(
     new_page: Any,
 ) -> None:
@@ -108,11 +133,11 @@ def test_a_quiz_selection_survives_a_heading_link_and_the_table_of_contents(
         ".getAttribute('aria-pressed') === 'true'"
     )
     chosen = picked(page)
-    page.locator("h2#what-the-questions-ask a.headerlink").click()
+    click_in_page_link(page, "h2#what-the-questions-ask a.headerlink")
     page.wait_for_url("**#what-the-questions-ask", wait_until="commit")  # in-page jump
     page.wait_for_timeout(1000)  # Material draws the page again, if it does
     assert picked(page) == chosen
-    page.locator(".md-sidebar--secondary a[href$='#use-it-by-keyboard']").click()
+    click_in_page_link(page, ".md-sidebar--secondary a[href$='#use-it-by-keyboard']")
     page.wait_for_url("**#use-it-by-keyboard", wait_until="commit")  # in-page jump
     page.wait_for_timeout(500)
     assert picked(page) == chosen
@@ -136,7 +161,7 @@ def test_a_lesson_in_progress_survives_a_heading_link(page: Any) -> None:
         ".textContent.length > 0"
     )
     said = root.locator("[data-region=feedback]").inner_text()
-    page.locator("h2#how-a-step-works a.headerlink").click()
+    click_in_page_link(page, "h2#how-a-step-works a.headerlink")
     page.wait_for_url("**#how-a-step-works", wait_until="commit")  # in-page jump
     page.wait_for_timeout(1000)
     assert root.locator("[data-region=feedback]").inner_text() == said
