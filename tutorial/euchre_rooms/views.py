@@ -5,7 +5,7 @@ part, with its rules encoded once for the room's whole life; the score and the r
 encoded once; each seat's own view of the deal is built and encoded once, the first time
 that seat's state is asked for, and then reused for every connection of that seat and for
 a refusal or a resume at the same ``seq``. A spectator's state is built once for every
-spectator. The seat's view is the engine's (``HandState.view``): the boundary of what it
+spectator. The seat's view is the engine's (``Moment.view``, the same as ``HandState.view``): the boundary of what it
 may know.
 
 >>> from euchre_rooms.room import Room, new_record
@@ -24,10 +24,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from euchre import HandState, SeatView
+from euchre.view import Moment
 
 from euchre_rooms.messages import Raw, dumps
 from euchre_rooms.room import Room
-from euchre_rooms.viewcodec import Encoder
+from euchre_rooms.viewcodec import Encoder, Shared
 from euchre_rooms.watch import public_view
 
 FRESH_SECONDS = 1.0
@@ -41,9 +42,11 @@ class Snapshot:
     __slots__ = (
         "_deal",
         "_encoder",
+        "_moment",
         "_room",
         "_seat_views",
         "_seq",
+        "_shared",
         "_states",
         "_table",
         "_version",
@@ -63,10 +66,16 @@ class Snapshot:
         if before is not None and before.room is room and before._version == self._version:
             self._room = None if room.counting_down() else before._room
         self._table: str | None = None
+        self._moment: Moment | None = None
+        self._shared: Shared | None = None
         self._seat_views: dict[int, SeatView] = {}
         self._views: dict[int | None, str] = {}
         self._states: dict[int | None, Raw] = {}
-        self._encoder = Encoder()  # the parts of this moment's views that seats share
+        # the parts of the views that seats share, encoded once, and the deal's actions and
+        # tricks encoded before (only the new ones are encoded again)
+        self._encoder: Encoder = Encoder()
+        if before is not None and before.room is room:
+            self._encoder = before._encoder
 
     @property
     def seq(self) -> int:
@@ -87,11 +96,15 @@ class Snapshot:
         return self._room
 
     def seat_view(self, seat: int) -> SeatView:
-        """``seat``'s view of the deal (the engine's), made once."""
+        """``seat``'s view of the deal (the engine's), made once, from the part every
+        seat's view shares, itself made once (the deal's ``Moment``)."""
         view = self._seat_views.get(seat)
         if view is None:
-            assert self._deal is not None
-            view = self._seat_views[seat] = self._deal.view(seat)
+            moment = self._moment
+            if moment is None:
+                assert self._deal is not None
+                moment = self._moment = Moment.of(self._deal)
+            view = self._seat_views[seat] = moment.view(seat)
         return view
 
     def view_text(self, seat: int | None) -> str:
@@ -102,7 +115,10 @@ class Snapshot:
                 assert self._deal is not None
                 text = dumps(public_view(self._deal))
             else:
-                text = self._encoder.text(self.seat_view(seat))
+                view = self.seat_view(seat)
+                if self._shared is None:  # the public fields, encoded once for every seat
+                    self._shared = self._encoder.shared(view)
+                text = self._encoder.text(view, self._shared)
             self._views[seat] = text
         return text
 
@@ -128,11 +144,11 @@ class Snapshot:
 
     def release(self) -> None:
         """Let go of what was needed only to build the states sent (the views and their
-        encoder): a room keeps its last snapshot for a refusal or a resume, and thousands
-        of rooms keep one each."""
+        texts): a room keeps its last snapshot for a refusal or a resume, and thousands of
+        rooms keep one each. The encoder stays, for the next snapshot's views."""
+        self._moment = self._shared = None
         self._seat_views.clear()
         self._views.clear()
-        self._encoder = Encoder()
 
     def public_action(self, actor: int, sent: Collection[int]) -> str | None:
         """The last move, as the players who did not make it saw it (a discard's card
