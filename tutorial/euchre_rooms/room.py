@@ -126,10 +126,8 @@ class Room:
     last_deal: HandState | None = None
     """The deal the last accepted move was made in (after it): whose public words the
     event gives."""
-    rules_dict: dict[str, Any] = field(default_factory=dict)
-    """``rules.to_dict()``, made once: every state sent carries it."""
     rules_json: str = "{}"
-    """The same as JSON, made once."""
+    """``rules.to_dict()`` as JSON, made once: every state sent carries it."""
     public_version: int = 0
     """Counts the changes to what ``public_head`` and ``public_tail`` say (a move changes
     neither, unless it ends the deal)."""
@@ -151,7 +149,6 @@ class Room:
             changed_at=record["at"],
             continue_seconds=record.get("continue_seconds", 60.0),
             klass=record.get("class"),
-            rules_dict=rules.to_dict(),
             rules_json=json.dumps(rules.to_dict(), separators=(",", ":")),
         )
 
@@ -562,10 +559,6 @@ class Room:
             "paused": self.paused_at is not None,
             "class": None if self.klass is None else {k: self.klass[k] for k in CLASS_FIELDS},
         }
-
-    def public(self, now: float) -> dict[str, Any]:
-        """What everyone in the room may see: seats, rules, phase (no cards)."""
-        return {**self.public_head(), "rules": self.rules_dict, **self.public_tail(now)}
 
     def viewed_deal(self) -> HandState | None:
         """The deal every seat's view is of: the one being played, or during the review

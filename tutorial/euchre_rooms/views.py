@@ -1,12 +1,14 @@
 """What each connection of a room is sent after one change, each part built once.
 
 A ``Snapshot`` is the room at one ``seq``. The parts every seat shares (the room's public
-part, with its rules encoded once for the room's whole life; the score and the review) are
-encoded once; each seat's own view of the deal is built and encoded once, the first time
-that seat's state is asked for, and then reused for every connection of that seat and for
-a refusal or a resume at the same ``seq``. A spectator's state is built once for every
-spectator. The seat's view is the engine's (``Moment.view``, the same as ``HandState.view``): the boundary of what it
-may know.
+part, with its rules encoded once for the room's whole life; the score and the review; the
+public fields of the deal's views) are encoded once; each seat's own view of the deal is
+built and encoded once, the first time that seat's state is asked for, and then reused for
+every connection of that seat. Once a change is sent the snapshot lets go of its views and
+states (``release``); a refusal or a resume at the same ``seq`` makes its seat's state
+again. A spectator's state is built once for every spectator. The seat's view is the
+engine's (``Moment.view``, the same as ``HandState.view``): the boundary of what it may
+know.
 
 >>> from euchre_rooms.room import Room, new_record
 >>> room = Room.create(new_record("create", 0.0, code="ABCDE-FGHJK", rules=None, level="easy", seed=1))
@@ -143,12 +145,15 @@ class Snapshot:
         return state
 
     def release(self) -> None:
-        """Let go of what was needed only to build the states sent (the views and their
-        texts): a room keeps its last snapshot for a refusal or a resume, and thousands of
-        rooms keep one each. The encoder stays, for the next snapshot's views."""
-        self._moment = self._shared = None
+        """Let go of what was needed only to send this change (the views, their texts and
+        the states sent): a room keeps its last snapshot, and thousands of rooms keep one
+        each. The room's public part stays (the next snapshot reuses it), and so does the
+        encoder (the next views' encoding starts from it); a refusal or a resume at this
+        ``seq`` makes its seat's state again."""
+        self._moment = self._shared = self._table = None
         self._seat_views.clear()
         self._views.clear()
+        self._states.clear()
 
     def public_action(self, actor: int, sent: Collection[int]) -> str | None:
         """The last move, as the players who did not make it saw it (a discard's card
