@@ -211,6 +211,17 @@ def _actions(actions: Iterable[Action]) -> str:
     return "[" + ",".join(map(_action, actions)) + "]"
 
 
+def actions_text(actions: Iterable[Action]) -> str:
+    """Actions as a compact JSON list of their texts, each action's text made once for
+    the process.
+
+    >>> from euchre import Action
+    >>> actions_text([Action.parse("pass"), Action.parse("play Jd")])
+    '["pass","play Jd"]'
+    """
+    return _actions(actions)
+
+
 def _phases(phases: Iterable[Phase]) -> str:
     return "[" + ",".join(map(_phase, phases)) + "]"
 
