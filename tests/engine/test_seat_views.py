@@ -142,3 +142,15 @@ def test_seats_that_saw_the_same_share_one_tuple_of_actions() -> None:
         plain = [v for v in views if v.actions == moment.actions]
         assert all(v.actions is plain[0].actions for v in plain)
         assert all(v.tricks is views[0].tricks for v in views)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**31 - 1))
+def test_a_state_rebuilt_from_its_record_views_the_same(table: str, seed: int) -> None:
+    """A state read back from its record (as a room's thinker or a saved game reads it)
+    stands on a position, not on a chain of moves: its views are the same."""
+    for state in _moments(RULES[table], seed)[::3]:
+        rebuilt = HandState.from_dict(state.to_dict())
+        for seat in range(state.players):
+            assert Moment.of(rebuilt).view(seat) == one_seat_view(rebuilt, seat)
+            assert rebuilt.view(seat) == state.view(seat)
