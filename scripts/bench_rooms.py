@@ -64,6 +64,19 @@ packing commands and parsing answers) is the largest part. A bench run niced on 
 at load 9 to 20 measures CPU per move, not throughput: the servers got 4 to 25% of a
 core, so ``moves/s`` and the latencies there are the machine's, not the server's.
 
+The server also runs its cyclic garbage collector less often (``__main__.quiet_collector``:
+a full collection paused every room ~30 ms, and collections took ~6% of the CPU).
+
+One run of this bench after these changes (December, 200 rooms, 2 client processes, the
+servers niced, load average 11 to 16): human-paced, 1.21 ms of the server's own CPU a move,
+median 11.2 ms and p99 266 ms from a person's move to the last person's update, 70 KB a
+room; one process at saturation, 71 moves/s at 8% of a core (starved: 1.12 ms a move);
+two processes over Redis, 28 moves/s (3.65 ms a move over both, redis-py the largest part),
+98 KB a room. The same run of main's code just before (load 12 to 13, ``one`` and ``two``
+only): one process 13 moves/s at 2.85 ms a move, two 26 moves/s at 3.92 ms, 107 KB a room
+over Redis; this branch in the run after it (load 13 to 19): 44 moves/s at 1.44 ms, 23
+moves/s at 3.24 ms, 96 KB.
+
 Memory: a room's snapshot lets go of the states it sent once they are sent (each held the
 room's public part, rules included, again), the events kept for reconnects are the texts
 alone, and the rules are kept once (as JSON). tracemalloc over 100 rooms of four people
