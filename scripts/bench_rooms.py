@@ -46,14 +46,41 @@ them beside the load average.
 
 Measured again (December, ``--profile``, CPU time, the actors driven in one process with
 four people a room): of a move's work, building the four seats' views in the engine
-(``HandState.view``: each view walks the deal's history again, ``history_of`` about four
-times and ``actors_in`` twice a view) is ~56%, encoding them (``viewcodec``) ~21%, the
-rest the room's own bookkeeping and the messages; the whole server's CPU per move is
-~1.3 ms in that run. The 0.5 ms aim needs the engine's view made cheaper (the four seats'
-views of one moment share their history: built once, the per-seat part is a hand and its
-legal actions); the rooms already build each view once per change. A bench run niced on a
-machine at load 13 to 20 measures CPU per move, not throughput: the servers got 4 to 6%
-of a core, so ``moves/s`` and the latencies there are the machine's, not the server's.
+(``HandState.view``: each view walked the deal's history again, ``history_of`` about four
+times and ``actors_in`` twice a view) was ~56%, encoding them (``viewcodec``) ~21%. Now the
+four views of one moment come from one ``euchre.view.Moment`` (the history walked once;
+hands, tricks and the actions as everyone saw them built once; each seat adds its hand,
+its own hidden cards, its discard and its legal actions): ~0.04 ms for four seats, from
+~0.17. The encoder encodes a moment's public fields once for every seat
+(``Encoder.shared``) and is kept from one change to the next, so the deal's actions and
+tricks, which only grow, have only their new items encoded. Driven in one process without
+sockets (20 rooms of four people, CPU time): ~0.84 ms a move before, ~0.5 after, the
+driver included. In the whole server at human pace, profiled: the views and their
+encoding are now ~24% of its CPU, sending (websocket frames) ~11%, reading the sockets
+and the commands ~11%, the thinkers' questions and answers ~7%, the event loop most of
+the rest: the 0.5 ms aim needs the per-message cost of the sockets and the loop lowered
+(fewer, larger writes), not the views. Over Redis, the client library (``redis-py``
+packing commands and parsing answers) is the largest part. A bench run niced on a machine
+at load 9 to 20 measures CPU per move, not throughput: the servers got 4 to 25% of a
+core, so ``moves/s`` and the latencies there are the machine's, not the server's.
+
+The server also runs its cyclic garbage collector less often (``__main__.quiet_collector``:
+a full collection paused every room ~30 ms, and collections took ~6% of the CPU).
+
+One run of this bench after these changes (December, 200 rooms, 2 client processes, the
+servers niced, load average 11 to 16): human-paced, 1.21 ms of the server's own CPU a move,
+median 11.2 ms and p99 266 ms from a person's move to the last person's update, 70 KB a
+room; one process at saturation, 71 moves/s at 8% of a core (starved: 1.12 ms a move);
+two processes over Redis, 28 moves/s (3.65 ms a move over both, redis-py the largest part),
+98 KB a room. The same run of main's code just before (load 12 to 13, ``one`` and ``two``
+only): one process 13 moves/s at 2.85 ms a move, two 26 moves/s at 3.92 ms, 107 KB a room
+over Redis; this branch in the run after it (load 13 to 19): 44 moves/s at 1.44 ms, 23
+moves/s at 3.24 ms, 96 KB.
+
+Memory: a room's snapshot lets go of the states it sent once they are sent (each held the
+room's public part, rules included, again), the events kept for reconnects are the texts
+alone, and the rules are kept once (as JSON). tracemalloc over 100 rooms of four people
+after 30 moves, in one process without sockets: 54.1 KB a room before, 43.6 KB after.
 """
 
 from __future__ import annotations

@@ -175,3 +175,21 @@ def actions_in(history: History) -> tuple[Action, ...]:
 def actors_in(history: History) -> tuple[int, ...]:
     """The seat that made each action of ``history``, in order."""
     return tuple(seat for _, seat in reversed(_history(history)))
+
+
+def actions_and_actors(history: History) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    """The actions of ``history`` and the seat that made each, in order, in one walk.
+
+    >>> from euchre.actions import Action
+    >>> actions_and_actors((Action.parse("order"), 2, (Action.parse("pass"), 1, None)))
+    ((Action.parse('pass'), Action.parse('order')), (1, 2))
+    """
+    actions: list[Action] = []
+    actors: list[int] = []
+    while history is not None:
+        action, seat, history = history
+        actions.append(action)
+        actors.append(seat)
+    actions.reverse()
+    actors.reverse()
+    return tuple(actions), tuple(actors)

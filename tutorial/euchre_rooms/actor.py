@@ -100,8 +100,10 @@ class RoomActor(Actor):
         """The one connection of each seat that has one."""
         self.watchers: set[Client] = set()
         """Spectators' connections (and the class's teacher): sent only what is public."""
-        self.events: deque[tuple[int, Raw]] = deque(maxlen=host.settings.replay_events)
-        """The last events, as sent: one buffer for the room, for every reconnect."""
+        self.events: deque[Raw] = deque(maxlen=host.settings.replay_events)
+        """The last events, as sent: one buffer for the room, for every reconnect. One event
+        a ``seq``, the last the room's own (the seqs are not kept: a seq a room has
+        counted is always an event announced here, since the room was made or taken over)."""
         self.applied: dict[str, int] = {}
         """Commands relayed from other processes (``Client.via``) and the seq they made."""
         self.snapshot: Snapshot | None = None
@@ -176,7 +178,7 @@ class RoomActor(Actor):
             event["action"] = snap.public_action(record["seat"], self.seats)
             self.host.meter.moves += 1
         raw = Raw(dumps(event))
-        self.events.append((room.seq, raw))
+        self.events.append(raw)
         for seat, client in self.seats.items():
             client.send(Update(room.seq, raw, snap.state(seat)))
         if self.watchers:
@@ -265,10 +267,11 @@ class RoomActor(Actor):
     def _resumed(self, seat: int, last: int | None) -> Resume:
         """The events a seat missed since ``last``, or its full state (too long a gap)."""
         room, events = self.room, self.events
-        covered = last is not None and (
-            last >= room.seq or bool(events and events[0][0] <= last + 1)
-        )
-        missed = [raw for seq, raw in events if covered and last is not None and seq > last]
+        first = room.seq - len(events) + 1  # the seq of the oldest event kept
+        covered = last is not None and (last >= room.seq or bool(events and first <= last + 1))
+        missed = []
+        if covered and last is not None:
+            missed = [raw for seq, raw in enumerate(events, start=first) if seq > last]
         return Resume(room.seq, covered, missed, self._snapshot().state(seat))
 
     async def _watch(self, job: Job) -> None:

@@ -15,12 +15,13 @@ room; applying one (``apply``) never fails for a record ``decide`` produced.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from euchre import Action, Game, HandState, Rules
+from euchre import Action, ActionError, Game, HandState, Rules
 
 from euchre_rooms.codes import token_matches
 from euchre_rooms.config import Settings
@@ -48,6 +49,18 @@ LOBBY, PLAYING, REVIEW = "lobby", "playing", "review"
 PAUSED = "your teacher has paused the class: wait a moment"
 CLASS_FIELDS = ("code", "table", "teacher")
 """What a class's table tells everyone at it about the class."""
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_action(text: str) -> Action:
+    """An action from its text, read once for the process (an action never changes, and a
+    room reads each move's text three times: to check it, to record it, to apply it).
+    A text that is no action raises ``ActionError`` (and is not kept).
+
+    >>> parse_action("play Jd") is parse_action("play Jd")
+    True
+    """
+    return Action.parse(text)
 
 
 def new_record(kind: str, at: float, **fields: Any) -> Record:
@@ -126,10 +139,8 @@ class Room:
     last_deal: HandState | None = None
     """The deal the last accepted move was made in (after it): whose public words the
     event gives."""
-    rules_dict: dict[str, Any] = field(default_factory=dict)
-    """``rules.to_dict()``, made once: every state sent carries it."""
     rules_json: str = "{}"
-    """The same as JSON, made once."""
+    """``rules.to_dict()`` as JSON, made once: every state sent carries it."""
     public_version: int = 0
     """Counts the changes to what ``public_head`` and ``public_tail`` say (a move changes
     neither, unless it ends the deal)."""
@@ -151,7 +162,6 @@ class Room:
             changed_at=record["at"],
             continue_seconds=record.get("continue_seconds", 60.0),
             klass=record.get("class"),
-            rules_dict=rules.to_dict(),
             rules_json=json.dumps(rules.to_dict(), separators=(",", ":")),
         )
 
@@ -305,10 +315,14 @@ class Room:
         if state.to_act != seat:
             who = self.seats[state.to_act].name if state.to_act is not None else "nobody"
             raise Refused(f"it is {who}'s turn, not yours", with_state=True)
-        reason = state.why_illegal(text)
+        try:
+            action = parse_action(text)
+        except ActionError as exc:
+            raise Refused(str(exc), with_state=True) from None
+        reason = state.why_illegal(action)
         if reason is not None:
             raise Refused(reason, with_state=True)
-        return new_record("act", now, seat=seat, action=str(Action.parse(text)))
+        return new_record("act", now, seat=seat, action=str(action))
 
     def _decide_continue(self, seat: int, version: int, now: float) -> Record:
         if self.phase != REVIEW:
@@ -447,7 +461,7 @@ class Room:
     def _apply_act(self, r: Record) -> dict[str, Any]:
         assert self.game is not None
         before = len(self.game.history)
-        self.game = self.game.apply(r["action"])
+        self.game = self.game.apply(_listed(self.game.state, parse_action(r["action"])))
         self.version += 1
         finished = len(self.game.history) > before
         after = self.game.history[-1] if finished else self.game.state
@@ -563,10 +577,6 @@ class Room:
             "class": None if self.klass is None else {k: self.klass[k] for k in CLASS_FIELDS},
         }
 
-    def public(self, now: float) -> dict[str, Any]:
-        """What everyone in the room may see: seats, rules, phase (no cards)."""
-        return {**self.public_head(), "rules": self.rules_dict, **self.public_tail(now)}
-
     def viewed_deal(self) -> HandState | None:
         """The deal every seat's view is of: the one being played, or during the review
         the one just finished; None in the lobby."""
@@ -612,3 +622,12 @@ class Room:
             "game_over": game.over,
             "winner": game.winner,
         }
+
+
+def _listed(state: HandState, action: Action) -> Action:
+    """``action`` as ``state`` lists it among its legal actions (the very object, which
+    the engine applies by its fastest path), or ``action`` itself when it is not listed."""
+    for listed in state.listed_actions():
+        if listed == action:
+            return listed
+    return action

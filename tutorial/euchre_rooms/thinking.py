@@ -38,6 +38,7 @@ from euchre import Action, Deal, HandState
 
 from euchre_rooms.stats import Meter
 from euchre_rooms.verdicts import weighed_move
+from euchre_rooms.viewcodec import actions_text
 
 log = logging.getLogger("euchre_rooms.thinking")
 
@@ -84,7 +85,7 @@ def state_text(state: HandState, rules_json: str | None = None) -> str:
     True
     """
     rules = rules_json or json.dumps(state.rules.to_dict(), separators=(",", ":"))
-    actions = json.dumps([str(a) for a in state.actions], separators=(",", ":"))
+    actions = actions_text(state.actions)
     return f'{{"rules":{rules},"deal":{_deal_text(state.deal)},"actions":{actions}}}'
 
 

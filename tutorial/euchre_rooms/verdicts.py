@@ -20,6 +20,8 @@ from euchre import Action, HandState
 from euchre_tutorial.mastery.items import item_of_mistake, mastery_field
 from euchre_tutorial.mastery.judge import decision_item, judge
 
+from euchre_rooms.room import parse_action
+
 
 def refused_move(state: HandState, seat: int, text: str) -> dict[str, Any] | None:
     """The verdict on ``seat``'s move ``text``, refused in ``state``: the item it shows to
@@ -43,7 +45,7 @@ def may_be_weighed(state: HandState, seat: int, text: str) -> bool:
     >>> may_be_weighed(st, 2, "play Kd")  # following to a trick
     False
     """
-    return decision_item(state, seat, Action.parse(text)) is not None
+    return decision_item(state, seat, parse_action(text)) is not None
 
 
 def weighed_move(state: HandState, seat: int, text: str) -> dict[str, Any] | None:

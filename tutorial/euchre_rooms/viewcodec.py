@@ -108,59 +108,118 @@ def _tricks(tricks: Iterable[Trick]) -> str:
     )
 
 
+Shared = tuple[str, str, str, str, str]
+"""The encoded fields every seat's view of one moment holds alike, in five runs (the
+seat's own fields come between them)."""
+
+KEPT = 3
+"""How many values of each shared part an ``Encoder`` keeps with their JSON (the public
+actions, a dealer's own with its discard, ...)."""
+
+
 class Encoder:
-    """Encodes the views of one moment of a deal: a part that several views hold alike
-    (the tricks, the actions, who made them: everything public) is encoded once and reused
-    for every view whose part is equal to it, so four seats' views cost little more than
-    one. Equal values give equal JSON, so nothing one seat may not know can come from
-    another seat's view.
+    """Encodes the views of a deal, moment after moment: a part that several views hold
+    alike (the tricks, the actions, who made them: everything public) is encoded once and
+    reused for every view whose part is equal to it, so four seats' views cost little more
+    than one; and a part that only grew since it was last encoded (the actions and the
+    tricks of a deal: the ones already made do not change) has only its new items encoded,
+    added to the text it had. Equal values give equal JSON, so nothing one seat may not
+    know can come from another seat's view.
 
     >>> from euchre import Deal, HandState, Rules
     >>> state = HandState.new(Deal.random(seed=3, dealer=0, rules=Rules()), Rules())
     >>> encoder = Encoder()
     >>> [json.loads(encoder.text(state.view(s))) == state.view(s).to_dict() for s in range(4)]
     [True, True, True, True]
+    >>> later = state.apply("pass").apply("pass")
+    >>> json.loads(encoder.text(later.view(0))) == later.view(0).to_dict()
+    True
     """
 
     __slots__ = ("parts",)
 
     def __init__(self) -> None:
-        self.parts: dict[str, tuple[object, str]] = {}
+        self.parts: dict[str, list[tuple[tuple[Any, ...], str]]] = {}
 
-    def _part(self, name: str, value: object, encode: Callable[[Any], str]) -> str:
+    def _part(self, name: str, value: tuple[Any, ...], encode: Callable[[Any], str]) -> str:
         kept = self.parts.get(name)
-        if kept is not None and (kept[0] is value or kept[0] == value):
-            return kept[1]
-        text = encode(value)
-        self.parts[name] = (value, text)
+        if kept is None:
+            kept = self.parts[name] = []
+        for old, text in kept:
+            if old is value or old == value:
+                return text
+        text = _grown(kept, value, encode)
+        kept.insert(0, (value, text))
+        del kept[KEPT:]
         return text
 
-    def text(self, view: SeatView) -> str:
-        """``view`` as compact JSON: ``view.to_dict()``, encoded."""
-        if not FAST:
-            return _engine(view)
-        part = self._part
-        discard = "null" if view.discard is None else _card(view.discard)
+    def shared(self, view: SeatView) -> Shared:
+        """The fields of ``view`` that every seat's view of its moment holds alike (all but
+        the seat, its hand, the actions as it saw them, ``alone``, its discard and its
+        legal actions), encoded: give them to ``text`` for every view of that moment."""
         upcard = "null" if view.upcard is None else _card(view.upcard)
+        part = self._part
         return (
-            f'{{"seat":{view.seat},"dealer":{view.dealer},"upcard":{upcard},'
-            f'"hand":{_cards(view.hand)},"hand_sizes":{_ints(view.hand_sizes)},'
-            f'"actions":{part("actions", view.actions, _actions)},'
+            f'"dealer":{view.dealer},"upcard":{upcard},',
+            f'"hand_sizes":{_ints(view.hand_sizes)},',
             f'"actors":{part("actors", view.actors, _ints)},'
             f'"phases":{part("phases", view.phases, _phases)},"phase":{_phase(view.phase)},'
             f'"to_act":{_maybe(view.to_act)},"trump":{_suit(view.trump)},'
-            f'"maker":{_maybe(view.maker)},"alone":{"true" if view.alone else "false"},'
+            f'"maker":{_maybe(view.maker)},',
             f'"sitting_out":{_ints(sorted(view.sitting_out))},'
             f'"tricks":{part("tricks", view.tricks, _tricks)},'
-            f'"current_trick":{part("current_trick", view.current_trick, _current)},'
-            f'"discard":{discard},"legal":{_actions(view.legal)},'
+            f'"current_trick":{part("current_trick", view.current_trick, _current)},',
             f'"defender":{_maybe(view.defender)},'
-            f'"picked_up":{"true" if view.picked_up else "false"},"bid":{_maybe(view.bid)}}}'
+            f'"picked_up":{"true" if view.picked_up else "false"},"bid":{_maybe(view.bid)}}}',
         )
+
+    def text(self, view: SeatView, shared: Shared | None = None) -> str:
+        """``view`` as compact JSON: ``view.to_dict()``, encoded. ``shared``: ``shared()``
+        of a view of the same moment (the same deal after the same actions), made once
+        for all its seats; without it, made for this view."""
+        if not FAST:
+            return _engine(view)
+        dealer, sizes, public, table, tail = shared or self.shared(view)
+        discard = "null" if view.discard is None else _card(view.discard)
+        return (
+            f'{{"seat":{view.seat},{dealer}"hand":{_cards(view.hand)},{sizes}'
+            f'"actions":{self._part("actions", view.actions, _actions)},{public}'
+            f'"alone":{"true" if view.alone else "false"},{table}'
+            f'"discard":{discard},"legal":{_actions(view.legal)},{tail}'
+        )
+
+
+def _grown(
+    kept: list[tuple[tuple[Any, ...], str]], value: tuple[Any, ...], encode: Callable[[Any], str]
+) -> str:
+    """``encode(value)``, from the text of a kept value that ``value`` begins with when
+    there is one: only the items after it are encoded.
+
+    >>> _grown([((1, 2), "[1,2]")], (1, 2, 3, 4), _ints)
+    '[1,2,3,4]'
+    >>> _grown([((), "[]")], (5,), _ints)
+    '[5]'
+    """
+    for old, text in kept:
+        n = len(old)
+        if n and n < len(value) and value[:n] == old:
+            return text[:-1] + "," + encode(value[n:])[1:]
+    return encode(value)
 
 
 def _actions(actions: Iterable[Action]) -> str:
     return "[" + ",".join(map(_action, actions)) + "]"
+
+
+def actions_text(actions: Iterable[Action]) -> str:
+    """Actions as a compact JSON list of their texts, each action's text made once for
+    the process.
+
+    >>> from euchre import Action
+    >>> actions_text([Action.parse("pass"), Action.parse("play Jd")])
+    '["pass","play Jd"]'
+    """
+    return _actions(actions)
 
 
 def _phases(phases: Iterable[Phase]) -> str:

@@ -1,12 +1,14 @@
 """What each connection of a room is sent after one change, each part built once.
 
 A ``Snapshot`` is the room at one ``seq``. The parts every seat shares (the room's public
-part, with its rules encoded once for the room's whole life; the score and the review) are
-encoded once; each seat's own view of the deal is built and encoded once, the first time
-that seat's state is asked for, and then reused for every connection of that seat and for
-a refusal or a resume at the same ``seq``. A spectator's state is built once for every
-spectator. The seat's view is the engine's (``HandState.view``): the boundary of what it
-may know.
+part, with its rules encoded once for the room's whole life; the score and the review; the
+public fields of the deal's views) are encoded once; each seat's own view of the deal is
+built and encoded once, the first time that seat's state is asked for, and then reused for
+every connection of that seat. Once a change is sent the snapshot lets go of its views and
+states (``release``); a refusal or a resume at the same ``seq`` makes its seat's state
+again. A spectator's state is built once for every spectator. The seat's view is the
+engine's (``Moment.view``, the same as ``HandState.view``): the boundary of what it may
+know.
 
 >>> from euchre_rooms.room import Room, new_record
 >>> room = Room.create(new_record("create", 0.0, code="ABCDE-FGHJK", rules=None, level="easy", seed=1))
@@ -24,10 +26,11 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from euchre import HandState, SeatView
+from euchre.view import Moment
 
 from euchre_rooms.messages import Raw, dumps
 from euchre_rooms.room import Room
-from euchre_rooms.viewcodec import Encoder
+from euchre_rooms.viewcodec import Encoder, Shared
 from euchre_rooms.watch import public_view
 
 FRESH_SECONDS = 1.0
@@ -41,9 +44,11 @@ class Snapshot:
     __slots__ = (
         "_deal",
         "_encoder",
+        "_moment",
         "_room",
         "_seat_views",
         "_seq",
+        "_shared",
         "_states",
         "_table",
         "_version",
@@ -63,10 +68,16 @@ class Snapshot:
         if before is not None and before.room is room and before._version == self._version:
             self._room = None if room.counting_down() else before._room
         self._table: str | None = None
+        self._moment: Moment | None = None
+        self._shared: Shared | None = None
         self._seat_views: dict[int, SeatView] = {}
         self._views: dict[int | None, str] = {}
         self._states: dict[int | None, Raw] = {}
-        self._encoder = Encoder()  # the parts of this moment's views that seats share
+        # the parts of the views that seats share, encoded once, and the deal's actions and
+        # tricks encoded before (only the new ones are encoded again)
+        self._encoder: Encoder = Encoder()
+        if before is not None and before.room is room:
+            self._encoder = before._encoder
 
     @property
     def seq(self) -> int:
@@ -87,11 +98,15 @@ class Snapshot:
         return self._room
 
     def seat_view(self, seat: int) -> SeatView:
-        """``seat``'s view of the deal (the engine's), made once."""
+        """``seat``'s view of the deal (the engine's), made once, from the part every
+        seat's view shares, itself made once (the deal's ``Moment``)."""
         view = self._seat_views.get(seat)
         if view is None:
-            assert self._deal is not None
-            view = self._seat_views[seat] = self._deal.view(seat)
+            moment = self._moment
+            if moment is None:
+                assert self._deal is not None
+                moment = self._moment = Moment.of(self._deal)
+            view = self._seat_views[seat] = moment.view(seat)
         return view
 
     def view_text(self, seat: int | None) -> str:
@@ -102,7 +117,10 @@ class Snapshot:
                 assert self._deal is not None
                 text = dumps(public_view(self._deal))
             else:
-                text = self._encoder.text(self.seat_view(seat))
+                view = self.seat_view(seat)
+                if self._shared is None:  # the public fields, encoded once for every seat
+                    self._shared = self._encoder.shared(view)
+                text = self._encoder.text(view, self._shared)
             self._views[seat] = text
         return text
 
@@ -127,12 +145,15 @@ class Snapshot:
         return state
 
     def release(self) -> None:
-        """Let go of what was needed only to build the states sent (the views and their
-        encoder): a room keeps its last snapshot for a refusal or a resume, and thousands
-        of rooms keep one each."""
+        """Let go of what was needed only to send this change (the views, their texts and
+        the states sent): a room keeps its last snapshot, and thousands of rooms keep one
+        each. The room's public part stays (the next snapshot reuses it), and so does the
+        encoder (the next views' encoding starts from it); a refusal or a resume at this
+        ``seq`` makes its seat's state again."""
+        self._moment = self._shared = self._table = None
         self._seat_views.clear()
         self._views.clear()
-        self._encoder = Encoder()
+        self._states.clear()
 
     def public_action(self, actor: int, sent: Collection[int]) -> str | None:
         """The last move, as the players who did not make it saw it (a discard's card
