@@ -153,6 +153,8 @@ def analyse(
             values = solver.values(legal, node_limit=budget.max_nodes - spent)
         except NodeLimit:
             break
+        finally:
+            solver.close()
         spent += solver.nodes
         samples += 1
         made = sum(1 for t in view.tricks if t.winner in side)
