@@ -21,7 +21,8 @@ Node (the pinned ``node_modules/pyodide``, our engine loaded as a zip), against 
 30 ms at the 90th percentile and 80 ms at most under Pyodide. Each is timed on the clock
 and in CPU time of the process: on a machine shared with other work the clock also counts
 the waits for a core, CPU time does not (it does count Node's background compiler
-threads), so the verdict is on CPU time and the load average is printed beside it.
+threads), so the verdict is on CPU time and the load average is printed beside it. Under each
+table's rows the Pyodide section names its slowest decisions (phase, trick, seat, choices).
 
 ``run()`` returns a Markdown section (scripts/bench.py collects it). Alone, the file prints
 it, or some of its parts at some tables on some sets of deals (``--sections aims,random
