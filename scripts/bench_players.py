@@ -21,7 +21,8 @@ Node (the pinned ``node_modules/pyodide``, our engine loaded as a zip), against 
 30 ms at the 90th percentile and 80 ms at most under Pyodide. Each is timed on the clock
 and in CPU time of the process: on a machine shared with other work the clock also counts
 the waits for a core, CPU time does not (it does count Node's background compiler
-threads), so the verdict is on CPU time and the load average is printed beside it.
+threads), so the verdict is on CPU time and the load average is printed beside it. Under each
+table's rows the Pyodide section names its slowest decisions (phase, trick, seat, choices).
 
 ``run()`` returns a Markdown section (scripts/bench.py collects it). Alone, the file prints
 it, or some of its parts at some tables on some sets of deals (``--sections aims,random
@@ -317,8 +318,22 @@ def cpython_section(speed_deals: int) -> list[str]:
     return lines
 
 
-def pyodide_section(speed_deals: int) -> list[str]:
-    """Decision times in Pyodide under Node at every table, against the aims."""
+def describe_state(state: HandState) -> str:
+    """A decision in a few words: the phase, the trick, the seat and its choices."""
+    phase = state.phase.name.lower().replace("_", " ")
+    trick = f", trick {len(state.tricks) + 1}" if state.phase is euchre.Phase.PLAY else ""
+    return f"{phase}{trick}, seat {state.to_act}, {len(state.legal_actions())} choices"
+
+
+def slowest(times: Sequence[float], states: Sequence[HandState], top: int = 3) -> str:
+    """The ``top`` slowest of ``states`` (timed in ``times``, in the same order), in words."""
+    ranked = sorted(range(len(times)), key=lambda i: -times[i])[:top]
+    return "; ".join(f"#{i} {times[i]:.1f} ms ({describe_state(states[i])})" for i in ranked)
+
+
+def pyodide_section(speed_deals: int, tables: Sequence[str] = tuple(TABLES)) -> list[str]:
+    """Decision times in Pyodide under Node at each table of ``tables`` (Bid Euchre
+    aside), against the aims, with the slowest decisions in CPU time."""
     lines = [
         "",
         f"Decision times in Pyodide under Node ({speed_deals} strong self-play deals per "
@@ -328,7 +343,9 @@ def pyodide_section(speed_deals: int) -> list[str]:
         "| table | what | median | p90 | max | CPU median | CPU p90 | CPU max | aim |",
         "|---|---|---:|---:|---:|---:|---:|---:|---|",
     ]
-    for key, table in TABLES.items():
+    notes = []
+    for key in tables:
+        table = TABLES[key]
         if not key.isdigit():  # Bid Euchre: its own profile, not a seat count of Euchre's
             continue
         measured = pyodide_times(speed_deals, key)
@@ -344,7 +361,13 @@ def pyodide_section(speed_deals: int) -> list[str]:
             used = summary(measured.get(what + "_cpu", measured[what]))
             ok = "met" if used[1] <= AIM_P90_MS and used[2] <= AIM_MAX_MS else "missed"
             lines.append(f"| {table.name} | {label} | {_ms(wall)} | {_ms(used)} | {ok} |")
-    return lines
+        # The Node run plays the same self-play deals (same seeds): the decisions in order.
+        states = decision_states(speed_deals, table.rules)
+        for what in ("strong", "coach"):
+            times = measured.get(what + "_cpu", measured[what])
+            if len(times) == len(states):
+                notes.append(f"- {table.name}, {what}, slowest in CPU: {slowest(times, states)}")
+    return [*lines, "", *notes] if notes else lines
 
 
 def run(
@@ -367,7 +390,7 @@ def run(
     if "cpython" in sections:
         lines += cpython_section(speed_deals)
     if pyodide and "pyodide" in sections:
-        lines += pyodide_section(speed_deals)
+        lines += pyodide_section(speed_deals, tables)
     return "\n".join(lines) + "\n"
 
 

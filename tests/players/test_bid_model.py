@@ -141,6 +141,28 @@ def test_the_fitting_script_turns_deals_into_weights() -> None:
     assert all(len(w) == width for kind in calls.values() for w in kind.values())
 
 
+def test_the_fitting_script_can_play_each_choice_out() -> None:
+    """With play, every call is also played out by strong players at the table (the makers'
+    tricks as they took them) and every pass scored as the duplicate bench scores it; a
+    table fitted from that play gets weights of the same shape."""
+    sys.path.insert(0, str(SCRIPTS))
+    import fit_bidding
+
+    rows = [row for index in range(3) for row in fit_bidding.deal_rows(("3", index, True))]
+    calls = [r for r in rows if "call" in r]
+    passes = [r for r in rows if "pass" in r]
+    assert calls and passes
+    assert all(0 <= r["played"] <= 5 for r in calls)
+    # at cutthroat a pass scores the passer's points less the other two's average
+    assert all(-4.0 <= r["played_points"] <= 4.0 for r in passes)
+    played = fit_bidding.fit_table(rows, played=True)
+    solved = fit_bidding.fit_table(rows)
+    assert {k: len(v) for k, v in played["calls"]["partner"].items()} == {
+        k: len(v) for k, v in solved["calls"]["partner"].items()
+    }
+    assert played["calls"]["partner"]["tricks"] != solved["calls"]["partner"]["tricks"]
+
+
 @pytest.mark.parametrize("table", sorted(TABLES))
 def test_a_deal_is_worth_the_opposite_to_the_makers_and_to_the_defenders(table: str) -> None:
     """The fitting script values a pass by the deal's points for the passer: its side's

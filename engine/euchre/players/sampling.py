@@ -18,12 +18,25 @@ from euchre.trump import effective_suit, is_trump
 PASSED_LIMIT = 3.2
 
 
-def sample_hands(know: Knowledge, rng: SeededRandom, tries: int = 12) -> dict[int, list[Card]]:
+#: How many guesses ``sample_hands`` draws at most for one plausible deal.
+TRIES = 12
+
+
+def sample_hands(know: Knowledge, rng: SeededRandom, tries: int = TRIES) -> dict[int, list[Card]]:
     """One consistent guess at every other playing seat's current hand.
 
     Up to ``tries`` guesses are drawn; the first whose maker holds a plausible calling hand
     is kept (the last guess otherwise).
     """
+    return sample_checked(know, rng, tries)[0]
+
+
+def sample_checked(
+    know: Knowledge, rng: SeededRandom, tries: int = TRIES
+) -> tuple[dict[int, list[Card]], bool]:
+    """``sample_hands``'s guess and whether it is plausible (False when none of the
+    ``tries`` guesses was: the cards played may already rule out every calling hand the
+    maker could hold, and then more guesses only cost time)."""
     last: dict[int, list[Card]] | None = None
     for _ in range(tries):
         hands = _draw(know, rng)
@@ -31,10 +44,10 @@ def sample_hands(know: Knowledge, rng: SeededRandom, tries: int = 12) -> dict[in
             continue
         last = hands
         if _plausible(know, hands):
-            return hands
+            return hands, True
     if last is None:
         last = _draw_exact(know)
-    return last
+    return last, False
 
 
 def _seats(know: Knowledge) -> list[int]:
@@ -129,16 +142,25 @@ def _passed_on_trump(know: Knowledge) -> list[int]:
 def _plausible(know: Knowledge, hands: dict[int, list[Card]]) -> bool:
     """The maker (not this seat) should hold a hand worth calling, and no seat that passed
     on this trump a hand that would surely have taken it: their original cards (held now
-    or already played) rated by the bidding estimate."""
+    or already played) rated by the bidding estimate. (The maker is looked at first: its
+    trumps are quick to count, and a guess it rules out needs no passer rated.)"""
     view = know.view
     trump = view.trump
-    if trump is not None:
-        for seat in _passed_on_trump(know):
-            if (
-                seat in hands
-                and hand_tricks(_held(know, hands, seat), trump, view.rules) > PASSED_LIMIT
-            ):
-                return False
+    if not _maker_plausible(know, hands):
+        return False
+    if trump is None:
+        return True
+    return all(
+        hand_tricks(_held(know, hands, seat), trump, view.rules) <= PASSED_LIMIT
+        for seat in _passed_on_trump(know)
+        if seat in hands
+    )
+
+
+def _maker_plausible(know: Knowledge, hands: dict[int, list[Card]]) -> bool:
+    """Whether the maker (when another seat) holds, in this guess, a hand worth its call."""
+    view = know.view
+    trump = view.trump
     maker = view.maker
     if maker is None or maker == know.seat or maker not in hands:
         return True

@@ -122,6 +122,7 @@ class Solver:
         self.memo: dict[int, tuple[int, int]] = {}
         self._count = [0, 1 << 62]  # nodes searched, the limit
         self._active = len(order)
+        self._closed = False
         self._lead, self._follows = _search(
             self.hands, order, self.next, self.maxer, len(order), lay, self.memo, self._count
         )
@@ -130,6 +131,17 @@ class Solver:
     def nodes(self) -> int:
         """Positions searched so far."""
         return self._count[0]
+
+    def close(self) -> None:
+        """Let go of the search: its functions refer to one another in a ring (each seat's
+        follow function leads the next trick, whose leader's loop calls the follow
+        functions), which only the cyclic garbage collector would free, with the table of
+        positions, in a pause of its own during some later decision. Emptying the shared
+        list of follow functions breaks the ring, so all of it is freed at once, here. The
+        solver cannot search after this (``values`` raises ValueError)."""
+        self._follows.clear()
+        self.memo.clear()
+        self._closed = True
 
     def to_move(self) -> int:
         """The seat whose play is being decided."""
@@ -146,6 +158,8 @@ class Solver:
         With ``node_limit``, raise :class:`NodeLimit` once the search has passed that many
         more nodes (it stops at the start of the next trick searched); the solver is then
         spent (its hands are left mid-search)."""
+        if self._closed:
+            raise ValueError("this solver was closed")
         lay = self.layout
         self._count[1] = self._count[0] + node_limit if node_limit is not None else 1 << 62
         seat = self.to_move()
@@ -607,7 +621,11 @@ def solve(
     ``hands`` in number order).
     """
     seats = list(order) if order is not None else sorted(hands)
-    return Solver(hands, trump, seats, leader, side, current).values()
+    solver = Solver(hands, trump, seats, leader, side, current)
+    try:
+        return solver.values()
+    finally:
+        solver.close()
 
 
 def minimax(
