@@ -416,6 +416,37 @@ def trace_rows(name: str, timeline: dict[str, Any]) -> list[str]:
     return [*rows, f"| {name} | *{marks}* | | | |"]
 
 
+def against_floor(traces: dict[str, dict[str, Any]]) -> str:
+    """Each page's time to something clickable as a multiple of the floor's first paint
+    and of its end of parsing, from traces of one run (the ratios hold on a loaded
+    machine, where the times do not); "" without a floor.
+
+    >>> against_floor({"quiz": {"clickable": 3000}, "floor": {"paint": 1500, "parsed": 6000}})
+    "Against the floor (its first paint 1.5 s, parsed 6.0 s; same run): quiz's something to click 2.00 and 0.50 of them."
+    >>> against_floor({"quiz": {"clickable": None}, "floor": {"paint": 1500, "parsed": 6000}})
+    "Against the floor (its first paint 1.5 s, parsed 6.0 s; same run): quiz's something to click never."
+    """
+    floor = traces.get("floor")
+    if not floor or not floor.get("paint") or not floor.get("parsed"):
+        return ""
+    paint, parsed = floor["paint"], floor["parsed"]
+    pages = []
+    for name, timeline in traces.items():
+        if name == "floor":
+            continue
+        clickable = timeline.get("clickable")
+        pages.append(
+            f"{name}'s something to click never"
+            if clickable is None
+            else f"{name}'s something to click {clickable / paint:.2f} and {clickable / parsed:.2f}"
+            " of them"
+        )
+    return (
+        f"Against the floor (its first paint {_s(paint)}, parsed {_s(parsed)}; same run): "
+        f"{'; '.join(pages)}."
+    )
+
+
 def collect(
     hosts: Sequence[str] = HOSTS, pages: Sequence[str] = tuple(PAGES), traced: bool = True
 ) -> dict[str, Any]:
@@ -584,6 +615,9 @@ def render(results: dict[str, Any]) -> str:
         ]
         for name, timeline in results["traces"].items():
             lines += trace_rows(name, timeline)
+        floor = against_floor(results["traces"])
+        if floor:
+            lines += ["", floor]
     return "\n".join(lines) + "\n"
 
 
