@@ -8,7 +8,8 @@ a brotli host (the ``.br`` siblings, else ``.gz``) and a gzip-only host. On each
 the quiz, the first lesson and free play:
 
 - **something to click**: navigation until a widget has a click handler and an enabled,
-  visible control (what a reader can act on; the handler is seen being attached);
+  visible control, on a page that has painted its content (what a reader can act on; the
+  handler is seen being attached);
 - **the engine answers**: navigation until Python's first answer (``runtime.ping``, asked
   the moment the runtime says it is ready);
 - **bytes before Python**: what the host sent from navigation until that answer;
@@ -75,7 +76,8 @@ AIM_CLICKABLE_S = 3.0
 AIM_BYTES = {"brotli": 6_000_000, "gzip": 7_000_000}
 
 # Before the page's scripts. Records (window.__bench): when something can first be clicked
-# (a click handler attached inside a widget, and an enabled, visible control in it), when
+# (a click handler attached inside a widget, and an enabled, visible control in it, once the
+# page has painted its content: a control laid out but not yet on the screen is not), when
 # the engine first answered, every message posted to the engine's worker and every reply,
 # and the learner's actions (window.__act() makes one).
 INSTRUMENT = r"""
@@ -116,9 +118,11 @@ INSTRUMENT = r"""
     && !el.closest(".eu-settings, .eu-runtime-status, details:not([open]) > :not(summary)");
   const controls = (root) => [...root.querySelectorAll("button, [data-action]")].filter(usable);
   const root = () => document.querySelector("article [data-widget]");
+  // on the screen: laid out is not enough, the page must have painted its content
+  const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
   const timer = setInterval(() => {
     const widget = root();
-    if (bench.handler && widget && controls(widget).length > 0) {
+    if (bench.handler && painted() && widget && controls(widget).length > 0) {
       bench.clickableAt = now();
       clearInterval(timer);
     }
