@@ -353,14 +353,21 @@ def test_the_first_decision_of_the_first_lesson_answers_before_python(page: Any)
     assert root.locator(".eu-hand button:not(:disabled)").count() == 0
 
 
+def before_the_script(page: Any, widget: str, path: str, selector: str) -> tuple[Any, Any]:
+    """Open ``path`` with the widget's script (widgets/<widget>.js) held back, as on a slow
+    phone: the held request, to let go, and the widget's root, which does not listen yet."""
+    script = hold_requests(page, f"**/widgets/{widget}.js")
+    goto(page, path, wait_until="domcontentloaded")
+    held = first_held(page, script)
+    root = page.locator(selector)
+    assert root.get_attribute("data-listening") is None
+    return held, root
+
+
 def test_a_tap_made_while_the_lesson_script_loads_is_answered(page: Any) -> None:
     # On a slow phone the cards are drawn a while before the lesson's script listens: the
     # learner's first tap is kept and answered then, not lost.
-    script = hold_requests(page, "**/widgets/lesson.js")  # the widget's script waits
-    goto(page, LESSONS, wait_until="domcontentloaded")
-    held = first_held(page, script)
-    root = page.locator(LESSON)
-    assert root.get_attribute("data-listening") is None
+    held, root = before_the_script(page, "lesson", LESSONS, LESSON)
     root.locator(".eu-hand button[data-card=Jh]").click()  # one tap, before anything listens
     held.continue_()
     wait_lesson_outcome(page)
@@ -383,11 +390,7 @@ def test_every_tap_made_while_the_quiz_script_loads_is_answered_in_order(page: A
     # The quiz's first question comes with the page, its answers ready to tap: on a slow
     # phone the learner picks two cards before the quiz's script listens, and both picks
     # are answered then, as the same taps made later would be.
-    script = hold_requests(page, "**/widgets/quiz.js")  # the widget's script waits
-    goto(page, QUIZ_PAGE, wait_until="domcontentloaded")
-    held = first_held(page, script)
-    root = page.locator(QUIZ)
-    assert root.get_attribute("data-listening") is None
+    held, root = before_the_script(page, "quiz", QUIZ_PAGE, QUIZ)
     assert root.locator(".eu-quiz-question").get_attribute("data-pick") == "many"
     assert root.locator(".eu-quiz-submit").is_disabled()
     root.locator(".eu-quiz-option[data-card=Tc]").click()
@@ -417,9 +420,7 @@ def test_a_tap_kept_on_the_page_s_question_is_not_answered_on_another(page: Any)
     shared = sorted(first & set(pressed(page)))
     assert shared, "the first two questions have a card in common"
     second = root.locator(".eu-quiz-question").get_attribute("data-question")
-    script = hold_requests(page, "**/widgets/quiz.js")
-    goto(page, QUIZ_PAGE, wait_until="domcontentloaded")
-    held = first_held(page, script)
+    held, root = before_the_script(page, "quiz", QUIZ_PAGE, QUIZ)
     assert root.locator(".eu-quiz-question").get_attribute("data-question") != second
     root.locator(f".eu-quiz-option[data-card={shared[0]}]").click()
     held.continue_()
@@ -435,10 +436,7 @@ def test_free_play_s_start_tapped_while_its_script_loads_starts_the_page_s_game(
     # The new-game form comes with the page: Start tapped before the game's script listens
     # starts the pre-dealt game the page picked (and fetched) while it was parsing.
     presave(page, {"euchre.settings": {"v": 1, "data": FAST}})
-    script = hold_requests(page, "**/widgets/game.js")
-    goto(page, PLAY, wait_until="domcontentloaded")
-    held = first_held(page, script)
-    root = page.locator(GAME)
+    held, root = before_the_script(page, "game", PLAY, GAME)
     opening = root.get_attribute("data-opening")
     island = json.loads(root.locator(":scope > .eu-prerendered").get_attribute("data-island"))
     assert opening in island["openings"]
@@ -456,9 +454,7 @@ def test_a_saved_free_play_game_is_restored_without_the_first_visit_s_form(page:
     root = page.locator(GAME)
     root.locator("[data-game-start]").click()
     wait_for_my_decision(page, root)
-    script = hold_requests(page, "**/widgets/game.js")
-    goto(page, PLAY, wait_until="domcontentloaded")
-    held = first_held(page, script)
+    held, root = before_the_script(page, "game", PLAY, GAME)
     assert not root.locator("[data-region=panel] .eu-newgame").is_visible()
     held.continue_()
     wait_for_my_decision(page, root)
