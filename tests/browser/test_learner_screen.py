@@ -26,8 +26,10 @@ from tests.browser.harness import (
 
 LESSONS = "practice/lessons/"
 PLAY = "practice/play/"
+QUIZ_PAGE = "practice/quiz/"
 LESSON = "[data-widget=lesson]"
 GAME = "[data-widget=game]"
+QUIZ = "[data-widget=quiz]"
 FAST = {"speed": "fast", "hurry": True, "sound": False, "motion": "reduce", "flat": False}
 CARD_KINDS = ("play", "discard", "give", "best")
 
@@ -351,14 +353,21 @@ def test_the_first_decision_of_the_first_lesson_answers_before_python(page: Any)
     assert root.locator(".eu-hand button:not(:disabled)").count() == 0
 
 
+def before_the_script(page: Any, widget: str, path: str, selector: str) -> tuple[Any, Any]:
+    """Open ``path`` with the widget's script (widgets/<widget>.js) held back, as on a slow
+    phone: the held request, to let go, and the widget's root, which does not listen yet."""
+    script = hold_requests(page, f"**/widgets/{widget}.js")
+    goto(page, path, wait_until="domcontentloaded")
+    held = first_held(page, script)
+    root = page.locator(selector)
+    assert root.get_attribute("data-listening") is None
+    return held, root
+
+
 def test_a_tap_made_while_the_lesson_script_loads_is_answered(page: Any) -> None:
     # On a slow phone the cards are drawn a while before the lesson's script listens: the
     # learner's first tap is kept and answered then, not lost.
-    script = hold_requests(page, "**/widgets/lesson.js")  # the widget's script waits
-    goto(page, LESSONS, wait_until="domcontentloaded")
-    held = first_held(page, script)
-    root = page.locator(LESSON)
-    assert root.get_attribute("data-listening") is None
+    held, root = before_the_script(page, "lesson", LESSONS, LESSON)
     root.locator(".eu-hand button[data-card=Jh]").click()  # one tap, before anything listens
     held.continue_()
     wait_lesson_outcome(page)
@@ -367,6 +376,89 @@ def test_a_tap_made_while_the_lesson_script_loads_is_answered(page: Any) -> None
         in root.locator(".eu-feedback").inner_text()
     )
     assert root.locator(".eu-hand button[data-card=Jh]").count() == 0
+
+
+def pressed(page: Any) -> dict[str, str | None]:
+    options = page.locator(f"{QUIZ} .eu-quiz-option")
+    return {
+        options.nth(n).get_attribute("data-card"): options.nth(n).get_attribute("aria-pressed")
+        for n in range(options.count())
+    }
+
+
+def test_every_tap_made_while_the_quiz_script_loads_is_answered_in_order(page: Any) -> None:
+    # The quiz's first question comes with the page, its answers ready to tap: on a slow
+    # phone the learner picks two cards before the quiz's script listens, and both picks
+    # are answered then, as the same taps made later would be.
+    held, root = before_the_script(page, "quiz", QUIZ_PAGE, QUIZ)
+    assert root.locator(".eu-quiz-question").get_attribute("data-pick") == "many"
+    assert root.locator(".eu-quiz-submit").is_disabled()
+    root.locator(".eu-quiz-option[data-card=Tc]").click()
+    root.locator(".eu-quiz-option[data-card=Ad]").click()
+    held.continue_()
+    page.wait_for_selector(f"{QUIZ}[data-listening] .eu-quiz-submit:not([disabled])")
+    assert pressed(page) == {"Tc": "true", "9s": "false", "Ad": "true", "Kc": "false"}
+    root.locator(".eu-quiz-submit").click()
+    page.wait_for_selector(f"{QUIZ} .eu-quiz-verdict")
+    run = json.loads(page.evaluate("() => localStorage.getItem('euchre.quiz.v1')"))["run"]
+    assert sorted(run["answers"][0]["given"]) == ["Ad", "Tc"]
+
+
+def test_a_tap_kept_on_the_page_s_question_is_not_answered_on_another(page: Any) -> None:
+    # A returning learner's run is at its second question, drawn once the quiz's script has
+    # come: a tap made meanwhile on the page's first question is not answered there, even on
+    # a card both questions show.
+    goto(page, QUIZ_PAGE)
+    root = page.locator(QUIZ)
+    page.wait_for_selector(f"{QUIZ}[data-listening]")
+    first = set(pressed(page))
+    root.locator(".eu-quiz-option[data-card=Tc]").click()
+    root.locator(".eu-quiz-submit").click()
+    page.wait_for_selector(f"{QUIZ} .eu-quiz-verdict")
+    root.locator(".eu-quiz-actions .eu-quiz-submit").click()  # Next question
+    page.wait_for_selector(f"{QUIZ} .eu-quiz-option:not([aria-pressed=true])")
+    shared = sorted(first & set(pressed(page)))
+    assert shared, "the first two questions have a card in common"
+    second = root.locator(".eu-quiz-question").get_attribute("data-question")
+    held, root = before_the_script(page, "quiz", QUIZ_PAGE, QUIZ)
+    assert root.locator(".eu-quiz-question").get_attribute("data-question") != second
+    root.locator(f".eu-quiz-option[data-card={shared[0]}]").click()
+    held.continue_()
+    page.wait_for_selector(f"{QUIZ}[data-listening] .eu-quiz-question[data-question='{second}']")
+    page.wait_for_timeout(300)  # a replayed tap would have been answered by now
+    assert "true" not in pressed(page).values()
+    assert root.locator(".eu-quiz-submit").is_disabled()
+
+
+def test_free_play_s_start_tapped_while_its_script_loads_starts_the_page_s_game(
+    page: Any,
+) -> None:
+    # The new-game form comes with the page: Start tapped before the game's script listens
+    # starts the pre-dealt game the page picked (and fetched) while it was parsing.
+    presave(page, {"euchre.settings": {"v": 1, "data": FAST}})
+    held, root = before_the_script(page, "game", PLAY, GAME)
+    opening = root.get_attribute("data-opening")
+    island = json.loads(root.locator(":scope > .eu-prerendered").get_attribute("data-island"))
+    assert opening in island["openings"]
+    root.locator("[data-game-start]").click()
+    assert page.url.split("#")[0].endswith(PLAY)  # the form was not sent by the browser
+    held.continue_()
+    wait_for_my_decision(page, root)
+    record = json.loads(page.evaluate("() => localStorage.getItem('euchre.game')"))
+    assert record["data"]["opening"] == opening
+
+
+def test_a_saved_free_play_game_is_restored_without_the_first_visit_s_form(page: Any) -> None:
+    presave(page, {"euchre.settings": {"v": 1, "data": FAST}})
+    goto(page, PLAY)
+    root = page.locator(GAME)
+    root.locator("[data-game-start]").click()
+    wait_for_my_decision(page, root)
+    held, root = before_the_script(page, "game", PLAY, GAME)
+    assert not root.locator("[data-region=panel] .eu-newgame").is_visible()
+    held.continue_()
+    wait_for_my_decision(page, root)
+    assert root.locator("[data-region=panel] .eu-newgame").count() == 0
 
 
 def test_python_takes_over_the_state_the_build_drew(page: Any) -> None:

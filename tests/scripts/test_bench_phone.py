@@ -37,3 +37,17 @@ def test_the_report_has_the_trace_table() -> None:
     text = bench_phone.render({"visits": {}, "decisions": [], "traces": TRACES})
     assert "| page | kind | files | bytes | last arrived |" in text
     assert "| first lesson | document | 1 |" in text
+
+
+def test_each_page_is_measured_against_the_floor_of_the_same_run() -> None:
+    traces = {
+        **TRACES,
+        "floor": {**TRACES["first lesson"], "clickable": None, "paint": 1500, "parsed": 3000},
+    }
+    text = bench_phone.render({"visits": {}, "decisions": [], "traces": traces})
+    # the first lesson clickable at 3.76 s: 2.51 times the floor's first paint, 1.25 its parse
+    assert "first lesson's something to click 2.51 and 1.25 of them" in text
+    assert "stalled's something to click never" in text
+    assert "Against the floor" not in bench_phone.render(
+        {"visits": {}, "decisions": [], "traces": TRACES}
+    )

@@ -258,17 +258,20 @@ def widget_html(
     site_game: str = "euchre",
 ) -> str:
     """The whole widget as the build writes it (``table``: the one New game offers first;
-    ``site_game``: the game of the site's own rules)."""
+    ``site_game``: the game of the site's own rules). The new-game form is drawn in the
+    panel, where a first visit starts its game: its button can be tapped before the page's
+    script listens (main.html keeps the tap), and the script keeps its markup for the next
+    games. No note that the game waits for the engine: a first game starts from the build's
+    pre-dealt games, and the runtime's status line says how the engine's start goes."""
+    form = newgame_html(profiles, tables, config, table, site_table, site_game)
     return (
         '<div class="eu-game">'
         f'<div class="eu-game-bar" data-region="bar">{bar_html(model)}</div>'
         f'<div class="eu-game-tools" data-region="tools">{tools_html(None, disabled=True)}</div>'
         f"{settings_html('eu-game-settings')}"
-        '<div class="eu-message eu-needs-script" role="status" aria-live="polite" data-region="message">'
-        '<p class="eu-game-note">The game starts when the card engine is ready.</p></div>'
-        '<div class="eu-game-panel" data-region="panel"></div>'
+        '<div class="eu-message eu-needs-script" role="status" aria-live="polite" data-region="message"></div>'
+        f'<div class="eu-game-panel" data-region="panel">{form}</div>'
         '<div class="eu-play" data-region="table"></div>'
-        f'<template data-template="newgame">{newgame_html(profiles, tables, config, table, site_table, site_game)}</template>'
         '<a class="eu-download" hidden data-egn-download>Download the game record</a>'
         "</div>"
     )

@@ -33,7 +33,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
 from typing import Any
@@ -87,8 +86,8 @@ def first_state(config: Mapping[str, Any], rules: Rules) -> QuizState:
 
 
 def render(config: Mapping[str, Any], rules: Rules) -> str:
-    """The quiz's first state, drawn at build time (its buttons wait for the page's
-    script), and the name of the file of the whole default run's replies
+    """The quiz's first state, drawn at build time with its answers ready to be tapped (a
+    tap made before the page's script listens is kept and answered then: main.html), and the name of the file of the whole default run's replies
     (:mod:`euchre_tutorial.prebuilt.quiz_run`), so the run is answered before Python
     starts. A teacher's link shows a note of its own instead (``waiting``), never another
     quiz's question."""
@@ -96,7 +95,7 @@ def render(config: Mapping[str, Any], rules: Rules) -> str:
     from euchre_tutorial.prebuilt.quiz_run import default_run
 
     state = first_state(config, rules)
-    built = quiz_html(replace(state, interactive=False))
+    built = quiz_html(state)
     settings = {key: value for key, value in config.items() if key != "id"}
     inputs = {"config": settings, "rules": rules.to_dict()}
     name = published("quiz", inputs, lambda: default_run(settings, rules))

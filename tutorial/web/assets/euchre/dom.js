@@ -126,19 +126,28 @@ export function morph(target, html, { animate = false } = {}) {
   return target;
 }
 
-/** Mark `root` as answering taps from now on (data-listening), and answer the tap the
- * reader made on one of its buttons before it did: main.html's head script keeps the last
- * such tap per widget. The tap is replayed in the next task, once the caller's setup is
- * done, and only if its button is still there and enabled. */
+/** Mark `root` as answering taps from now on (data-listening), and answer the taps the
+ * reader made on its buttons before it did: main.html's scripts keep them, every one in
+ * order. They are replayed one a task, once the caller's setup is done, each as the same
+ * click made now: only if its button is still there and enabled, and still shows the same
+ * question (a button of the question drawn first is not one of another question the widget
+ * drew instead, such as where a saved run left off). */
 export function listening(root) {
   root.dataset.listening = "true";
   const early = window.__euchreEarlyTaps;
-  const button = early?.get(root);
-  if (!button) return;
+  const taps = early?.get(root);
+  if (!Array.isArray(taps)) return;
   early.delete(root);
-  setTimeout(() => {
-    if (button.isConnected && root.contains(button) && !button.disabled) button.click();
+  const replay = ([tap, ...later]) => setTimeout(() => {
+    if (stillThere(root, tap)) tap.button.click();
+    if (later.length) replay(later);
   }, 0);
+  if (taps.length) replay(taps);
+}
+
+function stillThere(root, { button, question }) {
+  const shown = button.closest("[data-question]")?.dataset.question ?? null;
+  return button.isConnected && root.contains(button) && !button.disabled && shown === question;
 }
 
 const NATIVE = "button, a, input, select, textarea, summary";

@@ -70,7 +70,8 @@ export async function mount(root, runtime) {
   const regions = Object.fromEntries(REGIONS.map((name) => [name, region(name)]));
   const { tools, panel, table: play } = regions;
   const message = region("message");
-  const formTemplate = game.querySelector('template[data-template="newgame"]');
+  // the new-game form as the page drew it (in the panel, for a first visit's game)
+  const formHtml = panel.querySelector(".eu-newgame")?.outerHTML ?? "";
   const island = readIsland(root);
   wireSettings(game.querySelector("[data-settings]"));
   rovingHand(play);
@@ -413,14 +414,18 @@ export async function mount(root, runtime) {
   // ---- new game
   const stored = readRecord(OPTIONS_KEY, VERSION, validOptions);
   const savedOptions = stored.value ?? {};
+  // one of them at random: the one main.html's script picked (and began to fetch) while
+  // the page was parsing, when it is one of them
   const openings = Array.isArray(island.openings) ? island.openings : [];
-  const opening = openings.length
-    ? openings[Math.floor(Math.random() * openings.length)]
-    : null;
+  const early = root.dataset.opening;
+  const opening = openings.includes(early)
+    ? early
+    : openings.length ? openings[Math.floor(Math.random() * openings.length)] : null;
   const openingData = opening ? loadPrebuilt(opening) : Promise.resolve(null);
 
   function showNewGame(focus) {
-    morph(panel, formTemplate.innerHTML);
+    // the page's form, when it is still shown, keeps what the learner chose in it
+    if (!panel.querySelector(":scope > .eu-newgame")) morph(panel, formHtml);
     const form = panel.querySelector("form");
     for (const [name, value] of Object.entries(savedOptions)) {
       const field = form.elements.namedItem(name);
@@ -561,6 +566,7 @@ export async function mount(root, runtime) {
     let restored = false;
     const notes = [];
     if (record.value) {
+      morph(panel, ""); // the page's new-game form is a first visit's: this game goes on
       try {
         rev = record.value.rev ?? 0;
         const { reply, opening: shown, save } = await storedReply(record.value);
