@@ -2,8 +2,14 @@
 
 Each process listens on its own channel, ``rooms:to:<process>``, and keeps a key saying it
 is alive (``rooms:proc:<process>``, renewed every third of a lease, gone a lease after it
-dies). One task publishes everything this process sends, in order, in pipelines of up to
-256 messages; a publish says how many processes heard it (0: the process is gone).
+dies). One task publishes everything this process sends, in order, in pipelines: the
+messages waiting for one process (up to 256) go out as one bundle in one ``PUBLISH`` (a
+move's ack and the updates of the seats held there: one command for redis-py to pack and
+one reply to read, not one each); a publish says how many processes heard it (0: the
+process is gone). The listener hands each message of a bundle to the relay in order.
+
+>>> unbundle(bundle([b'{"c":"a"}', b"", b"x" * 70000])) == [b'{"c":"a"}', b"", b"x" * 70000]
+True
 """
 
 from __future__ import annotations
@@ -31,15 +37,53 @@ def alive_key(process: str) -> str:
     return f"rooms:proc:{process}"
 
 
+BUNDLE_MOST = 256
+"""The most messages in one bundle."""
+
+_LENGTH = 4
+"""Bytes of a bundled message's length (big-endian)."""
+
+
+def bundle(messages: list[bytes]) -> bytes:
+    """Messages for one process as one payload: each after its length."""
+    return b"".join(len(m).to_bytes(_LENGTH, "big") + m for m in messages)
+
+
+def unbundle(data: bytes) -> list[bytes]:
+    """The messages of a bundle, in order."""
+    messages, at = [], 0
+    while at < len(data):
+        size = int.from_bytes(data[at : at + _LENGTH], "big")
+        at += _LENGTH
+        messages.append(data[at : at + size])
+        at += size
+    return messages
+
+
+Outgoing = tuple[str, bytes, asyncio.Future[int] | None]
+"""A message waiting to be published: its channel, its bytes, who waits for its count."""
+
+
+def by_channel(batch: list[Outgoing]) -> dict[str, list[Outgoing]]:
+    """A batch's messages grouped by channel, each group in the order they were sent.
+
+    >>> sorted((c, len(m)) for c, m in by_channel([("a", b"1", None), ("b", b"2", None),
+    ...     ("a", b"3", None)]).items())
+    [('a', 2), ('b', 1)]
+    """
+    groups: dict[str, list[Outgoing]] = {}
+    for item in batch:
+        groups.setdefault(item[0], []).append(item)
+    return groups
+
+
 class RedisRouter:
     """A ``Router`` over Redis pub/sub."""
 
     def __init__(self, redis: Redis, me: str, lease_seconds: float) -> None:
         self.redis, self.me = redis, me
         self.lease_ms = int(lease_seconds * 1000)
-        self.outgoing: asyncio.Queue[tuple[str, bytes, asyncio.Future[int] | None]] = (
-            asyncio.Queue()
-        )
+        self.outgoing: asyncio.Queue[Outgoing] = asyncio.Queue()
         self.tasks: list[asyncio.Task[None]] = []
 
     async def start(self, receive: Receiver) -> None:
@@ -83,12 +127,13 @@ class RedisRouter:
     async def _publish_forever(self) -> None:
         while True:
             batch = [await self.outgoing.get()]
-            while not self.outgoing.empty() and len(batch) < 256:
+            while not self.outgoing.empty() and len(batch) < BUNDLE_MOST:
                 batch.append(self.outgoing.get_nowait())
+            groups = by_channel(batch)
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for to, data, _ in batch:
-                        pipe.publish(to, data)
+                    for to, items in groups.items():
+                        pipe.publish(to, bundle([data for _, data, _ in items]))
                     counts: list[Any] = await pipe.execute()
             except (RedisError, OSError) as exc:
                 log.warning("publishing %d message(s) failed: %s", len(batch), exc)
@@ -96,9 +141,10 @@ class RedisRouter:
                     if done is not None and not done.done():
                         done.set_exception(ConnectionError(str(exc)))
                 continue
-            for (_, _, done), count in zip(batch, counts, strict=True):
-                if done is not None and not done.done():
-                    done.set_result(int(count))
+            for items, count in zip(groups.values(), counts, strict=True):
+                for _, _, done in items:
+                    if done is not None and not done.done():
+                        done.set_result(int(count))
 
     async def _listen(self, pubsub: Any, receive: Receiver) -> None:
         while True:
@@ -109,4 +155,5 @@ class RedisRouter:
                 await asyncio.sleep(0.5)
                 continue
             if message is not None and message.get("type") == "message":
-                receive(message["data"])
+                for data in unbundle(message["data"]):
+                    receive(data)
