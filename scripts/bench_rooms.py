@@ -83,6 +83,33 @@ only): one process 13 moves/s at 2.85 ms a move, two 26 moves/s at 3.92 ms, 107 
 over Redis; this branch in the run after it (load 13 to 19): 44 moves/s at 1.44 ms, 23
 moves/s at 3.24 ms, 96 KB.
 
+The sockets and the loop (December, after the run above). A connection's messages queued
+in one turn of the loop go out in one write (``app.Writer`` flushes at the end of the turn
+through the lean protocol's ``send_texts``: a move's ack and its update, one system call,
+the protocol's messages unchanged), and the server runs on uvloop when it is installed
+(``--loop``; asyncio's loop otherwise, the same behaviour). httptools was left out: it
+parses only the HTTP of a connection's handshake, never a move. Measured A/B in one run,
+interleaved, two rounds (``--variant``: main's code in main's .venv, this code with
+``--loop asyncio``, this code on uvloop; 200 rooms, 2 client processes, servers niced,
+load 4 to 12), the server's own CPU per accepted move: human-paced, main 1.24 and 1.11 ms,
+the writes alone 1.13 and 1.06, with uvloop 0.91 and 0.98; at saturation in one process,
+main 1.30 and 1.14, the writes alone 0.90 and 0.90, with uvloop 0.86 and 0.82. The p99
+latencies of that run (142 to 1,047 ms human-paced) followed the machine's load (a browser
+test run shared it), not the variant. 0.5 ms a move is not reached: the views, the
+sockets and the loop are now each a smaller part of what is left.
+
+Over Redis (the same day, the next run: ``--only two``, two rounds, load 8 to 11): the
+messages waiting for one process go out as one bundle in one ``PUBLISH`` (a move's ack and
+the updates of the seats held there were one publish each), and a process's appends and
+its publishes share one writer and one pipeline (``redis_batch.Batch``: a move's updates
+ride with the next appends, any room's, instead of a round trip of their own). A move's
+own append still answers before its messages are made, as nothing is sent before it is
+stored: putting both in one Lua call would mean applying a move before it is stored and
+undoing it when the store fails. Both processes' own CPU per accepted move: main 3.68 and
+4.72 ms; uvloop, the one write and the bundles 2.86 and 2.86; with the shared pipeline too
+2.68 and 2.59; about 100 KB a room in every variant; 31 to 34 moves/s each, the servers
+at 8 to 15% of a core.
+
 Memory: a room's snapshot lets go of the states it sent once they are sent (each held the
 room's public part, rules included, again), the events kept for reconnects are the texts
 alone, and the rules are kept once (as JSON). tracemalloc over 100 rooms of four people
