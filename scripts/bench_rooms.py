@@ -95,8 +95,14 @@ load 4 to 12), the server's own CPU per accepted move: human-paced, main 1.24 an
 the writes alone 1.13 and 1.06, with uvloop 0.91 and 0.98; at saturation in one process,
 main 1.30 and 1.14, the writes alone 0.90 and 0.90, with uvloop 0.86 and 0.82. The p99
 latencies of that run (142 to 1,047 ms human-paced) followed the machine's load (a browser
-test run shared it), not the variant. 0.5 ms a move is not reached: the views, the
-sockets and the loop are now each a smaller part of what is left.
+test run shared it), not the variant. 0.5 ms a move is not reached. Profiled after
+these changes (``--only human --profile``, CPU time, load 4.6; cProfile's own overhead
+makes it ~4 ms a move): announcing a change (``RoomActor._announce``) is ~45% of the
+server's CPU, of it the views and their encoding ~32% of the whole (the deal's ``Moment``
+is built in ``Snapshot.public_action``, which reads the move from an observer's view that
+is sent anyway, then each seat's view and its text in ``Snapshot.state``), the referee
+(``Room.apply``) ~5%; sending (``Writer.flush``: the frames and one write) ~7%, from ~11%;
+the rest is the loop, reading the sockets, the mailboxes and the thinkers' questions.
 
 Over Redis (the same day, the next run: ``--only two``, two rounds, load 8 to 11): the
 messages waiting for one process go out as one bundle in one ``PUBLISH`` (a move's ack and
