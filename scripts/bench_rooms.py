@@ -3,10 +3,16 @@ loopback WebSockets, the scripted people in client processes of their own.
 
     python scripts/bench_rooms.py [--rooms 200] [--clients 2] [--think 2 5] [--seconds 20]
                                   [--only human,one,two] [--out reports/rooms.md]
-                                  [--profile DIR]
+                                  [--profile DIR] [--variant LABEL ROOT ARGS]... [--rounds N]
 
 ``--profile DIR`` runs each server under cProfile counting CPU time (not wall time) and
 writes its stats to ``DIR/<setup>-<n>.prof`` when it stops (read them with ``pstats``).
+
+``--variant LABEL ROOT ARGS`` (repeatable) compares servers in one run: each setup is run
+against each variant in turn, ``--rounds`` times (interleaved, so they share the machine's
+load), a variant's server running the code of the checkout ``ROOT`` (``.``: this one), in
+that checkout's ``.venv`` when it has one, with the extra options ``ARGS`` (``""``: none), e.g. ``--variant asyncio . "--loop
+asyncio" --variant uvloop . "--loop uvloop" --variant main /work/main ""``.
 
 Three setups, each against freshly started servers:
 
@@ -77,6 +83,39 @@ only): one process 13 moves/s at 2.85 ms a move, two 26 moves/s at 3.92 ms, 107 
 over Redis; this branch in the run after it (load 13 to 19): 44 moves/s at 1.44 ms, 23
 moves/s at 3.24 ms, 96 KB.
 
+The sockets and the loop (December, after the run above). A connection's messages queued
+in one turn of the loop go out in one write (``app.Writer`` flushes at the end of the turn
+through the lean protocol's ``send_texts``: a move's ack and its update, one system call,
+the protocol's messages unchanged), and the server runs on uvloop when it is installed
+(``--loop``; asyncio's loop otherwise, the same behaviour). httptools was left out: it
+parses only the HTTP of a connection's handshake, never a move. Measured A/B in one run,
+interleaved, two rounds (``--variant``: main's code in main's .venv, this code with
+``--loop asyncio``, this code on uvloop; 200 rooms, 2 client processes, servers niced,
+load 4 to 12), the server's own CPU per accepted move: human-paced, main 1.24 and 1.11 ms,
+the writes alone 1.13 and 1.06, with uvloop 0.91 and 0.98; at saturation in one process,
+main 1.30 and 1.14, the writes alone 0.90 and 0.90, with uvloop 0.86 and 0.82. The p99
+latencies of that run (142 to 1,047 ms human-paced) followed the machine's load (a browser
+test run shared it), not the variant. 0.5 ms a move is not reached. Profiled after
+these changes (``--only human --profile``, CPU time, load 4.6; cProfile's own overhead
+makes it ~4 ms a move): announcing a change (``RoomActor._announce``) is ~45% of the
+server's CPU, of it the views and their encoding ~32% of the whole (the deal's ``Moment``
+is built in ``Snapshot.public_action``, which reads the move from an observer's view that
+is sent anyway, then each seat's view and its text in ``Snapshot.state``), the referee
+(``Room.apply``) ~5%; sending (``Writer.flush``: the frames and one write) ~7%, from ~11%;
+the rest is the loop, reading the sockets, the mailboxes and the thinkers' questions.
+
+Over Redis (the same day, the next run: ``--only two``, two rounds, load 8 to 11): the
+messages waiting for one process go out as one bundle in one ``PUBLISH`` (a move's ack and
+the updates of the seats held there were one publish each), and a process's appends and
+its publishes share one writer and one pipeline (``redis_batch.Batch``: a move's updates
+ride with the next appends, any room's, instead of a round trip of their own). A move's
+own append still answers before its messages are made, as nothing is sent before it is
+stored: putting both in one Lua call would mean applying a move before it is stored and
+undoing it when the store fails. Both processes' own CPU per accepted move: main 3.68 and
+4.72 ms; uvloop, the one write and the bundles 2.86 and 2.86; with the shared pipeline too
+2.68 and 2.59; about 100 KB a room in every variant; 31 to 34 moves/s each, the servers
+at 8 to 15% of a core.
+
 Memory: a room's snapshot lets go of the states it sent once they are sent (each held the
 room's public part, rules included, again), the events kept for reconnects are the texts
 alone, and the rules are kept once (as JSON). tracemalloc over 100 rooms of four people
@@ -91,6 +130,7 @@ import json
 import multiprocessing
 import os
 import random
+import shlex
 import signal
 import socket
 import statistics
@@ -141,6 +181,23 @@ class Setup:
     processes: int = 1
 
 
+@dataclass(frozen=True)
+class Variant:
+    """A room server to measure: which checkout's code, with which extra options."""
+
+    label: str
+    root: Path
+    args: tuple[str, ...] = ()
+
+    def python(self) -> str:
+        """The checkout's own Python (its ``.venv``: its pinned packages), else this one."""
+        own = self.root / ".venv" / "bin" / "python"
+        return str(own) if self.root != ROOT and own.exists() else sys.executable
+
+
+THIS = Variant("", ROOT)
+
+
 @dataclass
 class Plan:
     """What one client process plays."""
@@ -184,18 +241,20 @@ def get_json(port: int, path: str) -> dict[str, Any]:
 
 
 def start_server(
-    redis_url: str | None, profile: Path | None = None
+    redis_url: str | None, profile: Path | None = None, variant: Variant = THIS
 ) -> tuple[subprocess.Popen[bytes], int]:
-    """A room server on a free port; under cProfile (its stats written to ``profile`` when it
-    stops) if asked."""
+    """A room server on a free port running ``variant``'s code and options; under cProfile
+    (its stats written to ``profile`` when it stops) if asked."""
     port = free_port()
-    path = [str(ROOT / "tutorial"), str(ROOT / "engine"), os.environ.get("PYTHONPATH", "")]
+    root = variant.root
+    path = [str(root / "tutorial"), str(root / "engine"), os.environ.get("PYTHONPATH", "")]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
-    cmd = [sys.executable, "-m", "euchre_rooms"]
+    python = variant.python()
+    cmd = [python, "-m", "euchre_rooms"]
     if profile is not None:
-        cmd = [sys.executable, "-c", PROFILED, str(profile)]
+        cmd = [python, "-c", PROFILED, str(profile)]
     cmd += ["--port", str(port)]
-    cmd += ["--messages-per-second", "1000"]
+    cmd += ["--messages-per-second", "1000", *variant.args]
     if redis_url:
         cmd += ["--redis", redis_url]
     proc = subprocess.Popen(cmd, env=env)
@@ -362,7 +421,9 @@ def client_process(plan: Plan, pipe: Connection, go: Event) -> None:
 
 
 # ---------------------------------------------------------------------- the parent
-def measure(setup: Setup, ports: list[int], pids: list[int], args: argparse.Namespace) -> str:
+def measure(
+    setup: Setup, ports: list[int], pids: list[int], args: argparse.Namespace, label: str = ""
+) -> str:
     """Run ``setup`` against servers already listening; its row of the report."""
     context = multiprocessing.get_context("spawn")
     go = context.Event()
@@ -387,7 +448,8 @@ def measure(setup: Setup, ports: list[int], pids: list[int], args: argparse.Name
     after = sample(ports, pids)
     for worker in workers:
         worker.join(30)
-    return row(setup, results, before, after, base, args.rooms)
+    name = f"{setup.name} [{label}]" if label else setup.name
+    return row(name, results, before, after, base, args.rooms)
 
 
 def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
@@ -407,7 +469,7 @@ def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
 
 
 def row(
-    setup: Setup,
+    setup: Setup | str,
     results: list[dict[str, Any]],
     before: dict[str, Any],
     after: dict[str, Any],
@@ -426,8 +488,9 @@ def row(
     p99 = 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan")
     grown = (after["rss"] - sum(rss for _, rss in base)) / rooms / 1024
     finished = all(r["finished"] for r in results)
+    name = setup if isinstance(setup, str) else setup.name
     return (
-        f"| {setup.name} | {rooms} | {moves} | {moves / seconds:.0f} | {p50:.1f} | {p99:.1f} | "
+        f"| {name} | {rooms} | {moves} | {moves / seconds:.0f} | {p50:.1f} | {p99:.1f} | "
         f"{1000 * (cpu - thinking) / moves:.2f} | {1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | {grown:.0f} | "
         f"{after['redis_waits'] - before['redis_waits']} "
@@ -460,17 +523,20 @@ def with_redis(run: Any) -> str:
         redis.wait(10)
 
 
-def run_setup(setup: Setup, args: argparse.Namespace, redis_url: str | None = None) -> str:
+def run_setup(
+    setup: Setup, args: argparse.Namespace, redis_url: str | None = None, variant: Variant = THIS
+) -> str:
     profiles: list[Path | None] = [None] * setup.processes
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
-        name = setup.name.split(":")[0]
+        name = setup.name.split(":")[0] + (f"-{variant.label}" if variant.label else "")
         profiles = [args.profile / f"{name}-{k}.prof" for k in range(setup.processes)]
     servers: list[tuple[subprocess.Popen[bytes], int]] = []
     try:
         for profile in profiles:  # the ones started are stopped if a later one fails
-            servers.append(start_server(redis_url, profile))
-        return measure(setup, [p for _, p in servers], [s.pid for s, _ in servers], args)
+            servers.append(start_server(redis_url, profile, variant))
+        ports, pids = [p for _, p in servers], [s.pid for s, _ in servers]
+        return measure(setup, ports, pids, args, variant.label)
     finally:
         for server, _ in servers:
             # SIGINT: uvicorn stops in order, so cProfile writes its stats
@@ -507,7 +573,19 @@ def report(argv: list[str] | None = None) -> str:
     parser.add_argument(
         "--profile", type=Path, help="run each server under cProfile, its stats in this folder"
     )
+    parser.add_argument(
+        "--variant",
+        nargs=3,
+        action="append",
+        metavar=("LABEL", "ROOT", "ARGS"),
+        help="a server to compare: a checkout's code and extra options (repeat it)",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="times each variant is run")
     args = parser.parse_args(argv)
+    variants = [
+        Variant(label, Path(root).resolve(), tuple(shlex.split(extra)))
+        for label, root, extra in args.variant or []
+    ] or [THIS]
     lines = [
         "## Private rooms under load",
         "",
@@ -521,16 +599,22 @@ def report(argv: list[str] | None = None) -> str:
         "|" + "---|" * (HEADER.count("|") - 1),
     ]
     for setup in setups(args):
-        if setup.processes > 1:
-            lines.append(with_redis(lambda url, s=setup: run_setup(s, args, url)))
-        else:
-            lines.append(run_setup(setup, args))
-        print(lines[-1], flush=True)
+        for _ in range(args.rounds):
+            for variant in variants:
+                lines.append(run_one(setup, args, variant))
+                print(lines[-1], flush=True)
     text = "\n".join(lines) + "\n"
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text)
     print(text)
     return text
+
+
+def run_one(setup: Setup, args: argparse.Namespace, variant: Variant) -> str:
+    """One row: ``setup`` against freshly started servers of ``variant``."""
+    if setup.processes > 1:
+        return with_redis(lambda url: run_setup(setup, args, url, variant))
+    return run_setup(setup, args, None, variant)
 
 
 def run() -> str:

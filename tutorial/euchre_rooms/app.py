@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import cast
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -78,7 +79,7 @@ async def serve_socket(hub: Hub, websocket: WebSocket) -> None:
         return
     client = Client(hub.settings)
     extension = websocket.scope.get("extensions", {}).get(SEND_NOW) or {}
-    writer = Writer(websocket, client, extension.get("send_text"))
+    writer = Writer(websocket, client, extension.get("send_texts"))
     client.wake = writer.wake
     try:
         while client.close_reason is None:
@@ -166,38 +167,56 @@ class RoomsApp(Starlette):
 
 
 class Writer:
-    """Sends a connection's outbox in order: at once when the server offers ``send_now``
-    (the lean protocol's ``SEND_NOW`` extension) and the socket can take it, else from a
-    task that exists only while there is something to send; closes the socket with the
-    reason when the outbox says so."""
+    """Sends a connection's outbox in order: when the server offers ``send_now`` (the lean
+    protocol's ``SEND_NOW`` extension), at the end of the loop's turn in which something
+    was queued, everything queued meanwhile in one write (a move's ack and update, a
+    refusal and its state: one system call, not one a message), when the socket can take
+    it; else from a task that exists only while there is something to send; closes the
+    socket with the reason when the outbox says so."""
 
-    __slots__ = ("client", "send_now", "task", "websocket")
+    __slots__ = ("client", "flushing", "send_now", "task", "websocket")
 
     def __init__(
         self,
         websocket: WebSocket,
         client: Client,
-        send_now: Callable[[str], bool] | None = None,
+        send_now: Callable[[list[str]], bool] | None = None,
     ) -> None:
         self.websocket, self.client, self.send_now = websocket, client, send_now
         self.task: asyncio.Task[None] | None = None
+        self.flushing = False
+        """A flush is scheduled for the end of this turn of the loop."""
 
     def wake(self) -> None:
-        """Something was queued: send it now if possible, else start sending unless
-        already sending."""
+        """Something was queued: send it at the end of this turn of the loop (with whatever
+        else is queued until then), unless already sending."""
+        if self.task is not None or self.flushing:
+            return
+        if self.send_now is not None:
+            self.flushing = True
+            asyncio.get_running_loop().call_soon(self.flush)
+            return
+        self.task = asyncio.get_running_loop().create_task(self._send())
+
+    def flush(self) -> None:
+        """Send what is queued now, in one write, if the socket can take it; else start
+        the sending task (the socket is busy, or the outbox ends with a close)."""
+        self.flushing = False
         if self.task is not None:
             return
         outbox = self.client.outbox
-        if self.send_now is not None:
-            while outbox and outbox[0] is not None and self.send_now(outbox[0]):
-                outbox.pop(0)
-            if not outbox:
-                return
-        self.task = asyncio.get_running_loop().create_task(self._send())
+        ready = len(outbox) if None not in outbox else outbox.index(None)
+        if ready and self.send_now is not None and self.send_now(cast(list[str], outbox[:ready])):
+            del outbox[:ready]
+        if outbox:
+            self.task = asyncio.get_running_loop().create_task(self._send())
 
     async def done(self) -> None:
         """Wait until everything queued has been sent."""
-        while self.task is not None:
+        while self.task is not None or self.flushing:
+            if self.task is None:
+                await asyncio.sleep(0)  # the flush scheduled runs first
+                continue
             await asyncio.shield(self.task)
 
     async def _send(self) -> None:

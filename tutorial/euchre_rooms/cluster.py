@@ -1,5 +1,6 @@
 """A hub whose rooms several processes share through one Redis (``--redis URL``): its
-streams in ``RedisStore``, its messages to the other processes through ``RedisRouter``."""
+streams in ``RedisStore``, its messages to the other processes through ``RedisRouter``,
+both sent in the same pipelines (``Batch``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from redis.asyncio import Redis
 
 from euchre_rooms.config import Settings
 from euchre_rooms.hub import Hub
+from euchre_rooms.redis_batch import Batch
 from euchre_rooms.redis_pool import POOL_SIZE, POOL_TIMEOUT, MeteredPool
 from euchre_rooms.redis_router import RedisRouter
 from euchre_rooms.redis_store import RedisStore
@@ -20,6 +22,7 @@ def redis_hub(settings: Settings) -> Hub:
     pool = MeteredPool.from_url(settings.redis_url, max_connections=POOL_SIZE, timeout=POOL_TIMEOUT)
     redis: Redis = Redis(connection_pool=pool)
     me = secrets.token_hex(8)
-    store = RedisStore(redis, settings)
-    router = RedisRouter(redis, me, settings.lease_seconds)
+    batch = Batch(redis)  # the appends and the messages to other processes: one pipeline
+    store = RedisStore(redis, settings, batch)
+    router = RedisRouter(redis, me, settings.lease_seconds, batch)
     return Hub(settings, store, router, me=me, stats=pool.as_dict)

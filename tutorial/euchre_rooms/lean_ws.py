@@ -9,7 +9,8 @@ keeps the same behaviour with an ``Inbox`` and a ``Gate`` (a list and a future m
 while someone waits), and lets go of the handshake once the connection is open. It also
 offers the app a way to send without a task per message (the ``SEND_NOW`` extension):
 the room server's messages are nearly always sent the moment they are made, and a task
-for each one is garbage that fragments the heap. Measured under ``scripts/bench_rooms.py``:
+for each one is garbage that fragments the heap; the messages a connection got in one
+turn of the loop (a move's ack and update) go out in one write. Measured under ``scripts/bench_rooms.py``:
 see the README's rooms section.
 
 It is uvicorn's own protocol otherwise (framing, limits, pings, closing), so it is tied to
@@ -27,6 +28,7 @@ True
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
@@ -37,11 +39,11 @@ from websockets.exceptions import InvalidState
 from websockets.http11 import Request
 
 SEND_NOW = "euchre_rooms.send_now"
-"""The ASGI extension this protocol offers in the scope: ``{"send_text": f}``, where
-``f(text)`` sends a text message at once and returns True, or returns False (sending
-nothing) when it cannot right now: the socket's buffer is full, or it is closing. The app
-then sends through ASGI's ``send`` as usual (and must, until that has caught up, to keep
-the order)."""
+"""The ASGI extension this protocol offers in the scope: ``{"send_texts": f}``, where
+``f(texts)`` sends text messages at once, one frame each and every frame in one write to
+the socket, and returns True, or returns False (sending nothing) when it cannot right now:
+the socket's buffer is full, or it is closing. The app then sends through ASGI's ``send``
+as usual (and must, until that has caught up, to keep the order)."""
 
 
 T = TypeVar("T")
@@ -133,10 +135,11 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         super().handle_connect(event)
         scope = getattr(self, "scope", None)
         if scope is not None:
-            scope["extensions"][SEND_NOW] = {"send_text": self.send_text_now}
+            scope["extensions"][SEND_NOW] = {"send_texts": self.send_texts_now}
 
-    def send_text_now(self, text: str) -> bool:
-        """Send a text message without a task or a wait, when the socket can take it."""
+    def send_texts_now(self, texts: Sequence[str]) -> bool:
+        """Send text messages without a task or a wait, when the socket can take them: a
+        frame each, all of them in one write (one system call for a move's ack and update)."""
         if (
             not self.handshake_complete
             or self.close_sent
@@ -146,7 +149,8 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         ):
             return False
         try:
-            self.conn.send_text(text.encode())
+            for text in texts:
+                self.conn.send_text(text.encode())
         except InvalidState:
             return False
         self.transport.write(b"".join(self.conn.data_to_send()))

@@ -9,10 +9,10 @@ needs one of its rooms takes the lease, rebuilds the room from its stream and ca
 A room's keys expire on their own when nobody renews them for longer than the idle time
 (every process gone).
 
-The appends of every room go out together: one writer task sends those waiting in one
-pipeline (one round trip, one connection, however many rooms append at once), and each
-room's ``append`` returns when its own call has answered. A room appends its next record
-only after the last one answered, so its records stay in order.
+The appends of every room go out together, with the messages to other processes waiting
+then (``redis_batch.Batch``: one pipeline, one round trip, however many rooms append at
+once), and each room's ``append`` returns when its own call has answered. A room appends
+its next record only after the last one answered, so its records stay in order.
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from euchre_rooms.config import Settings
+from euchre_rooms.redis_batch import Batch, Command
 from euchre_rooms.storage import Elsewhere, Lost, Record, StorageError
 
 log = logging.getLogger("euchre_rooms.redis")
@@ -60,18 +61,32 @@ def _text(value: Any) -> str | None:
     return value.decode() if isinstance(value, bytes) else value
 
 
+def _settle(done: asyncio.Future[Any]) -> Callable[[Any], None]:
+    """Where an append's answer goes: its future, as a result or (an error) an exception."""
+
+    def answer(reply: Any) -> None:
+        if done.done():
+            return
+        if isinstance(reply, Exception):
+            done.set_exception(reply)
+        else:
+            done.set_result(reply)
+
+    return answer
+
+
 class RedisStore:
     """An ``EventStore`` in one Redis shared by several processes."""
 
-    def __init__(self, redis: Redis, settings: Settings) -> None:
+    def __init__(self, redis: Redis, settings: Settings, batch: Batch | None = None) -> None:
         self.redis = redis
+        self.batch = batch or Batch(redis)
+        """The pipelines the appends go out in (shared with the router's messages)."""
         self.lease_ms = int(settings.lease_seconds * 1000)
         self.keep_ms = int((settings.idle_room_seconds + 10 * settings.lease_seconds) * 1000)
         """How long a room's records outlive the last renewal."""
         self.waiting: list[tuple[str, str, str, asyncio.Future[Any]]] = []
         """Appends not sent yet: key, process, record's text, and who waits for the answer."""
-        self.writer: asyncio.Task[None] | None = None
-        """The task sending them, while there are any."""
 
     async def create(self, key: str, me: str, record: Record) -> None:
         try:
@@ -85,8 +100,7 @@ class RedisStore:
     async def append(self, key: str, me: str, record: Record) -> None:
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.waiting.append((key, me, json.dumps(record), done))
-        if self.writer is None:
-            self.writer = asyncio.create_task(self._write_all())
+        self.batch.want(self._appends)
         try:
             ok = await done
         except RedisError as exc:
@@ -95,32 +109,17 @@ class RedisStore:
         if not ok:
             raise Lost(key)
 
-    async def _write_all(self) -> None:
-        """Send the waiting appends, those that came meanwhile in the next pipeline, until
-        none is left."""
-        try:
-            while self.waiting:
-                batch, self.waiting = self.waiting, []
-                await self._write(batch)
-        finally:
-            self.writer = None
-
-    async def _write(self, batch: list[tuple[str, str, str, asyncio.Future[Any]]]) -> None:
-        try:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                for key, me, text, _ in batch:
-                    args = (me, text, self.lease_ms, self.keep_ms)
-                    pipe.eval(APPEND, 2, lease_key(key), log_key(key), *args)
-                answers: list[Any] = await pipe.execute(raise_on_error=False)
-        except (RedisError, OSError) as exc:
-            answers = [exc if isinstance(exc, RedisError) else RedisError(str(exc))] * len(batch)
-        for (*_, done), answer in zip(batch, answers, strict=True):
-            if done.done():
-                continue
-            if isinstance(answer, Exception):
-                done.set_exception(answer)
-            else:
-                done.set_result(answer)
+    def _appends(self) -> list[Command]:
+        """The waiting appends as commands for the next pipeline (``Batch``)."""
+        batch, self.waiting = self.waiting, []
+        lease, keep = self.lease_ms, self.keep_ms
+        return [
+            (
+                ("EVAL", APPEND, 2, lease_key(key), log_key(key), me, text, lease, keep),
+                _settle(done),
+            )
+            for key, me, text, done in batch
+        ]
 
     async def claim(self, key: str, me: str) -> list[Record] | None:
         try:
