@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from euchre import Deal, HandState, Rules
+from euchre.rng import SeededRandom
 
 
 def make_state(
@@ -17,6 +18,17 @@ def play_out(state: HandState, *actions: str) -> HandState:
     for action in actions:
         state = state.apply(action)
     return state
+
+
+def random_deal(rules: Rules, seed: int) -> list[HandState]:
+    """Every state of one deal of random legal actions, from the deal to its end."""
+    rng = SeededRandom(seed)
+    state = HandState.new(Deal.random(seed, seed % rules.players, rules), rules)
+    states = [state]
+    while state.result is None:
+        state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
 
 
 # A fixed deal used by many tests: dealer 3, upcard 9♥, seat 0 left of the dealer.

@@ -6,27 +6,16 @@ from a position gives that position back exactly.
 
 from __future__ import annotations
 
-from euchre import Deal, HandState, Phase, Rules
+from euchre import HandState, Phase
 from euchre.core import fields
 from euchre.play_node import play_node_of, play_position
-from euchre.rng import SeededRandom
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.engine.builders import random_deal
 from tests.engine.test_core import ALL_TABLES, fingerprint
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def random_deal(rules: Rules, seed: int) -> list[HandState]:
-    """Every state of one deal of random legal actions."""
-    rng = SeededRandom(seed)
-    state = HandState.new(Deal.random(seed, seed % rules.players, rules), rules)
-    states = [state]
-    while state.result is None:
-        state = state.apply(rng.choice(state.legal_actions()))
-        states.append(state)
-    return states
 
 
 @SETTINGS

@@ -6,14 +6,14 @@ moon) and in Bid Euchre."""
 
 from __future__ import annotations
 
-import random
-
 from euchre import Deal, HandState, Rules, SeatView
 from euchre.actions import HIDDEN_KINDS, Action, ActionKind
 from euchre.rules import TABLES
 from euchre.view import Moment, called_card, cards_held
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.engine.builders import random_deal
 
 
 def _public(action: Action, actor: int, state: HandState, seat: int) -> Action:
@@ -87,21 +87,10 @@ RULES = {
 }
 
 
-def _moments(rules: Rules, seed: int) -> list[HandState]:
-    """Every state of one random deal, from the deal to its end."""
-    chooser = random.Random(seed)
-    state = HandState.new(Deal.random(seed, seed % rules.players, rules), rules)
-    states = [state]
-    while state.result is None:
-        state = state.apply(chooser.choice(state.legal_actions()))
-        states.append(state)
-    return states
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**31 - 1))
 def test_every_seats_view_of_a_moment_is_the_one_seat_view(table: str, seed: int) -> None:
-    for state in _moments(RULES[table], seed):
+    for state in random_deal(RULES[table], seed):
         moment = Moment.of(state)
         for seat in range(state.players):
             old = one_seat_view(state, seat)
@@ -116,7 +105,7 @@ def test_the_rules_that_hide_cards_hide_some_here() -> None:
     kinds = set()
     for table in HIDING:
         for seed in range(30):
-            for state in _moments(HIDING[table], seed):
+            for state in random_deal(HIDING[table], seed):
                 kinds |= {a.kind for a in state.actions if a.kind in HIDDEN_KINDS}
     assert kinds == set(HIDDEN_KINDS)
 
@@ -136,7 +125,7 @@ def test_a_seat_that_is_not_at_the_table_is_refused() -> None:
 def test_seats_that_saw_the_same_share_one_tuple_of_actions() -> None:
     """Shared parts are the same objects (the room server encodes each once)."""
     rules = HIDING["calling for best, defending alone"]
-    for state in _moments(rules, 11):
+    for state in random_deal(rules, 11):
         moment = Moment.of(state)
         views = [moment.view(seat) for seat in range(state.players)]
         plain = [v for v in views if v.actions == moment.actions]
@@ -149,7 +138,7 @@ def test_seats_that_saw_the_same_share_one_tuple_of_actions() -> None:
 def test_a_state_rebuilt_from_its_record_views_the_same(table: str, seed: int) -> None:
     """A state read back from its record (as a room's thinker or a saved game reads it)
     stands on a position, not on a chain of moves: its views are the same."""
-    for state in _moments(RULES[table], seed)[::3]:
+    for state in random_deal(RULES[table], seed)[::3]:
         rebuilt = HandState.from_dict(state.to_dict())
         for seat in range(state.players):
             assert Moment.of(rebuilt).view(seat) == one_seat_view(rebuilt, seat)
