@@ -59,6 +59,19 @@ def join(
     return student
 
 
+def press_continue(student: Any) -> None:
+    """Press the review's Continue and wait until the page has drawn what follows: until
+    then the pressed review stays on the page, and a second look would press it again while
+    the next state replaces it."""
+    before = student.get_attribute("[data-widget=room]", "data-version")
+    student.click(".eu-room-review [data-action=continue]")
+    student.wait_for_function(
+        "(before) => document.querySelector('[data-widget=room]').dataset.version !== before",
+        arg=before,
+        timeout=STEP_MS,
+    )
+
+
 def play_to_a_review(students: list[Any]) -> None:
     """The students move (the computer players between them) until each has seen a deal
     end, pressing Continue as each review opens."""
@@ -70,7 +83,7 @@ def play_to_a_review(students: list[Any]) -> None:
         for i, student in enumerate(students):
             if student.locator(".eu-room-review [data-action=continue]").count():
                 reviewed.add(i)
-                student.click(".eu-room-review [data-action=continue]")
+                press_continue(student)
                 moved = True
             elif play_my_turn(student):
                 moved = True
