@@ -107,9 +107,11 @@ def at_tables(students: list[Person]) -> dict[str, list[Person]]:
     return tables
 
 
-def step(table: list[Person], rng: random.Random, wrong: bool = False) -> bool:
-    """Whoever the table waits for acts (sometimes, with ``wrong``, first a card the rules
-    refuse); False when it waits for nobody (computers to move, or the lobby)."""
+def step(table: list[Person], rng: random.Random, tried: set[str]) -> bool:
+    """Whoever the table waits for acts; in the play, holding a card the rules refuse, a
+    student first tries one: every student the first time (``tried`` keeps their names),
+    then one time in five. False when the table waits for nobody (computers to move, or
+    the lobby)."""
     for person in table:
         recv_all(person, 0.002)
     top = max(p.seq for p in table)
@@ -127,9 +129,10 @@ def step(table: list[Person], rng: random.Random, wrong: bool = False) -> bool:
         return True
     person = seats[state["table"]["view"]["to_act"]]
     view = person.view
-    if wrong and view["phase"] == "play":
+    if view["phase"] == "play":
         off = [f"play {c}" for c in view["hand"] if f"play {c}" not in view["legal"]]
-        if off:
+        if off and (person.name not in tried or rng.random() < 0.2):
+            tried.add(person.name)
             assert (
                 person.do({"type": "act", "action": off[0], "version": person.version})["type"]
                 == "refused"
@@ -142,9 +145,10 @@ def play_until(
     tables: dict[str, list[Person]], done: Any, rng: random.Random, seconds: float = 60
 ) -> None:
     deadline = time.monotonic() + seconds
+    tried: set[str] = set()
     while not done():
         assert time.monotonic() < deadline, "the class never got there"
-        moved = [step(t, rng, wrong=rng.random() < 0.2) for t in tables.values()]
+        moved = [step(t, rng, tried) for t in tables.values()]
         if not any(moved):
             time.sleep(0.01)
 
