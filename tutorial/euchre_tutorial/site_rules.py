@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -39,27 +38,29 @@ QUIZ_VARIANTS = SITE_VARIANTS
 STANDARD_PROFILES = {"euchre": "american", "bid": "bid-euchre"}
 
 
-def _profiles(variants: Iterable[str]) -> list[str]:
-    wanted = set(variants)
-    return [name for name in Rules.profiles() if Rules.profile(name).variant in wanted]
+@cache
+def _profiles(variants: frozenset[str]) -> tuple[str, ...]:
+    """The engine's profiles of these games (the engine's profiles are fixed, and every
+    rules code of a build's quiz asks for them: made once)."""
+    return tuple(name for name in Rules.profiles() if Rules.profile(name).variant in variants)
 
 
 def site_profiles() -> list[str]:
     """The engine's profiles of the games every part of the site plays, in the engine's
     order: the ones a teacher, a quiz link or a room may choose."""
-    return _profiles(EVERY_PART_VARIANTS)
+    return list(_profiles(EVERY_PART_VARIANTS))
 
 
 def quiz_profiles() -> list[str]:
     """The engine's profiles of the games the quiz asks about, in the engine's order: the
     ones a quiz's rules code may name."""
-    return _profiles(QUIZ_VARIANTS)
+    return list(_profiles(QUIZ_VARIANTS))
 
 
 def game_profiles() -> list[str]:
     """The engine's profiles of every game the site plays, in the engine's order: free
     play's and the rooms' choices of a game (Bid Euchre among them)."""
-    return _profiles(SITE_VARIANTS)
+    return list(_profiles(SITE_VARIANTS))
 
 
 def standard_rules(variant: str) -> Rules:

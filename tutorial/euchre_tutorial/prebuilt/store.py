@@ -25,8 +25,8 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 from collections.abc import Iterator, Mapping
-from html.parser import HTMLParser
 from typing import Any
 
 LONG = 24
@@ -52,37 +52,40 @@ VOID = frozenset(
 )
 
 
-class _Cuts(HTMLParser):
-    """The offsets of the start tags at the first ``depth`` levels of an HTML string."""
+# A comment, or a tag: its slash (an end tag), its name, its attributes (quoted values
+# may hold ">") and its closing slash (a self-closed tag).
+_TAG = re.compile(
+    r"<!--.*?-->"
+    r"|<(/?)([A-Za-z][^\s/>]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*?)(/?)>",
+    re.S,
+)
+# Elements whose content is text, never tags.
+_RAW_TEXT = frozenset(["script", "style"])
 
-    def __init__(self, text: str, depth: int) -> None:
-        super().__init__(convert_charrefs=False)
-        self.depth = depth
-        self.level = 0
-        self.cuts: list[int] = []
-        self._lines = [0]
-        for line in text.splitlines(keepends=True):
-            self._lines.append(self._lines[-1] + len(line))
-        self.feed(text)
-        self.close()
 
-    def _offset(self) -> int:
-        line, column = self.getpos()
-        return self._lines[line - 1] + column
+def _cuts(text: str, depth: int) -> list[int]:
+    """The offsets of the start tags at the first ``depth`` levels of an HTML string.
 
-    def handle_starttag(self, tag: str, attrs: Any) -> None:
-        if self.level < self.depth:
-            self.cuts.append(self._offset())
-        if tag not in VOID:
-            self.level += 1
-
-    def handle_startendtag(self, tag: str, attrs: Any) -> None:
-        if self.level < self.depth:
-            self.cuts.append(self._offset())
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag not in VOID:
-            self.level = max(0, self.level - 1)
+    >>> _cuts('<p>a<br>b</p><p title="x>y">c</p>', 1)
+    [0, 13]
+    """
+    found: list[int] = []
+    level = at = 0
+    while match := _TAG.search(text, at):
+        at = match.end()
+        closing, name, _, self_closed = match.groups()
+        tag = (name or "").lower()
+        if not tag or closing:
+            level = max(0, level - 1) if tag and tag not in VOID else level
+            continue
+        if level < depth:
+            found.append(match.start())
+        if not self_closed and tag not in VOID:
+            level += 1
+            if tag in _RAW_TEXT:
+                end = text.lower().find(f"</{tag}", at)
+                at = len(text) if end < 0 else end
+    return found
 
 
 def pieces(text: str, depth: int = DEPTH) -> list[str]:
@@ -95,7 +98,7 @@ def pieces(text: str, depth: int = DEPTH) -> list[str]:
     """
     if "<" not in text:
         return [text]
-    cuts = sorted({0, *_Cuts(text, depth).cuts, len(text)})
+    cuts = sorted({0, *_cuts(text, depth), len(text)})
     return [text[a:b] for a, b in itertools.pairwise(cuts) if b > a]
 
 

@@ -17,7 +17,7 @@ euchre.rules.RulesError: unknown rule 'stick_dealer': did you mean 'stick_the_de
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from euchre import Rules, RulesError
@@ -46,14 +46,21 @@ def rules_code(rules: Rules, prefer: str = "") -> str:
     >>> rules_code(same), rules_code(same, prefer="stick-the-dealer")
     ('midwest,game_to:7', 'stick-the-dealer,game_to:7')
     """
+    return _code(rules, rules.name, prefer)
+
+
+@lru_cache(maxsize=256)
+def _code(rules: Rules, name: str, prefer: str) -> str:
+    """:func:`rules_code` of rules named ``name`` (rules that differ only by their name
+    are equal, and a build asks for the same few codes thousands of times: each is kept)."""
     best_name, best_diff = "american", _diff(rules, Rules())
     names = Rules.profiles()
-    first = [n for n in (prefer, rules.name) if n in names]
+    first = [n for n in (prefer, name) if n in names]
     names = list(dict.fromkeys([*first, *names]))  # the chosen names first, ties go to them
-    for name in names:
-        diff = _diff(rules, Rules.profile(name))
-        if len(diff) < len(best_diff) or (len(diff) == len(best_diff) and name in first[:1]):
-            best_name, best_diff = name, diff
+    for candidate in names:
+        diff = _diff(rules, Rules.profile(candidate))
+        if len(diff) < len(best_diff) or (len(diff) == len(best_diff) and candidate in first[:1]):
+            best_name, best_diff = candidate, diff
     parts = [best_name]
     for key, value in best_diff.items():
         text = ("1" if value else "0") if isinstance(value, bool) else str(value)
@@ -106,7 +113,13 @@ def rules_in_words(rules: Rules, prefer: str = "") -> str:
 
 def parse_rules_code(text: str) -> Rules:
     """Rules from a code; a bad code raises RulesError in plain words."""
-    text = str(text).strip()
+    return _parsed(str(text).strip())
+
+
+@lru_cache(maxsize=256)
+def _parsed(text: str) -> Rules:
+    """The rules of a stripped code (a build reads the same few codes tens of thousands of
+    times: the rules of each are kept)."""
     if not text or len(text) > MAX_LENGTH:
         raise RulesError("the rules code is empty or too long")
     parts = [p.strip() for p in text.split(",")]
