@@ -448,6 +448,30 @@ def test_free_play_s_start_tapped_while_its_script_loads_starts_the_page_s_game(
     assert record["data"]["opening"] == opening
 
 
+def test_a_choice_made_while_the_game_script_loads_beats_the_saved_one(page: Any) -> None:
+    # A returning learner saved "strong" and "game to 5" last time; on a slow phone they
+    # choose Easy in the page's form before its script listens: the script fills in the
+    # saved choices only where the learner has not chosen, and the game starts at Easy.
+    saved = {"table": "4", "game_to": "5", "level": "strong", "undo": True}
+    presave(
+        page,
+        {
+            "euchre.settings": {"v": 1, "data": FAST},
+            "euchre.game.options": {"v": 1, "data": saved},
+        },
+    )
+    held, root = before_the_script(page, "game", PLAY, GAME)
+    root.locator("select[name=level]").select_option("easy")
+    held.continue_()
+    page.wait_for_selector(f"{GAME}[data-listening]")
+    assert root.locator("select[name=level]").input_value() == "easy"
+    assert root.locator("select[name=game_to]").input_value() == "5"  # the saved choice
+    root.locator("[data-game-start]").click()
+    wait_for_my_decision(page, root)
+    record = json.loads(page.evaluate("() => localStorage.getItem('euchre.game.options')"))
+    assert record["data"]["level"] == "easy" and record["data"]["game_to"] == "5"
+
+
 def test_a_saved_free_play_game_is_restored_without_the_first_visit_s_form(page: Any) -> None:
     presave(page, {"euchre.settings": {"v": 1, "data": FAST}})
     goto(page, PLAY)

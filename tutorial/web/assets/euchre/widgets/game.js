@@ -423,13 +423,21 @@ export async function mount(root, runtime) {
     : openings.length ? openings[Math.floor(Math.random() * openings.length)] : null;
   const openingData = opening ? loadPrebuilt(opening) : Promise.resolve(null);
 
+  /** Whether the learner changed this field of the page's form (before the script ran). */
+  function changedByLearner(field) {
+    if (field.type === "checkbox") return field.checked !== field.defaultChecked;
+    if (field.options) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+    return field.value !== field.defaultValue;
+  }
+
   function showNewGame(focus) {
-    // the page's form, when it is still shown, keeps what the learner chose in it
+    // the page's form, when it is still shown, keeps what the learner chose in it: the
+    // saved choices fill only the fields the learner has not changed
     if (!panel.querySelector(":scope > .eu-newgame")) morph(panel, formHtml);
     const form = panel.querySelector("form");
     for (const [name, value] of Object.entries(savedOptions)) {
       const field = form.elements.namedItem(name);
-      if (!field) continue;
+      if (!field || changedByLearner(field)) continue;
       if (field.type === "checkbox") field.checked = Boolean(value);
       else if ([...field.options].some((o) => o.value === value)) field.value = value;
     }
