@@ -215,14 +215,25 @@ class Parting:
     levels: tuple[str, str]
 
 
+def first_difference(first: Sequence[Action], second: Sequence[Action]) -> int | None:
+    """The index of the first action the two sequences hold differently (None when one
+    begins the other).
+
+    >>> first_difference([Action("pass"), Action("order")], [Action("pass"), Action("pass")])
+    1
+    >>> first_difference([Action("pass")], [Action("pass"), Action("order")]) is None
+    True
+    """
+    return next((i for i, (x, y) in enumerate(zip(first, second, strict=False)) if x != y), None)
+
+
 def parting(first: HandState, second: HandState, seatings: Sequence[Sequence[str]]) -> Parting:
     """The first decision the two playings took differently (both playings of one deal;
     ``seatings`` names the level in each seat of each playing)."""
     a_seq, b_seq = first.actions, second.actions
-    step = next(
-        (i for i, (x, y) in enumerate(zip(a_seq, b_seq, strict=False)) if x != y),
-        min(len(a_seq), len(b_seq)),
-    )
+    step = first_difference(a_seq, b_seq)
+    if step is None:
+        step = min(len(a_seq), len(b_seq))
     before = HandState.new(first.deal, first.rules)
     for action in a_seq[:step]:
         before = before.apply(action)
@@ -277,3 +288,101 @@ def swings(result: MatchResult, top: int = 10, worst_first: bool = True) -> list
             f"{part.levels[1]} {part.choices[1]!r}"
         )
     return lines
+
+
+# ---------------------------------------------------------------------- decisions
+
+#: The place in a trick of the seat to play, by the cards already in it.
+PLACES = ("leads", "plays second", "plays third", "plays fourth", "plays fifth", "plays sixth")
+
+
+@dataclass(frozen=True)
+class Departure:
+    """One seating of one deal against the same deal with the second level in every seat:
+    the kind of the first decision the first level took differently (``kind`` "" when none
+    was), and the first level's score there less the second level's in the same seats."""
+
+    kind: str
+    points: float
+
+
+def decision_kind(state: HandState) -> str:
+    """The kind of decision the seat to act faces: the phase, or in the play the seat's
+    side, its place in the trick and whether it is the first trick.
+
+    >>> table = TABLES["3"]
+    >>> decision_kind(HandState.new(deal_of(table, 0), table.rules))
+    'round one'
+    """
+    assert state.to_act is not None
+    phase = state.phase.name.lower().replace("_", " ")
+    if phase != "play":
+        return phase
+    view = state.view(state.to_act)
+    rules = view.rules
+    on_makers = view.maker is not None and rules.team_of(view.maker) == rules.team_of(view.seat)
+    role = "maker" if view.maker == view.seat else "maker's partner" if on_makers else "defender"
+    trick = "trick 1" if not view.tricks else "tricks 2-5"
+    return f"play: {role} {PLACES[len(view.current_trick)]}, {trick}"
+
+
+def departures(job: tuple[str, str, str, int, int]) -> list[Departure]:
+    """Each seating of one deal (a, b, table key, set start, deal number) against the deal
+    played by ``b`` in every seat: where ``a`` first decided otherwise, and what it scored
+    more. Until then the two playings are the same (each seat's player is seeded by the
+    deal and the seat), so the first difference is a decision of ``a``'s. Over a match the
+    mean of the points is the match's mean (the all-``b`` playing scores zero summed over
+    the seatings)."""
+    a, b, key, start, number = job
+    table = TABLES[key]
+    index = start + number
+    deal = deal_of(table, index)
+    base = play(deal, table.rules, seating_players((b, b), table.seatings[0], index))
+    assert base.result is not None
+    out = []
+    for seating, state in zip(table.seatings, playings((a, b), table, index), strict=True):
+        assert state.result is not None
+        points = first_level_score(tuple(state.result.points), seating, table.rules)
+        points -= first_level_score(tuple(base.result.points), seating, table.rules)
+        step = first_difference(state.actions, base.actions)
+        if step is None:
+            out.append(Departure("", points))
+            continue
+        before = HandState.replay(deal, table.rules, [str(x) for x in state.actions[:step]])
+        out.append(Departure(decision_kind(before), points))
+    return out
+
+
+@dataclass(frozen=True)
+class DecisionTally:
+    """The seatings whose first different decision was of one ``kind``: how many, and the
+    first level's points there summed, gained (the seatings it scored more) and lost."""
+
+    kind: str
+    seatings: int
+    net: float
+    gained: float
+    lost: float
+
+
+def by_decision(
+    a: str, b: str, deals: int, table: str = "4", deal_set: str = "A", workers: int = 1
+) -> list[DecisionTally]:
+    """Where ``a``'s points against ``b`` come from: every seating tallied by the kind of
+    ``a``'s first decision unlike ``b``'s, the kinds that lost most first."""
+    jobs = [(a, b, table, SETS[deal_set], n) for n in range(deals)]
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            found = pool.map(departures, jobs, chunksize=4)
+    else:
+        found = [departures(job) for job in jobs]
+    kinds: dict[str, list[float]] = {}
+    for one in found:
+        for d in one:
+            if d.kind:
+                kinds.setdefault(d.kind, []).append(d.points)
+    tallies = [
+        DecisionTally(k, len(p), sum(p), sum(x for x in p if x > 0), sum(x for x in p if x < 0))
+        for k, p in kinds.items()
+    ]
+    return sorted(tallies, key=lambda t: (t.net, t.kind))

@@ -1,0 +1,39 @@
+"""The duplicate bench's breakdown by decision: every seating's points against the deal
+played by the second level in every seat, tallied by the first level's first decision
+unlike the second's; the tallies add up to the match's mean."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import duplicate  # noqa: E402
+
+DEALS = 12
+
+
+def test_the_tallies_add_up_to_the_match_mean() -> None:
+    result = duplicate.match("easy", "normal", DEALS, table="3")
+    tallies = duplicate.by_decision("easy", "normal", DEALS, table="3")
+    seatings = len(duplicate.TABLES["3"].seatings)
+    assert tallies, "easy and normal decide differently somewhere in twelve deals"
+    total = sum(t.net for t in tallies) / (DEALS * seatings)
+    assert math.isclose(total, result.mean, abs_tol=1e-9)
+    for t in tallies:
+        assert t.seatings > 0 and math.isclose(t.net, t.gained + t.lost)
+
+
+def test_a_level_against_itself_never_departs() -> None:
+    found = duplicate.departures(("normal", "normal", "4", 0, 3))
+    assert [d.kind for d in found] == ["", ""]
+    assert all(d.points == 0.0 for d in found)
+
+
+def test_a_departure_is_named_by_its_decision() -> None:
+    kinds = {t.kind for t in duplicate.by_decision("easy", "normal", DEALS, table="4")}
+    known = ("round one", "round two", "discard", "play: ")
+    assert kinds and all(k.startswith(known) for k in kinds), kinds
