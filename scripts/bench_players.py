@@ -33,6 +33,8 @@ where its points come from: each seating tallied by the kind of the first level'
 decision unlike the second's (the call in round one or two, the discard, a card by the
 maker, its partner or a defender, leading or following, in the first trick or later),
 against the deal played by the second level in every seat.
+The level "open-hand" (``duplicate.OpenHandPlayer``: strong's bidding, every card played
+seeing every hand) bounds what better card play could add: ``--match open-hand:normal``.
 """
 
 from __future__ import annotations

@@ -27,7 +27,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import euchre
-from euchre import Action, Deal, HandState, Rules
+from euchre import Action, Card, Deal, HandState, Phase, Rules
+from euchre.players.knowledge import Knowledge
+from euchre.players.search import maker_side
+from euchre.players.solver import solve
 from euchre.rng import SeededRandom
 
 #: The first deal index of each set of deals.
@@ -55,11 +58,50 @@ class RandomPlayer:
         return self.rng.choice(state.legal_actions())
 
 
+class OpenHandPlayer:
+    """The strong player's bidding, and in the play every card chosen seeing every hand
+    (the open-hand solver on the real deal, the side's tricks at stake): no fair player,
+    a bound on what better card play could add to the strong player's score."""
+
+    level = "open-hand"
+
+    def __init__(self, seed: int) -> None:
+        self.bidder = euchre.computer_player("strong", seed=seed)
+
+    def choose(self, state: HandState) -> Action:
+        legal = state.legal_actions()
+        if state.phase is not Phase.PLAY or len(legal) == 1:
+            return self.bidder.choose(state)
+        return Action("play", cards=(open_hand_card(state),))
+
+
+def open_hand_card(state: HandState) -> Card:
+    """The card that takes the most tricks for the seat to play's side (the fewest for the
+    makers when it defends), every hand seen; the first such in the hand's order.
+
+    >>> table = TABLES["3"]
+    >>> state = HandState.replay(deal_of(table, 0), table.rules, ["order", "discard Tc"])
+    >>> open_hand_card(state) in state.view(state.to_act).hand
+    True
+    """
+    assert state.to_act is not None and state.maker is not None
+    view = state.view(state.to_act)
+    active = sorted(Knowledge.of(view).active)
+    hands = {s: list(state.view(s).hand) for s in active}
+    side = maker_side(view.rules, state.maker, None, view.trump, [])
+    leader = view.current_trick[0][0] if view.current_trick else view.seat
+    values = solve(hands, view.trump, leader, side, view.current_trick, order=active)
+    sign = 1 if view.seat in side else -1
+    return max(view.hand, key=lambda c: sign * values[c] if c in values else -99)
+
+
 def make_player(level: str, seed: int) -> Chooser:
-    """A player of ``level``: one of ours, "random", or "ismcts-N" (OpenSpiel's ISMCTS
-    with N simulations per decision)."""
+    """A player of ``level``: one of ours, "random", "open-hand" (``OpenHandPlayer``), or
+    "ismcts-N" (OpenSpiel's ISMCTS with N simulations per decision)."""
     if level == "random":
         return RandomPlayer(seed)
+    if level == "open-hand":
+        return OpenHandPlayer(seed)
     if level.startswith("ismcts-"):
         from ismcts_player import IsmctsPlayer
 

@@ -37,3 +37,16 @@ def test_a_departure_is_named_by_its_decision() -> None:
     kinds = {t.kind for t in duplicate.by_decision("easy", "normal", DEALS, table="4")}
     known = ("round one", "round two", "discard", "play: ")
     assert kinds and all(k.startswith(known) for k in kinds), kinds
+
+
+def test_the_open_hand_bound_plays_legal_cards_and_bids_as_strong() -> None:
+    table = duplicate.TABLES["3"]
+    for index in range(4):
+        deal = duplicate.deal_of(table, index)
+        players = [duplicate.make_player("open-hand", index * 8 + s) for s in range(3)]
+        state = duplicate.play(deal, table.rules, players)  # each action checked by the engine
+        assert state.result is not None
+        strong = [duplicate.make_player("strong", index * 8 + s) for s in range(3)]
+        both = duplicate.play(deal, table.rules, strong)
+        bids = [a for a in state.actions if a.kind in ("pass", "order", "call")]
+        assert bids == [a for a in both.actions if a.kind in ("pass", "order", "call")]
