@@ -32,7 +32,8 @@ strong:normal --table 4 --set A --deals 600 --swings 20``), and with ``--by-deci
 where its points come from: each seating tallied by the kind of the first level's first
 decision unlike the second's (the call in round one or two, the discard, a card by the
 maker, its partner or a defender, leading or following, in the first trick or later),
-against the deal played by the second level in every seat.
+against the deal played by the second level in every seat (``--baseline normal``: against
+normal in the first level's seats, for "strong ahead of normal against random").
 The level "open-hand" (``duplicate.OpenHandPlayer``: strong's bidding, every card played
 seeing every hand) bounds what better card play could add: ``--match open-hand:normal``.
 """
@@ -416,18 +417,22 @@ def one_match(spec: str, deals: int, table: str, deal_set: str, workers: int, to
     return "\n".join(lines)
 
 
-def decisions_table(spec: str, deals: int, table: str, deal_set: str, workers: int) -> str:
-    """Where ``spec``'s first level gains and loses its points (``duplicate.by_decision``):
-    a Markdown table of the kinds of its first decision unlike the other level's, each
-    kind's share of the match's mean per deal (the shares add up to the mean), and the
-    points it gained and lost there."""
+def decisions_table(
+    spec: str, deals: int, table: str, deal_set: str, workers: int, baseline: str | None = None
+) -> str:
+    """Where ``spec``'s first level gains and loses its points (``duplicate.by_decision``;
+    with ``baseline``, its lead over that level against the second): a Markdown table of
+    the kinds of its first decision unlike the baseline's, each kind's share of the
+    difference per deal (the shares add up to it), and the points gained and lost there."""
     a, b = spec.split(":")
-    tallies = by_decision(a, b, deals, table, deal_set, workers)
+    base = baseline or b
+    tallies = by_decision(a, b, deals, table, deal_set, workers, base)
     scale = deals * len(TABLES[table].seatings)
     total = sum(t.net for t in tallies) / scale
+    what = f"{a} vs {b}" if base == b else f"{a} vs {b} less {base} vs {b}"
     lines = [
-        f"{a} vs {b} at {TABLES[table].name}, set {deal_set}, {deals} deals, by {a}'s first "
-        f"decision unlike {b}'s in each seating: {total:+.3f} per deal in all",
+        f"{what} at {TABLES[table].name}, set {deal_set}, {deals} deals, by {a}'s first "
+        f"decision unlike {base}'s in each seating: {total:+.3f} per deal in all",
         "",
         "| decision | seatings | per deal | points gained | points lost |",
         "|---|---:|---:|---:|---:|",
@@ -466,13 +471,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--by-decision", action="store_true", help="with --match: points by kind of decision"
     )
+    parser.add_argument("--baseline", help="with --by-decision: the level compared in the seats")
     args = parser.parse_args(argv)
     workers = args.workers or max(1, min(4, multiprocessing.cpu_count()))
     if args.match:
         print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings))
         if args.by_decision:
             print()
-            print(decisions_table(args.match, args.deals, args.table, args.set, workers))
+            print(
+                decisions_table(
+                    args.match, args.deals, args.table, args.set, workers, args.baseline
+                )
+            )
         return 0
     sets = _names(",".join(args.sets.replace(",", "")), list(SETS), "set")
     sections = _names(args.sections, SECTIONS, "section")

@@ -368,29 +368,31 @@ def decision_kind(state: HandState) -> str:
     return f"play: {role} {PLACES[len(view.current_trick)]}, {trick}"
 
 
-def departures(job: tuple[str, str, str, int, int]) -> list[Departure]:
-    """Each seating of one deal (a, b, table key, set start, deal number) against the deal
-    played by ``b`` in every seat: where ``a`` first decided otherwise, and what it scored
-    more. Until then the two playings are the same (each seat's player is seeded by the
-    deal and the seat), so the first difference is a decision of ``a``'s. Over a match the
-    mean of the points is the match's mean (the all-``b`` playing scores zero summed over
-    the seatings)."""
-    a, b, key, start, number = job
+def departures(job: tuple[str, str, str, int, int, str]) -> list[Departure]:
+    """Each seating of one deal (a, b, table key, set start, deal number, baseline level)
+    against the same seating with the baseline level in ``a``'s seats (``b`` itself: the
+    deal played by ``b`` in every seat): where ``a`` first decided otherwise, and what it
+    scored more. Until then the two playings are the same (each seat's player is seeded by
+    the deal and the seat), so the first difference is a decision of ``a``'s. Over a match
+    the mean of the points is ``a``'s mean against ``b`` less the baseline's (against
+    itself, ``b`` scores zero summed over the seatings)."""
+    a, b, key, start, number, baseline = job
     table = TABLES[key]
     index = start + number
     deal = deal_of(table, index)
-    base = play(deal, table.rules, seating_players((b, b), table.seatings[0], index))
-    assert base.result is not None
+    bases = playings((baseline, b), table, index)
     out = []
-    for seating, state in zip(table.seatings, playings((a, b), table, index), strict=True):
-        assert state.result is not None
+    for seating, state, base in zip(
+        table.seatings, playings((a, b), table, index), bases, strict=True
+    ):
+        assert state.result is not None and base.result is not None
         points = first_level_score(tuple(state.result.points), seating, table.rules)
         points -= first_level_score(tuple(base.result.points), seating, table.rules)
         step = first_difference(state.actions, base.actions)
         if step is None:
             out.append(Departure("", points))
             continue
-        before = HandState.replay(deal, table.rules, [str(x) for x in state.actions[:step]])
+        before = HandState.replay(deal, table.rules, state.actions[:step])
         out.append(Departure(decision_kind(before), points))
     return out
 
@@ -408,11 +410,18 @@ class DecisionTally:
 
 
 def by_decision(
-    a: str, b: str, deals: int, table: str = "4", deal_set: str = "A", workers: int = 1
+    a: str,
+    b: str,
+    deals: int,
+    table: str = "4",
+    deal_set: str = "A",
+    workers: int = 1,
+    baseline: str | None = None,
 ) -> list[DecisionTally]:
-    """Where ``a``'s points against ``b`` come from: every seating tallied by the kind of
-    ``a``'s first decision unlike ``b``'s, the kinds that lost most first."""
-    jobs = [(a, b, table, SETS[deal_set], n) for n in range(deals)]
+    """Where ``a``'s points against ``b`` come from (with ``baseline``, its lead over that
+    level against ``b``): every seating tallied by the kind of ``a``'s first decision unlike
+    the baseline's (``b``'s by default), the kinds that lost most first."""
+    jobs = [(a, b, table, SETS[deal_set], n, baseline or b) for n in range(deals)]
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
             found = pool.map(departures, jobs, chunksize=4)

@@ -28,7 +28,7 @@ def test_the_tallies_add_up_to_the_match_mean() -> None:
 
 
 def test_a_level_against_itself_never_departs() -> None:
-    found = duplicate.departures(("normal", "normal", "4", 0, 3))
+    found = duplicate.departures(("normal", "normal", "4", 0, 3, "normal"))
     assert [d.kind for d in found] == ["", ""]
     assert all(d.points == 0.0 for d in found)
 
@@ -50,3 +50,12 @@ def test_the_open_hand_bound_plays_legal_cards_and_bids_as_strong() -> None:
         both = duplicate.play(deal, table.rules, strong)
         bids = [a for a in state.actions if a.kind in ("pass", "order", "call")]
         assert bids == [a for a in both.actions if a.kind in ("pass", "order", "call")]
+
+
+def test_against_a_baseline_the_tallies_add_up_to_the_lead() -> None:
+    strong = duplicate.match("easy", "random", DEALS, table="3")
+    normal = duplicate.match("normal", "random", DEALS, table="3")
+    tallies = duplicate.by_decision("easy", "random", DEALS, table="3", baseline="normal")
+    seatings = len(duplicate.TABLES["3"].seatings)
+    total = sum(t.net for t in tallies) / (DEALS * seatings)
+    assert math.isclose(total, strong.mean - normal.mean, abs_tol=1e-9)
