@@ -28,7 +28,14 @@ table's rows the Pyodide section names its slowest decisions (phase, trick, seat
 it, or some of its parts at some tables on some sets of deals (``--sections aims,random
 --tables 3 --sets A,B``; each row is also said on stderr as it is done), or plays one match
 and lists the deals that swung most, with where the two playings part (``--match
-strong:normal --table 4 --set A --deals 600 --swings 20``).
+strong:normal --table 4 --set A --deals 600 --swings 20``), and with ``--by-decision``
+where its points come from: each seating tallied by the kind of the first level's first
+decision unlike the second's (the call in round one or two, the discard, a card by the
+maker, its partner or a defender, leading or following, in the first trick or later),
+against the deal played by the second level in every seat (``--baseline normal``: against
+normal in the first level's seats, for "strong ahead of normal against random").
+The level "open-hand" (``duplicate.OpenHandPlayer``: strong's bidding, every card played
+seeing every hand) bounds what better card play could add: ``--match open-hand:normal``.
 """
 
 from __future__ import annotations
@@ -56,7 +63,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import bid_duplicate  # noqa: E402
-from duplicate import SETS, TABLES, MatchResult, match, swings  # noqa: E402
+from duplicate import SETS, TABLES, MatchResult, by_decision, match, swings  # noqa: E402
 
 ROOT = HERE.parent
 AIM_P90_MS = 30.0
@@ -410,6 +417,33 @@ def one_match(spec: str, deals: int, table: str, deal_set: str, workers: int, to
     return "\n".join(lines)
 
 
+def decisions_table(
+    spec: str, deals: int, table: str, deal_set: str, workers: int, baseline: str | None = None
+) -> str:
+    """Where ``spec``'s first level gains and loses its points (``duplicate.by_decision``;
+    with ``baseline``, its lead over that level against the second): a Markdown table of
+    the kinds of its first decision unlike the baseline's, each kind's share of the
+    difference per deal (the shares add up to it), and the points gained and lost there."""
+    a, b = spec.split(":")
+    base = baseline or b
+    tallies = by_decision(a, b, deals, table, deal_set, workers, base)
+    scale = deals * len(TABLES[table].seatings)
+    total = sum(t.net for t in tallies) / scale
+    what = f"{a} vs {b}" if base == b else f"{a} vs {b} less {base} vs {b}"
+    lines = [
+        f"{what} at {TABLES[table].name}, set {deal_set}, {deals} deals, by {a}'s first "
+        f"decision unlike {base}'s in each seating: {total:+.3f} per deal in all",
+        "",
+        "| decision | seatings | per deal | points gained | points lost |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    lines += [
+        f"| {t.kind} | {t.seatings} | {t.net / scale:+.4f} | {t.gained:+.1f} | {t.lost:+.1f} |"
+        for t in tallies
+    ]
+    return "\n".join(lines)
+
+
 def _names(text: str, known: Sequence[str], what: str) -> list[str]:
     """Comma-separated names, each one of ``known`` (else a clear error)."""
     names = [n.strip() for n in text.split(",") if n.strip()]
@@ -434,10 +468,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", default="4", choices=sorted(TABLES), help="for --match")
     parser.add_argument("--set", default="A", choices=sorted(SETS), help="for --match")
     parser.add_argument("--swings", type=int, default=0, help="with --match: deals to list")
+    parser.add_argument(
+        "--by-decision", action="store_true", help="with --match: points by kind of decision"
+    )
+    parser.add_argument("--baseline", help="with --by-decision: the level compared in the seats")
     args = parser.parse_args(argv)
     workers = args.workers or max(1, min(4, multiprocessing.cpu_count()))
     if args.match:
         print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings))
+        if args.by_decision:
+            print()
+            print(
+                decisions_table(
+                    args.match, args.deals, args.table, args.set, workers, args.baseline
+                )
+            )
         return 0
     sets = _names(",".join(args.sets.replace(",", "")), list(SETS), "set")
     sections = _names(args.sections, SECTIONS, "section")

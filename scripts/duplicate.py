@@ -27,7 +27,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import euchre
-from euchre import Action, Deal, HandState, Rules
+from euchre import Action, Card, Deal, HandState, Phase, Rules
+from euchre.players.knowledge import Knowledge
+from euchre.players.search import maker_side
+from euchre.players.solver import solve
 from euchre.rng import SeededRandom
 
 #: The first deal index of each set of deals.
@@ -55,11 +58,50 @@ class RandomPlayer:
         return self.rng.choice(state.legal_actions())
 
 
+class OpenHandPlayer:
+    """The strong player's bidding, and in the play every card chosen seeing every hand
+    (the open-hand solver on the real deal, the side's tricks at stake): no fair player,
+    a bound on what better card play could add to the strong player's score."""
+
+    level = "open-hand"
+
+    def __init__(self, seed: int) -> None:
+        self.bidder = euchre.computer_player("strong", seed=seed)
+
+    def choose(self, state: HandState) -> Action:
+        legal = state.legal_actions()
+        if state.phase is not Phase.PLAY or len(legal) == 1:
+            return self.bidder.choose(state)
+        return Action("play", cards=(open_hand_card(state),))
+
+
+def open_hand_card(state: HandState) -> Card:
+    """The card that takes the most tricks for the seat to play's side (the fewest for the
+    makers when it defends), every hand seen; the first such in the hand's order.
+
+    >>> table = TABLES["3"]
+    >>> state = HandState.replay(deal_of(table, 0), table.rules, ["order", "discard Tc"])
+    >>> open_hand_card(state) in state.view(state.to_act).hand
+    True
+    """
+    assert state.to_act is not None and state.maker is not None
+    view = state.view(state.to_act)
+    active = sorted(Knowledge.of(view).active)
+    hands = {s: list(state.view(s).hand) for s in active}
+    side = maker_side(view.rules, state.maker, None, view.trump, [])
+    leader = view.current_trick[0][0] if view.current_trick else view.seat
+    values = solve(hands, view.trump, leader, side, view.current_trick, order=active)
+    sign = 1 if view.seat in side else -1
+    return max(view.hand, key=lambda c: sign * values[c] if c in values else -99)
+
+
 def make_player(level: str, seed: int) -> Chooser:
-    """A player of ``level``: one of ours, "random", or "ismcts-N" (OpenSpiel's ISMCTS
-    with N simulations per decision)."""
+    """A player of ``level``: one of ours, "random", "open-hand" (``OpenHandPlayer``), or
+    "ismcts-N" (OpenSpiel's ISMCTS with N simulations per decision)."""
     if level == "random":
         return RandomPlayer(seed)
+    if level == "open-hand":
+        return OpenHandPlayer(seed)
     if level.startswith("ismcts-"):
         from ismcts_player import IsmctsPlayer
 
@@ -215,14 +257,25 @@ class Parting:
     levels: tuple[str, str]
 
 
+def first_difference(first: Sequence[Action], second: Sequence[Action]) -> int | None:
+    """The index of the first action the two sequences hold differently (None when one
+    begins the other).
+
+    >>> first_difference([Action("pass"), Action("order")], [Action("pass"), Action("pass")])
+    1
+    >>> first_difference([Action("pass")], [Action("pass"), Action("order")]) is None
+    True
+    """
+    return next((i for i, (x, y) in enumerate(zip(first, second, strict=False)) if x != y), None)
+
+
 def parting(first: HandState, second: HandState, seatings: Sequence[Sequence[str]]) -> Parting:
     """The first decision the two playings took differently (both playings of one deal;
     ``seatings`` names the level in each seat of each playing)."""
     a_seq, b_seq = first.actions, second.actions
-    step = next(
-        (i for i, (x, y) in enumerate(zip(a_seq, b_seq, strict=False)) if x != y),
-        min(len(a_seq), len(b_seq)),
-    )
+    step = first_difference(a_seq, b_seq)
+    if step is None:
+        step = min(len(a_seq), len(b_seq))
     before = HandState.new(first.deal, first.rules)
     for action in a_seq[:step]:
         before = before.apply(action)
@@ -277,3 +330,110 @@ def swings(result: MatchResult, top: int = 10, worst_first: bool = True) -> list
             f"{part.levels[1]} {part.choices[1]!r}"
         )
     return lines
+
+
+# ---------------------------------------------------------------------- decisions
+
+#: The place in a trick of the seat to play, by the cards already in it.
+PLACES = ("leads", "plays second", "plays third", "plays fourth", "plays fifth", "plays sixth")
+
+
+@dataclass(frozen=True)
+class Departure:
+    """One seating of one deal against the same deal with the second level in every seat:
+    the kind of the first decision the first level took differently (``kind`` "" when none
+    was), and the first level's score there less the second level's in the same seats."""
+
+    kind: str
+    points: float
+
+
+def decision_kind(state: HandState) -> str:
+    """The kind of decision the seat to act faces: the phase, or in the play the seat's
+    side, its place in the trick and whether it is the first trick.
+
+    >>> table = TABLES["3"]
+    >>> decision_kind(HandState.new(deal_of(table, 0), table.rules))
+    'round one'
+    """
+    assert state.to_act is not None
+    phase = state.phase.name.lower().replace("_", " ")
+    if phase != "play":
+        return phase
+    view = state.view(state.to_act)
+    rules = view.rules
+    on_makers = view.maker is not None and rules.team_of(view.maker) == rules.team_of(view.seat)
+    role = "maker" if view.maker == view.seat else "maker's partner" if on_makers else "defender"
+    trick = "trick 1" if not view.tricks else "tricks 2-5"
+    return f"play: {role} {PLACES[len(view.current_trick)]}, {trick}"
+
+
+def departures(job: tuple[str, str, str, int, int, str]) -> list[Departure]:
+    """Each seating of one deal (a, b, table key, set start, deal number, baseline level)
+    against the same seating with the baseline level in ``a``'s seats (``b`` itself: the
+    deal played by ``b`` in every seat): where ``a`` first decided otherwise, and what it
+    scored more. Until then the two playings are the same (each seat's player is seeded by
+    the deal and the seat), so the first difference is a decision of ``a``'s. Over a match
+    the mean of the points is ``a``'s mean against ``b`` less the baseline's (against
+    itself, ``b`` scores zero summed over the seatings)."""
+    a, b, key, start, number, baseline = job
+    table = TABLES[key]
+    index = start + number
+    deal = deal_of(table, index)
+    bases = playings((baseline, b), table, index)
+    out = []
+    for seating, state, base in zip(
+        table.seatings, playings((a, b), table, index), bases, strict=True
+    ):
+        assert state.result is not None and base.result is not None
+        points = first_level_score(tuple(state.result.points), seating, table.rules)
+        points -= first_level_score(tuple(base.result.points), seating, table.rules)
+        step = first_difference(state.actions, base.actions)
+        if step is None:
+            out.append(Departure("", points))
+            continue
+        before = HandState.replay(deal, table.rules, state.actions[:step])
+        out.append(Departure(decision_kind(before), points))
+    return out
+
+
+@dataclass(frozen=True)
+class DecisionTally:
+    """The seatings whose first different decision was of one ``kind``: how many, and the
+    first level's points there summed, gained (the seatings it scored more) and lost."""
+
+    kind: str
+    seatings: int
+    net: float
+    gained: float
+    lost: float
+
+
+def by_decision(
+    a: str,
+    b: str,
+    deals: int,
+    table: str = "4",
+    deal_set: str = "A",
+    workers: int = 1,
+    baseline: str | None = None,
+) -> list[DecisionTally]:
+    """Where ``a``'s points against ``b`` come from (with ``baseline``, its lead over that
+    level against ``b``): every seating tallied by the kind of ``a``'s first decision unlike
+    the baseline's (``b``'s by default), the kinds that lost most first."""
+    jobs = [(a, b, table, SETS[deal_set], n, baseline or b) for n in range(deals)]
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            found = pool.map(departures, jobs, chunksize=4)
+    else:
+        found = [departures(job) for job in jobs]
+    kinds: dict[str, list[float]] = {}
+    for one in found:
+        for d in one:
+            if d.kind:
+                kinds.setdefault(d.kind, []).append(d.points)
+    tallies = [
+        DecisionTally(k, len(p), sum(p), sum(x for x in p if x > 0), sum(x for x in p if x < 0))
+        for k, p in kinds.items()
+    ]
+    return sorted(tallies, key=lambda t: (t.net, t.kind))
