@@ -28,7 +28,13 @@ Three setups, each against freshly started servers:
            between the two (half of every room's messages forwarded through Redis).
 
 Reported for each: moves per second, the latency's median and 99th percentile, the
-server's CPU time per accepted move (all the process's CPU, both processes' with Redis)
+same move timed inside the server (``GET /rooms/stats``' ``reply_ms``: its 99th
+percentile wait for its turn, behind its room's earlier jobs and the loop's other work,
+until every seat's update was written to its socket, and the CPU time the server spent
+on other work in between: other rooms' callbacks in that turn of the loop; the worst
+process's), the
+server's CPU time per accepted move (all the process's CPU, both processes' with Redis;
+and the share of it spent in the kernel: the sockets' system calls)
 and the part of it that was thinking rather than the server's own work (the computer
 players' choices and the coach's verdicts on people's bids and leads, which the server
 times itself: ``GET /rooms/stats``), memory per room (the servers' RSS growth per room
@@ -219,6 +225,13 @@ def proc_stats(pid: int) -> tuple[float, int]:
     """CPU seconds and resident bytes of a process."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS, int(fields[21]) * PAGE
+
+
+def system_seconds(pid: int) -> float:
+    """The CPU seconds a process spent in the kernel (its system calls: the sockets'
+    writes and reads, the event loop's polls)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[12]) / TICKS
 
 
 def children(pid: int) -> list[int]:
@@ -460,11 +473,17 @@ def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "at": time.perf_counter(),
         "cpu": sum(cpu for cpu, _ in procs),
+        "sys": sum(system_seconds(pid) for pid in pids),
         "thinkers_cpu": sum(thinkers),
         "rss": sum(rss for _, rss in procs),
     }
     for key in ("moves", "computer_cpu_seconds", "coach_cpu_seconds", *POOL_KEYS):
         out[key] = sum(s.get(key, 0) for s in stats)
+    # a person's move inside its server: the worst process's (older servers say nothing)
+    replies = [s.get("reply_ms") or {} for s in stats]
+    out["reply_p99"] = max((r.get("p99", float("nan")) for r in replies), default=float("nan"))
+    out["wait_p99"] = max((r.get("wait_p99", float("nan")) for r in replies), default=float("nan"))
+    out["after_p99"] = max((r.get("after_p99", float("nan")) for r in replies), default=float("nan"))
     return out
 
 
@@ -487,11 +506,14 @@ def row(
     p50 = 1000 * statistics.median(latencies) if latencies else float("nan")
     p99 = 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan")
     grown = (after["rss"] - sum(rss for _, rss in base)) / rooms / 1024
+    kernel = 100 * (after["sys"] - before["sys"]) / cpu if cpu else float("nan")
     finished = all(r["finished"] for r in results)
     name = setup if isinstance(setup, str) else setup.name
     return (
         f"| {name} | {rooms} | {moves} | {moves / seconds:.0f} | {p50:.1f} | {p99:.1f} | "
-        f"{1000 * (cpu - thinking) / moves:.2f} | {1000 * (thinking + thinkers) / moves:.2f} | "
+        f"{after['wait_p99']:.1f} | {after['reply_p99']:.1f} | {after['after_p99']:.1f} | "
+        f"{1000 * (cpu - thinking) / moves:.2f} | {kernel:.0f} | "
+        f"{1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | {grown:.0f} | "
         f"{after['redis_waits'] - before['redis_waits']} "
         f"({after['redis_wait_seconds'] - before['redis_wait_seconds']:.2f} s) | "
@@ -501,7 +523,8 @@ def row(
 
 
 HEADER = (
-    "| setup | rooms | moves | moves/s | median ms | p99 ms | server's own CPU ms/move | "
+    "| setup | rooms | moves | moves/s | median ms | p99 ms | in server: wait p99 ms | "
+    "in server: to sent p99 ms | in server: other work before sent p99 ms | server's own CPU ms/move | of it kernel % | "
     "thinking CPU ms/move | server CPU % | thinkers CPU % | KB/room | Redis pool waits | "
     "load average | finished |"
 )

@@ -36,6 +36,8 @@ from typing import Any, Protocol
 import euchre
 from euchre import Action, Deal, HandState
 
+from euchre_rooms.messages import dumps
+from euchre_rooms.room import parse_action
 from euchre_rooms.stats import Meter
 from euchre_rooms.verdicts import weighed_move
 from euchre_rooms.viewcodec import actions_text
@@ -68,7 +70,7 @@ def _deal_text(deal: Deal) -> str:
     kept = _DEALS.get(id(deal))
     if kept is not None and kept[0] is deal:
         return kept[1]
-    text = json.dumps(deal.to_dict(), separators=(",", ":"))
+    text = dumps(deal.to_dict())
     _DEALS[id(deal)] = (deal, text)
     while len(_DEALS) > DEALS_KEPT:
         del _DEALS[next(iter(_DEALS))]
@@ -84,7 +86,7 @@ def state_text(state: HandState, rules_json: str | None = None) -> str:
     >>> HandState.from_dict(json.loads(state_text(state))).actions == state.actions
     True
     """
-    rules = rules_json or json.dumps(state.rules.to_dict(), separators=(",", ":"))
+    rules = rules_json or dumps(state.rules.to_dict())
     actions = actions_text(state.actions)
     return f'{{"rules":{rules},"deal":{_deal_text(state.deal)},"actions":{actions}}}'
 
@@ -205,7 +207,7 @@ class WorkerThinking:
         worker.waiting[ident] = future
         stdin = worker.process.stdin
         assert stdin is not None
-        head = json.dumps({**question, "i": ident}, separators=(",", ":"))[:-1]
+        head = dumps({**question, "i": ident})[:-1]
         stdin.write(f'{head},"s":{state}}}\n'.encode())
         return await future
 
@@ -226,7 +228,7 @@ class WorkerThinking:
         answer = await self._answer("computer", question, state, rules_json)
         if answer is None:
             return await self.local.choose(level, seed, state)
-        return Action.parse(answer["a"])
+        return parse_action(answer["a"])
 
     async def weigh(
         self, state: HandState, seat: int, text: str, rules_json: str | None = None
