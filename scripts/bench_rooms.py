@@ -481,9 +481,8 @@ def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
         out[key] = sum(s.get(key, 0) for s in stats)
     # a person's move inside its server: the worst process's (older servers say nothing)
     replies = [s.get("reply_ms") or {} for s in stats]
-    out["reply_p99"] = max((r.get("p99", float("nan")) for r in replies), default=float("nan"))
-    out["wait_p99"] = max((r.get("wait_p99", float("nan")) for r in replies), default=float("nan"))
-    out["after_p99"] = max((r.get("after_p99", float("nan")) for r in replies), default=float("nan"))
+    for key, name in (("reply_p99", "p99"), ("wait_p99", "wait_p99"), ("after_p99", "after_p99")):
+        out[key] = max((r.get(name, float("nan")) for r in replies), default=float("nan"))
     return out
 
 
