@@ -31,8 +31,8 @@ Reported for each: moves per second, the latency's median and 99th percentile, t
 same move timed inside the server (``GET /rooms/stats``' ``reply_ms``: its 99th
 percentile wait for its turn, behind its room's earlier jobs and the loop's other work,
 until every seat's update was written to its socket, and the CPU time the server spent
-on other work in between: other rooms' callbacks in that turn of the loop; the worst
-process's), the
+from the move's start to then, its own work and other rooms' in that turn of the loop:
+the rest is time the server was not running; the worst process's), the
 server's CPU time per accepted move (all the process's CPU, both processes' with Redis;
 and the share of it spent in the kernel: the sockets' system calls)
 and the part of it that was thinking rather than the server's own work (the computer
@@ -481,7 +481,7 @@ def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
         out[key] = sum(s.get(key, 0) for s in stats)
     # a person's move inside its server: the worst process's (older servers say nothing)
     replies = [s.get("reply_ms") or {} for s in stats]
-    for key, name in (("reply_p99", "p99"), ("wait_p99", "wait_p99"), ("after_p99", "after_p99")):
+    for key, name in (("reply_p99", "p99"), ("wait_p99", "wait_p99"), ("busy_p99", "busy_p99")):
         out[key] = max((r.get(name, float("nan")) for r in replies), default=float("nan"))
     return out
 
@@ -510,7 +510,7 @@ def row(
     name = setup if isinstance(setup, str) else setup.name
     return (
         f"| {name} | {rooms} | {moves} | {moves / seconds:.0f} | {p50:.1f} | {p99:.1f} | "
-        f"{after['wait_p99']:.1f} | {after['reply_p99']:.1f} | {after['after_p99']:.1f} | "
+        f"{after['wait_p99']:.1f} | {after['reply_p99']:.1f} | {after['busy_p99']:.1f} | "
         f"{1000 * (cpu - thinking) / moves:.2f} | {kernel:.0f} | "
         f"{1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | {grown:.0f} | "
@@ -523,7 +523,7 @@ def row(
 
 HEADER = (
     "| setup | rooms | moves | moves/s | median ms | p99 ms | in server: wait p99 ms | "
-    "in server: to sent p99 ms | in server: other work before sent p99 ms | server's own CPU ms/move | of it kernel % | "
+    "in server: to sent p99 ms | in server: CPU until sent p99 ms | server's own CPU ms/move | of it kernel % | "
     "thinking CPU ms/move | server CPU % | thinkers CPU % | KB/room | Redis pool waits | "
     "load average | finished |"
 )

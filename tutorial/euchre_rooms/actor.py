@@ -124,11 +124,11 @@ class RoomActor(Actor):
 
     async def _do(self, job: Job) -> None:
         handler = _HANDLERS[job.kind]
-        seq, started = self.room.seq, time.perf_counter()
+        seq, started, cpu = self.room.seq, time.perf_counter(), time.thread_time()
         try:
             await handler(self, job)
             if job.kind == "command" and self.room.seq != seq and job.command is not None:
-                self._timed(job, started)
+                self._timed(job, started, cpu)
         except Refused as exc:
             self._refused(job, exc)
         except ProtocolError as exc:
@@ -139,13 +139,15 @@ class RoomActor(Actor):
             if job.client is not None:
                 job.client.error(UNSTORED, job.ident)
 
-    def _timed(self, job: Job, started: float) -> None:
+    def _timed(self, job: Job, started: float, cpu: float) -> None:
         """Time a person's accepted move: once this turn of the loop has written every
         update queued in it (the writers' flushes, scheduled before this), the ``Meter``
-        is told how long the move waited for its turn and how long until it was sent."""
+        is told how long the move waited for its turn, how long until it was sent and
+        how much CPU the server spent from its start to then (``cpu``: the thread's CPU
+        time at its start)."""
         if job.command is not None and job.command.type == "act":
-            meter, cpu = self.host.meter, time.thread_time()
-            asyncio.get_running_loop().call_soon(_sent, meter, started - job.made, job.made, cpu)
+            meter, waited = self.host.meter, started - job.made
+            asyncio.get_running_loop().call_soon(_sent, meter, waited, job.made, cpu)
 
     def _refused(self, job: Job, exc: Refused) -> None:
         client = job.client
@@ -511,7 +513,8 @@ class RoomActor(Actor):
 
 def _sent(meter: Meter, waited: float, made: float, cpu: float) -> None:
     """A person's move has been written to every seat: time it (``cpu``: the thread's CPU
-    time when its work was done, so the rest of the turn's work can be told apart)."""
+    time when its job started: the server's work since is told apart from the time it
+    was not running at all)."""
     meter.replied(waited, time.perf_counter() - made, time.thread_time() - cpu)
 
 

@@ -7,17 +7,17 @@ did it. ``scripts/bench_rooms.py`` reads these beside the process's whole CPU ti
 
 It also times a person's move inside the server (``replied``): how long it waited for its
 turn (behind its room's earlier jobs and the loop's other work), how long until every
-seat's update had been written to its socket, and the CPU time the server spent between
-the move's own work and those writes (the other callbacks of that turn of the loop: other
-rooms' work), so a slow move's time can be told apart from the time the network, the
-clients and a busy machine (the server not running at all) add.
+seat's update had been written to its socket, and the CPU time the server spent from the
+move's start to those writes (its own work, and the other callbacks of that turn of the
+loop: other rooms' work). A slow move is then told apart: the server's work, the time it
+was not running at all (a busy machine), or the network and the clients.
 
 >>> meter = Meter()
 >>> result = meter.timed("coach", sum, [1, 2])
 >>> result, meter.counts["coach"], meter.as_dict()["coach_cpu_seconds"] >= 0
 (3, 1, True)
 >>> meter.replied(0.001, 0.004, 0.002); meter.as_dict()["reply_ms"]
-{'count': 1, 'wait_p50': 1.0, 'wait_p99': 1.0, 'p50': 4.0, 'p99': 4.0, 'max': 4.0, 'after_p99': 2.0}
+{'count': 1, 'wait_p50': 1.0, 'wait_p99': 1.0, 'p50': 4.0, 'p99': 4.0, 'max': 4.0, 'busy_p99': 2.0}
 """
 
 from __future__ import annotations
@@ -49,14 +49,14 @@ def _percentile(values: list[float], share: float) -> float:
 class Meter:
     """Counts of accepted moves and of each kind of thinking, with its CPU seconds."""
 
-    __slots__ = ("afters", "counts", "cpu", "lock", "moves", "replies", "waits")
+    __slots__ = ("busies", "counts", "cpu", "lock", "moves", "replies", "waits")
 
     def __init__(self) -> None:
         self.lock = threading.Lock()  # the coach's verdicts are timed in worker threads
         self.moves = 0
         self.waits: deque[float] = deque(maxlen=TIMED_KEPT)
         self.replies: deque[float] = deque(maxlen=TIMED_KEPT)
-        self.afters: deque[float] = deque(maxlen=TIMED_KEPT)
+        self.busies: deque[float] = deque(maxlen=TIMED_KEPT)
         self.counts: Counter[str] = Counter()
         self.cpu: dict[str, float] = dict.fromkeys(KINDS, 0.0)
 
@@ -71,13 +71,13 @@ class Meter:
                 self.cpu[kind] = self.cpu.get(kind, 0.0) + spent
                 self.counts[kind] += 1
 
-    def replied(self, waited: float, took: float, after: float) -> None:
+    def replied(self, waited: float, took: float, busy: float) -> None:
         """A person's move waited ``waited`` seconds for its turn, every seat's update of
-        it was written ``took`` seconds after it came in, and the server worked ``after``
-        CPU seconds on other things between the move's work and those writes."""
+        it was written ``took`` seconds after it came in, and the server worked ``busy``
+        CPU seconds from the move's start to those writes."""
         self.waits.append(waited)
         self.replies.append(took)
-        self.afters.append(after)
+        self.busies.append(busy)
 
     def reply_ms(self) -> dict[str, Any]:
         """The people's moves' timings in milliseconds (the latest ``TIMED_KEPT``)."""
@@ -91,7 +91,7 @@ class Meter:
             "p50": _percentile(replies, 0.5),
             "p99": _percentile(replies, 0.99),
             "max": _percentile(replies, 1.0),
-            "after_p99": _percentile(sorted(self.afters), 0.99),
+            "busy_p99": _percentile(sorted(self.busies), 0.99),
         }
 
     def as_dict(self) -> dict[str, Any]:
