@@ -126,6 +126,54 @@ Memory: a room's snapshot lets go of the states it sent once they are sent (each
 room's public part, rules included, again), the events kept for reconnects are the texts
 alone, and the rules are kept once (as JSON). tracemalloc over 100 rooms of four people
 after 30 moves, in one process without sockets: 54.1 KB a room before, 43.6 KB after.
+
+Where the human-paced server's CPU goes, again (December, later; 200 rooms, load 2 to 3).
+On the CPU only (``perf record`` over the server): ~76% the Python interpreter, ~15% the
+kernel (the sockets' and the thinkers' pipes' system calls; the bench's new column says 11
+to 15% of the server's CPU), ~5% uvloop, JSON's C code under 1%. So it is Python work,
+roughly 700 function calls a move, spread over a hundred functions: cProfile (CPU time; its
+own cost inflates small calls) gives announcing a change ~43% (the seats' states and their
+encoding ~15%, the deal's ``Moment`` ~10%, the referee's ``apply`` ~5%, queueing the
+messages ~6%), reading a message (websockets' frames, Starlette's and the hub's checks)
+~17%, sending (frames and writes) ~8%, the computer players' questions to the thinkers ~7%.
+py-spy (wall time) puts the sockets' writes higher than that: a write wakes the client,
+which takes the CPU from the niced server inside the call. Cut here, each ~1-2% of that
+profile: the last move's public words read from the moment's views without another walk of
+the deal's history; the match's facts (the deal's number, the score) kept while a deal is
+played; one compact JSON encoder for the process (``json.dumps`` with options makes a new
+encoder each call); a thinker's question encodes only the actions since the last question
+about that deal (a deal's actions only grow) and its answer is parsed through the LRU; a
+message type's keys written once; and the lean protocol frames its text messages itself
+(websockets made a ``Frame``, checked it and wrote it through a ``BytesIO`` each). The
+computer players' think time was already one timer per room (the actor's mailbox waits
+until its deadline), not a task per move. Measured A/B in one run (``--variant`` main and
+this branch, interleaved, two rounds, load 2.1 to 3.8): human-paced main 0.99, 1.14, 1.20,
+1.25 ms a move, this branch 1.03, 1.12, 1.15, 1.16; at saturation in one process (load 4.5
+to 9.9, the server starved: 13 to 22% of a core) main 0.88 and 0.75, this 0.77 and 0.91.
+The machine's noise (~10% run to run, no hardware counters in this VM to count
+instructions instead) hides a few percent: no change is measurable. The 0.5 ms aim needs
+the number of Python calls a move halved, not one part made faster: a ``Moment`` made from
+the one before it (the tricks, actions and phases of a deal only grow), the room socket
+read and written by a protocol of its own rather than through uvicorn's ASGI layer and
+Starlette's WebSocket, and thinkers that keep each deal's state and are sent only its new
+actions.
+
+Where a move waits (``reply_ms`` in ``GET /rooms/stats``, new: a person's move timed in the
+server from the moment its job is made, after the hub has read and checked it, to the end
+of the turn of the loop that wrote every seat's update). In the runs above, at load 2 to 4
+human-paced: from a person's move to the last person's update p50 1.5 to 2.1 ms and p99 7.9
+to 12.7 ms at the clients, under the 50 ms aim; in the server the move waited for its turn
+1.0 to 1.6 ms at p99 (behind its room's earlier jobs: none at human pace; and behind the
+other callbacks of the loop's turn), and was written to every seat 7.3 to 8.3 ms at p99
+after it came in, while the server's CPU from the move's start to those writes was 1.4 ms at
+p99 (the move's own work and other rooms' callbacks in the same turn). The rest
+of those 7 to 8 ms the server was not running at all: two cores shared by the server, its
+two client processes, its thinker and other engineers' work, the server niced. That is what
+bounds p99, and why it was 0.1 to 1 s at load 10 (the first runs of this bench); the
+thinker's delay does not enter a person's move (the table waits for the person, not the
+other way round), only the computer players' own moves, which come 0.7 s after the move
+before them by design. At saturation the wait for the turn is the queue of the loop
+(1.0 to 1.3 s at p99 with the server at 13 to 16% of a core).
 """
 
 from __future__ import annotations
