@@ -159,8 +159,8 @@ class Snapshot:
         """Let go of what was needed only to send this change (the views, their texts and
         the states sent): a room keeps its last snapshot, and thousands of rooms keep one
         each. The room's public part and the match's facts stay (the next snapshot reuses
-        them), and so does the encoder (the next views' encoding starts from it); a refusal or a resume at this
-        ``seq`` makes its seat's state again."""
+        them), and so does the encoder (the next views' encoding starts from it); a
+        refusal or a resume at this ``seq`` makes its seat's state again."""
         self._moment = self._shared = None
         self._seat_views.clear()
         self._views.clear()
