@@ -31,8 +31,9 @@ Reported for each: moves per second, the latency's median and 99th percentile, t
 same move timed inside the server (``GET /rooms/stats``' ``reply_ms``: its 99th
 percentile wait for its turn, behind its room's earlier jobs and the loop's other work,
 until every seat's update was written to its socket, and the CPU time the server spent
-from the move's start to then, its own work and other rooms' in that turn of the loop:
-the rest is time the server was not running; the worst process's), the
+from the move's start to then, its own work and other rooms' in that turn of the loop,
+and the rest of that span, when the server was not running at all; the worst process's),
+the
 server's CPU time per accepted move (all the process's CPU, both processes' with Redis;
 and the share of it spent in the kernel: the sockets' system calls)
 and the part of it that was thinking rather than the server's own work (the computer
@@ -169,7 +170,12 @@ after it came in, while the server's CPU from the move's start to those writes w
 p99 (the move's own work and other rooms' callbacks in the same turn). The rest
 of those 7 to 8 ms the server was not running at all: two cores shared by the server, its
 two client processes, its thinker and other engineers' work, the server niced. That is what
-bounds p99, and why it was 0.1 to 1 s at load 10 (the first runs of this bench); the
+bounds p99, and why it was 0.1 to 1 s at load 10 (the first runs of this bench). Measured
+directly afterwards (a column of its own: the span from a move's turn to its writes less
+the server's CPU in it), at load 12: p50 11.9 ms and p99 618 ms at the clients; in the
+server the wait for the turn 269 ms at p99, to the writes 312 ms, the server's CPU in that
+span 14.3 ms and the time it was not running 193 ms at p99, for 1.04 ms of CPU a move (the
+same as at load 2): the moves queue while the server is off the CPU, then it catches up; the
 thinker's delay does not enter a person's move (the table waits for the person, not the
 other way round), only the computer players' own moves, which come 0.7 s after the move
 before them by design. At saturation the wait for the turn is the queue of the loop
@@ -206,6 +212,8 @@ TICKS = os.sysconf("SC_CLK_TCK")
 REDIS = "/usr/bin/redis-server"
 START_SECONDS = 60.0
 """How long a server may take to answer its first request (a loaded machine is slow)."""
+STALL = "stalled_p99"
+"""A person's move's time in its server while the server was not running at all."""
 POOL_KEYS = ("redis_waits", "redis_wait_seconds")
 """What a process sharing rooms through Redis says of its pool (0 with one process)."""
 PROFILED = """
@@ -529,7 +537,7 @@ def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
         out[key] = sum(s.get(key, 0) for s in stats)
     # a person's move inside its server: the worst process's (older servers say nothing)
     replies = [s.get("reply_ms") or {} for s in stats]
-    for key, name in (("reply_p99", "p99"), ("wait_p99", "wait_p99"), ("busy_p99", "busy_p99")):
+    for key, name in (("reply_p99", "p99"), *((k, k) for k in ("wait_p99", "busy_p99", STALL))):
         out[key] = max((r.get(name, float("nan")) for r in replies), default=float("nan"))
     return out
 
@@ -559,6 +567,7 @@ def row(
     return (
         f"| {name} | {rooms} | {moves} | {moves / seconds:.0f} | {p50:.1f} | {p99:.1f} | "
         f"{after['wait_p99']:.1f} | {after['reply_p99']:.1f} | {after['busy_p99']:.1f} | "
+        f"{after[STALL]:.1f} | "
         f"{1000 * (cpu - thinking) / moves:.2f} | {kernel:.0f} | "
         f"{1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | {grown:.0f} | "
@@ -571,7 +580,7 @@ def row(
 
 HEADER = (
     "| setup | rooms | moves | moves/s | median ms | p99 ms | in server: wait p99 ms | "
-    "in server: to sent p99 ms | in server: CPU until sent p99 ms | server's own CPU ms/move | of it kernel % | "
+    "in server: to sent p99 ms | in server: CPU until sent p99 ms | in server: not running p99 ms | server's own CPU ms/move | of it kernel % | "
     "thinking CPU ms/move | server CPU % | thinkers CPU % | KB/room | Redis pool waits | "
     "load average | finished |"
 )

@@ -17,7 +17,7 @@ was not running at all (a busy machine), or the network and the clients.
 >>> result, meter.counts["coach"], meter.as_dict()["coach_cpu_seconds"] >= 0
 (3, 1, True)
 >>> meter.replied(0.001, 0.004, 0.002); meter.as_dict()["reply_ms"]
-{'count': 1, 'wait_p50': 1.0, 'wait_p99': 1.0, 'p50': 4.0, 'p99': 4.0, 'max': 4.0, 'busy_p99': 2.0}
+{'count': 1, 'wait_p50': 1.0, 'wait_p99': 1.0, 'p50': 4.0, 'p99': 4.0, 'max': 4.0, 'busy_p99': 2.0, 'stalled_p99': 1.0}
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def _percentile(values: list[float], share: float) -> float:
 class Meter:
     """Counts of accepted moves and of each kind of thinking, with its CPU seconds."""
 
-    __slots__ = ("busies", "counts", "cpu", "lock", "moves", "replies", "waits")
+    __slots__ = ("busies", "counts", "cpu", "lock", "moves", "replies", "stalls", "waits")
 
     def __init__(self) -> None:
         self.lock = threading.Lock()  # the coach's verdicts are timed in worker threads
@@ -57,6 +57,7 @@ class Meter:
         self.waits: deque[float] = deque(maxlen=TIMED_KEPT)
         self.replies: deque[float] = deque(maxlen=TIMED_KEPT)
         self.busies: deque[float] = deque(maxlen=TIMED_KEPT)
+        self.stalls: deque[float] = deque(maxlen=TIMED_KEPT)
         self.counts: Counter[str] = Counter()
         self.cpu: dict[str, float] = dict.fromkeys(KINDS, 0.0)
 
@@ -74,10 +75,12 @@ class Meter:
     def replied(self, waited: float, took: float, busy: float) -> None:
         """A person's move waited ``waited`` seconds for its turn, every seat's update of
         it was written ``took`` seconds after it came in, and the server worked ``busy``
-        CPU seconds from the move's start to those writes."""
+        CPU seconds from the move's start to those writes (the rest of that span, the
+        server was not running: it ``stalled``)."""
         self.waits.append(waited)
         self.replies.append(took)
         self.busies.append(busy)
+        self.stalls.append(max(0.0, took - waited - busy))
 
     def reply_ms(self) -> dict[str, Any]:
         """The people's moves' timings in milliseconds (the latest ``TIMED_KEPT``)."""
@@ -92,6 +95,7 @@ class Meter:
             "p99": _percentile(replies, 0.99),
             "max": _percentile(replies, 1.0),
             "busy_p99": _percentile(sorted(self.busies), 0.99),
+            "stalled_p99": _percentile(sorted(self.stalls), 0.99),
         }
 
     def as_dict(self) -> dict[str, Any]:
