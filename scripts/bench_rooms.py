@@ -28,7 +28,14 @@ Three setups, each against freshly started servers:
            between the two (half of every room's messages forwarded through Redis).
 
 Reported for each: moves per second, the latency's median and 99th percentile, the
-server's CPU time per accepted move (all the process's CPU, both processes' with Redis)
+same move timed inside the server (``GET /rooms/stats``' ``reply_ms``: its 99th
+percentile wait for its turn, behind its room's earlier jobs and the loop's other work,
+until every seat's update was written to its socket, and the CPU time the server spent
+from the move's start to then, its own work and other rooms' in that turn of the loop,
+and the rest of that span, when the server was not running at all; the worst process's),
+the
+server's CPU time per accepted move (all the process's CPU, both processes' with Redis;
+and the share of it spent in the kernel: the sockets' system calls)
 and the part of it that was thinking rather than the server's own work (the computer
 players' choices and the coach's verdicts on people's bids and leads, which the server
 times itself: ``GET /rooms/stats``), memory per room (the servers' RSS growth per room
@@ -120,6 +127,59 @@ Memory: a room's snapshot lets go of the states it sent once they are sent (each
 room's public part, rules included, again), the events kept for reconnects are the texts
 alone, and the rules are kept once (as JSON). tracemalloc over 100 rooms of four people
 after 30 moves, in one process without sockets: 54.1 KB a room before, 43.6 KB after.
+
+Where the human-paced server's CPU goes, again (December, later; 200 rooms, load 2 to 3).
+On the CPU only (``perf record`` over the server): ~76% the Python interpreter, ~15% the
+kernel (the sockets' and the thinkers' pipes' system calls; the bench's new column says 11
+to 15% of the server's CPU), ~5% uvloop, JSON's C code under 1%. So it is Python work,
+roughly 700 function calls a move, spread over a hundred functions: cProfile (CPU time; its
+own cost inflates small calls) gives announcing a change ~43% (the seats' states and their
+encoding ~15%, the deal's ``Moment`` ~10%, the referee's ``apply`` ~5%, queueing the
+messages ~6%), reading a message (websockets' frames, Starlette's and the hub's checks)
+~17%, sending (frames and writes) ~8%, the computer players' questions to the thinkers ~7%.
+py-spy (wall time) puts the sockets' writes higher than that: a write wakes the client,
+which takes the CPU from the niced server inside the call. Cut here, each ~1-2% of that
+profile: the last move's public words read from the moment's views without another walk of
+the deal's history; the match's facts (the deal's number, the score) kept while a deal is
+played; one compact JSON encoder for the process (``json.dumps`` with options makes a new
+encoder each call); a thinker's question encodes only the actions since the last question
+about that deal (a deal's actions only grow) and its answer is parsed through the LRU; a
+message type's keys written once; and the lean protocol frames its text messages itself
+(websockets made a ``Frame``, checked it and wrote it through a ``BytesIO`` each). The
+computer players' think time was already one timer per room (the actor's mailbox waits
+until its deadline), not a task per move. Measured A/B in one run (``--variant`` main and
+this branch, interleaved, two rounds, load 2.1 to 3.8): human-paced main 0.99, 1.14, 1.20,
+1.25 ms a move, this branch 1.03, 1.12, 1.15, 1.16; at saturation in one process (load 4.5
+to 9.9, the server starved: 13 to 22% of a core) main 0.88 and 0.75, this 0.77 and 0.91.
+The machine's noise (~10% run to run, no hardware counters in this VM to count
+instructions instead) hides a few percent: no change is measurable. The 0.5 ms aim needs
+the number of Python calls a move halved, not one part made faster: a ``Moment`` made from
+the one before it (the tricks, actions and phases of a deal only grow), the room socket
+read and written by a protocol of its own rather than through uvicorn's ASGI layer and
+Starlette's WebSocket, and thinkers that keep each deal's state and are sent only its new
+actions.
+
+Where a move waits (``reply_ms`` in ``GET /rooms/stats``, new: a person's move timed in the
+server from the moment its job is made, after the hub has read and checked it, to the end
+of the turn of the loop that wrote every seat's update). In the runs above, at load 2 to 4
+human-paced: from a person's move to the last person's update p50 1.5 to 2.1 ms and p99 7.9
+to 12.7 ms at the clients, under the 50 ms aim; in the server the move waited for its turn
+1.0 to 1.6 ms at p99 (behind its room's earlier jobs: none at human pace; and behind the
+other callbacks of the loop's turn), and was written to every seat 7.3 to 8.3 ms at p99
+after it came in, while the server's CPU from the move's start to those writes was 1.4 ms at
+p99 (the move's own work and other rooms' callbacks in the same turn). The rest
+of those 7 to 8 ms the server was not running at all: two cores shared by the server, its
+two client processes, its thinker and other engineers' work, the server niced. That is what
+bounds p99, and why it was 0.1 to 1 s at load 10 (the first runs of this bench). Measured
+directly afterwards (a column of its own: the span from a move's turn to its writes less
+the server's CPU in it), at load 12: p50 11.9 ms and p99 618 ms at the clients; in the
+server the wait for the turn 269 ms at p99, to the writes 312 ms, the server's CPU in that
+span 14.3 ms and the time it was not running 193 ms at p99, for 1.04 ms of CPU a move (the
+same as at load 2): the moves queue while the server is off the CPU, then it catches up; the
+thinker's delay does not enter a person's move (the table waits for the person, not the
+other way round), only the computer players' own moves, which come 0.7 s after the move
+before them by design. At saturation the wait for the turn is the queue of the loop
+(1.0 to 1.3 s at p99 with the server at 13 to 16% of a core).
 """
 
 from __future__ import annotations
@@ -152,6 +212,8 @@ TICKS = os.sysconf("SC_CLK_TCK")
 REDIS = "/usr/bin/redis-server"
 START_SECONDS = 60.0
 """How long a server may take to answer its first request (a loaded machine is slow)."""
+STALL = "stalled_p99"
+"""A person's move's time in its server while the server was not running at all."""
 POOL_KEYS = ("redis_waits", "redis_wait_seconds")
 """What a process sharing rooms through Redis says of its pool (0 with one process)."""
 PROFILED = """
@@ -219,6 +281,13 @@ def proc_stats(pid: int) -> tuple[float, int]:
     """CPU seconds and resident bytes of a process."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS, int(fields[21]) * PAGE
+
+
+def system_seconds(pid: int) -> float:
+    """The CPU seconds a process spent in the kernel (its system calls: the sockets'
+    writes and reads, the event loop's polls)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[12]) / TICKS
 
 
 def children(pid: int) -> list[int]:
@@ -460,11 +529,16 @@ def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "at": time.perf_counter(),
         "cpu": sum(cpu for cpu, _ in procs),
+        "sys": sum(system_seconds(pid) for pid in pids),
         "thinkers_cpu": sum(thinkers),
         "rss": sum(rss for _, rss in procs),
     }
     for key in ("moves", "computer_cpu_seconds", "coach_cpu_seconds", *POOL_KEYS):
         out[key] = sum(s.get(key, 0) for s in stats)
+    # a person's move inside its server: the worst process's (older servers say nothing)
+    replies = [s.get("reply_ms") or {} for s in stats]
+    for key, name in (("reply_p99", "p99"), *((k, k) for k in ("wait_p99", "busy_p99", STALL))):
+        out[key] = max((r.get(name, float("nan")) for r in replies), default=float("nan"))
     return out
 
 
@@ -487,11 +561,15 @@ def row(
     p50 = 1000 * statistics.median(latencies) if latencies else float("nan")
     p99 = 1000 * latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan")
     grown = (after["rss"] - sum(rss for _, rss in base)) / rooms / 1024
+    kernel = 100 * (after["sys"] - before["sys"]) / cpu if cpu else float("nan")
     finished = all(r["finished"] for r in results)
     name = setup if isinstance(setup, str) else setup.name
     return (
         f"| {name} | {rooms} | {moves} | {moves / seconds:.0f} | {p50:.1f} | {p99:.1f} | "
-        f"{1000 * (cpu - thinking) / moves:.2f} | {1000 * (thinking + thinkers) / moves:.2f} | "
+        f"{after['wait_p99']:.1f} | {after['reply_p99']:.1f} | {after['busy_p99']:.1f} | "
+        f"{after[STALL]:.1f} | "
+        f"{1000 * (cpu - thinking) / moves:.2f} | {kernel:.0f} | "
+        f"{1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | {grown:.0f} | "
         f"{after['redis_waits'] - before['redis_waits']} "
         f"({after['redis_wait_seconds'] - before['redis_wait_seconds']:.2f} s) | "
@@ -501,7 +579,8 @@ def row(
 
 
 HEADER = (
-    "| setup | rooms | moves | moves/s | median ms | p99 ms | server's own CPU ms/move | "
+    "| setup | rooms | moves | moves/s | median ms | p99 ms | in server: wait p99 ms | "
+    "in server: to sent p99 ms | in server: CPU until sent p99 ms | in server: not running p99 ms | server's own CPU ms/move | of it kernel % | "
     "thinking CPU ms/move | server CPU % | thinkers CPU % | KB/room | Redis pool waits | "
     "load average | finished |"
 )

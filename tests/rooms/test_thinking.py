@@ -5,10 +5,12 @@ replaced, and what it was asked is thought in the server meanwhile."""
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 
 from euchre import Deal, HandState, Rules
 from euchre_rooms.stats import Meter
-from euchre_rooms.thinking import WorkerThinking, choose_move
+from euchre_rooms.thinking import WorkerThinking, choose_move, state_text
 from euchre_rooms.verdicts import weighed_move
 
 
@@ -42,3 +44,19 @@ def test_workers_answer_as_the_server_would_and_a_dead_one_is_replaced() -> None
             await thinking.close()
 
     asyncio.run(test())
+
+
+def test_a_question_carries_the_whole_state_after_every_move_of_interleaved_deals() -> None:
+    """The deal's and its actions' JSON are kept from one question to the next (only the
+    new actions encoded): after every move of deals played in turn, and after a step
+    back, the question's state is the state itself."""
+    rules = Rules()
+    deals = [HandState.new(Deal.random(seed=s, dealer=s % 4, rules=rules), rules) for s in range(3)]
+    rng = random.Random(5)
+    while any(d.to_act is not None for d in deals):
+        for i, state in enumerate(deals):
+            if state.to_act is None:
+                continue
+            deals[i] = state.apply(rng.choice(state.legal_actions()))
+            for asked in (deals[i], state):  # a state asked about again, earlier
+                assert json.loads(state_text(asked)) == json.loads(json.dumps(asked.to_dict()))

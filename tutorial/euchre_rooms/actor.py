@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
@@ -123,8 +124,11 @@ class RoomActor(Actor):
 
     async def _do(self, job: Job) -> None:
         handler = _HANDLERS[job.kind]
+        seq, started, cpu = self.room.seq, time.perf_counter(), time.thread_time()
         try:
             await handler(self, job)
+            if job.kind == "command" and self.room.seq != seq and job.command is not None:
+                self._timed(job, started, cpu)
         except Refused as exc:
             self._refused(job, exc)
         except ProtocolError as exc:
@@ -134,6 +138,16 @@ class RoomActor(Actor):
             log.warning("a record could not be stored: %s", exc)
             if job.client is not None:
                 job.client.error(UNSTORED, job.ident)
+
+    def _timed(self, job: Job, started: float, cpu: float) -> None:
+        """Time a person's accepted move: once this turn of the loop has written every
+        update queued in it (the writers' flushes, scheduled before this), the ``Meter``
+        is told how long the move waited for its turn, how long until it was sent and
+        how much CPU the server spent from its start to then (``cpu``: the thread's CPU
+        time at its start)."""
+        if job.command is not None and job.command.type == "act":
+            meter, waited = self.host.meter, started - job.made
+            asyncio.get_running_loop().call_soon(_sent, meter, waited, job.made, cpu)
 
     def _refused(self, job: Job, exc: Refused) -> None:
         client = job.client
@@ -495,6 +509,13 @@ class RoomActor(Actor):
         if self.idle_since is None or self.seats or self.watchers:
             return 0.0
         return now - self.idle_since
+
+
+def _sent(meter: Meter, waited: float, made: float, cpu: float) -> None:
+    """A person's move has been written to every seat: time it (``cpu``: the thread's CPU
+    time when its job started: the server's work since is told apart from the time it
+    was not running at all)."""
+    meter.replied(waited, time.perf_counter() - made, time.thread_time() - cpu)
 
 
 def _chosen(move: Action | None) -> Action:

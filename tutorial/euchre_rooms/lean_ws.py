@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import struct
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
@@ -35,8 +36,8 @@ from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
-from websockets.exceptions import InvalidState
 from websockets.http11 import Request
+from websockets.protocol import OPEN
 
 SEND_NOW = "euchre_rooms.send_now"
 """The ASGI extension this protocol offers in the scope: ``{"send_texts": f}``, where
@@ -47,6 +48,25 @@ as usual (and must, until that has caught up, to keep the order)."""
 
 
 T = TypeVar("T")
+
+
+def text_frame(text: str) -> bytes:
+    """A server's unfragmented text frame of ``text``, as websockets frames it without
+    extensions (RFC 6455: FIN and the text opcode, the length in 7, 16 or 64 bits, no
+    mask from a server).
+
+    >>> from websockets.frames import Frame, Opcode
+    >>> all(text_frame(t) == Frame(Opcode.TEXT, t.encode()).serialize(mask=False)
+    ...     for t in ("", "é" * 62, "x" * 126, "y" * 65535, "z" * 65536))
+    True
+    """
+    data = text.encode()
+    length = len(data)
+    if length < 126:
+        return bytes((0x81, length)) + data
+    if length < 65536:
+        return struct.pack("!BBH", 0x81, 126, length) + data
+    return struct.pack("!BBQ", 0x81, 127, length) + data
 
 
 class Inbox(Generic[T]):
@@ -139,7 +159,10 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def send_texts_now(self, texts: Sequence[str]) -> bool:
         """Send text messages without a task or a wait, when the socket can take them: a
-        frame each, all of them in one write (one system call for a move's ack and update)."""
+        frame each, all of them in one write (one system call for a move's ack and update).
+        Framed here when nothing changes a frame (no extension such as compression, no
+        fragmented message under way), after anything websockets had queued; else by
+        websockets."""
         if (
             not self.handshake_complete
             or self.close_sent
@@ -148,12 +171,16 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
             or self.transport.is_closing()
         ):
             return False
-        try:
-            for text in texts:
-                self.conn.send_text(text.encode())
-        except InvalidState:
+        conn = self.conn
+        if conn.state is not OPEN:
             return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        if conn.extensions or conn.expect_continuation_frame:
+            for text in texts:
+                conn.send_text(text.encode())
+            self.transport.write(b"".join(conn.data_to_send()))
+            return True
+        queued = conn.data_to_send()
+        self.transport.write(b"".join([*queued, *map(text_frame, texts)]))
         return True
 
     async def send(self, message: ASGISendEvent) -> None:

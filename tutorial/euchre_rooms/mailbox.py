@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
@@ -85,13 +86,14 @@ class Mailbox(Generic[T]):
 @dataclass(slots=True, eq=False)
 class Job:
     """One piece of work for an actor. ``done`` is set once it has been done (its
-    connection then has its answer)."""
+    connection then has its answer); ``made``: when it came in (``time.perf_counter``)."""
 
     kind: str
     client: Client | None = None
     command: Command | None = None
     data: Any = None
     done: asyncio.Future[None] | None = None
+    made: float = field(default_factory=time.perf_counter)
 
     @property
     def ident(self) -> str | int | None:

@@ -584,6 +584,19 @@ class Room:
             return None
         return self.game.history[-1] if self.phase == REVIEW else self.game.state
 
+    def playing_key(self) -> tuple[int, int] | None:
+        """While a deal is played: (the match's number, the deal's), which decide every
+        one of ``table_facts`` (a move within the deal changes none of them); None in the
+        lobby and the review (the review's countdown changes by the second).
+
+        >>> room = Room.create(new_record("create", 0.0, rules=None, level="easy", seed=1, code="ABCDE-FGHJK"))
+        >>> room.playing_key() is None
+        True
+        """
+        if self.phase != PLAYING or self.game is None:
+            return None
+        return self.matches, len(self.game.history)
+
     def table_facts(self, now: float) -> dict[str, Any] | None:
         """What every seat sees alike of the match: the deal's number, the score, and
         during the review how the deal ended and who the table waits for."""

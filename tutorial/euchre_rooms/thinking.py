@@ -36,6 +36,8 @@ from typing import Any, Protocol
 import euchre
 from euchre import Action, Deal, HandState
 
+from euchre_rooms.messages import dumps
+from euchre_rooms.room import parse_action
 from euchre_rooms.stats import Meter
 from euchre_rooms.verdicts import weighed_move
 from euchre_rooms.viewcodec import actions_text
@@ -60,33 +62,53 @@ def choose_move(level: str, seed: int, state: HandState) -> Action:
 DEALS_KEPT = 1024
 """Deals whose JSON is kept (about one per room: its deal in play)."""
 
-_DEALS: dict[int, tuple[Deal, str]] = {}
-"""A deal's JSON by the deal's id, the deal itself kept beside it (so the id stays its)."""
+_DEALS: dict[int, tuple[Deal, str, tuple[Action, ...], str]] = {}
+"""By a deal's id: the deal itself (so the id stays its), its JSON, and the actions asked
+about last in it with their JSON (a deal's actions only grow: the next question's are
+those and a few more)."""
 
 
-def _deal_text(deal: Deal) -> str:
+def _deal_text(deal: Deal, actions: tuple[Action, ...]) -> tuple[str, str]:
+    """The JSON of ``deal`` and of ``actions`` made in it: the deal's encoded once, and
+    of the actions only those after the ones asked about before.
+
+    >>> from euchre import Deal, Rules
+    >>> deal = Deal.random(seed=1, dealer=0, rules=Rules())
+    >>> first, second = Action.parse("pass"), Action.parse("order")
+    >>> _deal_text(deal, (first,))[1], _deal_text(deal, (first, second))[1]
+    ('["pass"]', '["pass","order"]')
+    >>> _deal_text(deal, (second,))[1]
+    '["order"]'
+    """
     kept = _DEALS.get(id(deal))
-    if kept is not None and kept[0] is deal:
-        return kept[1]
-    text = json.dumps(deal.to_dict(), separators=(",", ":"))
-    _DEALS[id(deal)] = (deal, text)
+    if kept is None or kept[0] is not deal:
+        kept = (deal, dumps(deal.to_dict()), (), "[]")
+    _, text, before, before_text = kept
+    n = len(before)
+    if n and n <= len(actions) and actions[:n] == before:
+        new = actions_text(actions[n:])
+        acted = before_text if new == "[]" else f"{before_text[:-1]},{new[1:]}"
+    else:
+        acted = actions_text(actions)
+    _DEALS[id(deal)] = (deal, text, actions, acted)
     while len(_DEALS) > DEALS_KEPT:
         del _DEALS[next(iter(_DEALS))]
-    return text
+    return text, acted
 
 
 def state_text(state: HandState, rules_json: str | None = None) -> str:
     """``state.to_dict()`` as JSON, with the rules already encoded when given (a room
-    encodes its rules once) and the deal encoded once for all its moves.
+    encodes its rules once), the deal encoded once for all its moves and of its actions
+    only those since the last question about it.
 
     >>> from euchre import Deal, Rules
     >>> state = HandState.new(Deal.random(seed=1, dealer=0, rules=Rules()), Rules()).apply("pass")
     >>> HandState.from_dict(json.loads(state_text(state))).actions == state.actions
     True
     """
-    rules = rules_json or json.dumps(state.rules.to_dict(), separators=(",", ":"))
-    actions = actions_text(state.actions)
-    return f'{{"rules":{rules},"deal":{_deal_text(state.deal)},"actions":{actions}}}'
+    rules = rules_json or dumps(state.rules.to_dict())
+    deal, actions = _deal_text(state.deal, state.actions)
+    return f'{{"rules":{rules},"deal":{deal},"actions":{actions}}}'
 
 
 class Thinking(Protocol):
@@ -205,7 +227,7 @@ class WorkerThinking:
         worker.waiting[ident] = future
         stdin = worker.process.stdin
         assert stdin is not None
-        head = json.dumps({**question, "i": ident}, separators=(",", ":"))[:-1]
+        head = dumps({**question, "i": ident})[:-1]
         stdin.write(f'{head},"s":{state}}}\n'.encode())
         return await future
 
@@ -226,7 +248,7 @@ class WorkerThinking:
         answer = await self._answer("computer", question, state, rules_json)
         if answer is None:
             return await self.local.choose(level, seed, state)
-        return Action.parse(answer["a"])
+        return parse_action(answer["a"])
 
     async def weigh(
         self, state: HandState, seat: int, text: str, rules_json: str | None = None

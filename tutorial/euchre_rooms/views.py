@@ -51,6 +51,7 @@ class Snapshot:
         "_shared",
         "_states",
         "_table",
+        "_table_key",
         "_version",
         "_views",
         "now",
@@ -67,7 +68,12 @@ class Snapshot:
         self._room: str | None = None
         if before is not None and before.room is room and before._version == self._version:
             self._room = None if room.counting_down() else before._room
+        # the match's facts (the deal's number, the score) are kept from the snapshot
+        # before while a deal is played: only a deal's end changes them
+        self._table_key = room.playing_key()
         self._table: str | None = None
+        if self._table_key is not None and before is not None and before.room is room:
+            self._table = before._table if before._table_key == self._table_key else None
         self._moment: Moment | None = None
         self._shared: Shared | None = None
         self._seat_views: dict[int, SeatView] = {}
@@ -97,16 +103,21 @@ class Snapshot:
             self._room = f'{head},"rules":{room.rules_json},{tail}'
         return self._room
 
+    def moment(self) -> Moment:
+        """The part every seat's view of the deal shares, made once (the deal's history
+        walked once: its state's position, which the views read, is then kept)."""
+        moment = self._moment
+        if moment is None:
+            assert self._deal is not None
+            moment = self._moment = Moment.of(self._deal)
+        return moment
+
     def seat_view(self, seat: int) -> SeatView:
-        """``seat``'s view of the deal (the engine's), made once, from the part every
-        seat's view shares, itself made once (the deal's ``Moment``)."""
+        """``seat``'s view of the deal (the engine's), made once, from the deal's
+        ``Moment``."""
         view = self._seat_views.get(seat)
         if view is None:
-            moment = self._moment
-            if moment is None:
-                assert self._deal is not None
-                moment = self._moment = Moment.of(self._deal)
-            view = self._seat_views[seat] = moment.view(seat)
+            view = self._seat_views[seat] = self.moment().view(seat)
         return view
 
     def view_text(self, seat: int | None) -> str:
@@ -147,10 +158,10 @@ class Snapshot:
     def release(self) -> None:
         """Let go of what was needed only to send this change (the views, their texts and
         the states sent): a room keeps its last snapshot, and thousands of rooms keep one
-        each. The room's public part stays (the next snapshot reuses it), and so does the
-        encoder (the next views' encoding starts from it); a refusal or a resume at this
-        ``seq`` makes its seat's state again."""
-        self._moment = self._shared = self._table = None
+        each. The room's public part and the match's facts stay (the next snapshot reuses
+        them), and so does the encoder (the next views' encoding starts from it); a
+        refusal or a resume at this ``seq`` makes its seat's state again."""
+        self._moment = self._shared = None
         self._seat_views.clear()
         self._views.clear()
         self._states.clear()
@@ -160,11 +171,21 @@ class Snapshot:
         hidden): read from the view of a seat that is neither its maker nor the deal's
         maker, one whose view is ``sent`` anyway when there is one."""
         deal = self.room.last_deal
-        if deal is None or not deal.actions:
+        if deal is None:
             return None
-        others = [(actor + i) % deal.players for i in range(1, deal.players)]
-        observers = [s for s in others if s != deal.maker] or others
         if deal is not self._deal:  # the deal ended and the next began at once
-            return str(deal.view(observers[0]).actions[-1])
+            if not deal.actions:
+                return None
+            return str(deal.view(_observers(deal, actor)[0]).actions[-1])
+        if not self.moment().actions:  # (no walk of the deal's history again)
+            return None
+        observers = _observers(deal, actor)
         observer = next((s for s in observers if s in sent), observers[0])
         return str(self.seat_view(observer).actions[-1])
+
+
+def _observers(deal: HandState, actor: int) -> list[int]:
+    """The seats that saw ``actor``'s last move as the table did: neither its maker nor
+    the deal's maker (when some seat is neither)."""
+    others = [(actor + i) % deal.players for i in range(1, deal.players)]
+    return [s for s in others if s != deal.maker] or others
