@@ -11,7 +11,7 @@ import asyncio
 from euchre_rooms.config import Settings
 from euchre_rooms.redis_batch import Batch, Command
 from euchre_rooms.redis_pool import POOL_SIZE, MeteredPool
-from euchre_rooms.redis_router import RedisRouter
+from euchre_rooms.redis_router import RedisRouter, bundle, channel
 from euchre_rooms.redis_store import RedisStore
 from redis.asyncio import Redis
 
@@ -59,6 +59,25 @@ def test_messages_to_another_process_arrive_all_and_in_order(redis_url: str) -> 
         assert heard == [*sent, b"last"]
         assert not await a.send("nobody", b"hello?")  # no such process: unheard
         await a.stop()
+        await b.stop()
+
+    asyncio.run(play())
+
+
+def test_a_damaged_bundle_is_dropped_and_the_process_listens_on(redis_url: str) -> None:
+    async def play() -> None:
+        heard: list[bytes] = []
+        b = RedisRouter(connect(redis_url), "b", 5.0)
+        await b.start(heard.append)
+        other = connect(redis_url)
+        await other.publish(channel("b"), bundle([b"play Jh", b"ok"])[:-1])  # cut short
+        await other.publish(channel("b"), bundle([b"after"]))
+        for _ in range(200):
+            if heard:
+                break
+            await asyncio.sleep(0.01)
+        assert heard == [b"after"]
+        await other.aclose()
         await b.stop()
 
     asyncio.run(play())

@@ -52,13 +52,28 @@ def bundle(messages: list[bytes]) -> bytes:
 
 
 def unbundle(data: bytes) -> list[bytes]:
-    """The messages of a bundle, in order."""
+    """The messages of a bundle, in order; a bundle cut short (or not one) raises
+    ``ValueError`` rather than giving a short last message.
+
+    >>> unbundle(bundle([b"play Jh", b"", b"ok"]))
+    [b'play Jh', b'', b'ok']
+    >>> unbundle(bundle([b"play Jh"])[:-1])
+    Traceback (most recent call last):
+    ...
+    ValueError: a damaged bundle: the message at byte 0 says 7 bytes, 6 follow
+    """
     messages, at = [], 0
     while at < len(data):
+        if at + _LENGTH > len(data):
+            raise ValueError(f"a damaged bundle: {len(data) - at} stray bytes at its end")
         size = int.from_bytes(data[at : at + _LENGTH], "big")
-        at += _LENGTH
-        messages.append(data[at : at + size])
-        at += size
+        body = data[at + _LENGTH : at + _LENGTH + size]
+        if len(body) != size:
+            raise ValueError(
+                f"a damaged bundle: the message at byte {at} says {size} bytes, {len(body)} follow"
+            )
+        messages.append(body)
+        at += _LENGTH + size
     return messages
 
 
@@ -169,5 +184,10 @@ class RedisRouter:
                 await asyncio.sleep(0.5)
                 continue
             if message is not None and message.get("type") == "message":
-                for data in unbundle(message["data"]):
+                try:
+                    messages = unbundle(message["data"])
+                except ValueError as exc:  # dropped, and the process listens on
+                    log.warning("a message from another process was dropped: %s", exc)
+                    continue
+                for data in messages:
                     receive(data)
