@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.harness import ROOT, axe_in_light_and_dark, goto, wait_ready
-from tests.browser.test_rooms import STEP_MS, RoomServer, play_my_turn
+from tests.browser.test_rooms import STEP_MS, RoomServer, play_my_turn, press_continue
 
 CLASS_PAGE = "practice/class/"
 
@@ -57,19 +57,6 @@ def join(
     student.click("[data-widget=room] [data-action=enroll]")
     student.wait_for_selector(".eu-room-lobby .eu-room-class", timeout=STEP_MS)
     return student
-
-
-def press_continue(student: Any) -> None:
-    """Press the review's Continue and wait until the page has drawn what follows: until
-    then the pressed review stays on the page, and a second look would press it again while
-    the next state replaces it."""
-    before = student.get_attribute("[data-widget=room]", "data-version")
-    student.click(".eu-room-review [data-action=continue]")
-    student.wait_for_function(
-        "(before) => document.querySelector('[data-widget=room]').dataset.version !== before",
-        arg=before,
-        timeout=STEP_MS,
-    )
 
 
 def play_to_a_review(students: list[Any]) -> None:

@@ -146,6 +146,19 @@ def play_my_turn(page: Any) -> bool:
     return False
 
 
+def press_continue(page: Any) -> None:
+    """Press the review's Continue and wait until the page has drawn what follows: until
+    then the pressed review stays on the page, and a second look would press it again while
+    the next state replaces it."""
+    before = page.get_attribute("[data-widget=room]", "data-version")
+    page.click(".eu-room-review [data-action=continue]")
+    page.wait_for_function(
+        "(before) => document.querySelector('[data-widget=room]').dataset.version !== before",
+        arg=before,
+        timeout=STEP_MS,
+    )
+
+
 def wait_for_someones_turn(pages: tuple[Any, ...]) -> None:
     """Wait until one of these people may move (or the deal is under review): the computer
     seats move in between, and the next turn may be anyone's."""

@@ -18,6 +18,7 @@ from tests.browser.test_rooms import (
     RoomServer,
     enter,
     play_my_turn,
+    press_continue,
     rooms,  # noqa: F401 - the room server fixture
     wait_for_someones_turn,
 )
@@ -75,13 +76,7 @@ def test_a_learner_plays_a_whole_game_of_bid_euchre_in_a_room(
         assert re.search(r"The (bidders|moon|shooter)", text), text  # Bid Euchre's scoring
         if "The match is over" in text:
             break
-        before = ann.get_attribute("[data-widget=room]", "data-version")
-        ann.click(".eu-room-review [data-action=continue]")
-        ann.wait_for_function(
-            "(before) => document.querySelector('[data-widget=room]').dataset.version !== before",
-            arg=before,
-            timeout=STEP_MS,
-        )
+        press_continue(ann)
     assert "The match is over" in reviews[-1] and len(reviews) >= 2
     score = reviews[-1].split("Score:")[1].splitlines()[0]
     points = [int(n) for n in re.findall(r"-?\d+", score)]
