@@ -11,6 +11,10 @@ one, ``max-age`` caching). In headless Chromium, in each of RUNS runs (times: me
   idle time; the time from navigation to Python's first answer (a trump explorer order
   asked as soon as the runtime says it is ready) and the worker's own start timings;
 - the repeat visit in that context (everything cached): the same time;
+- a repeat visit to the same site on a host that revalidates every file (``no-cache``) and
+  answers each request SLOW_HOST_DELAY late, as a phone's network would: what the
+  visit's own requests cost (the page is asked for; the engine's scripts and files come
+  from the service worker's versioned cache);
 - with Pyodide blocked: the time from navigation to the trump explorer showing the order
   of another trump chosen the moment it is drawn (an answer from the build's data);
 - a bare Pyodide boot (loadPyodide only) for scale, and the repeat visit's share of it
@@ -49,6 +53,9 @@ BUILD_DATA_TIMEOUT_MS = 15_000
 BUDGET_BYTES = 9_000_000
 AIM_COLD_SECONDS = 1.0
 AIM_REPEAT_SECONDS = 0.5
+# A host that revalidates every file, each answer this late (a phone's round trip, about):
+# a repeat visit's own requests show in its time.
+SLOW_HOST_DELAY = 0.15
 
 BARE_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide boot</title></head>
@@ -142,12 +149,23 @@ class Counter:
 class CountingServer(harness.SiteServer):  # type: ignore[misc]
     """A test host of the kind ``host`` (harness.HOSTS: "brotli" sends the precompressed
     brotli or gzip siblings, "gzip" only the gzip ones, "none" nothing compressed),
-    counting the body bytes it sends per path."""
+    counting the body bytes it sends per path. ``revalidating``: every answer says
+    ``no-cache`` (the browser asks again for each file on each visit); ``delay``: how long
+    each request waits before it is answered (a phone's round trip)."""
 
-    def __init__(self, directory: Path, host: str = "brotli") -> None:
+    def __init__(self, directory: Path, host: str = "brotli", revalidating: bool = False) -> None:
         counter = self.counter = Counter()
+        self.delay = 0.0  # seconds each request waits before it is answered
+        served = self
 
         class Handler(harness.HOSTS[host]):  # type: ignore[misc]
+            if revalidating:
+                cache_control = "no-cache"
+
+            def do_GET(self) -> None:
+                time.sleep(served.delay)
+                super().do_GET()
+
             def copyfile(self, source: Any, outputfile: Any) -> None:
                 data = source.read()
                 counter.add(self.path.split("?", 1)[0], len(data))
@@ -219,6 +237,36 @@ def measure_first_and_repeat(browser: Any, server: CountingServer) -> dict[str, 
         context.close()
 
 
+def measure_slow_repeat(browser: Any, server: CountingServer) -> float:
+    """Seconds to the first answer from Python on a repeat visit to ``server`` (a
+    revalidating host) when each of its answers comes SLOW_HOST_DELAY s late: the first
+    visit at full speed, until the service worker keeps everything."""
+    context = _fresh_context(browser, server)
+    try:
+        page = context.new_page()
+        runtime_url = json.dumps(f"{server.url}assets/euchre/runtime.js")
+        page.add_init_script(ASK_PYTHON_WHEN_READY.replace("RUNTIME_URL", runtime_url))
+        page.goto(PRACTICE_PAGE)
+        page.wait_for_function("() => window.__pythonMs !== undefined", timeout=TIMEOUT_MS)
+        page.wait_for_function(
+            "() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
+        )
+        page.wait_for_function(
+            "() => window.__euchreRuntime && window.__euchreRuntime.glueWarmed !== null",
+            timeout=TIMEOUT_MS,
+        )
+        time.sleep(1.0)  # the page's own cache-pages message
+        server.delay = SLOW_HOST_DELAY
+        try:
+            page.goto(PRACTICE_PAGE)
+            page.wait_for_function("() => window.__pythonMs !== undefined", timeout=TIMEOUT_MS)
+        finally:
+            server.delay = 0.0
+        return float(page.evaluate("() => window.__pythonMs")) / 1000
+    finally:
+        context.close()
+
+
 def _worker_after(page: Any, info: dict[str, Any]) -> float | None:
     """Milliseconds from the page's navigation to the start of its engine worker."""
     origin = info.get("worker_origin_ms")
@@ -266,16 +314,20 @@ def measure_bare(browser: Any, server: CountingServer) -> float:
 
 
 def collect(runs: int = RUNS) -> dict[str, Any]:
-    results: dict[str, Any] = {"visits": [], "build_data": [], "bare": []}
+    results: dict[str, Any] = {"visits": [], "build_data": [], "bare": [], "slow_repeat": []}
     with tempfile.TemporaryDirectory(prefix="euchre-bench-") as scratch:
         site = Path(scratch) / "site"
         server = CountingServer(site)
+        slow = None
         try:
             harness.build_site(site, server.url)
             results.update(_runtime_files(site))
-            _measure_runs(server, runs, results)
+            slow = CountingServer(site, revalidating=True)
+            _measure_runs((server, slow), runs, results)
         finally:
             server.stop()
+            if slow is not None:
+                slow.stop()
     return results
 
 
@@ -293,8 +345,12 @@ def _runtime_files(site: Path) -> dict[str, Any]:
     }
 
 
-def _measure_runs(server: CountingServer, runs: int, results: dict[str, Any]) -> None:
-    """Measure every visit ``runs`` times in one Chromium, appending to ``results``."""
+def _measure_runs(
+    servers: tuple[CountingServer, CountingServer], runs: int, results: dict[str, Any]
+) -> None:
+    """Measure every visit ``runs`` times in one Chromium, appending to ``results``
+    (``servers``: the site's usual host, and a revalidating one of the same files)."""
+    server, slow = servers
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -306,6 +362,7 @@ def _measure_runs(server: CountingServer, runs: int, results: dict[str, Any]) ->
                 results["visits"].append(measure_first_and_repeat(browser, server))
                 results["build_data"].append(measure_build_data_answer(browser, server))
                 results["bare"].append(measure_bare(browser, server))
+                results["slow_repeat"].append(measure_slow_repeat(browser, slow))
         finally:
             browser.close()
 
@@ -399,6 +456,9 @@ def _measures(results: dict[str, Any]) -> list[str]:
         f"| first visit in all | | {_mb(until + idle)} |",
         f"| repeat visit: first answer from Python | {_spread([v['repeat'] for v in visits])} "
         f"| {_mb(first['repeat_bytes'])} |",
+        f"| repeat visit, a host that revalidates every file and answers each request "
+        f"{SLOW_HOST_DELAY * 1000:.0f} ms late: first answer from Python "
+        f"| {_spread(results.get('slow_repeat', []))} | |",
         f"| Pyodide blocked: trump explorer answers from the build's data "
         f"| {_spread(results['build_data'])} | |",
         f"| bare Pyodide boot (loadPyodide only, for scale) | {_spread(results['bare'])} | |",

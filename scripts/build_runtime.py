@@ -52,6 +52,8 @@ import zipfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
+from euchre_tutorial.minify import strip_js_comment_lines
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "runtime"
 CACHE = ROOT / "build" / "runtime"
@@ -65,6 +67,13 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB = "python_stdlib.zip"
 LOCK_FILE = "pyodide-lock.json"
 UNPACKED_FILES = (*PYODIDE_FILES, STDLIB, LOCK_FILE)
+# The engine's own scripts (the site's assets/euchre/): its worker and the two modules the
+# worker starts with. The manifest lists them with their SHA-256, the cache's version
+# follows them, and the service worker serves them from that versioned cache first
+# (sw.js's ENGINE_SCRIPTS), so a repeat visit starts the engine without asking the host,
+# with the worker that matches the wheels it loads.
+ENGINE_SCRIPTS_DIR = ROOT / "tutorial" / "web" / "assets" / "euchre"
+ENGINE_SCRIPTS = ("worker.js", "snapshot.js", "kept-snapshot.js")
 # Standard-library modules kept beside those the census finds (every module of every wheel
 # imported, Pyodide's start included): what an error path or a lazy import inside the
 # standard library needs, which no import of ours shows. A package name keeps the whole
@@ -676,6 +685,41 @@ def build_snapshot(pyodide_dir: Path, lock: Path, wheels: Sequence[Path], full_h
 # ------------------------------------------------------------------ manifest
 
 
+def engine_script_entries(folder: Path = ENGINE_SCRIPTS_DIR) -> list[dict[str, str]]:
+    """The manifest's ``engine_scripts``: each of ENGINE_SCRIPTS in ``folder``, its address
+    relative to runtime/ and the SHA-256 of the copy the site ships (the site build strips
+    its comment lines: ``euchre_tutorial.minify``), which the service worker checks before
+    keeping it.
+
+    >>> [entry["file"] for entry in engine_script_entries()]
+    ['../assets/euchre/worker.js', '../assets/euchre/snapshot.js', '../assets/euchre/kept-snapshot.js']
+    """
+    return [
+        {"file": f"../assets/euchre/{name}", "sha256": _shipped_sha256(folder / name)}
+        for name in ENGINE_SCRIPTS
+    ]
+
+
+def _shipped_sha256(script: Path) -> str:
+    shipped = strip_js_comment_lines(script.read_text(encoding="utf-8"))
+    return hashlib.sha256(shipped.encode("utf-8")).hexdigest()
+
+
+def cache_version(full_hash: str, bytecode_sha256: str, scripts: Sequence[dict[str, str]]) -> str:
+    """The runtime cache's version: it follows every file kept in the cache (the snapshot's
+    identity, the bytecode, the engine's scripts).
+
+    >>> a = cache_version("ab", "cd", [{"file": "w.js", "sha256": "01"}])
+    >>> a == cache_version("ab", "cd", [{"file": "w.js", "sha256": "02"}])
+    False
+    >>> a.startswith(PYODIDE_VERSION + "-") and len(a) == len(PYODIDE_VERSION) + 13
+    True
+    """
+    scripts_text = " ".join(f"{entry['file']}={entry['sha256']}" for entry in scripts)
+    version = hashlib.sha256(f"{full_hash} {bytecode_sha256} {scripts_text}".encode())
+    return f"{PYODIDE_VERSION}-{version.hexdigest()[:12]}"
+
+
 def write_manifest(
     wheels: Sequence[Path],
     snapshot: Path | None,
@@ -692,13 +736,13 @@ def write_manifest(
         }
         for w in sorted(wheels, key=lambda path: path.name)
     ]
+    bytecode_sha256 = sha256_file(bytecode)
     bytecode_entry = {
         "file": f"wheels/{bytecode.name}",
-        "sha256": sha256_file(bytecode),
+        "sha256": bytecode_sha256,
         "bytes": bytecode.stat().st_size,
     }
-    # The cache's name follows every file in it: the snapshot's identity and the bytecode.
-    version = hashlib.sha256(f"{full_hash} {bytecode_entry['sha256']}".encode()).hexdigest()
+    scripts = engine_script_entries()
     files = [f"pyodide/{name}" for name in (*PYODIDE_FILES, STDLIB)]
     manifest: dict[str, object] = {
         "format": 2,
@@ -712,7 +756,8 @@ def write_manifest(
         "wheels": wheel_entries,
         "bytecode": bytecode_entry,
         "snapshot": None,
-        "cache_version": f"{PYODIDE_VERSION}-{version[:12]}",
+        "engine_scripts": scripts,
+        "cache_version": cache_version(full_hash, bytecode_sha256, scripts),
     }
     if snapshot is not None:
         # The browser makes this snapshot and keeps it in its runtime cache under this

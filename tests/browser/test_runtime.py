@@ -7,6 +7,7 @@ work offline."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import time
@@ -172,6 +173,84 @@ document.addEventListener("euchre-runtime", async (event) => {
   window.__asking = { answered, kept };
 });
 """
+
+
+ENGINE_SCRIPTS = ("worker.js", "snapshot.js", "kept-snapshot.js")
+
+# Whether the runtime cache holds each of the engine's scripts.
+ENGINE_SCRIPTS_KEPT = """async (names) => {
+    const runtime = (await caches.keys()).filter((name) => name.startsWith("euchre-runtime-"));
+    if (runtime.length !== 1) return false;
+    const cache = await caches.open(runtime[0]);
+    const kept = await Promise.all(
+        names.map((name) => cache.match(new URL(`assets/euchre/${name}`, document.baseURI)))
+    );
+    return kept.every((response) => response !== undefined);
+}"""
+
+
+def script_requests(server: SiteServer, since: int) -> list[str]:
+    """The engine's scripts the host was asked for (any answer, 304s too) since request
+    number ``since``."""
+    return [
+        path
+        for path, _ in server.requests()[since:]
+        if path.split("?", 1)[0].rsplit("/", 1)[-1] in ENGINE_SCRIPTS
+    ]
+
+
+def test_the_manifest_names_the_engine_s_scripts_as_the_site_has_them(site_dir: Path) -> None:
+    entries = manifest(site_dir)["engine_scripts"]
+    assert [entry["file"] for entry in entries] == [
+        f"../assets/euchre/{name}" for name in ENGINE_SCRIPTS
+    ]
+    for entry in entries:
+        path = site_dir / "runtime" / entry["file"]
+        assert hashlib.sha256(path.resolve().read_bytes()).hexdigest() == entry["sha256"]
+
+
+def test_a_repeat_visit_starts_the_engine_without_asking_the_host_for_its_scripts(
+    page: Any,
+) -> None:
+    """The test host revalidates every file (no-cache), as many hosts do: without the
+    runtime cache, each of the engine's scripts would be asked for again before the engine
+    could start."""
+    server = page_server(page)
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    wait_for_the_service_worker(page)
+    page.wait_for_function(ENGINE_SCRIPTS_KEPT, arg=list(ENGINE_SCRIPTS), timeout=60_000)
+    before = len(server.requests())
+    page.reload(wait_until="load")
+    wait_ready(page, WIDGET)
+    assert boot_info(page)["boot"] == "snapshot"
+    assert any(path.endswith(WIDGET_PAGE) for path, _ in server.requests()[before:])
+    assert script_requests(server, before) == []
+
+
+def test_an_engine_script_that_is_not_the_build_s_is_not_kept(
+    new_page: Callable[..., Any], site_copy: SiteCopy
+) -> None:
+    """A host whose worker.js is not the one the manifest names (a newer build half
+    uploaded): the service worker keeps the other two scripts, never that one, and the page
+    keeps asking the host for it; the engine starts either way."""
+
+    def change_the_worker(root: Path) -> None:
+        path = root / "assets" / "euchre" / "worker.js"
+        replace_file(path, path.read_text() + "\n// a later build\n")
+
+    server = site_copy(change_the_worker)
+    page = new_page(server)
+    goto(page, WIDGET_PAGE)
+    wait_ready(page, WIDGET)
+    wait_for_the_service_worker(page)
+    page.wait_for_function(ENGINE_SCRIPTS_KEPT, arg=list(ENGINE_SCRIPTS[1:]), timeout=60_000)
+    assert page.evaluate(ENGINE_SCRIPTS_KEPT, ["worker.js"]) is False
+    before = len(server.requests())
+    page.reload(wait_until="load")
+    wait_ready(page, WIDGET)
+    assert runtime_call(page, "runtime.ping") == "pong"
+    assert [path.rsplit("/", 1)[-1] for path in script_requests(server, before)] == ["worker.js"]
 
 
 def test_the_snapshot_is_kept_when_the_page_stops_asking(page: Any) -> None:

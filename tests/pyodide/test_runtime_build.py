@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -133,3 +134,16 @@ def test_two_builds_at_once_take_turns(
         (tmp_path / "released").touch()
     out, _ = second.communicate(timeout=30)
     assert out.strip() == "after"
+
+
+def test_the_service_worker_serves_the_engine_s_scripts_the_build_lists(
+    build_runtime: ModuleType,
+) -> None:
+    """sw.js names the engine's scripts it serves from the runtime cache; the build lists
+    the same ones in the manifest (with their SHA-256, which the cache's version follows)."""
+    sw = (ROOT / "tutorial" / "web" / "sw.js").read_text()
+    listed = re.search(r"const ENGINE_SCRIPTS = new Set\(\s*\[([^\]]*)\]", sw)
+    assert listed is not None
+    assert tuple(re.findall(r'"([^"]+)"', listed.group(1))) == build_runtime.ENGINE_SCRIPTS
+    for name in build_runtime.ENGINE_SCRIPTS:
+        assert (build_runtime.ENGINE_SCRIPTS_DIR / name).is_file()

@@ -7,6 +7,12 @@
 //     reads and fills the same cache (the memory snapshot it makes, which no server has,
 //     it keeps in the site's private file system), so installing only fetches what it
 //     did not;
+//   - the engine's own scripts (the worker and the two modules it starts with: the
+//     manifest's `engine_scripts`, ENGINE_SCRIPTS below) in the same versioned cache, cache
+//     first, each kept only when it is the build's (its SHA-256 is the manifest's): a
+//     repeat visit starts the engine without asking the host (on a host that revalidates
+//     every file, each script would otherwise cost a round trip before the engine starts),
+//     and the worker that runs is the one built with the wheels it loads;
 //   - every page and asset of the site in "euchre-pages", network first with the cache as
 //     the fallback, fetched in idle time after the engine files from the build's list
 //     (offline.json, or the sitemap's pages when the list is missing), so after one visit
@@ -21,6 +27,10 @@ const PAGES_CACHE = "euchre-pages";
 const SCOPE = new URL(self.registration.scope);
 const RUNTIME = new URL("runtime/", SCOPE);
 const SITEMAP = new URL("sitemap.xml", SCOPE);
+// build_runtime.py's ENGINE_SCRIPTS (a test holds the two lists equal).
+const ENGINE_SCRIPTS = new Set(
+  ["worker.js", "snapshot.js", "kept-snapshot.js"].map((name) => new URL(`assets/euchre/${name}`, SCOPE).href),
+);
 
 async function store(cache, url, options = {}) {
   try {
@@ -50,6 +60,35 @@ async function precacheRuntime() {
   for (const file of manifest.precache || []) {
     const url = new URL(file, RUNTIME);
     if (!(await cache.match(url))) await store(cache, url);
+  }
+  for (const { file, sha256 } of manifest.engine_scripts || []) {
+    const url = new URL(file, RUNTIME);
+    if (!(await cache.match(url))) await keepEngineScript(cache, url, sha256);
+  }
+}
+
+async function sha256Hex(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// Keep one of the engine's scripts in the runtime cache when its copy is the one this
+// cache's build made: the browser's copy, else (an older one in its HTTP cache) the host's.
+// A host that already has a newer build keeps it out: the page then asks the host for it
+// (engineScript), as it does for any asset.
+async function keepEngineScript(cache, url, sha256) {
+  for (const mode of ["default", "no-cache"]) {
+    try {
+      const response = await fetch(url, { cache: mode });
+      if (response.status !== 200) return;
+      const bytes = await response.clone().arrayBuffer();
+      if ((await sha256Hex(bytes)) === sha256) {
+        await cache.put(url, response);
+        return;
+      }
+    } catch {
+      return; // offline or blocked: the page asks the host for it (engineScript)
+    }
   }
 }
 
@@ -114,6 +153,12 @@ self.addEventListener("activate", (event) => {
     })(),
   );
 });
+
+// One of the engine's scripts: the runtime cache's copy (the build's), else as any asset.
+async function engineScript(event) {
+  const kept = await (await caches.open(RUNTIME_CACHE)).match(event.request, { ignoreVary: true });
+  return kept || networkFirst(event);
+}
 
 async function cacheFirst(request) {
   const cache = await caches.open(RUNTIME_CACHE);
@@ -205,6 +250,10 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.headers.has("range")) return;
+  if (ENGINE_SCRIPTS.has(url.href)) {
+    event.respondWith(engineScript(event));
+    return;
+  }
   if (url.href === SITEMAP.href) {
     event.respondWith(sitemapHere(event));
     return;

@@ -27,7 +27,10 @@
 // network is stored there, so the service worker's precache finds it and downloads only
 // what is missing. Pyodide fetches its wasm module and standard library with the global
 // fetch and has no option to take bytes instead, so inside this worker the global fetch
-// of the runtime's own files is routed through that cache too (runtimeFetch below).
+// of the runtime's own files is routed through that cache too (runtimeFetch below). This
+// script and the two modules it starts with (snapshot.js, kept-snapshot.js) are kept in the
+// same cache by the service worker, each checked against the manifest's SHA-256: a repeat
+// visit starts them without asking the host, and they are the build of the wheels they load.
 //
 // Protocol: the page posts {id, method, payload}; the worker answers {id, ok, value} or
 // {id, ok: false, error}. Status messages carry a `type`: "progress", "ready", "failed".
