@@ -185,33 +185,45 @@ def _fresh_context(browser: Any, server: CountingServer, **options: Any) -> Any:
     return browser.new_context(base_url=server.url, **options)
 
 
+def _asking_page(context: Any, server: CountingServer) -> Any:
+    """A page of ``context`` that asks Python a question the moment the engine is ready."""
+    page = context.new_page()
+    runtime_url = json.dumps(f"{server.url}assets/euchre/runtime.js")
+    page.add_init_script(ASK_PYTHON_WHEN_READY.replace("RUNTIME_URL", runtime_url))
+    return page
+
+
+def _visit(page: Any) -> None:
+    """Open the practice page and wait for Python's first answer."""
+    page.goto(PRACTICE_PAGE)
+    page.wait_for_function("() => window.__pythonMs !== undefined", timeout=TIMEOUT_MS)
+
+
+def _until_everything_is_kept(page: Any) -> None:
+    """Wait until the service worker controls the page and has kept what a repeat visit
+    needs (the glue loaded once through it: runtime.js's warmGlue)."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    page.wait_for_function(
+        "() => window.__euchreRuntime && window.__euchreRuntime.glueWarmed !== null",
+        timeout=TIMEOUT_MS,
+    )
+    time.sleep(1.0)  # the page's own cache-pages message
+
+
 def measure_first_and_repeat(browser: Any, server: CountingServer) -> dict[str, Any]:
     context = _fresh_context(browser, server)
     try:
-        page = context.new_page()
-        runtime_url = json.dumps(f"{server.url}assets/euchre/runtime.js")
-        page.add_init_script(ASK_PYTHON_WHEN_READY.replace("RUNTIME_URL", runtime_url))
+        page = _asking_page(context, server)
         server.counter.take()
-        page.goto(PRACTICE_PAGE)
-        page.wait_for_function("() => window.__pythonMs !== undefined", timeout=TIMEOUT_MS)
+        _visit(page)
         cold = page.evaluate("() => [window.__readyMs, window.__pythonMs]")
         info = _info(page, server)
         cold_worker_after = _worker_after(page, info)
         until_answer = server.counter.take()
-        page.wait_for_function(
-            "() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
-        )
-        # the glue loaded once through the service worker (runtime.js: warmGlue), so its
-        # compiled code is kept for the repeat visit
-        page.wait_for_function(
-            "() => window.__euchreRuntime && window.__euchreRuntime.glueWarmed !== null",
-            timeout=TIMEOUT_MS,
-        )
-        time.sleep(1.0)  # the page's own cache-pages message
+        _until_everything_is_kept(page)
         idle = server.counter.take()
         stored = page.evaluate(STORED_SNAPSHOT_BYTES)
-        page.goto(PRACTICE_PAGE)
-        page.wait_for_function("() => window.__pythonMs !== undefined", timeout=TIMEOUT_MS)
+        _visit(page)
         repeat = page.evaluate("() => [window.__readyMs, window.__pythonMs]")
         repeat_info = _info(page, server)
         repeat_worker_after = _worker_after(page, repeat_info)
@@ -243,23 +255,12 @@ def measure_slow_repeat(browser: Any, server: CountingServer) -> float:
     visit at full speed, until the service worker keeps everything."""
     context = _fresh_context(browser, server)
     try:
-        page = context.new_page()
-        runtime_url = json.dumps(f"{server.url}assets/euchre/runtime.js")
-        page.add_init_script(ASK_PYTHON_WHEN_READY.replace("RUNTIME_URL", runtime_url))
-        page.goto(PRACTICE_PAGE)
-        page.wait_for_function("() => window.__pythonMs !== undefined", timeout=TIMEOUT_MS)
-        page.wait_for_function(
-            "() => navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS
-        )
-        page.wait_for_function(
-            "() => window.__euchreRuntime && window.__euchreRuntime.glueWarmed !== null",
-            timeout=TIMEOUT_MS,
-        )
-        time.sleep(1.0)  # the page's own cache-pages message
+        page = _asking_page(context, server)
+        _visit(page)
+        _until_everything_is_kept(page)
         server.delay = SLOW_HOST_DELAY
         try:
-            page.goto(PRACTICE_PAGE)
-            page.wait_for_function("() => window.__pythonMs !== undefined", timeout=TIMEOUT_MS)
+            _visit(page)
         finally:
             server.delay = 0.0
         return float(page.evaluate("() => window.__pythonMs")) / 1000
