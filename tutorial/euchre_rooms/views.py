@@ -42,6 +42,7 @@ class Snapshot:
     """The texts a room sends at one ``seq``, each made once, when first needed."""
 
     __slots__ = (
+        "_before",
         "_deal",
         "_encoder",
         "_moment",
@@ -82,8 +83,12 @@ class Snapshot:
         # the parts of the views that seats share, encoded once, and the deal's actions and
         # tricks encoded before (only the new ones are encoded again)
         self._encoder: Encoder = Encoder()
+        self._before: Moment | None = None
+        """The moment of the snapshot before (this one's is built on it when the deal is
+        one action further on: ``Moment.of``'s ``before``)."""
         if before is not None and before.room is room:
             self._encoder = before._encoder
+            self._before = before._moment or before._before
 
     @property
     def seq(self) -> int:
@@ -109,7 +114,8 @@ class Snapshot:
         moment = self._moment
         if moment is None:
             assert self._deal is not None
-            moment = self._moment = Moment.of(self._deal)
+            moment = self._moment = Moment.of(self._deal, self._before)
+            self._before = None
         return moment
 
     def seat_view(self, seat: int) -> SeatView:
@@ -160,8 +166,9 @@ class Snapshot:
         the states sent): a room keeps its last snapshot, and thousands of rooms keep one
         each. The room's public part and the match's facts stay (the next snapshot reuses
         them), and so does the encoder (the next views' encoding starts from it); a
-        refusal or a resume at this ``seq`` makes its seat's state again."""
-        self._moment = self._shared = None
+        refusal or a resume at this ``seq`` makes its seat's state again. The deal's
+        moment is kept for the next snapshot to build on (and let go of then)."""
+        self._shared = None
         self._seat_views.clear()
         self._views.clear()
         self._states.clear()
