@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from euchre import HandState, SeatView
+from euchre.actions import HIDDEN_KINDS
 from euchre.view import Moment
 
 from euchre_rooms.messages import Raw, dumps
@@ -184,8 +185,11 @@ class Snapshot:
             if not deal.actions:
                 return None
             return str(deal.view(_observers(deal, actor)[0]).actions[-1])
-        if not self.moment().actions:  # (no walk of the deal's history again)
+        actions = self.moment().actions  # (no walk of the deal's history again)
+        if not actions:
             return None
+        if actions[-1].kind not in HIDDEN_KINDS:  # every seat saw it as it was made
+            return str(actions[-1])
         observers = _observers(deal, actor)
         observer = next((s for s in observers if s in sent), observers[0])
         return str(self.seat_view(observer).actions[-1])
