@@ -10,7 +10,10 @@ while someone waits), and lets go of the handshake once the connection is open. 
 offers the app a way to send without a task per message (the ``SEND_NOW`` extension):
 the room server's messages are nearly always sent the moment they are made, and a task
 for each one is garbage that fragments the heap; the messages a connection got in one
-turn of the loop (a move's ack and update) go out in one write. Measured under ``scripts/bench_rooms.py``:
+turn of the loop (a move's ack and update) go out in one write. A client's whole text
+frames (nearly every message it sends) are read here rather than by websockets' parser
+(``client_texts``: the same checks, one function instead of a generator per frame);
+anything else goes to websockets as before. Measured under ``scripts/bench_rooms.py``:
 see the README's rooms section.
 
 It is uvicorn's own protocol otherwise (framing, limits, pings, closing), so it is tied to
