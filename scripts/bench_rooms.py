@@ -203,7 +203,14 @@ with the moment and the update head alone, main 1.11 and 1.12 ms, this 1.08 and 
 (load 3.1 to 4.2); with the public action and the surrogates too, main 1.21 and 1.06,
 this 1.08 and 0.87 (load 2.2 to 4.4); with the frames too, main 1.16 and 1.20, this 0.99
 and 1.12 (load 1.7 to 3.4): 5 to 18% less a round, the frames' part within the noise
-(they cut 14 of the calls). The aim of 0.5 ms is not reached: what is left is spread over
+(they cut 14 of the calls). At saturation in one process (``--only one``, the same way,
+load 5.0 to 5.9, every move a person's, each seen by four people): main 0.87 and 0.75 ms,
+this 0.56 and 0.59. Read that one with care: this branch's server got more of the
+machine (30 and 53% of a core against 21 and 17%) and so made 530 and 891 moves/s against
+243 and 224, and a busier loop does more per turn; its rooms took 232 and 316 KB against
+160 and 150: more in flight at once, most likely the coach's questions waiting for a
+thinker that could not keep up (a third of people's moves weighed, up to ~9 ms each, the
+thinker at 55% of a core), not measured apart. The aim of 0.5 ms is not reached: what is left is spread over
 the jobs' asyncio plumbing (a future and two task wake-ups a person's move, a reader task
 for each thinker answer), the seats' views (the engine's ``SeatView``, 22 fields, for each
 seat, then its text) and the kernel's share (11 to 15%: a write per connection a change,
