@@ -180,6 +180,41 @@ thinker's delay does not enter a person's move (the table waits for the person, 
 other way round), only the computer players' own moves, which come 0.7 s after the move
 before them by design. At saturation the wait for the turn is the queue of the loop
 (1.0 to 1.3 s at p99 with the server at 13 to 16% of a core).
+
+Fewer layers a move (December, later). Counted first: cProfile over a human-paced run
+(``--profile``, 200 rooms) gave 946 Python calls per accepted move (the rooms' opening
+included), and its CPU time split as the actors' jobs ~62% (announcing a change ~45%: the
+seats' states and their encoding ~16%, the deal's ``Moment`` ~10%, the referee ~5%),
+reading messages ~18% (the frames, uvicorn's events, the hub's checks), writing ~6% and
+the thinkers' questions and answers ~10%. py-spy is no guide here: it counts the time a
+niced server waits for a core inside a system call as that call's. Cut since: a change's
+``Moment`` is built on the one before it (``Moment.of(state, before)``: one action later in
+the same deal, the actions, actors, phases and tricks are the ones before with the new
+one added and only the hand a card left is filtered again; otherwise the history is walked
+as before, and a property test holds every seat's view of every moment so built to the old
+path); the move announced from the moment's own actions when every seat saw it as made (no
+observer's view); each connection's update spliced from one head made per change; a
+message checked for lone surrogates only when it is not ASCII; and the lean protocol reads
+a client's whole text frames itself (websockets' parser, for anything else: control
+frames, fragments, a frame cut short and every byte after it). 946 calls a move became
+793 (-16%). The server's own CPU per accepted move, human-paced, in one run of
+``--variant main /work/main "" --variant rooms5 . ""`` interleaved, two rounds each time:
+with the moment and the update head alone, main 1.11 and 1.12 ms, this 1.08 and 1.05
+(load 3.1 to 4.2); with the public action and the surrogates too, main 1.21 and 1.06,
+this 1.08 and 0.87 (load 2.2 to 4.4); with the frames too, main 1.16 and 1.20, this 0.99
+and 1.12 (load 1.7 to 3.4): 5 to 18% less a round, the frames' part within the noise
+(they cut 14 of the calls). At saturation in one process (``--only one``, the same way,
+load 5.0 to 5.9, every move a person's, each seen by four people): main 0.87 and 0.75 ms,
+this 0.56 and 0.59. Read that one with care: this branch's server got more of the
+machine (30 and 53% of a core against 21 and 17%) and so made 530 and 891 moves/s against
+243 and 224, and a busier loop does more per turn; its rooms took 232 and 316 KB against
+160 and 150: more in flight at once, most likely the coach's questions waiting for a
+thinker that could not keep up (a third of people's moves weighed, up to ~9 ms each, the
+thinker at 55% of a core), not measured apart. The aim of 0.5 ms is not reached: what is left is spread over
+the jobs' asyncio plumbing (a future and two task wake-ups a person's move, a reader task
+for each thinker answer), the seats' views (the engine's ``SeatView``, 22 fields, for each
+seat, then its text) and the kernel's share (11 to 15%: a write per connection a change,
+a pipe write and read per thinker question).
 """
 
 from __future__ import annotations

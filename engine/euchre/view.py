@@ -15,13 +15,12 @@ from typing import TYPE_CHECKING, Any
 from euchre.actions import HIDDEN_KINDS, Action, ActionKind
 from euchre.cards import Card, Suit
 from euchre.phase import Phase
-from euchre.play import tricks_of
-from euchre.position import actions_and_actors, hands_now
+from euchre.play import Trick, tricks_of
+from euchre.position import TrickRecord, actions_and_actors, hands_now
 from euchre.rules import Rules
 from euchre.trump import suit_order
 
 if TYPE_CHECKING:
-    from euchre.play import Trick
     from euchre.position import Position
     from euchre.state import HandState
 
@@ -111,7 +110,6 @@ class SeatView:
         >>> SeatView.from_dict(view.to_dict(), Rules()) == view
         True
         """
-        from euchre.play import Trick
 
         def card(code: str | None) -> Card | None:
             return Card.parse(code) if code is not None else None
@@ -210,9 +208,15 @@ class Moment:
         "tricks",
     )
 
-    def __init__(self, state: HandState) -> None:
+    def __init__(self, state: HandState, before: Moment | None = None) -> None:
         self.state = state
         self.pos: Position = state.position()
+        if before is None or not self._follow(before):
+            self._walk()
+
+    def _walk(self) -> None:
+        """Read everything from the state: its history walked once."""
+        state = self.state
         actions, actors = actions_and_actors(self.pos["history"])
         self.actors = actors
         self.hidden = _hidden(actions, actors, self.pos["maker"])
@@ -224,14 +228,56 @@ class Moment:
         """The actions as a seat that saw none of the hidden cards saw them."""
         self.phases = state.phases
         self.hands = hands_now(self.pos)
-        self.sizes = tuple(len(h) for h in self.hands)
+        self.sizes = _sizes(self.hands)
         self.tricks = tricks_of(self.pos)
         self.trick: tuple[tuple[int, Card], ...] = self.pos["trick"][0]
 
+    def _follow(self, before: Moment) -> bool:
+        """Build from ``before`` when this moment is one action after it in the same deal
+        (the room server's case: a move, then the next): the actions, their actors and
+        phases, the tricks only grow, and a hand changes only when a card leaves it. False
+        (nothing built) otherwise."""
+        p, b = self.pos, before.pos
+        history = p["history"]
+        if (
+            history is None
+            or p["deal"] is not b["deal"]
+            or p["rules"] is not b["rules"]
+            or p["maker"] != b["maker"]
+            or history[2] != b["history"]
+        ):
+            return False
+        action, actor, _ = history
+        self.actors = (*before.actors, actor)
+        self.phases = (*before.phases, b["phase"])
+        index = len(before.actions)
+        self.hidden, public = before.hidden, action
+        if action.kind in HIDDEN_KINDS:
+            self.hidden = (*before.hidden, *_hidden((action,), (actor,), p["maker"], index))
+            public = Action(action.kind, cards=())
+        self.actions = (*before.actions, public)
+        self.hands = _hands_after(before.hands, b, p)
+        self.sizes = before.sizes if self.hands is before.hands else _sizes(self.hands)
+        done, tricks = p["done"], before.tricks
+        self.tricks = (
+            tricks if len(done) == len(tricks) else (*tricks, *_tricks(done[len(tricks) :]))
+        )
+        self.trick = p["trick"][0]
+        return True
+
     @classmethod
-    def of(cls, state: HandState) -> Moment:
-        """The shared part of ``state``'s views."""
-        return cls(state)
+    def of(cls, state: HandState, before: Moment | None = None) -> Moment:
+        """The shared part of ``state``'s views; ``before``: the moment of an earlier
+        state of the same deal, built on when ``state`` is one action after it (the same
+        views, from a walk of one action instead of the whole history).
+
+        >>> from euchre import Deal, HandState
+        >>> first = HandState.new(Deal.random(seed=3))
+        >>> after = first.apply("pass")
+        >>> Moment.of(after, Moment.of(first)).view(2) == Moment.of(after).view(2)
+        True
+        """
+        return cls(state, before)
 
     def view(self, seat: int) -> SeatView:
         """The view of ``seat``: the same as the engine has always given (``SeatView.of``)."""
@@ -297,16 +343,48 @@ class Moment:
 
 
 def _hidden(
-    actions: Sequence[Action], actors: Sequence[int], maker: int | None
+    actions: Sequence[Action], actors: Sequence[int], maker: int | None, start: int = 0
 ) -> tuple[tuple[int, Action, frozenset[int]], ...]:
     """The actions whose cards only some seats saw (others' discards, swaps and gifts):
-    each one's index, the action, and the seats that saw its cards (who made it, and for a
-    gift the lone maker who received the card)."""
+    each one's index (counted from ``start``), the action, and the seats that saw its
+    cards (who made it, and for a gift the lone maker who received the card)."""
     hidden = []
-    for index, action in enumerate(actions):
+    for index, (action, actor) in enumerate(zip(actions, actors, strict=True), start):
         if action.kind in HIDDEN_KINDS:
-            seers = {actors[index]}
+            seers = {actor}
             if action.kind is ActionKind.GIVE and maker is not None:
                 seers.add(maker)
             hidden.append((index, action, frozenset(seers)))
     return tuple(hidden)
+
+
+def _hands_after(
+    hands: tuple[tuple[Card, ...], ...], before: Position, p: Position
+) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's cards at ``p`` (``hands_now(p)``) from ``hands``, those at ``before``,
+    one action earlier: the same tuple when no card left a hand, else only the hand a
+    card left filtered again."""
+    if p["held"] is not before["held"] or p["unplayed"] & ~before["unplayed"]:
+        return hands_now(p)
+    gone = before["unplayed"] & ~p["unplayed"]
+    if not gone:
+        return hands
+    masks = p["seat_masks"]
+    if len(masks) != len(hands):
+        return hands_now(p)
+    return tuple(
+        tuple(c for c in hand if not c.bit & gone) if mask & gone else hand
+        for hand, mask in zip(hands, masks, strict=True)
+    )
+
+
+def _sizes(hands: tuple[tuple[Card, ...], ...]) -> tuple[int, ...]:
+    return tuple(len(h) for h in hands)
+
+
+def _tricks(done: Sequence[TrickRecord]) -> tuple[Trick, ...]:
+    """Completed tricks as ``Trick`` values (as ``tricks_of`` makes them)."""
+    return tuple(
+        Trick.of(cards[0][0], [c for _, c in cards], [x for x, _ in cards], winner)
+        for cards, winner in done
+    )

@@ -99,6 +99,32 @@ def test_every_seats_view_of_a_moment_is_the_one_seat_view(table: str, seed: int
             assert moment.view(seat).to_dict() == old.to_dict()
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(sorted(RULES)), seed=st.integers(0, 2**31 - 1))
+def test_a_moment_built_on_the_one_before_is_the_one_seat_view(table: str, seed: int) -> None:
+    """A room builds each moment on the one before it (one action later): every seat's
+    view is the same as from the whole history."""
+    before = None
+    for state in random_deal(RULES[table], seed):
+        moment = Moment.of(state, before)
+        for seat in range(state.players):
+            assert moment.view(seat) == one_seat_view(state, seat)
+        if before is not None and moment.tricks and len(moment.tricks) == len(before.tricks):
+            assert moment.tricks is before.tricks  # built on it, not walked again
+        before = moment
+
+
+def test_a_moment_of_another_deal_or_a_later_one_is_walked_whole() -> None:
+    """``before`` is only built on when it is the moment one action earlier in the same
+    deal: a moment of another deal, of the same state or of a later one is ignored."""
+    states = random_deal(Rules(), 5)
+    other = random_deal(Rules(), 6)
+    for before, state in [(other[1], states[2]), (states[3], states[3]), (states[4], states[2])]:
+        moment = Moment.of(state, Moment.of(before))
+        for seat in range(state.players):
+            assert moment.view(seat) == one_seat_view(state, seat)
+
+
 def test_the_rules_that_hide_cards_hide_some_here() -> None:
     """The tables above do reach the views that differ by seat (a hidden card seen by its
     maker only), so the property checks them."""

@@ -13,22 +13,28 @@ from typing import Any
 import pytest
 import uvicorn
 from euchre_rooms import Settings, create_app
+from euchre_rooms.__main__ import WS_MAX_SIZE
 from euchre_rooms.lean_ws import Gate, Inbox, LeanWebSocketProtocol
 from websockets.asyncio.client import connect
+from websockets.client import ClientProtocol
+from websockets.frames import Close, CloseCode, Frame, Opcode
+from websockets.protocol import OPEN
 from websockets.typing import Origin
+from websockets.uri import parse_uri
 
 from tests.rooms.helpers import FAST
 
 
 @asynccontextmanager
-async def lean_server(settings: Settings = FAST) -> AsyncIterator[str]:
-    """A room server on a free loopback port through the lean protocol; yields its
-    WebSocket address."""
+async def lean_server(settings: Settings = FAST, max_size: int = WS_MAX_SIZE) -> AsyncIterator[str]:
+    """A room server on a free loopback port through the lean protocol (a message at
+    most ``max_size`` bytes); yields its WebSocket address."""
     config = uvicorn.Config(
         create_app(settings),
         host="127.0.0.1",
         port=0,
         ws=LeanWebSocketProtocol,
+        ws_max_size=max_size,
         log_level="warning",
         proxy_headers=False,
     )
@@ -129,5 +135,108 @@ def test_the_gate_wakes_every_waiter_and_one_cancelled_waiter_stops_no_other() -
         gate.set()
         assert await second is True
         assert first.cancelled()
+
+    run(test)
+
+
+class RawClient:
+    """A client that writes its own frames, byte by byte as chosen (whole, cut short,
+    fragmented, control frames), and reads the server's through websockets' parser."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+        self.protocol: ClientProtocol | None = None
+
+    @classmethod
+    async def open(cls, url: str) -> RawClient:
+        uri = parse_uri(url)
+        reader, writer = await asyncio.open_connection(uri.host, uri.port)
+        client = cls(reader, writer)
+        protocol = client.protocol = ClientProtocol(uri)
+        protocol.send_request(protocol.connect())
+        writer.write(b"".join(protocol.data_to_send()))
+        while protocol.handshake_exc is None and protocol.state is not OPEN:
+            protocol.receive_data(await asyncio.wait_for(reader.read(65536), 20))
+        protocol.events_received()  # the handshake's response
+        return client
+
+    async def write(self, *parts: bytes, pause: float = 0.0) -> None:
+        """Write ``parts`` one after the other (``pause`` seconds between them)."""
+        for part in parts:
+            self.writer.write(part)
+            await self.writer.drain()
+            await asyncio.sleep(pause)
+
+    async def frames(self, count: int) -> list[Frame]:
+        """The next ``count`` frames the server sends."""
+        assert self.protocol is not None
+        got: list[Frame] = []
+        while len(got) < count:
+            events = self.protocol.events_received()
+            got += [e for e in events if isinstance(e, Frame)]
+            if len(got) >= count:
+                break
+            data = await asyncio.wait_for(self.reader.read(65536), 20)
+            if not data:
+                break
+            self.protocol.receive_data(data)
+        return got
+
+
+def _text(text: str, fin: bool = True, opcode: Opcode = Opcode.TEXT) -> bytes:
+    return Frame(opcode, text.encode(), fin=fin).serialize(mask=True)
+
+
+def _ping(ident: int) -> bytes:
+    return _text(json.dumps({"type": "ping", "id": ident}))
+
+
+def _answered(frames: list[Frame]) -> list[Any]:
+    """Each ack's id among ``frames`` (the pongs between them left out)."""
+    messages = [json.loads(f.data) for f in frames if f.opcode is Opcode.TEXT]
+    assert all(m["type"] in ("pong", "ack") for m in messages)
+    return [m["id"] for m in messages if m["type"] == "ack"]
+
+
+def test_every_way_a_client_frames_its_messages_is_read_in_order() -> None:
+    """The lean protocol reads whole text frames itself and leaves the rest to websockets:
+    messages two to a write, a client's ping, a fragmented message, a frame cut across
+    two writes and the messages after it are all answered, in order."""
+
+    async def test() -> None:
+        async with lean_server() as url:
+            client = await RawClient.open(url)
+            await client.write(_ping(1))
+            assert _answered(await client.frames(2)) == [1]
+            await client.write(_ping(2) + _ping(3))
+            assert _answered(await client.frames(4)) == [2, 3]
+            await client.write(Frame(Opcode.PING, b"hi").serialize(mask=True))
+            pong = await client.frames(1)
+            assert (pong[0].opcode, pong[0].data) == (Opcode.PONG, b"hi")
+            first, rest = '{"type":"ping",', '"id":4}'
+            await client.write(_text(first, fin=False) + _text(rest, opcode=Opcode.CONT))
+            assert _answered(await client.frames(2)) == [4]
+            cut = _ping(5)
+            await client.write(cut[:5], cut[5:], pause=0.05)
+            await client.write(_ping(6))
+            assert _answered(await client.frames(4)) == [5, 6]
+            client.writer.close()
+
+    run(test)
+
+
+def test_a_text_frame_that_is_not_utf8_or_too_long_closes_the_connection() -> None:
+    async def test() -> None:
+        async with lean_server(max_size=1000) as url:
+            for frame, code in [
+                (Frame(Opcode.TEXT, b"\xff\xfe").serialize(mask=True), CloseCode.INVALID_DATA),
+                (_text("x" * 1001), CloseCode.MESSAGE_TOO_BIG),
+            ]:
+                client = await RawClient.open(url)
+                await client.write(frame)
+                closing = await client.frames(1)
+                assert closing[0].opcode is Opcode.CLOSE
+                assert Close.parse(closing[0].data).code == code
+                client.writer.close()
 
     run(test)

@@ -64,14 +64,17 @@ RULES = {
 @given(table=st.sampled_from(sorted(RULES)), seed=st.integers(0, 10_000))
 def test_the_views_of_each_moment_encode_as_the_engine_says(table: str, seed: int) -> None:
     """As the server sends them: one encoder kept from deal to deal (what grew is only
-    added to), each moment's public fields encoded once, from one seat's view, for all."""
+    added to), each moment built on the one before it (a moment of the deal before is
+    not built on), each moment's public fields encoded once, from one seat's view, for
+    all."""
     rules = RULES[table]
     encoder = viewcodec.Encoder()
+    moment = None
     for deal in range(2):
         dealer = (seed + deal) % rules.players
         state = HandState.new(Deal.random(seed=seed + deal, dealer=dealer, rules=rules), rules)
         while True:
-            moment = Moment.of(state)
+            moment = Moment.of(state, moment)
             seats = [(seed + k) % rules.players for k in range(rules.players)]
             shared = encoder.shared(moment.view(seats[0]))
             for seat in seats:

@@ -38,12 +38,12 @@ from euchre_rooms.messages import (
     RefusedMove,
     Removed,
     Resume,
-    Update,
     Watching,
     Welcome,
     dumps,
     encode,
     ident_of,
+    update_head,
 )
 from euchre_rooms.protocol import EMOJI, Command, ProtocolError
 from euchre_rooms.refusal import Refused
@@ -193,10 +193,11 @@ class RoomActor(Actor):
             self.host.meter.moves += 1
         raw = Raw(dumps(event))
         self.events.append(raw)
+        head = update_head(room.seq, raw)  # the update's text but each seat's state
         for seat, client in self.seats.items():
-            client.send(Update(room.seq, raw, snap.state(seat)))
+            client.send_text(f"{head}{snap.state(seat).text}}}")
         if self.watchers:
-            text = encode(Update(room.seq, raw, snap.state(None)))
+            text = f"{head}{snap.state(None).text}}}"
             for watcher in self.watchers:
                 watcher.send_text(text)
         snap.release()

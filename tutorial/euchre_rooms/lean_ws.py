@@ -10,7 +10,10 @@ while someone waits), and lets go of the handshake once the connection is open. 
 offers the app a way to send without a task per message (the ``SEND_NOW`` extension):
 the room server's messages are nearly always sent the moment they are made, and a task
 for each one is garbage that fragments the heap; the messages a connection got in one
-turn of the loop (a move's ack and update) go out in one write. Measured under ``scripts/bench_rooms.py``:
+turn of the loop (a move's ack and update) go out in one write. A client's whole text
+frames (nearly every message it sends) are read here rather than by websockets' parser
+(``client_texts``: the same checks, one function instead of a generator per frame);
+anything else goes to websockets as before. Measured under ``scripts/bench_rooms.py``:
 see the README's rooms section.
 
 It is uvicorn's own protocol otherwise (framing, limits, pings, closing), so it is tied to
@@ -38,6 +41,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from uvicorn.server import ServerState
 from websockets.http11 import Request
 from websockets.protocol import OPEN
+from websockets.speedups import apply_mask
 
 SEND_NOW = "euchre_rooms.send_now"
 """The ASGI extension this protocol offers in the scope: ``{"send_texts": f}``, where
@@ -67,6 +71,69 @@ def text_frame(text: str) -> bytes:
     if length < 65536:
         return struct.pack("!BBH", 0x81, 126, length) + data
     return struct.pack("!BBQ", 0x81, 127, length) + data
+
+
+def client_texts(data: bytes, max_size: int | None) -> list[str] | None:
+    """The texts of ``data`` when it is nothing but whole, unfragmented text frames from a
+    client (FIN, no extension bits, masked, a payload of at most ``max_size`` bytes of
+    valid UTF-8), as websockets reads them; None for anything else (a control frame, a
+    frame cut short, bad UTF-8...), which websockets' own parser then reads.
+
+    >>> from websockets.frames import Frame, Opcode
+    >>> frame = Frame(Opcode.TEXT, "hé".encode()).serialize(mask=True)
+    >>> long = Frame(Opcode.TEXT, b"x" * 300).serialize(mask=True)
+    >>> client_texts(frame + long, 1024) == ["hé", "x" * 300]
+    True
+    >>> client_texts(frame[:-1], 1024), client_texts(long, 299), client_texts(b"", 9)
+    (None, None, [])
+    >>> client_texts(Frame(Opcode.PING, b"").serialize(mask=True), 1024) is None
+    True
+    """
+    texts = []
+    start, end = 0, len(data)
+    while start < end:
+        if end - start < 6 or data[start] != 0x81 or data[start + 1] < 0x80:
+            return None  # (FIN and the text opcode; the mask bit)
+        length = data[start + 1] & 0x7F
+        start += 2
+        if length == 126:
+            length = int.from_bytes(data[start : start + 2], "big")
+            start += 2
+        elif length == 127:
+            return None
+        stop = start + 4 + length
+        if (max_size is not None and length > max_size) or stop > end:
+            return None
+        try:
+            texts.append(apply_mask(data[start + 4 : stop], data[start : start + 4]).decode())
+        except UnicodeDecodeError:
+            return None
+        start = stop
+    return texts
+
+
+def frames_end(data: bytes) -> bool:
+    """Whether ``data``, read from a frame's start, ends where a frame ends (websockets'
+    parser is then at the start of the next).
+
+    >>> from websockets.frames import Frame, Opcode
+    >>> frame = Frame(Opcode.PONG, b"1234").serialize(mask=True)
+    >>> frames_end(frame * 2), frames_end(frame[:3]), frames_end(frame + frame[:1])
+    (True, False, False)
+    """
+    start, end = 0, len(data)
+    while start < end:
+        if end - start < 2:
+            return False
+        head, length = data[start + 1], data[start + 1] & 0x7F
+        start += 2
+        size = {126: 2, 127: 8}.get(length, 0)
+        if size:
+            if end - start < size:
+                return False
+            length = int.from_bytes(data[start : start + size], "big")
+        start += size + (4 if head & 0x80 else 0) + length
+    return start == end
 
 
 class Inbox(Generic[T]):
@@ -150,6 +217,28 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         super().__init__(config, server_state, app_state, _loop)
         self.queue: Inbox[ASGIReceiveEvent] = Inbox()  # type: ignore[assignment]
         self.writable: Gate = Gate()  # type: ignore[assignment]
+
+    framed = True
+    """websockets' parser is at a frame's start: every frame it was given was whole."""
+
+    def data_received(self, data: bytes) -> None:
+        """Whole text frames (nearly every message of a room connection) are read here and
+        go to the app as uvicorn sends them (a ``websocket.receive`` event, reading paused
+        until the app takes it); anything else is read by websockets, as before. Once
+        websockets has been given a frame cut short, it reads every byte after it."""
+        if self.handshake_complete and self.framed:
+            conn = self.conn
+            if not self.close_sent and conn.state is OPEN and not conn.extensions:
+                texts = client_texts(data, conn.max_message_size)
+                if texts is not None:
+                    for text in texts:
+                        self.queue.put_nowait({"type": "websocket.receive", "text": text})
+                    if texts and not self.read_paused:
+                        self.read_paused = True
+                        self.transport.pause_reading()
+                    return
+            self.framed = frames_end(data)
+        super().data_received(data)
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)

@@ -107,6 +107,18 @@ def encode(message: Message) -> str:
     return "".join(parts)
 
 
+def update_head(seq: int, event: Raw) -> str:
+    """The text of ``Update(seq, event, state)`` before its state's: a change's update to
+    each connection is this, the connection's state and ``}`` (made once for a change,
+    not once a connection).
+
+    >>> head = update_head(3, Raw('{"kind":"start"}'))
+    >>> head + '{"version":1}}' == encode(Update(3, Raw('{"kind":"start"}'), Raw('{"version":1}')))
+    True
+    """
+    return f'{{"type":"update","seq":{seq},"event":{event.text},"state":'
+
+
 Ident = str | int | _Omit
 """A command's ``id`` as the answer repeats it (OMIT when it had none)."""
 

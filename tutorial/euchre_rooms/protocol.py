@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -149,6 +150,9 @@ def _no_constants(name: str) -> float:
     raise ProtocolError(f"{name} is not a JSON number")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _broken(value: Any) -> bool:
     """Whether a JSON value holds a lone surrogate (a ``"\\ud800"`` escape): no text with
     one can be sent back or shown.
@@ -156,8 +160,8 @@ def _broken(value: Any) -> bool:
     >>> _broken({"a": ["ok", chr(0xD800)]}), _broken("Ann")
     (True, False)
     """
-    if isinstance(value, str):
-        return any("\ud800" <= ch <= "\udfff" for ch in value)
+    if isinstance(value, str):  # (ASCII text, nearly every message's, has none)
+        return not value.isascii() and _SURROGATE.search(value) is not None
     if isinstance(value, dict):
         return any(_broken(k) or _broken(v) for k, v in value.items())
     if isinstance(value, list):

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from euchre import HandState, SeatView
+from euchre.actions import HIDDEN_KINDS
 from euchre.view import Moment
 
 from euchre_rooms.messages import Raw, dumps
@@ -42,6 +43,7 @@ class Snapshot:
     """The texts a room sends at one ``seq``, each made once, when first needed."""
 
     __slots__ = (
+        "_before",
         "_deal",
         "_encoder",
         "_moment",
@@ -82,8 +84,12 @@ class Snapshot:
         # the parts of the views that seats share, encoded once, and the deal's actions and
         # tricks encoded before (only the new ones are encoded again)
         self._encoder: Encoder = Encoder()
+        self._before: Moment | None = None
+        """The moment of the snapshot before (this one's is built on it when the deal is
+        one action further on: ``Moment.of``'s ``before``)."""
         if before is not None and before.room is room:
             self._encoder = before._encoder
+            self._before = before._moment or before._before
 
     @property
     def seq(self) -> int:
@@ -109,7 +115,8 @@ class Snapshot:
         moment = self._moment
         if moment is None:
             assert self._deal is not None
-            moment = self._moment = Moment.of(self._deal)
+            moment = self._moment = Moment.of(self._deal, self._before)
+            self._before = None
         return moment
 
     def seat_view(self, seat: int) -> SeatView:
@@ -160,8 +167,9 @@ class Snapshot:
         the states sent): a room keeps its last snapshot, and thousands of rooms keep one
         each. The room's public part and the match's facts stay (the next snapshot reuses
         them), and so does the encoder (the next views' encoding starts from it); a
-        refusal or a resume at this ``seq`` makes its seat's state again."""
-        self._moment = self._shared = None
+        refusal or a resume at this ``seq`` makes its seat's state again. The deal's
+        moment is kept for the next snapshot to build on (and let go of then)."""
+        self._shared = None
         self._seat_views.clear()
         self._views.clear()
         self._states.clear()
@@ -177,8 +185,11 @@ class Snapshot:
             if not deal.actions:
                 return None
             return str(deal.view(_observers(deal, actor)[0]).actions[-1])
-        if not self.moment().actions:  # (no walk of the deal's history again)
+        actions = self.moment().actions  # (no walk of the deal's history again)
+        if not actions:
             return None
+        if actions[-1].kind not in HIDDEN_KINDS:  # every seat saw it as it was made
+            return str(actions[-1])
         observers = _observers(deal, actor)
         observer = next((s for s in observers if s in sent), observers[0])
         return str(self.seat_view(observer).actions[-1])
