@@ -428,7 +428,8 @@ def load_scores(path: Path) -> MatchResult:
     """A match saved by ``save_scores`` (a file that is not one: a clear error)."""
     try:
         data = json.loads(path.read_text())
-        return MatchResult(*data["match"], tuple(float(x) for x in data["scores"]))
+        a, b, table, deal_set = (str(x) for x in data["match"])
+        return MatchResult(a, b, table, deal_set, tuple(float(x) for x in data["scores"]))
     except (OSError, ValueError, KeyError, TypeError) as error:
         raise SystemExit(f"{path}: not a saved match ({error})") from error
 
