@@ -36,6 +36,10 @@ against the deal played by the second level in every seat (``--baseline normal``
 normal in the first level's seats, for "strong ahead of normal against random").
 The level "open-hand" (``duplicate.OpenHandPlayer``: strong's bidding, every card played
 seeing every hand) bounds what better card play could add: ``--match open-hand:normal``.
+A change to a player is measured against the player before it on the same deals, deal by
+deal: ``--match strong:normal --table 3 --save before.json`` before the change, ``--compare
+before.json`` after it (only the deals the change touches move, so the interval is far
+narrower than the two matches' own).
 """
 
 from __future__ import annotations
@@ -401,9 +405,79 @@ def run(
     return "\n".join(lines) + "\n"
 
 
-def one_match(spec: str, deals: int, table: str, deal_set: str, workers: int, top: int) -> str:
-    """One match (``spec`` "a:b") with its interval and, with ``top``, its biggest swings."""
+@dataclass(frozen=True)
+class Kept:
+    """Where one match's scores are saved (``save``) or which saved scores it is compared
+    with (``compare``), deal by deal: a change to a player measured against the player
+    before it on the same deals."""
+
+    save: Path | None = None
+    compare: Path | None = None
+
+
+def save_scores(result: MatchResult, path: Path) -> None:
+    """The match's scores, deal by deal, as JSON (for ``compared`` after a change)."""
+    data = {
+        "match": [result.a, result.b, result.table, result.deal_set],
+        "scores": list(result.scores),
+    }
+    path.write_text(json.dumps(data) + "\n")
+
+
+def load_scores(path: Path) -> MatchResult:
+    """A match saved by ``save_scores`` (a file that is not one: a clear error)."""
+    try:
+        data = json.loads(path.read_text())
+        a, b, table, deal_set = (str(x) for x in data["match"])
+        return MatchResult(a, b, table, deal_set, tuple(float(x) for x in data["scores"]))
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise SystemExit(f"{path}: not a saved match ({error})") from error
+
+
+def compared(result: MatchResult, saved: MatchResult) -> str:
+    """The match against the same match saved before (``load_scores``), deal by deal: the
+    mean change per deal with its 95% interval, and how many deals scored differently.
+
+    >>> before = MatchResult("strong", "normal", "3", "A", (1.0, 0.0, -1.0))
+    >>> after = MatchResult("strong", "normal", "3", "A", (1.0, 0.5, -1.0))
+    >>> print(compared(after, before))
+    against the saved run: +0.167 per deal (95% interval -0.160 to +0.493), 1 of 3 deals scored differently
+    >>> compared(after, MatchResult("strong", "normal", "3", "B", (1.0, 0.0, -1.0)))
+    Traceback (most recent call last):
+    ...
+    SystemExit: the saved run is strong vs normal at 3, set B, 3 deals: not this match
+    """
+    if _identity(result) != _identity(saved):
+        raise SystemExit(f"the saved run is {_identity(saved)}: not this match")
+    change = paired(result, saved)
+    moved = sum(1 for x in change.scores if x)
+    return (
+        f"against the saved run: {change.mean:+.3f} per deal (95% interval {change.low:+.3f} "
+        f"to {change.high:+.3f}), {moved} of {len(change.scores)} deals scored differently"
+    )
+
+
+def _identity(result: MatchResult) -> str:
+    return (
+        f"{result.a} vs {result.b} at {result.table}, set {result.deal_set}, "
+        f"{len(result.scores)} deals"
+    )
+
+
+def one_match(
+    spec: str,
+    deals: int,
+    table: str,
+    deal_set: str,
+    workers: int,
+    top: int,
+    kept: Kept | None = None,
+) -> str:
+    """One match (``spec`` "a:b") with its interval and, with ``top``, its biggest swings;
+    ``kept`` saves its scores deal by deal, or compares them with a saved run's."""
     a, b = spec.split(":")
+    kept = kept or Kept()
+    saved = load_scores(kept.compare) if kept.compare is not None else None
     started = time.time()
     result = match(a, b, deals, table, deal_set, workers)
     lines = [
@@ -411,6 +485,10 @@ def one_match(spec: str, deals: int, table: str, deal_set: str, workers: int, to
         f"{result.mean:+.3f} per deal (95% interval {result.low:+.3f} to {result.high:+.3f}), "
         f"{time.time() - started:.0f} s"
     ]
+    if saved is not None:
+        lines.append(compared(result, saved))
+    if kept.save is not None:
+        save_scores(result, kept.save)
     if top:
         lines += ["", f"Deals {a} lost most:", *swings(result, top)]
         lines += ["", f"Deals {a} won most:", *swings(result, top, worst_first=False)]
@@ -472,10 +550,13 @@ def main(argv: list[str] | None = None) -> int:
         "--by-decision", action="store_true", help="with --match: points by kind of decision"
     )
     parser.add_argument("--baseline", help="with --by-decision: the level compared in the seats")
+    parser.add_argument("--save", type=Path, help="with --match: keep its scores deal by deal")
+    parser.add_argument("--compare", type=Path, help="with --match: deal by deal against --save's")
     args = parser.parse_args(argv)
     workers = args.workers or max(1, min(4, multiprocessing.cpu_count()))
     if args.match:
-        print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings))
+        kept = Kept(args.save, args.compare)
+        print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings, kept))
         if args.by_decision:
             print()
             print(

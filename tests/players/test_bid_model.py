@@ -163,6 +163,45 @@ def test_the_fitting_script_can_play_each_choice_out() -> None:
     assert played["calls"]["partner"]["tricks"] != solved["calls"]["partner"]["tricks"]
 
 
+def test_the_fitting_script_can_play_each_choice_out_against_another_level() -> None:
+    """Against a level, each deal is bid once per seat with the strong player there and
+    that level at the other seats: the rows are the strong player's choices only, each
+    played out at that table and scored as the duplicate bench scores it."""
+    sys.path.insert(0, str(SCRIPTS))
+    import fit_bidding
+
+    rows = [
+        row for index in range(3) for row in fit_bidding.deal_rows(("3", index, False, "normal"))
+    ]
+    assert rows and all(row["against"] == "normal" for row in rows)
+    assert all("played" in row or "played_points" in row for row in rows)
+    seats = set()
+    for row in rows:
+        state = fit_bidding.decision(row)
+        assert state.to_act is not None
+        seats.add((state.to_act - state.dealer) % 3)
+        # the seats before the row's own bid as normal players bid there
+        for k, action in enumerate(row["actions"]):
+            deal = fit_bidding.deal_for("3", row["deal"])
+            before = HandState.replay(deal, state.rules, row["actions"][:k])
+            if before.to_act != state.to_act:
+                assert euchre.computer_player("normal").choose(before) == Action.parse(action)
+    assert seats == {0, 1, 2}
+    fitted = fit_bidding.fit_table(rows, played=True)
+    assert set(fitted["calls"]) == {"partner"} and fitted["passes"]
+
+
+def test_a_refit_keeps_the_tables_its_rows_do_not_cover() -> None:
+    sys.path.insert(0, str(SCRIPTS))
+    import fit_bidding
+    from euchre.players import bid_weights
+
+    weights, counts = fit_bidding.kept_tables({"3"})
+    assert set(weights) == {"4", "6"} == set(counts)
+    assert weights["4"] == bid_weights.WEIGHTS["4"]
+    assert all(count.split()[0].isdigit() for count in counts.values())
+
+
 @pytest.mark.parametrize("table", sorted(TABLES))
 def test_a_deal_is_worth_the_opposite_to_the_makers_and_to_the_defenders(table: str) -> None:
     """The fitting script values a pass by the deal's points for the passer: its side's
