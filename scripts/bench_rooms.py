@@ -38,7 +38,8 @@ server's CPU time per accepted move (all the process's CPU, both processes' with
 and the share of it spent in the kernel: the sockets' system calls)
 and the part of it that was thinking rather than the server's own work (the computer
 players' choices and the coach's verdicts on people's bids and leads, which the server
-times itself: ``GET /rooms/stats``), memory per room (the servers' RSS growth per room
+times itself: ``GET /rooms/stats``), the share of the coach's questions turned away
+(``thinking.COACH_BACKLOG``: more were waiting than the thinkers may keep), memory per room (the servers' RSS growth per room
 with its connections, at the end), how many Redis requests waited for a free connection
 in their process's pool (and how long in all), and the machine's load. Bounded: each setup stops
 after ``--limit`` seconds whatever happens.
@@ -556,6 +557,21 @@ def measure(
     return row(name, results, before, after, base, args.rooms)
 
 
+COACH_KEYS = ("coach_count", "coach_turned_away")
+"""The coach's verdicts given, and the questions it was not asked (its backlog was full)."""
+
+
+def turned_away(before: dict[str, Any], after: dict[str, Any]) -> float:
+    """The share of the coach's questions, in %, turned away between two samples.
+
+    >>> turned_away({"coach_count": 0, "coach_turned_away": 0},
+    ...             {"coach_count": 30, "coach_turned_away": 10})
+    25.0
+    """
+    given, away = (after[k] - before[k] for k in COACH_KEYS)
+    return 100 * away / (given + away) if given + away else 0.0
+
+
 def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
     """The servers' CPU, memory and counts now."""
     stats = [get_json(port, "/rooms/stats") for port in ports]
@@ -568,7 +584,7 @@ def sample(ports: list[int], pids: list[int]) -> dict[str, Any]:
         "thinkers_cpu": sum(thinkers),
         "rss": sum(rss for _, rss in procs),
     }
-    for key in ("moves", "computer_cpu_seconds", "coach_cpu_seconds", *POOL_KEYS):
+    for key in ("moves", "computer_cpu_seconds", "coach_cpu_seconds", *COACH_KEYS, *POOL_KEYS):
         out[key] = sum(s.get(key, 0) for s in stats)
     # a person's move inside its server: the worst process's (older servers say nothing)
     replies = [s.get("reply_ms") or {} for s in stats]
@@ -605,7 +621,8 @@ def row(
         f"{after[STALL]:.1f} | "
         f"{1000 * (cpu - thinking) / moves:.2f} | {kernel:.0f} | "
         f"{1000 * (thinking + thinkers) / moves:.2f} | "
-        f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | {grown:.0f} | "
+        f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | "
+        f"{turned_away(before, after):.0f} | {grown:.0f} | "
         f"{after['redis_waits'] - before['redis_waits']} "
         f"({after['redis_wait_seconds'] - before['redis_wait_seconds']:.2f} s) | "
         f"{os.getloadavg()[0]:.1f} | "
@@ -616,7 +633,8 @@ def row(
 HEADER = (
     "| setup | rooms | moves | moves/s | median ms | p99 ms | in server: wait p99 ms | "
     "in server: to sent p99 ms | in server: CPU until sent p99 ms | in server: not running p99 ms | server's own CPU ms/move | of it kernel % | "
-    "thinking CPU ms/move | server CPU % | thinkers CPU % | KB/room | Redis pool waits | "
+    "thinking CPU ms/move | server CPU % | thinkers CPU % | coach turned away % | KB/room | "
+    "Redis pool waits | "
     "load average | finished |"
 )
 

@@ -72,6 +72,11 @@ class Meter:
                 self.cpu[kind] = self.cpu.get(kind, 0.0) + spent
                 self.counts[kind] += 1
 
+    def turned_away(self, kind: str) -> None:
+        """A question of ``kind`` was not asked: too many were already waiting."""
+        with self.lock:
+            self.counts[f"{kind}_turned_away"] += 1
+
     def replied(self, waited: float, took: float, busy: float) -> None:
         """A person's move waited ``waited`` seconds for its turn, every seat's update of
         it was written ``took`` seconds after it came in, and the server worked ``busy``
@@ -104,5 +109,6 @@ class Meter:
         for kind in KINDS:
             out[f"{kind}_count"] = self.counts[kind]
             out[f"{kind}_cpu_seconds"] = round(self.cpu[kind], 6)
+            out[f"{kind}_turned_away"] = self.counts[f"{kind}_turned_away"]
         out["reply_ms"] = self.reply_ms()
         return out

@@ -47,6 +47,42 @@ log = logging.getLogger("euchre_rooms.thinking")
 THINK_IN_A_THREAD = frozenset({"strong"})
 """Computer levels whose moves take long enough (up to ~20 ms) to be chosen off the loop."""
 
+COACH_BACKLOG = 32
+"""The coach's questions left waiting at most, per thinker process (in this process: in
+all). Past that a person's move gets no verdict (a verdict is a bonus, and one that comes
+late is worth little): under more load than the thinkers can answer, the questions neither
+pile up in memory nor hold the computer players' moves back behind them."""
+
+
+class Backlog:
+    """How many questions of one kind are waiting, and how many were turned away.
+
+    >>> backlog = Backlog(1)
+    >>> backlog.admit(), backlog.admit(), backlog.turned_away
+    (True, False, 1)
+    >>> backlog.done(); backlog.admit()
+    True
+    """
+
+    __slots__ = ("limit", "turned_away", "waiting")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.waiting = 0
+        self.turned_away = 0
+
+    def admit(self) -> bool:
+        """Count one more waiting question, unless ``limit`` are waiting (then False)."""
+        if self.waiting >= self.limit:
+            self.turned_away += 1
+            return False
+        self.waiting += 1
+        return True
+
+    def done(self) -> None:
+        """One admitted question has its answer (or failed)."""
+        self.waiting -= 1
+
 
 def choose_move(level: str, seed: int, state: HandState) -> Action:
     """The move of the computer player of ``level`` in seat ``state.to_act``, seeded from
@@ -136,6 +172,7 @@ class LocalThinking:
 
     def __init__(self, meter: Meter) -> None:
         self.meter = meter
+        self.coach = Backlog(COACH_BACKLOG)
 
     async def choose(
         self, level: str, seed: int, state: HandState, rules_json: str | None = None
@@ -149,7 +186,15 @@ class LocalThinking:
     async def weigh(
         self, state: HandState, seat: int, text: str, rules_json: str | None = None
     ) -> dict[str, Any] | None:
-        return await asyncio.to_thread(self.meter.timed, "coach", weighed_move, state, seat, text)
+        if not self.coach.admit():
+            self.meter.turned_away("coach")
+            return None
+        try:
+            return await asyncio.to_thread(
+                self.meter.timed, "coach", weighed_move, state, seat, text
+            )
+        finally:
+            self.coach.done()
 
     async def start(self) -> None:
         return None
@@ -190,6 +235,7 @@ class WorkerThinking:
     def __init__(self, meter: Meter, count: int) -> None:
         self.meter, self.count = meter, count
         self.local = LocalThinking(meter)
+        self.coach = Backlog(COACH_BACKLOG * count)
         self.workers: list[Worker] = []
         self.asked = 0
 
@@ -253,8 +299,14 @@ class WorkerThinking:
     async def weigh(
         self, state: HandState, seat: int, text: str, rules_json: str | None = None
     ) -> dict[str, Any] | None:
-        question = {"k": "weigh", "seat": seat, "t": text}
-        answer = await self._answer("coach", question, state, rules_json)
+        if not self.coach.admit():
+            self.meter.turned_away("coach")
+            return None
+        try:
+            question = {"k": "weigh", "seat": seat, "t": text}
+            answer = await self._answer("coach", question, state, rules_json)
+        finally:
+            self.coach.done()
         if answer is None:
             return await self.local.weigh(state, seat, text)
         verdict: dict[str, Any] | None = answer.get("v")
@@ -287,4 +339,12 @@ def thinking_for(meter: Meter, thinkers: int) -> Thinking:
     return WorkerThinking(meter, thinkers) if thinkers > 0 else LocalThinking(meter)
 
 
-__all__ = ["LocalThinking", "Thinking", "WorkerThinking", "choose_move", "thinking_for"]
+__all__ = [
+    "COACH_BACKLOG",
+    "Backlog",
+    "LocalThinking",
+    "Thinking",
+    "WorkerThinking",
+    "choose_move",
+    "thinking_for",
+]
