@@ -246,6 +246,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = os.sysconf("SC_PAGE_SIZE")
 TICKS = os.sysconf("SC_CLK_TCK")
 REDIS = "/usr/bin/redis-server"
+FLOOR = ROOT / "scripts" / "bench_rooms_floor.py"
 START_SECONDS = 60.0
 """How long a server may take to answer its first request (a loaded machine is slow)."""
 STALL = "stalled_p99"
@@ -277,6 +278,8 @@ class Setup:
     seconds: float = 0.0
     """Run this long, then stop (0: until every room has played ``deals``)."""
     processes: int = 1
+    floor: bool = False
+    """Against the floor (``bench_rooms_floor.py``): the transport alone, no game."""
 
 
 @dataclass(frozen=True)
@@ -345,23 +348,34 @@ def get_json(port: int, path: str) -> dict[str, Any]:
         return data
 
 
-def start_server(
-    redis_url: str | None, profile: Path | None = None, variant: Variant = THIS
-) -> tuple[subprocess.Popen[bytes], int]:
-    """A room server on a free port running ``variant``'s code and options; under cProfile
-    (its stats written to ``profile`` when it stops) if asked."""
-    port = free_port()
-    root = variant.root
-    path = [str(root / "tutorial"), str(root / "engine"), os.environ.get("PYTHONPATH", "")]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
+def server_command(
+    port: int, redis_url: str | None, profile: Path | None, variant: Variant
+) -> list[str]:
+    """The command line of a room server running ``variant``'s code and options."""
     python = variant.python()
     cmd = [python, "-m", "euchre_rooms"]
     if profile is not None:
         cmd = [python, "-c", PROFILED, str(profile)]
-    cmd += ["--port", str(port)]
-    cmd += ["--messages-per-second", "1000", *variant.args]
-    if redis_url:
-        cmd += ["--redis", redis_url]
+    cmd += ["--port", str(port), "--messages-per-second", "1000", *variant.args]
+    return cmd + (["--redis", redis_url] if redis_url else [])
+
+
+def start_server(
+    redis_url: str | None,
+    profile: Path | None = None,
+    variant: Variant = THIS,
+    floor: float = 0.0,
+) -> tuple[subprocess.Popen[bytes], int]:
+    """A room server on a free port running ``variant``'s code and options; under cProfile
+    (its stats written to ``profile`` when it stops) if asked. With ``floor`` the floor
+    server instead (this checkout's), stopping by itself after that many seconds."""
+    port = free_port()
+    root = variant.root
+    path = [str(root / "tutorial"), str(root / "engine"), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
+    cmd = server_command(port, redis_url, profile, variant)
+    if floor:
+        cmd = [sys.executable, str(FLOOR), "--port", str(port), "--seconds", f"{floor:.0f}"]
     proc = subprocess.Popen(cmd, env=env)
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
@@ -398,6 +412,8 @@ class Table:
     seen: dict[int, int] = field(default_factory=dict)
     arrived: dict[int, float] = field(default_factory=dict)
     done: asyncio.Event = field(default_factory=asyncio.Event)
+    sizes: list[int] = field(default_factory=list)
+    """The length of each update its people received."""
 
     def update(self, seq: int) -> None:
         """A person received the update of ``seq``."""
@@ -431,6 +447,7 @@ class Person:
             message = json.loads(text)
             kind = message["type"]
             if kind == "update":
+                self.table.sizes.append(len(text))
                 self.table.update(message["seq"])
             elif kind == "ack" and message.get("id") == "m":
                 self.table.acked(message["seq"])
@@ -517,11 +534,91 @@ async def play(plan: Plan, pipe: Connection, go: Event) -> dict[str, Any]:
     for sockets in opened:
         for ws in sockets:
             await ws.close()
-    return {"latencies": latencies, "finished": finished}
+    sizes = [n for table in tables for n in table.sizes]
+    return {"latencies": latencies, "finished": finished, "sizes": sizes}
+
+
+MOVE = '{"type":"act","action":{"kind":"play","card":"QD"},"version":17,"id":"m"}'
+"""What a person sends the floor: a move as long as a real one (the floor does not read it)."""
+
+
+@dataclass
+class FloorTable:
+    """One room of the floor as one client process sees it: the floor answers a room's
+    messages in the order they come, so the k-th update each person receives answers the
+    room's k-th message (its people send from this one process: in the order of ``sent``)."""
+
+    people: int
+    latencies: list[float]
+    sent: list[float] = field(default_factory=list)
+    got: list[int] = field(default_factory=list)
+    seen: dict[int, int] = field(default_factory=dict)
+    answered: int = 0
+    sizes: list[int] = field(default_factory=list)
+
+    def update(self, seat: int, size: int) -> None:
+        """Person ``seat`` received an update of ``size`` bytes."""
+        self.sizes.append(size)
+        self.got[seat] += 1
+        k = self.got[seat]
+        self.seen[k] = self.seen.get(k, 0) + 1
+        if self.seen[k] == self.people:
+            del self.seen[k]
+            self.answered += 1
+            self.latencies.append(time.perf_counter() - self.sent[k - 1])
+
+
+async def floor_reader(ws: ClientConnection, table: FloorTable, seat: int) -> None:
+    async for text in ws:
+        if isinstance(text, str) and text.startswith('{"type":"update"'):
+            table.update(seat, len(text))
+
+
+async def floor_sender(
+    ws: ClientConnection, table: FloorTable, rng: random.Random, think: tuple[float, float]
+) -> None:
+    """A person of the floor: a move after each think time, whatever else happens."""
+    while True:
+        await asyncio.sleep(rng.uniform(*think))
+        table.sent.append(time.perf_counter())
+        await ws.send(MOVE)
+
+
+async def play_floor(plan: Plan, pipe: Connection, go: Event) -> dict[str, Any]:
+    """The floor's people: each sends a move every ``think`` seconds for ``seconds``; then
+    every move sent gets its updates, or the run is reported unfinished."""
+    setup, latencies, opened = plan.setup, list[float](), []
+    for index in plan.rooms:
+        url = f"{plan.urls[0]}?room={index}"
+        opened.append([await connect(url, compression=None) for _ in range(setup.people)])
+    pipe.send("opened")
+    await asyncio.get_running_loop().run_in_executor(None, go.wait)
+    rng, tables, readers, senders = random.Random(plan.seed), [], [], []
+    for sockets in opened:
+        table = FloorTable(setup.people, latencies, got=[0] * setup.people)
+        tables.append(table)
+        for seat, ws in enumerate(sockets):
+            readers.append(asyncio.create_task(floor_reader(ws, table, seat)))
+            person = random.Random(rng.random())
+            senders.append(asyncio.create_task(floor_sender(ws, table, person, setup.think)))
+    await asyncio.sleep(setup.seconds)
+    for task in senders:
+        task.cancel()
+    drained = time.monotonic() + 10.0
+    while any(t.answered < len(t.sent) for t in tables) and time.monotonic() < drained:
+        await asyncio.sleep(0.05)
+    finished = all(t.answered == len(t.sent) for t in tables)
+    for task in readers:
+        task.cancel()
+    for sockets in opened:
+        for ws in sockets:
+            await ws.close()
+    sizes = [n for table in tables for n in table.sizes]
+    return {"latencies": latencies, "finished": finished, "sizes": sizes}
 
 
 def client_process(plan: Plan, pipe: Connection, go: Event) -> None:
-    result = asyncio.run(play(plan, pipe, go))
+    result = asyncio.run((play_floor if plan.setup.floor else play)(plan, pipe, go))
     pipe.send(result)
 
 
@@ -614,6 +711,8 @@ def row(
     grown = (after["rss"] - sum(rss for _, rss in base)) / rooms / 1024
     kernel = 100 * (after["sys"] - before["sys"]) / cpu if cpu else float("nan")
     finished = all(r["finished"] for r in results)
+    sizes = [n for r in results for n in r.get("sizes", ())]
+    update_bytes = statistics.mean(sizes) if sizes else float("nan")
     name = setup if isinstance(setup, str) else setup.name
     return (
         f"| {name} | {rooms} | {moves} | {moves / seconds:.0f} | {p50:.1f} | {p99:.1f} | "
@@ -622,7 +721,7 @@ def row(
         f"{1000 * (cpu - thinking) / moves:.2f} | {kernel:.0f} | "
         f"{1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | "
-        f"{turned_away(before, after):.0f} | {grown:.0f} | "
+        f"{turned_away(before, after):.0f} | {grown:.0f} | {update_bytes:.0f} | "
         f"{after['redis_waits'] - before['redis_waits']} "
         f"({after['redis_wait_seconds'] - before['redis_wait_seconds']:.2f} s) | "
         f"{os.getloadavg()[0]:.1f} | "
@@ -634,6 +733,7 @@ HEADER = (
     "| setup | rooms | moves | moves/s | median ms | p99 ms | in server: wait p99 ms | "
     "in server: to sent p99 ms | in server: CPU until sent p99 ms | in server: not running p99 ms | server's own CPU ms/move | of it kernel % | "
     "thinking CPU ms/move | server CPU % | thinkers CPU % | coach turned away % | KB/room | "
+    "update B (mean) | "
     "Redis pool waits | "
     "load average | finished |"
 )
@@ -664,9 +764,11 @@ def run_setup(
         name = setup.name.split(":")[0] + (f"-{variant.label}" if variant.label else "")
         profiles = [args.profile / f"{name}-{k}.prof" for k in range(setup.processes)]
     servers: list[tuple[subprocess.Popen[bytes], int]] = []
+    # the floor stops by itself, long after the run should have ended
+    floor = START_SECONDS + setup.seconds + args.limit if setup.floor else 0.0
     try:
         for profile in profiles:  # the ones started are stopped if a later one fails
-            servers.append(start_server(redis_url, profile, variant))
+            servers.append(start_server(redis_url, profile, variant, floor))
         ports, pids = [p for _, p in servers], [s.pid for s, _ in servers]
         return measure(setup, ports, pids, args, variant.label)
     finally:
@@ -679,6 +781,13 @@ def setups(args: argparse.Namespace) -> list[Setup]:
     think = (float(args.think[0]), float(args.think[1]))
     every = [
         Setup("human: 2 people + 2 computer players, one process", 2, think),
+        Setup(
+            "floor: the transport alone, 2 people a room sending moves, one process",
+            2,
+            think,
+            seconds=args.floor_seconds,
+            floor=True,
+        ),
         Setup("one: saturation, 4 people, one process", 4, (0.0, 0.0), seconds=args.seconds),
         Setup(
             "two: saturation, 4 people, two processes over Redis (seats split)",
@@ -699,7 +808,10 @@ def report(argv: list[str] | None = None) -> str:
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0))
     parser.add_argument("--seconds", type=float, default=20.0, help="a saturation run's length")
-    parser.add_argument("--only", default="human,one,two")
+    parser.add_argument("--only", default="human,floor,one,two")
+    parser.add_argument(
+        "--floor-seconds", type=float, default=60.0, help="the floor setup's length"
+    )
     parser.add_argument("--limit", type=float, default=300.0)
     parser.add_argument("--out", type=Path, default=ROOT / "reports" / "rooms.md")
     parser.add_argument(
@@ -730,9 +842,9 @@ def report(argv: list[str] | None = None) -> str:
         HEADER,
         "|" + "---|" * (HEADER.count("|") - 1),
     ]
-    for setup in setups(args):
-        for _ in range(args.rounds):
-            for variant in variants:
+    for _ in range(args.rounds):  # every setup and variant in each round: interleaved
+        for setup in setups(args):
+            for variant in [THIS] if setup.floor else variants:
                 lines.append(run_one(setup, args, variant))
                 print(lines[-1], flush=True)
     text = "\n".join(lines) + "\n"
