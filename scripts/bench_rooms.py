@@ -2,19 +2,20 @@
 loopback WebSockets, the scripted people in client processes of their own.
 
     python scripts/bench_rooms.py [--rooms 200] [--clients 2] [--think 2 5] [--seconds 20]
-                                  [--only human,one,two] [--out reports/rooms.md]
-                                  [--profile DIR] [--variant LABEL ROOT ARGS]... [--rounds N]
+                                  [--only human,floor,one,two] [--floor-seconds 60]
+                                  [--out reports/rooms.md] [--profile DIR]
+                                  [--variant LABEL ROOT ARGS]... [--rounds N]
 
 ``--profile DIR`` runs each server under cProfile counting CPU time (not wall time) and
 writes its stats to ``DIR/<setup>-<n>.prof`` when it stops (read them with ``pstats``).
 
-``--variant LABEL ROOT ARGS`` (repeatable) compares servers in one run: each setup is run
-against each variant in turn, ``--rounds`` times (interleaved, so they share the machine's
-load), a variant's server running the code of the checkout ``ROOT`` (``.``: this one), in
+``--variant LABEL ROOT ARGS`` (repeatable) compares servers in one run: each round
+(``--rounds``) runs every setup against each variant in turn (interleaved, so they share
+the machine's load; the floor once a round, this checkout's), a variant's server running the code of the checkout ``ROOT`` (``.``: this one), in
 that checkout's ``.venv`` when it has one, with the extra options ``ARGS`` (``""``: none), e.g. ``--variant asyncio . "--loop
 asyncio" --variant uvloop . "--loop uvloop" --variant main /work/main ""``.
 
-Three setups, each against freshly started servers:
+Four setups, each against freshly started servers:
 
 ``human``  one process; each room has two scripted people and two computer players
            (level normal, at the server's own think time, 0.7 s). A person thinks 2 to 5 s
@@ -22,6 +23,15 @@ Three setups, each against freshly started servers:
            deal. Latency: a person's move sent to the last person at the table receiving
            its update (an upper bound on accepted-to-last-update: it includes the client's
            own send and receive).
+``floor``  the transport alone (``bench_rooms_floor.py``): the room server's stack (uvicorn,
+           its ``lean_ws`` protocol, uvloop, its framing and ``send_texts``) doing no game
+           work; as many connections as ``human`` (two people a room), each person sending
+           a move every 2 to 5 s for ``--floor-seconds``, each move answered at once with a
+           pre-built update of the real updates' mean size to every seat of the room (and
+           an ack to the sender, in the same write). Its CPU per move, beside ``human``'s,
+           is what the transport costs; the difference is the game's own work. Latency:
+           a move sent to the last person receiving its update (the floor answers a room's
+           moves in order: its k-th update to each seat answers its k-th move).
 ``one``    one process at saturation: four people per room acting the moment it is their
            turn, for ``--seconds``; the throughput is every move the server accepted.
 ``two``    the same with two processes sharing a redis-server, each room's seats split
@@ -41,7 +51,8 @@ players' choices and the coach's verdicts on people's bids and leads, which the 
 times itself: ``GET /rooms/stats``), the share of the coach's questions turned away
 (``thinking.COACH_BACKLOG``: more were waiting than the thinkers may keep), memory per room (the servers' RSS growth per room
 with its connections, at the end), how many Redis requests waited for a free connection
-in their process's pool (and how long in all), and the machine's load. Bounded: each setup stops
+in their process's pool (and how long in all), the mean size of the updates the people
+received (``update B``), and the machine's load. Bounded: each setup stops
 after ``--limit`` seconds whatever happens.
 
 Where a move's CPU went (issue 45; profiled with the actors driven in one process, no

@@ -79,6 +79,9 @@ class Floor:
         players = sum(len(seats) for seats in self.rooms.values())
         return {"ok": True, "rooms": len(self.rooms), "players": players, "spectators": 0}
 
+    def stats(self) -> dict[str, Any]:
+        return {"moves": self.moves}
+
     async def serve(self, websocket: WebSocket) -> None:
         """One connection, from its handshake to its close: each message a move."""
         await websocket.accept()
@@ -105,8 +108,7 @@ def create_app(floor: Floor, stop: Callable[[], None], seconds: float = 0.0) -> 
         if scope["type"] == "websocket":
             await floor.serve(WebSocket(scope, receive, send))
         elif scope["type"] == "http":
-            found = {"/rooms/health": floor.health, "/rooms/stats": lambda: {"moves": floor.moves}}
-            answer = found.get(scope["path"])
+            answer = {"/rooms/health": floor.health, "/rooms/stats": floor.stats}.get(scope["path"])
             body = answer() if answer else {"error": "not found"}
             await JSONResponse(body, 200 if answer else 404)(scope, receive, send)
         else:  # the lifespan
