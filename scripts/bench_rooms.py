@@ -227,6 +227,20 @@ the jobs' asyncio plumbing (a future and two task wake-ups a person's move, a re
 for each thinker answer), the seats' views (the engine's ``SeatView``, 22 fields, for each
 seat, then its text) and the kernel's share (11 to 15%: a write per connection a change,
 a pipe write and read per thinker question).
+
+The floor (December; ``--only human,floor --rounds 2``, 200 rooms, 2 client processes,
+servers niced, interleaved, load 11 to 13.5): the transport alone, the same 400
+connections on the same stack answering each move at once with 1,900-byte updates (the
+real ones: 1,896 to 1,898 bytes on average), cost 0.22 and 0.23 ms of CPU a move (109 and
+110 moves/s; 29 to 33% of it in the kernel), and 0.26 ms with the moves slowed to the real
+rooms' rate (65 moves/s, ``--think 4.3 7.3``, load 11.7); the real server, human-paced, 0.87
+and 0.88 ms (68 and 69 moves/s; 13 to 14% kernel). So the game's own work (reading and
+checking a message, the actor, the referee, the views and their encoding, the thinkers'
+pipes) is ~0.6 to 0.65 ms a move, three quarters of it, and the transport is not what
+keeps the server above 0.5 ms: it allows ~0.25. The aim needs the game's part down to
+~0.25 ms, about 60% less. (The floor writes each seat at once; the server defers its
+writes to the end of the loop's turn, one callback a connection a change, which is counted
+as the game's part here.)
 """
 
 from __future__ import annotations
