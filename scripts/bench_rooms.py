@@ -784,7 +784,7 @@ def run_setup(
     setup: Setup, args: argparse.Namespace, redis_url: str | None = None, variant: Variant = THIS
 ) -> str:
     profiles: list[Path | None] = [None] * setup.processes
-    if args.profile:
+    if args.profile and not setup.floor:  # the floor is not profiled
         args.profile.mkdir(parents=True, exist_ok=True)
         name = setup.name.split(":")[0] + (f"-{variant.label}" if variant.label else "")
         profiles = [args.profile / f"{name}-{k}.prof" for k in range(setup.processes)]
