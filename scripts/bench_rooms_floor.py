@@ -60,10 +60,14 @@ class Seat:
 
     async def send(self, texts: list[str]) -> None:
         """Send ``texts`` in one write when the socket takes them, else one by one through
-        ASGI (every update is the same text, so their order cannot matter)."""
+        ASGI (every update is the same text, so their order cannot matter); nothing when
+        the connection is closing (its own ``serve`` then lets it go)."""
         if self.send_now is None or not self.send_now(texts):
-            for text in texts:
-                await self.websocket.send_text(text)
+            try:
+                for text in texts:
+                    await self.websocket.send_text(text)
+            except (OSError, RuntimeError):
+                pass
 
 
 @dataclass

@@ -90,7 +90,7 @@ async def one_move(port: int) -> None:
 
 def test_a_move_is_answered_to_every_seat_of_its_room_and_the_floor_stops_by_itself() -> None:
     port = free_port()
-    proc = started(port, 8.0)
+    proc = started(port, 10.0)
     try:
         asyncio.run(one_move(port))
         assert proc.wait(30) == 0
