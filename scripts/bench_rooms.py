@@ -2,19 +2,20 @@
 loopback WebSockets, the scripted people in client processes of their own.
 
     python scripts/bench_rooms.py [--rooms 200] [--clients 2] [--think 2 5] [--seconds 20]
-                                  [--only human,one,two] [--out reports/rooms.md]
-                                  [--profile DIR] [--variant LABEL ROOT ARGS]... [--rounds N]
+                                  [--only human,floor,one,two] [--floor-seconds 60]
+                                  [--out reports/rooms.md] [--profile DIR]
+                                  [--variant LABEL ROOT ARGS]... [--rounds N]
 
 ``--profile DIR`` runs each server under cProfile counting CPU time (not wall time) and
 writes its stats to ``DIR/<setup>-<n>.prof`` when it stops (read them with ``pstats``).
 
-``--variant LABEL ROOT ARGS`` (repeatable) compares servers in one run: each setup is run
-against each variant in turn, ``--rounds`` times (interleaved, so they share the machine's
-load), a variant's server running the code of the checkout ``ROOT`` (``.``: this one), in
+``--variant LABEL ROOT ARGS`` (repeatable) compares servers in one run: each round
+(``--rounds``) runs every setup against each variant in turn (interleaved, so they share
+the machine's load; the floor once a round, this checkout's), a variant's server running the code of the checkout ``ROOT`` (``.``: this one), in
 that checkout's ``.venv`` when it has one, with the extra options ``ARGS`` (``""``: none), e.g. ``--variant asyncio . "--loop
 asyncio" --variant uvloop . "--loop uvloop" --variant main /work/main ""``.
 
-Three setups, each against freshly started servers:
+Four setups, each against freshly started servers:
 
 ``human``  one process; each room has two scripted people and two computer players
            (level normal, at the server's own think time, 0.7 s). A person thinks 2 to 5 s
@@ -22,6 +23,15 @@ Three setups, each against freshly started servers:
            deal. Latency: a person's move sent to the last person at the table receiving
            its update (an upper bound on accepted-to-last-update: it includes the client's
            own send and receive).
+``floor``  the transport alone (``bench_rooms_floor.py``): the room server's stack (uvicorn,
+           its ``lean_ws`` protocol, uvloop, its framing and ``send_texts``) doing no game
+           work; as many connections as ``human`` (two people a room), each person sending
+           a move every 2 to 5 s for ``--floor-seconds``, each move answered at once with a
+           pre-built update of the real updates' mean size to every seat of the room (and
+           an ack to the sender, in the same write). Its CPU per move, beside ``human``'s,
+           is what the transport costs; the difference is the game's own work. Latency:
+           a move sent to the last person receiving its update (the floor answers a room's
+           moves in order: its k-th update to each seat answers its k-th move).
 ``one``    one process at saturation: four people per room acting the moment it is their
            turn, for ``--seconds``; the throughput is every move the server accepted.
 ``two``    the same with two processes sharing a redis-server, each room's seats split
@@ -41,7 +51,8 @@ players' choices and the coach's verdicts on people's bids and leads, which the 
 times itself: ``GET /rooms/stats``), the share of the coach's questions turned away
 (``thinking.COACH_BACKLOG``: more were waiting than the thinkers may keep), memory per room (the servers' RSS growth per room
 with its connections, at the end), how many Redis requests waited for a free connection
-in their process's pool (and how long in all), and the machine's load. Bounded: each setup stops
+in their process's pool (and how long in all), the mean size of the updates the people
+received (``update B``), and the machine's load. Bounded: each setup stops
 after ``--limit`` seconds whatever happens.
 
 Where a move's CPU went (issue 45; profiled with the actors driven in one process, no
@@ -216,6 +227,20 @@ the jobs' asyncio plumbing (a future and two task wake-ups a person's move, a re
 for each thinker answer), the seats' views (the engine's ``SeatView``, 22 fields, for each
 seat, then its text) and the kernel's share (11 to 15%: a write per connection a change,
 a pipe write and read per thinker question).
+
+The floor (December; ``--only human,floor --rounds 2``, 200 rooms, 2 client processes,
+servers niced, interleaved, load 11 to 13.5): the transport alone, the same 400
+connections on the same stack answering each move at once with 1,900-byte updates (the
+real ones: 1,896 to 1,898 bytes on average), cost 0.22 and 0.23 ms of CPU a move (109 and
+110 moves/s; 29 to 33% of it in the kernel), and 0.26 ms with the moves slowed to the real
+rooms' rate (65 moves/s, ``--think 4.3 7.3``, load 11.7); the real server, human-paced, 0.87
+and 0.88 ms (68 and 69 moves/s; 13 to 14% kernel). So the game's own work (reading and
+checking a message, the actor, the referee, the views and their encoding, the thinkers'
+pipes) is ~0.6 to 0.65 ms a move, three quarters of it, and the transport is not what
+keeps the server above 0.5 ms: it allows ~0.25. The aim needs the game's part down to
+~0.25 ms, about 60% less. (The floor writes each seat at once; the server defers its
+writes to the end of the loop's turn, one callback a connection a change, which is counted
+as the game's part here.)
 """
 
 from __future__ import annotations
@@ -246,6 +271,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = os.sysconf("SC_PAGE_SIZE")
 TICKS = os.sysconf("SC_CLK_TCK")
 REDIS = "/usr/bin/redis-server"
+FLOOR = ROOT / "scripts" / "bench_rooms_floor.py"
 START_SECONDS = 60.0
 """How long a server may take to answer its first request (a loaded machine is slow)."""
 STALL = "stalled_p99"
@@ -277,6 +303,8 @@ class Setup:
     seconds: float = 0.0
     """Run this long, then stop (0: until every room has played ``deals``)."""
     processes: int = 1
+    floor: bool = False
+    """Against the floor (``bench_rooms_floor.py``): the transport alone, no game."""
 
 
 @dataclass(frozen=True)
@@ -345,23 +373,34 @@ def get_json(port: int, path: str) -> dict[str, Any]:
         return data
 
 
-def start_server(
-    redis_url: str | None, profile: Path | None = None, variant: Variant = THIS
-) -> tuple[subprocess.Popen[bytes], int]:
-    """A room server on a free port running ``variant``'s code and options; under cProfile
-    (its stats written to ``profile`` when it stops) if asked."""
-    port = free_port()
-    root = variant.root
-    path = [str(root / "tutorial"), str(root / "engine"), os.environ.get("PYTHONPATH", "")]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
+def server_command(
+    port: int, redis_url: str | None, profile: Path | None, variant: Variant
+) -> list[str]:
+    """The command line of a room server running ``variant``'s code and options."""
     python = variant.python()
     cmd = [python, "-m", "euchre_rooms"]
     if profile is not None:
         cmd = [python, "-c", PROFILED, str(profile)]
-    cmd += ["--port", str(port)]
-    cmd += ["--messages-per-second", "1000", *variant.args]
-    if redis_url:
-        cmd += ["--redis", redis_url]
+    cmd += ["--port", str(port), "--messages-per-second", "1000", *variant.args]
+    return cmd + (["--redis", redis_url] if redis_url else [])
+
+
+def start_server(
+    redis_url: str | None,
+    profile: Path | None = None,
+    variant: Variant = THIS,
+    floor: float = 0.0,
+) -> tuple[subprocess.Popen[bytes], int]:
+    """A room server on a free port running ``variant``'s code and options; under cProfile
+    (its stats written to ``profile`` when it stops) if asked. With ``floor`` the floor
+    server instead (this checkout's), stopping by itself after that many seconds."""
+    port = free_port()
+    root = variant.root
+    path = [str(root / "tutorial"), str(root / "engine"), os.environ.get("PYTHONPATH", "")]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
+    cmd = server_command(port, redis_url, profile, variant)
+    if floor:
+        cmd = [sys.executable, str(FLOOR), "--port", str(port), "--seconds", f"{floor:.0f}"]
     proc = subprocess.Popen(cmd, env=env)
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
@@ -398,6 +437,8 @@ class Table:
     seen: dict[int, int] = field(default_factory=dict)
     arrived: dict[int, float] = field(default_factory=dict)
     done: asyncio.Event = field(default_factory=asyncio.Event)
+    sizes: list[int] = field(default_factory=list)
+    """The length of each update its people received."""
 
     def update(self, seq: int) -> None:
         """A person received the update of ``seq``."""
@@ -431,6 +472,7 @@ class Person:
             message = json.loads(text)
             kind = message["type"]
             if kind == "update":
+                self.table.sizes.append(len(text))
                 self.table.update(message["seq"])
             elif kind == "ack" and message.get("id") == "m":
                 self.table.acked(message["seq"])
@@ -517,11 +559,91 @@ async def play(plan: Plan, pipe: Connection, go: Event) -> dict[str, Any]:
     for sockets in opened:
         for ws in sockets:
             await ws.close()
-    return {"latencies": latencies, "finished": finished}
+    sizes = [n for table in tables for n in table.sizes]
+    return {"latencies": latencies, "finished": finished, "sizes": sizes}
+
+
+MOVE = '{"type":"act","action":{"kind":"play","card":"QD"},"version":17,"id":"m"}'
+"""What a person sends the floor: a move as long as a real one (the floor does not read it)."""
+
+
+@dataclass
+class FloorTable:
+    """One room of the floor as one client process sees it: the floor answers a room's
+    messages in the order they come, so the k-th update each person receives answers the
+    room's k-th message (its people send from this one process: in the order of ``sent``)."""
+
+    people: int
+    latencies: list[float]
+    sent: list[float] = field(default_factory=list)
+    got: list[int] = field(default_factory=list)
+    seen: dict[int, int] = field(default_factory=dict)
+    answered: int = 0
+    sizes: list[int] = field(default_factory=list)
+
+    def update(self, seat: int, size: int) -> None:
+        """Person ``seat`` received an update of ``size`` bytes."""
+        self.sizes.append(size)
+        self.got[seat] += 1
+        k = self.got[seat]
+        self.seen[k] = self.seen.get(k, 0) + 1
+        if self.seen[k] == self.people:
+            del self.seen[k]
+            self.answered += 1
+            self.latencies.append(time.perf_counter() - self.sent[k - 1])
+
+
+async def floor_reader(ws: ClientConnection, table: FloorTable, seat: int) -> None:
+    async for text in ws:
+        if isinstance(text, str) and text.startswith('{"type":"update"'):
+            table.update(seat, len(text))
+
+
+async def floor_sender(
+    ws: ClientConnection, table: FloorTable, rng: random.Random, think: tuple[float, float]
+) -> None:
+    """A person of the floor: a move after each think time, whatever else happens."""
+    while True:
+        await asyncio.sleep(rng.uniform(*think))
+        table.sent.append(time.perf_counter())
+        await ws.send(MOVE)
+
+
+async def play_floor(plan: Plan, pipe: Connection, go: Event) -> dict[str, Any]:
+    """The floor's people: each sends a move every ``think`` seconds for ``seconds``; then
+    every move sent gets its updates, or the run is reported unfinished."""
+    setup, latencies, opened = plan.setup, list[float](), []
+    for index in plan.rooms:
+        url = f"{plan.urls[0]}?room={index}"
+        opened.append([await connect(url, compression=None) for _ in range(setup.people)])
+    pipe.send("opened")
+    await asyncio.get_running_loop().run_in_executor(None, go.wait)
+    rng, tables, readers, senders = random.Random(plan.seed), [], [], []
+    for sockets in opened:
+        table = FloorTable(setup.people, latencies, got=[0] * setup.people)
+        tables.append(table)
+        for seat, ws in enumerate(sockets):
+            readers.append(asyncio.create_task(floor_reader(ws, table, seat)))
+            person = random.Random(rng.random())
+            senders.append(asyncio.create_task(floor_sender(ws, table, person, setup.think)))
+    await asyncio.sleep(setup.seconds)
+    for task in senders:
+        task.cancel()
+    drained = time.monotonic() + 10.0
+    while any(t.answered < len(t.sent) for t in tables) and time.monotonic() < drained:
+        await asyncio.sleep(0.05)
+    finished = all(t.answered == len(t.sent) for t in tables)
+    for task in readers:
+        task.cancel()
+    for sockets in opened:
+        for ws in sockets:
+            await ws.close()
+    sizes = [n for table in tables for n in table.sizes]
+    return {"latencies": latencies, "finished": finished, "sizes": sizes}
 
 
 def client_process(plan: Plan, pipe: Connection, go: Event) -> None:
-    result = asyncio.run(play(plan, pipe, go))
+    result = asyncio.run((play_floor if plan.setup.floor else play)(plan, pipe, go))
     pipe.send(result)
 
 
@@ -614,6 +736,8 @@ def row(
     grown = (after["rss"] - sum(rss for _, rss in base)) / rooms / 1024
     kernel = 100 * (after["sys"] - before["sys"]) / cpu if cpu else float("nan")
     finished = all(r["finished"] for r in results)
+    sizes = [n for r in results for n in r.get("sizes", ())]
+    update_bytes = statistics.mean(sizes) if sizes else float("nan")
     name = setup if isinstance(setup, str) else setup.name
     return (
         f"| {name} | {rooms} | {moves} | {moves / seconds:.0f} | {p50:.1f} | {p99:.1f} | "
@@ -622,7 +746,7 @@ def row(
         f"{1000 * (cpu - thinking) / moves:.2f} | {kernel:.0f} | "
         f"{1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | "
-        f"{turned_away(before, after):.0f} | {grown:.0f} | "
+        f"{turned_away(before, after):.0f} | {grown:.0f} | {update_bytes:.0f} | "
         f"{after['redis_waits'] - before['redis_waits']} "
         f"({after['redis_wait_seconds'] - before['redis_wait_seconds']:.2f} s) | "
         f"{os.getloadavg()[0]:.1f} | "
@@ -634,6 +758,7 @@ HEADER = (
     "| setup | rooms | moves | moves/s | median ms | p99 ms | in server: wait p99 ms | "
     "in server: to sent p99 ms | in server: CPU until sent p99 ms | in server: not running p99 ms | server's own CPU ms/move | of it kernel % | "
     "thinking CPU ms/move | server CPU % | thinkers CPU % | coach turned away % | KB/room | "
+    "update B (mean) | "
     "Redis pool waits | "
     "load average | finished |"
 )
@@ -659,14 +784,16 @@ def run_setup(
     setup: Setup, args: argparse.Namespace, redis_url: str | None = None, variant: Variant = THIS
 ) -> str:
     profiles: list[Path | None] = [None] * setup.processes
-    if args.profile:
+    if args.profile and not setup.floor:  # the floor is not profiled
         args.profile.mkdir(parents=True, exist_ok=True)
         name = setup.name.split(":")[0] + (f"-{variant.label}" if variant.label else "")
         profiles = [args.profile / f"{name}-{k}.prof" for k in range(setup.processes)]
     servers: list[tuple[subprocess.Popen[bytes], int]] = []
+    # the floor stops by itself, long after the run should have ended
+    floor = START_SECONDS + setup.seconds + args.limit if setup.floor else 0.0
     try:
         for profile in profiles:  # the ones started are stopped if a later one fails
-            servers.append(start_server(redis_url, profile, variant))
+            servers.append(start_server(redis_url, profile, variant, floor))
         ports, pids = [p for _, p in servers], [s.pid for s, _ in servers]
         return measure(setup, ports, pids, args, variant.label)
     finally:
@@ -679,6 +806,13 @@ def setups(args: argparse.Namespace) -> list[Setup]:
     think = (float(args.think[0]), float(args.think[1]))
     every = [
         Setup("human: 2 people + 2 computer players, one process", 2, think),
+        Setup(
+            "floor: the transport alone, 2 people a room sending moves, one process",
+            2,
+            think,
+            seconds=args.floor_seconds,
+            floor=True,
+        ),
         Setup("one: saturation, 4 people, one process", 4, (0.0, 0.0), seconds=args.seconds),
         Setup(
             "two: saturation, 4 people, two processes over Redis (seats split)",
@@ -699,7 +833,10 @@ def report(argv: list[str] | None = None) -> str:
     parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0))
     parser.add_argument("--seconds", type=float, default=20.0, help="a saturation run's length")
-    parser.add_argument("--only", default="human,one,two")
+    parser.add_argument("--only", default="human,floor,one,two")
+    parser.add_argument(
+        "--floor-seconds", type=float, default=60.0, help="the floor setup's length"
+    )
     parser.add_argument("--limit", type=float, default=300.0)
     parser.add_argument("--out", type=Path, default=ROOT / "reports" / "rooms.md")
     parser.add_argument(
@@ -730,9 +867,9 @@ def report(argv: list[str] | None = None) -> str:
         HEADER,
         "|" + "---|" * (HEADER.count("|") - 1),
     ]
-    for setup in setups(args):
-        for _ in range(args.rounds):
-            for variant in variants:
+    for _ in range(args.rounds):  # every setup and variant in each round: interleaved
+        for setup in setups(args):
+            for variant in [THIS] if setup.floor else variants:
                 lines.append(run_one(setup, args, variant))
                 print(lines[-1], flush=True)
     text = "\n".join(lines) + "\n"
