@@ -55,26 +55,24 @@ pile up in memory nor hold the computer players' moves back behind them."""
 
 
 class Backlog:
-    """How many questions of one kind are waiting, and how many were turned away.
+    """How many questions of one kind are waiting for their answers, at most ``limit``.
 
     >>> backlog = Backlog(1)
-    >>> backlog.admit(), backlog.admit(), backlog.turned_away
-    (True, False, 1)
+    >>> backlog.admit(), backlog.admit()
+    (True, False)
     >>> backlog.done(); backlog.admit()
     True
     """
 
-    __slots__ = ("limit", "turned_away", "waiting")
+    __slots__ = ("limit", "waiting")
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.waiting = 0
-        self.turned_away = 0
 
     def admit(self) -> bool:
         """Count one more waiting question, unless ``limit`` are waiting (then False)."""
         if self.waiting >= self.limit:
-            self.turned_away += 1
             return False
         self.waiting += 1
         return True
