@@ -9,7 +9,8 @@ assuming every player afterwards decides the same way: each later bidder picks w
 best for its own seat, and the cards are played by the open-hand solver (the makers'
 side taking the most tricks it can). A finished deal is worth to a seat what the bench
 scores for it (``duplicate.first_level_score`` with that seat alone on the first level's
-side: at cutthroat its points minus the mean of the others').
+side: at cutthroat its points minus the mean of the others'). Euchre's tables only: Bid
+Euchre's auction is too wide to solve whole, and the oracle refuses it plainly.
 
 >>> from duplicate import TABLES, deal_of
 >>> table = TABLES["3"]
@@ -39,6 +40,8 @@ class OraclePlayer:
         self.values: dict[tuple[Action, ...], tuple[float, ...]] = {}
 
     def choose(self, state: HandState) -> Action:
+        if state.rules.variant != "euchre":
+            raise ValueError(f"the oracle plays Euchre's tables only, not {state.rules.variant!r}")
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -71,6 +71,13 @@ def test_it_is_no_level_of_the_engine() -> None:
     assert duplicate.make_player("oracle", 0).level == "oracle"
 
 
+def test_it_refuses_bid_euchre_plainly() -> None:
+    table = duplicate.TABLES["bid"]
+    state = HandState.new(duplicate.deal_of(table, 0), table.rules)
+    with pytest.raises(ValueError, match="Euchre's tables only, not 'bid'"):
+        OraclePlayer(0).choose(state)
+
+
 def test_it_bids_and_plays_a_whole_match_legally() -> None:
     result = duplicate.match("oracle", "normal", 3, table="3")
     assert len(result.scores) == 3
