@@ -37,8 +37,9 @@ normal in the first level's seats, for "strong ahead of normal against random").
 The level "open-hand" (``duplicate.OpenHandPlayer``: strong's bidding, every card played
 seeing every hand) bounds what better card play could add: ``--match open-hand:normal``.
 The level "oracle" (``oracle_player.OraclePlayer``) also bids seeing every hand, each call
-chosen by solving the rest of the deal for every choice: a ceiling for any fair player,
-``--match oracle:normal``. Both cheat, so neither is an engine level.
+chosen by solving the rest of the deal for every choice: a ceiling for fair players,
+``--match oracle:normal``; "oracle-calls" bids as the oracle and plays as strong (what
+perfect calls alone are worth). They cheat, so none is an engine level.
 A change to a player is measured against the player before it on the same deals, deal by
 deal: ``--match strong:normal --table 3 --save before.json`` before the change, ``--compare
 before.json`` after it (only the deals the change touches move, so the interval is far

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import euchre
 from duplicate import first_level_score, open_hand_card
 from euchre import Action, HandState, Phase
 from euchre.play import deal_outcome
@@ -48,6 +49,22 @@ class OraclePlayer:
         if state.phase is Phase.PLAY:
             return Action("play", cards=(open_hand_card(state),))
         return best_call(state, self.values)
+
+
+class OracleCallsPlayer:
+    """The oracle's calls (every hand seen) with the strong player's card play (fair): what
+    perfect bidding alone is worth, ``--match oracle-calls:normal``."""
+
+    level = "oracle-calls"
+
+    def __init__(self, seed: int) -> None:
+        self.oracle = OraclePlayer(seed)
+        self.player = euchre.computer_player("strong", seed=seed)
+
+    def choose(self, state: HandState) -> Action:
+        if state.phase is Phase.PLAY:
+            return self.player.choose(state)
+        return self.oracle.choose(state)
 
 
 def best_call(state: HandState, memo: dict[tuple[Action, ...], tuple[float, ...]]) -> Action:

@@ -78,6 +78,16 @@ def test_it_refuses_bid_euchre_plainly() -> None:
         OraclePlayer(0).choose(state)
 
 
+def test_oracle_calls_bids_as_the_oracle_and_plays_as_strong() -> None:
+    state = cutthroat(
+        ["9c Tc Qs Ks 9d", "Ah Kh 9s Ac Td", "Qc Kc Ts As Qd"], "9h", "Jh Jd Qh Th Jc Js Kd Ad"
+    )
+    player = duplicate.make_player("oracle-calls", 0)
+    assert player.choose(state) == Action("order")
+    playing = state.apply("order").apply("discard 9d")
+    assert player.choose(playing) == euchre.computer_player("strong", seed=0).choose(playing)
+
+
 def test_it_bids_and_plays_a_whole_match_legally() -> None:
     result = duplicate.match("oracle", "normal", 3, table="3")
     assert len(result.scores) == 3
