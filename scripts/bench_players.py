@@ -536,6 +536,15 @@ def _names(text: str, known: Sequence[str], what: str) -> list[str]:
     return names
 
 
+def match_command(args: argparse.Namespace, workers: int) -> None:
+    """Play ``--match`` and print it, with ``--by-decision``'s table when asked."""
+    kept = Kept(args.save, args.compare)
+    print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings, kept))
+    if args.by_decision:
+        print()
+        print(decisions_table(args.match, args.deals, args.table, args.set, workers, args.baseline))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the section (or some of its parts), or play one match."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -559,15 +568,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     workers = args.workers or max(1, min(4, multiprocessing.cpu_count()))
     if args.match:
-        kept = Kept(args.save, args.compare)
-        print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings, kept))
-        if args.by_decision:
-            print()
-            print(
-                decisions_table(
-                    args.match, args.deals, args.table, args.set, workers, args.baseline
-                )
-            )
+        try:
+            match_command(args, workers)
+        except ValueError as error:  # a level unknown, or one that cannot sit at the table
+            raise SystemExit(f"--match {args.match} at table {args.table}: {error}") from error
         return 0
     sets = _names(",".join(args.sets.replace(",", "")), list(SETS), "set")
     sections = _names(args.sections, SECTIONS, "section")

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
+import bench_players  # noqa: E402
 import duplicate  # noqa: E402
 from oracle_player import OraclePlayer, deal_values, seat_scores  # noqa: E402
 
@@ -76,6 +77,12 @@ def test_it_refuses_bid_euchre_plainly() -> None:
     state = HandState.new(duplicate.deal_of(table, 0), table.rules)
     with pytest.raises(ValueError, match="Euchre's tables only, not 'bid'"):
         OraclePlayer(0).choose(state)
+
+
+def test_the_bench_says_so_without_a_traceback() -> None:
+    args = ["--match", "oracle:normal", "--table", "bid", "--deals", "1", "--workers", "1"]
+    with pytest.raises(SystemExit, match=r"oracle:normal at table bid: .*tables only"):
+        bench_players.main(args)
 
 
 def test_oracle_calls_bids_as_the_oracle_and_plays_as_strong() -> None:
