@@ -36,6 +36,10 @@ against the deal played by the second level in every seat (``--baseline normal``
 normal in the first level's seats, for "strong ahead of normal against random").
 The level "open-hand" (``duplicate.OpenHandPlayer``: strong's bidding, every card played
 seeing every hand) bounds what better card play could add: ``--match open-hand:normal``.
+The level "oracle" (``oracle_player.OraclePlayer``) also bids seeing every hand, each call
+chosen by solving the rest of the deal for every choice: a ceiling for fair players,
+``--match oracle:normal``; "oracle-calls" bids as the oracle and plays as strong (what
+perfect calls alone are worth). They cheat, so none is an engine level.
 A change to a player is measured against the player before it on the same deals, deal by
 deal: ``--match strong:normal --table 3 --save before.json`` before the change, ``--compare
 before.json`` after it (only the deals the change touches move, so the interval is far
@@ -532,6 +536,15 @@ def _names(text: str, known: Sequence[str], what: str) -> list[str]:
     return names
 
 
+def match_command(args: argparse.Namespace, workers: int) -> None:
+    """Play ``--match`` and print it, with ``--by-decision``'s table when asked."""
+    kept = Kept(args.save, args.compare)
+    print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings, kept))
+    if args.by_decision:
+        print()
+        print(decisions_table(args.match, args.deals, args.table, args.set, workers, args.baseline))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the section (or some of its parts), or play one match."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -555,15 +568,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     workers = args.workers or max(1, min(4, multiprocessing.cpu_count()))
     if args.match:
-        kept = Kept(args.save, args.compare)
-        print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings, kept))
-        if args.by_decision:
-            print()
-            print(
-                decisions_table(
-                    args.match, args.deals, args.table, args.set, workers, args.baseline
-                )
-            )
+        try:
+            match_command(args, workers)
+        except ValueError as error:  # a level unknown, or one that cannot sit at the table
+            raise SystemExit(f"--match {args.match} at table {args.table}: {error}") from error
         return 0
     sets = _names(",".join(args.sets.replace(",", "")), list(SETS), "set")
     sections = _names(args.sections, SECTIONS, "section")

@@ -96,12 +96,22 @@ def open_hand_card(state: HandState) -> Card:
 
 
 def make_player(level: str, seed: int) -> Chooser:
-    """A player of ``level``: one of ours, "random", "open-hand" (``OpenHandPlayer``), or
-    "ismcts-N" (OpenSpiel's ISMCTS with N simulations per decision)."""
+    """A player of ``level``: one of ours, "random", "open-hand" (``OpenHandPlayer``),
+    "oracle" (``oracle_player.OraclePlayer``: bids and plays seeing every hand),
+    "oracle-calls" (its calls, strong's card play), or
+    "ismcts-N" (OpenSpiel's ISMCTS with N simulations per decision).
+
+    >>> make_player("oracle", 0).level
+    'oracle'
+    """
     if level == "random":
         return RandomPlayer(seed)
     if level == "open-hand":
         return OpenHandPlayer(seed)
+    if level in ("oracle", "oracle-calls"):
+        from oracle_player import OracleCallsPlayer, OraclePlayer
+
+        return OraclePlayer(seed) if level == "oracle" else OracleCallsPlayer(seed)
     if level.startswith("ismcts-"):
         from ismcts_player import IsmctsPlayer
 
