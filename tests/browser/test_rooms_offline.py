@@ -21,6 +21,7 @@ from tests.browser.harness import (
     StaticServer,
     allow_console_errors,
     goto,
+    runtime_call,
     wait_ready,
 )
 
@@ -45,6 +46,10 @@ def test_offline_the_rooms_page_says_so_and_disables_join(new_page: Callable[...
     assert page.locator(f"{WIDGET} [data-region=offline]").is_hidden()
     assert page.evaluate(BUTTONS) and all(page.evaluate(BUTTONS))
     assert not [url for url in requests if "/rooms/" in url and not url.endswith(PAGE)]
+    # the engine started from the kept snapshot, and looked for no newer build offline
+    assert runtime_call(page, "runtime.ping") == "pong"
+    page.wait_for_timeout(500)
+    assert not [url for url in requests if "manifest.json?fresh" in url]
     # Back online, the page looks again by itself: this copy has no room server.
     allow_console_errors(page, r"rooms/health")
     page.context.set_offline(False)

@@ -211,6 +211,12 @@ function pageUrls() {
   return [...urls];
 }
 
+// Resolves at once when the browser says it is online, else once it is back.
+function online() {
+  if (navigator.onLine !== false) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener("online", resolve, { once: true }));
+}
+
 /**
  * Register the site's service worker (once per page load): it caches the engine and every
  * page, so the whole site works offline. Called once the engine has stored its downloads,
@@ -228,6 +234,7 @@ export async function registerServiceWorker(info = null) {
     // worker's own cached copy) look past the caches once: a new build gets a new service
     // worker and cache.
     if (navigator.serviceWorker.controller || !version || info.manifest_from_cache) {
+      await online(); // offline, the page asks the network nothing until it is back
       try {
         const url = new URL(`runtime/manifest.json?fresh=${Date.now()}`, SITE_ROOT);
         const response = await fetch(url, { cache: "no-store" });
