@@ -554,6 +554,13 @@ async def play(plan: Plan, pipe: Connection, go: Event) -> dict[str, Any]:
         await asyncio.wait_for(asyncio.gather(*(t.done.wait() for t in tables)), waiting)
     except TimeoutError:
         finished = bool(setup.seconds)
+    return await _ended(tasks, opened, tables, latencies, finished)
+
+
+async def _ended(
+    tasks: list[Any], opened: list[Any], tables: list[Any], latencies: list[float], finished: bool
+) -> dict[str, Any]:
+    """Stop a client's tasks, close its sockets; its result for the parent."""
     for task in tasks:
         task.cancel()
     for sockets in opened:
@@ -633,13 +640,7 @@ async def play_floor(plan: Plan, pipe: Connection, go: Event) -> dict[str, Any]:
     while any(t.answered < len(t.sent) for t in tables) and time.monotonic() < drained:
         await asyncio.sleep(0.05)
     finished = all(t.answered == len(t.sent) for t in tables)
-    for task in readers:
-        task.cancel()
-    for sockets in opened:
-        for ws in sockets:
-            await ws.close()
-    sizes = [n for table in tables for n in table.sizes]
-    return {"latencies": latencies, "finished": finished, "sizes": sizes}
+    return await _ended(readers, opened, tables, latencies, finished)
 
 
 def client_process(plan: Plan, pipe: Connection, go: Event) -> None:
