@@ -241,13 +241,13 @@ def test_a_first_visit_asks_for_nothing_before_it_is_needed(
     server = host("brotli")
     page = new_page(server)
     page.add_init_script(MOMENTS)
-    held = hold_requests(page, "**/assets/euchre/mastery.css")
+    held = hold_requests(page, "**/assets/euchre/styles.css")
     page.goto("practice/lessons/", wait_until="commit")
     route = first_held(page, held)
     page.wait_for_timeout(2500)  # the worker has long started: it waits for the page
     released = time.time() * 1000
     route.continue_()
-    page.context.unroute("**/assets/euchre/mastery.css")  # the offline copy's request goes
+    page.context.unroute("**/assets/euchre/styles.css")  # the offline copy's request goes
     wait_ready(page, "[data-widget=lesson]")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=90_000)
     moments = page.evaluate("() => window.__moments")

@@ -7,6 +7,9 @@ build-time replies its widgets answer from first (``data-prebuilt``), fetched wh
 page loads. After the build, those files are written into the site
 (:mod:`euchre_tutorial.prebuilt.publish`); without this hook the widgets simply wait for
 the engine.
+
+``on_files`` puts the site's own stylesheet parts together into the one stylesheet every
+page links (:mod:`euchre_tutorial.stylesheet`), and leaves the parts out of the site.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from mkdocs.structure.files import File, Files
+
+from euchre_tutorial import stylesheet
 from euchre_tutorial.modulegraph import ASSETS, closure, page_preloads
 from euchre_tutorial.prebuilt import publish
 
@@ -26,6 +32,19 @@ def on_pre_build(config: Any) -> None:
     process after a script changed."""
     closure.cache_clear()
     publish.collect()
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Replace the stylesheet's parts with the one stylesheet made of them."""
+    parts = []
+    for name in stylesheet.PARTS:
+        part = files.get_file_from_path(f"{stylesheet.FOLDER}/{name}")
+        if part is None:
+            raise FileNotFoundError(f"the stylesheet's part {stylesheet.FOLDER}/{name} is missing")
+        parts.append((name, part.content_string))
+        files.remove(part)
+    files.append(File.generated(config, stylesheet.BUNDLE, content=stylesheet.bundle(parts)))
+    return files
 
 
 def on_page_context(context: dict[str, Any], page: Any, config: Any, nav: Any) -> dict[str, Any]:
