@@ -7,6 +7,9 @@ from __future__ import annotations
 import asyncio
 
 from euchre_rooms import Hub
+from euchre_rooms.stats import Latest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.rooms.helpers import FAST
 from tests.rooms.inproc import Tab, seat, settle
@@ -42,3 +45,17 @@ def test_each_accepted_move_of_a_person_is_timed_and_a_refused_one_is_not() -> N
         assert timed["max"] < 10_000  # milliseconds, not seconds or nanoseconds
 
     asyncio.run(test())
+
+
+@given(
+    size=st.integers(min_value=1, max_value=20),
+    numbers=st.lists(st.floats(allow_nan=False, allow_infinity=False, width=64), max_size=60),
+)
+def test_the_latest_timings_kept_are_the_last_ones_appended(
+    size: int, numbers: list[float]
+) -> None:
+    kept = Latest(size)
+    for number in numbers:
+        kept.append(number)
+    latest = numbers[-size:] if numbers else []
+    assert sorted(kept.values()) == sorted(latest) and len(kept) == len(latest)
