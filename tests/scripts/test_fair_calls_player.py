@@ -1,0 +1,126 @@
+"""The bench's ``fair-calls-N`` level: each call valued over deals sampled from its own
+seat's view (passers holding passing hands), each solved open-handed; it makes the plain
+calls a player must make, its sampled deals agree with everything the seat saw, and it is
+no level of the engine."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import euchre
+import pytest
+from euchre import Action, Deal, HandState
+from euchre.players.estimate import hand_tricks
+from euchre.players.levels import LEVELS
+from euchre.players.sampling import PASSED_LIMIT
+from euchre.rng import SeededRandom
+from euchre.state import proposed_suit
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import bench_players  # noqa: E402
+import duplicate  # noqa: E402
+from fair_calls_player import FairCallsPlayer, passers_plausible, sampled_state  # noqa: E402
+
+CUTTHROAT = duplicate.TABLES["3"]
+SAMPLES = 8
+
+
+def cutthroat(hands: list[str], upcard: str, kitty: str, actions: list[str]) -> HandState:
+    """A cutthroat deal dealt by seat 0 (seat 1 bids first), after ``actions``."""
+    deal = Deal(dealer=0, hands=hands, upcard=upcard, kitty=kitty.split())
+    return HandState.replay(deal, CUTTHROAT.rules, actions)
+
+
+def choice(state: HandState) -> Action:
+    return FairCallsPlayer(seed=5, samples=SAMPLES).choose(state)
+
+
+def test_it_orders_the_five_top_trumps() -> None:
+    # Both bowers, ace, king and queen of hearts: five tricks whatever the others hold.
+    state = cutthroat(
+        ["9c Tc Qs Ks 9d", "Jh Jd Ah Kh Qh", "Qc Kc Ts As Qd"], "9h", "Th Jc Js Ac 9s Td Kd Ad", []
+    )
+    assert choice(state) == Action("order")
+
+
+def test_it_passes_a_hand_without_trump_or_ace() -> None:
+    # Nines and tens of three suits under an ace of hearts: ordering is a certain euchre.
+    state = cutthroat(
+        ["Qc Kc Qs Ks Qd", "9c Tc 9s Ts 9d", "Jh Jd Kh As Ad"], "Ah", "Qh Th 9h Jc Ac Js Td Kd", []
+    )
+    assert choice(state) == Action("pass")
+
+
+def test_it_names_the_suit_it_holds_from_the_top_in_round_two() -> None:
+    # Hearts turned down; both black bowers and the ace, king and queen of spades.
+    state = cutthroat(
+        ["9c Tc Qd Kd 9d", "Js Jc As Ks Qs", "Qc Kc Ac Ad Td"],
+        "9h",
+        "Jh Jd Ah Kh Qh Th Ts 9s",
+        ["pass", "pass", "pass"],
+    )
+    assert choice(state) == Action("call", suit=euchre.Suit.SPADES)
+
+
+def test_the_dealer_with_five_top_trumps_throws_its_lone_side_card() -> None:
+    state = cutthroat(
+        ["Jh Jd Ah Kh 9c", "Tc Qs Ks 9d Td", "Qc Kc Ts As Qd"],
+        "Qh",
+        "Th 9h Jc Js Ac 9s Kd Ad",
+        ["pass", "pass", "order"],
+    )
+    assert state.phase is euchre.Phase.DISCARD
+    assert choice(state) == Action("discard", cards=(euchre.Card.parse("9c"),))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=0, max_value=50_000), st.integers(min_value=0, max_value=4))
+def test_a_sampled_deal_agrees_with_all_the_seat_saw(index: int, passes: int) -> None:
+    start = HandState.new(duplicate.deal_of(CUTTHROAT, index), CUTTHROAT.rules)
+    state = HandState.replay(start.deal, start.rules, ["pass"] * passes)
+    assert state.to_act is not None
+    view = state.view(state.to_act)
+    sampled = sampled_state(view, SeededRandom(index))
+    assert sampled.deal.upcard == start.deal.upcard and sampled.deal.dealer == start.deal.dealer
+    assert sampled.actions == state.actions and sampled.to_act == view.seat
+    assert sampled.view(view.seat).hand == view.hand
+    assert sampled.legal_actions() == state.legal_actions()
+
+
+def test_a_passer_never_holds_a_hand_that_would_surely_have_called() -> None:
+    # Seat 1 passed the nine of hearts; seat 2's guesses never give it a strong heart hand.
+    state = cutthroat(
+        ["9c Tc Qs Ks 9d", "Jh Jd Ah Kh Qh", "Qc Kc Ts As Qd"], "9h", "Th Jc Js Ac 9s Td Kd Ad", []
+    )
+    view = state.apply("pass").view(2)
+    turned = proposed_suit(view.upcard) if view.upcard else None
+    assert turned is not None
+    for seed in range(20):
+        sampled = sampled_state(view, SeededRandom(seed))
+        held = sampled.deal.hands[1]
+        assert passers_plausible(view, {1: list(held)})
+        assert hand_tricks(held, turned, view.rules) <= PASSED_LIMIT
+    assert not passers_plausible(view, {1: list(state.deal.hands[1])})
+
+
+def test_it_decides_the_same_way_every_time() -> None:
+    state = HandState.new(duplicate.deal_of(CUTTHROAT, 7), CUTTHROAT.rules)
+    assert choice(state) == choice(state)
+
+
+def test_it_is_no_level_of_the_engine() -> None:
+    assert not any(level.startswith("fair") for level in LEVELS)
+    with pytest.raises(ValueError, match="unknown level 'fair-calls-32'"):
+        euchre.computer_player("fair-calls-32", seed=0)
+    assert duplicate.make_player("fair-calls-8", 0).level == "fair-calls-8"
+
+
+def test_the_bench_says_plainly_when_its_count_is_no_number() -> None:
+    argv = ["--match", "fair-calls-many:normal", "--table", "3", "--deals", "1", "--workers", "1"]
+    with pytest.raises(SystemExit, match="fair-calls-many: the number of sampled deals"):
+        bench_players.main(argv)
