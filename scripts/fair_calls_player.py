@@ -12,6 +12,11 @@ solver), and the choice with the best mean score for this seat (as the bench sco
 deal) is taken, the first in legal order on a tie. The cards are played as the strong
 player plays them.
 
+The open-handed later bids flatter a pass: in the sampled deal the seat itself, and
+everyone after it, bids round two seeing every hand. ``fair-rollout-N`` values each choice
+the same way but bids the rest as the strong player bids (each seat from its own view,
+the dealer's discard too) before the open-hand solver plays the cards.
+
 It sees only its own seat, so it is fair; it is far too slow for a page (``N`` open-hand
 bidding trees per decision), so it is a measure, not a level: what bidding by sampling can
 reach at best. It lives here, never among the engine's levels.
@@ -36,7 +41,7 @@ from euchre.players.sampling import PASSED_LIMIT, sample_checked
 from euchre.rng import SeededRandom
 from euchre.state import proposed_suit
 from euchre.view import SeatView
-from oracle_player import deal_values
+from oracle_player import deal_values, seat_scores, solved_points
 
 #: Sampled deals per decision unless the level's name says otherwise.
 SAMPLES = 32
@@ -45,8 +50,9 @@ SAMPLES = 32
 #: when none does).
 TRIES = 50
 
-#: The level's name before its number of samples.
-PREFIX = "fair-calls-"
+#: The levels' names before their number of samples: later bids open-handed, or as the
+#: strong player bids them.
+PREFIXES = {"fair-calls-": "open", "fair-rollout-": "strong"}
 
 
 class FairCallsPlayer:
@@ -54,12 +60,16 @@ class FairCallsPlayer:
     seat's view, each solved open-handed (see the module's docstring); strong's card play.
     """
 
-    def __init__(self, seed: int, samples: int = SAMPLES) -> None:
+    def __init__(self, seed: int, samples: int = SAMPLES, later: str = "open") -> None:
         if samples < 1:
             raise ValueError(f"a fair-calls level samples at least one deal, not {samples}")
+        prefix = next((p for p, how in PREFIXES.items() if how == later), None)
+        if prefix is None:
+            raise ValueError(f"later bids are 'open' or 'strong', not {later!r}")
         self.seed = seed
         self.samples = samples
-        self.level = f"{PREFIX}{samples}"
+        self.later = later
+        self.level = f"{prefix}{samples}"
         self.player = euchre.computer_player("strong", seed=seed)
 
     def choose(self, state: HandState) -> Action:
@@ -70,16 +80,18 @@ class FairCallsPlayer:
             return self.player.choose(state)
         assert state.to_act is not None
         view = state.view(state.to_act)
-        values = choice_values(view, legal, self.samples, view_rng(self.seed, view, "fair"))
+        rng = view_rng(self.seed, view, "fair")
+        values = choice_values(view, legal, self.samples, rng, self.later)
         best = max(values)
         return legal[values.index(best)]
 
 
 def choice_values(
-    view: SeatView, legal: Sequence[Action], samples: int, rng: SeededRandom
+    view: SeatView, legal: Sequence[Action], samples: int, rng: SeededRandom, later: str = "open"
 ) -> list[float]:
     """Each legal choice's mean score for ``view.seat`` over ``samples`` sampled deals, the
-    rest of each solved open-handed (in the order of ``legal``).
+    rest of each solved open-handed (``later`` "strong": bid as the strong player bids,
+    then played open-handed), in the order of ``legal``.
 
     >>> from duplicate import TABLES, deal_of
     >>> table = TABLES["3"]
@@ -93,8 +105,29 @@ def choice_values(
         state = sampled_state(view, rng)
         memo: dict[tuple[Action, ...], tuple[float, ...]] = {}
         for i, action in enumerate(legal):
-            scores[i].append(deal_values(state.apply(action), memo)[view.seat])
+            after = state.apply(action)
+            values = deal_values(after, memo) if later == "open" else bid_out_values(after)
+            scores[i].append(values[view.seat])
     return [statistics.fmean(s) for s in scores]
+
+
+def bid_out_values(state: HandState) -> tuple[float, ...]:
+    """What the deal from ``state`` is worth to each seat (as the bench scores it) when
+    the rest of the bidding is the strong player's (each seat from its own view) and the
+    cards are played open-handed (``oracle_player.solved_points``).
+
+    >>> from duplicate import TABLES, deal_of
+    >>> table = TABLES["3"]
+    >>> state = HandState.replay(deal_of(table, 0), table.rules, ["pass"])
+    >>> len(bid_out_values(state))
+    3
+    """
+    bidders = [euchre.computer_player("strong", seed=seat) for seat in range(state.rules.players)]
+    while state.result is None and state.phase is not Phase.PLAY:
+        assert state.to_act is not None
+        state = state.apply(bidders[state.to_act].choose(state))
+    points = state.result.points if state.result is not None else solved_points(state)
+    return seat_scores(tuple(points), state)
 
 
 def sampled_state(view: SeatView, rng: SeededRandom) -> HandState:
@@ -159,18 +192,19 @@ def passers_plausible(view: SeatView, hands: dict[int, list[Card]]) -> bool:
 
 
 def fair_calls_player(level: str, seed: int) -> FairCallsPlayer:
-    """The player a level's name asks for: ``fair-calls-N`` samples ``N`` deals a decision.
+    """The player a level's name asks for: ``fair-calls-N`` (later bids open-handed) or
+    ``fair-rollout-N`` (later bids the strong player's), ``N`` deals a decision.
 
-    >>> fair_calls_player("fair-calls-8", 0).samples
-    8
+    >>> fair_calls_player("fair-calls-8", 0).samples, fair_calls_player("fair-rollout-4", 0).later
+    (8, 'strong')
     >>> fair_calls_player("fair-calls-many", 0)
     Traceback (most recent call last):
     ...
     ValueError: fair-calls-many: the number of sampled deals is a whole number, as fair-calls-32
     """
-    count = level.removeprefix(PREFIX)
-    if not count.isdigit():
-        raise ValueError(
-            f"{level}: the number of sampled deals is a whole number, as {PREFIX}{SAMPLES}"
-        )
-    return FairCallsPlayer(seed, int(count))
+    prefix = next((p for p in PREFIXES if level.startswith(p)), None)
+    count = level.removeprefix(prefix) if prefix is not None else ""
+    if prefix is None or not count.isdigit():
+        example = f"{prefix or 'fair-calls-'}{SAMPLES}"
+        raise ValueError(f"{level}: the number of sampled deals is a whole number, as {example}")
+    return FairCallsPlayer(seed, int(count), PREFIXES[prefix])

@@ -36,27 +36,34 @@ def cutthroat(hands: list[str], upcard: str, kitty: str, actions: list[str]) -> 
     return HandState.replay(deal, CUTTHROAT.rules, actions)
 
 
-def choice(state: HandState) -> Action:
-    return FairCallsPlayer(seed=5, samples=SAMPLES).choose(state)
+#: The rest of each sampled deal bid open-handed (fair-calls) or as strong bids (fair-rollout).
+LATER = pytest.mark.parametrize("later", ["open", "strong"])
 
 
-def test_it_orders_the_five_top_trumps() -> None:
+def choice(state: HandState, later: str = "open") -> Action:
+    return FairCallsPlayer(seed=5, samples=SAMPLES, later=later).choose(state)
+
+
+@LATER
+def test_it_orders_the_five_top_trumps(later: str) -> None:
     # Both bowers, ace, king and queen of hearts: five tricks whatever the others hold.
     state = cutthroat(
         ["9c Tc Qs Ks 9d", "Jh Jd Ah Kh Qh", "Qc Kc Ts As Qd"], "9h", "Th Jc Js Ac 9s Td Kd Ad", []
     )
-    assert choice(state) == Action("order")
+    assert choice(state, later) == Action("order")
 
 
-def test_it_passes_a_hand_without_trump_or_ace() -> None:
+@LATER
+def test_it_passes_a_hand_without_trump_or_ace(later: str) -> None:
     # Nines and tens of three suits under an ace of hearts: ordering is a certain euchre.
     state = cutthroat(
         ["Qc Kc Qs Ks Qd", "9c Tc 9s Ts 9d", "Jh Jd Kh As Ad"], "Ah", "Qh Th 9h Jc Ac Js Td Kd", []
     )
-    assert choice(state) == Action("pass")
+    assert choice(state, later) == Action("pass")
 
 
-def test_it_names_the_suit_it_holds_from_the_top_in_round_two() -> None:
+@LATER
+def test_it_names_the_suit_it_holds_from_the_top_in_round_two(later: str) -> None:
     # Hearts turned down; both black bowers and the ace, king and queen of spades.
     state = cutthroat(
         ["9c Tc Qd Kd 9d", "Js Jc As Ks Qs", "Qc Kc Ac Ad Td"],
@@ -64,10 +71,11 @@ def test_it_names_the_suit_it_holds_from_the_top_in_round_two() -> None:
         "Jh Jd Ah Kh Qh Th Ts 9s",
         ["pass", "pass", "pass"],
     )
-    assert choice(state) == Action("call", suit=euchre.Suit.SPADES)
+    assert choice(state, later) == Action("call", suit=euchre.Suit.SPADES)
 
 
-def test_the_dealer_with_five_top_trumps_throws_its_lone_side_card() -> None:
+@LATER
+def test_the_dealer_with_five_top_trumps_throws_its_lone_side_card(later: str) -> None:
     state = cutthroat(
         ["Jh Jd Ah Kh 9c", "Tc Qs Ks 9d Td", "Qc Kc Ts As Qd"],
         "Qh",
@@ -75,7 +83,7 @@ def test_the_dealer_with_five_top_trumps_throws_its_lone_side_card() -> None:
         ["pass", "pass", "order"],
     )
     assert state.phase is euchre.Phase.DISCARD
-    assert choice(state) == Action("discard", cards=(euchre.Card.parse("9c"),))
+    assert choice(state, later) == Action("discard", cards=(euchre.Card.parse("9c"),))
 
 
 @settings(max_examples=25, deadline=None)
@@ -108,16 +116,19 @@ def test_a_passer_never_holds_a_hand_that_would_surely_have_called() -> None:
     assert not passers_plausible(view, {1: list(state.deal.hands[1])})
 
 
-def test_it_decides_the_same_way_every_time() -> None:
+@LATER
+def test_it_decides_the_same_way_every_time(later: str) -> None:
     state = HandState.new(duplicate.deal_of(CUTTHROAT, 7), CUTTHROAT.rules)
-    assert choice(state) == choice(state)
+    assert choice(state, later) == choice(state, later)
 
 
 def test_it_is_no_level_of_the_engine() -> None:
     assert not any(level.startswith("fair") for level in LEVELS)
-    with pytest.raises(ValueError, match="unknown level 'fair-calls-32'"):
-        euchre.computer_player("fair-calls-32", seed=0)
+    for level in ("fair-calls-32", "fair-rollout-32"):
+        with pytest.raises(ValueError, match=f"unknown level '{level}'"):
+            euchre.computer_player(level, seed=0)
     assert duplicate.make_player("fair-calls-8", 0).level == "fair-calls-8"
+    assert duplicate.make_player("fair-rollout-8", 0).level == "fair-rollout-8"
 
 
 def test_the_bench_says_plainly_when_its_count_is_no_number() -> None:
