@@ -100,7 +100,7 @@ def make_player(level: str, seed: int) -> Chooser:
     "oracle" (``oracle_player.OraclePlayer``: bids and plays seeing every hand),
     "oracle-calls" (its calls, strong's card play), "fair-calls-N" (``fair_calls_player``:
     calls valued over N deals sampled from the seat's view, each solved; strong's card
-    play; "fair-rollout-N" the same with later bids the strong player's), or "ismcts-N"
+    play; "fair-rollout-N" and "fair-bold-N" two variants of it), or "ismcts-N"
     (OpenSpiel's ISMCTS with N simulations per decision).
 
     >>> make_player("oracle", 0).level
@@ -114,7 +114,7 @@ def make_player(level: str, seed: int) -> Chooser:
         from oracle_player import OracleCallsPlayer, OraclePlayer
 
         return OraclePlayer(seed) if level == "oracle" else OracleCallsPlayer(seed)
-    if level.startswith(("fair-calls-", "fair-rollout-")):
+    if level.startswith(("fair-calls-", "fair-rollout-", "fair-bold-")):
         from fair_calls_player import fair_calls_player
 
         return fair_calls_player(level, seed)

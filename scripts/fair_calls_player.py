@@ -15,7 +15,10 @@ player plays them.
 The open-handed later bids flatter a pass: in the sampled deal the seat itself, and
 everyone after it, bids round two seeing every hand. ``fair-rollout-N`` values each choice
 the same way but bids the rest as the strong player bids (each seat from its own view,
-the dealer's discard too) before the open-hand solver plays the cards.
+the dealer's discard too) before the open-hand solver plays the cards. ``fair-bold-N``
+values as fair-calls does and credits each call with the margins the strong player's
+fitted values take at cutthroat (open-handed defenders play as one; at the table makers
+fare better).
 
 It sees only its own seat, so it is fair; it is far too slow for a page (``N`` open-hand
 bidding trees per decision), so it is a measure, not a level: what bidding by sampling can
@@ -32,9 +35,11 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import euchre
 from euchre import Action, Card, Deal, HandState, Phase, Suit
+from euchre.players.bid_strategy import STRONG
 from euchre.players.estimate import hand_tricks
 from euchre.players.knowledge import Knowledge, view_rng
 from euchre.players.sampling import PASSED_LIMIT, sample_checked
@@ -50,9 +55,23 @@ SAMPLES = 32
 #: when none does).
 TRIES = 50
 
-#: The levels' names before their number of samples: later bids open-handed, or as the
-#: strong player bids them.
-PREFIXES = {"fair-calls-": "open", "fair-rollout-": "strong"}
+
+@dataclass(frozen=True)
+class Variant:
+    """How a fair-calls level values its choices: ``later`` bids "open" (seeing every
+    sampled hand) or "strong" (as the strong player bids), and whether it is ``bold``
+    (calls credited with the strong style's margins at cutthroat, ``bold_credit``)."""
+
+    later: str = "open"
+    bold: bool = False
+
+
+#: The levels' names before their number of samples, and how each values its choices.
+PREFIXES = {
+    "fair-calls-": Variant(),
+    "fair-rollout-": Variant(later="strong"),
+    "fair-bold-": Variant(bold=True),
+}
 
 
 class FairCallsPlayer:
@@ -60,15 +79,15 @@ class FairCallsPlayer:
     seat's view, each solved open-handed (see the module's docstring); strong's card play.
     """
 
-    def __init__(self, seed: int, samples: int = SAMPLES, later: str = "open") -> None:
+    def __init__(self, seed: int, samples: int = SAMPLES, variant: Variant = Variant()) -> None:
         if samples < 1:
             raise ValueError(f"a fair-calls level samples at least one deal, not {samples}")
-        prefix = next((p for p, how in PREFIXES.items() if how == later), None)
+        prefix = next((p for p, how in PREFIXES.items() if how == variant), None)
         if prefix is None:
-            raise ValueError(f"later bids are 'open' or 'strong', not {later!r}")
+            raise ValueError(f"no fair-calls level values its choices as {variant}")
         self.seed = seed
         self.samples = samples
-        self.later = later
+        self.variant = variant
         self.level = f"{prefix}{samples}"
         self.player = euchre.computer_player("strong", seed=seed)
 
@@ -81,7 +100,9 @@ class FairCallsPlayer:
         assert state.to_act is not None
         view = state.view(state.to_act)
         rng = view_rng(self.seed, view, "fair")
-        values = choice_values(view, legal, self.samples, rng, self.later)
+        values = choice_values(view, legal, self.samples, rng, self.variant.later)
+        if self.variant.bold:
+            values = [v + bold_credit(view, a) for v, a in zip(values, legal, strict=True)]
         best = max(values)
         return legal[values.index(best)]
 
@@ -109,6 +130,23 @@ def choice_values(
             values = deal_values(after, memo) if later == "open" else bid_out_values(after)
             scores[i].append(values[view.seat])
     return [statistics.fmean(s) for s in scores]
+
+
+def bold_credit(view: SeatView, action: Action) -> float:
+    """What a bold level adds to a call's value: where every player scores alone, the
+    strong style's margins (``bid_strategy.STRONG.individual_margin``) the other way,
+    since open-handed defenders play as one and makers fare better at the table.
+
+    >>> from duplicate import TABLES, deal_of
+    >>> table = TABLES["3"]
+    >>> view = HandState.new(deal_of(table, 0), table.rules).view(1)
+    >>> bold_credit(view, Action("order")), bold_credit(view, Action("pass"))
+    (0.2, 0.0)
+    """
+    if view.rules.partnerships or action.kind not in ("order", "call"):
+        return 0.0
+    first, second = STRONG.individual_margin
+    return -(first if view.phase is Phase.ROUND_ONE else second)
 
 
 def bid_out_values(state: HandState) -> tuple[float, ...]:
@@ -192,11 +230,12 @@ def passers_plausible(view: SeatView, hands: dict[int, list[Card]]) -> bool:
 
 
 def fair_calls_player(level: str, seed: int) -> FairCallsPlayer:
-    """The player a level's name asks for: ``fair-calls-N`` (later bids open-handed) or
-    ``fair-rollout-N`` (later bids the strong player's), ``N`` deals a decision.
+    """The player a level's name asks for: ``fair-calls-N`` (later bids open-handed),
+    ``fair-rollout-N`` (later bids the strong player's) or ``fair-bold-N`` (as
+    fair-calls, calls credited ``bold_credit``), ``N`` deals a decision.
 
-    >>> fair_calls_player("fair-calls-8", 0).samples, fair_calls_player("fair-rollout-4", 0).later
-    (8, 'strong')
+    >>> fair_calls_player("fair-calls-8", 0).samples, fair_calls_player("fair-bold-4", 0).variant
+    (8, Variant(later='open', bold=True))
     >>> fair_calls_player("fair-calls-many", 0)
     Traceback (most recent call last):
     ...

@@ -24,7 +24,12 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import bench_players  # noqa: E402
 import duplicate  # noqa: E402
-from fair_calls_player import FairCallsPlayer, passers_plausible, sampled_state  # noqa: E402
+from fair_calls_player import (  # noqa: E402
+    PREFIXES,
+    FairCallsPlayer,
+    passers_plausible,
+    sampled_state,
+)
 
 CUTTHROAT = duplicate.TABLES["3"]
 SAMPLES = 8
@@ -36,34 +41,34 @@ def cutthroat(hands: list[str], upcard: str, kitty: str, actions: list[str]) -> 
     return HandState.replay(deal, CUTTHROAT.rules, actions)
 
 
-#: The rest of each sampled deal bid open-handed (fair-calls) or as strong bids (fair-rollout).
-LATER = pytest.mark.parametrize("later", ["open", "strong"])
+#: Every level's way of valuing: fair-calls, fair-rollout, fair-bold.
+VARIANTS = pytest.mark.parametrize("prefix", list(PREFIXES))
 
 
-def choice(state: HandState, later: str = "open") -> Action:
-    return FairCallsPlayer(seed=5, samples=SAMPLES, later=later).choose(state)
+def choice(state: HandState, prefix: str = "fair-calls-") -> Action:
+    return FairCallsPlayer(seed=5, samples=SAMPLES, variant=PREFIXES[prefix]).choose(state)
 
 
-@LATER
-def test_it_orders_the_five_top_trumps(later: str) -> None:
+@VARIANTS
+def test_it_orders_the_five_top_trumps(prefix: str) -> None:
     # Both bowers, ace, king and queen of hearts: five tricks whatever the others hold.
     state = cutthroat(
         ["9c Tc Qs Ks 9d", "Jh Jd Ah Kh Qh", "Qc Kc Ts As Qd"], "9h", "Th Jc Js Ac 9s Td Kd Ad", []
     )
-    assert choice(state, later) == Action("order")
+    assert choice(state, prefix) == Action("order")
 
 
-@LATER
-def test_it_passes_a_hand_without_trump_or_ace(later: str) -> None:
+@VARIANTS
+def test_it_passes_a_hand_without_trump_or_ace(prefix: str) -> None:
     # Nines and tens of three suits under an ace of hearts: ordering is a certain euchre.
     state = cutthroat(
         ["Qc Kc Qs Ks Qd", "9c Tc 9s Ts 9d", "Jh Jd Kh As Ad"], "Ah", "Qh Th 9h Jc Ac Js Td Kd", []
     )
-    assert choice(state, later) == Action("pass")
+    assert choice(state, prefix) == Action("pass")
 
 
-@LATER
-def test_it_names_the_suit_it_holds_from_the_top_in_round_two(later: str) -> None:
+@VARIANTS
+def test_it_names_the_suit_it_holds_from_the_top_in_round_two(prefix: str) -> None:
     # Hearts turned down; both black bowers and the ace, king and queen of spades.
     state = cutthroat(
         ["9c Tc Qd Kd 9d", "Js Jc As Ks Qs", "Qc Kc Ac Ad Td"],
@@ -71,11 +76,11 @@ def test_it_names_the_suit_it_holds_from_the_top_in_round_two(later: str) -> Non
         "Jh Jd Ah Kh Qh Th Ts 9s",
         ["pass", "pass", "pass"],
     )
-    assert choice(state, later) == Action("call", suit=euchre.Suit.SPADES)
+    assert choice(state, prefix) == Action("call", suit=euchre.Suit.SPADES)
 
 
-@LATER
-def test_the_dealer_with_five_top_trumps_throws_its_lone_side_card(later: str) -> None:
+@VARIANTS
+def test_the_dealer_with_five_top_trumps_throws_its_lone_side_card(prefix: str) -> None:
     state = cutthroat(
         ["Jh Jd Ah Kh 9c", "Tc Qs Ks 9d Td", "Qc Kc Ts As Qd"],
         "Qh",
@@ -83,7 +88,7 @@ def test_the_dealer_with_five_top_trumps_throws_its_lone_side_card(later: str) -
         ["pass", "pass", "order"],
     )
     assert state.phase is euchre.Phase.DISCARD
-    assert choice(state, later) == Action("discard", cards=(euchre.Card.parse("9c"),))
+    assert choice(state, prefix) == Action("discard", cards=(euchre.Card.parse("9c"),))
 
 
 @settings(max_examples=25, deadline=None)
@@ -116,19 +121,20 @@ def test_a_passer_never_holds_a_hand_that_would_surely_have_called() -> None:
     assert not passers_plausible(view, {1: list(state.deal.hands[1])})
 
 
-@LATER
-def test_it_decides_the_same_way_every_time(later: str) -> None:
+@VARIANTS
+def test_it_decides_the_same_way_every_time(prefix: str) -> None:
     state = HandState.new(duplicate.deal_of(CUTTHROAT, 7), CUTTHROAT.rules)
-    assert choice(state, later) == choice(state, later)
+    assert choice(state, prefix) == choice(state, prefix)
 
 
 def test_it_is_no_level_of_the_engine() -> None:
     assert not any(level.startswith("fair") for level in LEVELS)
-    for level in ("fair-calls-32", "fair-rollout-32"):
+    for level in (f"{prefix}32" for prefix in PREFIXES):
         with pytest.raises(ValueError, match=f"unknown level '{level}'"):
             euchre.computer_player(level, seed=0)
     assert duplicate.make_player("fair-calls-8", 0).level == "fair-calls-8"
     assert duplicate.make_player("fair-rollout-8", 0).level == "fair-rollout-8"
+    assert duplicate.make_player("fair-bold-8", 0).level == "fair-bold-8"
 
 
 def test_the_bench_says_plainly_when_its_count_is_no_number() -> None:
