@@ -39,7 +39,10 @@ seeing every hand) bounds what better card play could add: ``--match open-hand:n
 The level "oracle" (``oracle_player.OraclePlayer``) also bids seeing every hand, each call
 chosen by solving the rest of the deal for every choice: a ceiling for fair players,
 ``--match oracle:normal``; "oracle-calls" bids as the oracle and plays as strong (what
-perfect calls alone are worth). They cheat, so none is an engine level.
+perfect calls alone are worth). They cheat, so none is an engine level. The levels
+"fair-calls-N", "fair-rollout-N" and "fair-bold-N" (``fair_calls_player``) take each call
+as the oracle does, but over N deals sampled from their own seat's view: what fair
+bidding by sampling reaches (far too slow for a page, so no engine level either).
 A change to a player is measured against the player before it on the same deals, deal by
 deal: ``--match strong:normal --table 3 --save before.json`` before the change, ``--compare
 before.json`` after it (only the deals the change touches move, so the interval is far
