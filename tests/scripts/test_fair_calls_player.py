@@ -27,6 +27,7 @@ import duplicate  # noqa: E402
 from fair_calls_player import (  # noqa: E402
     PREFIXES,
     FairCallsPlayer,
+    Variant,
     passers_plausible,
     sampled_state,
 )
@@ -141,3 +142,14 @@ def test_the_bench_says_plainly_when_its_count_is_no_number() -> None:
     argv = ["--match", "fair-calls-many:normal", "--table", "3", "--deals", "1", "--workers", "1"]
     with pytest.raises(SystemExit, match="fair-calls-many: the number of sampled deals"):
         bench_players.main(argv)
+
+
+def test_it_refuses_what_it_cannot_measure_plainly() -> None:
+    table = duplicate.TABLES["bid"]
+    state = HandState.new(duplicate.deal_of(table, 0), table.rules)
+    with pytest.raises(ValueError, match="Euchre's tables only, not 'bid'"):
+        FairCallsPlayer(0, samples=2).choose(state)
+    with pytest.raises(ValueError, match="at least one deal, not 0"):
+        FairCallsPlayer(0, samples=0)
+    with pytest.raises(ValueError, match="no fair-calls level values its choices as"):
+        FairCallsPlayer(0, variant=Variant(later="strong", bold=True))
