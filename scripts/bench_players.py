@@ -39,7 +39,10 @@ seeing every hand) bounds what better card play could add: ``--match open-hand:n
 The level "oracle" (``oracle_player.OraclePlayer``) also bids seeing every hand, each call
 chosen by solving the rest of the deal for every choice: a ceiling for fair players,
 ``--match oracle:normal``; "oracle-calls" bids as the oracle and plays as strong (what
-perfect calls alone are worth). They cheat, so none is an engine level.
+perfect calls alone are worth). They cheat, so none is an engine level. The levels
+"fair-calls-N", "fair-rollout-N" and "fair-bold-N" (``fair_calls_player``) take each call
+as the oracle does, but over N deals sampled from their own seat's view: what fair
+bidding by sampling reaches (far too slow for a page, so no engine level either).
 A change to a player is measured against the player before it on the same deals, deal by
 deal: ``--match strong:normal --table 3 --save before.json`` before the change, ``--compare
 before.json`` after it (only the deals the change touches move, so the interval is far
@@ -71,7 +74,16 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import bid_duplicate  # noqa: E402
-from duplicate import SETS, TABLES, MatchResult, by_decision, match, swings  # noqa: E402
+from duplicate import (  # noqa: E402
+    SETS,
+    TABLES,
+    DecisionTally,
+    MatchResult,
+    by_decision,
+    decision_match,
+    match,
+    swings,
+)
 
 ROOT = HERE.parent
 AIM_P90_MS = 30.0
@@ -480,14 +492,21 @@ def one_match(
     """One match (``spec`` "a:b") with its interval and, with ``top``, its biggest swings;
     ``kept`` saves its scores deal by deal, or compares them with a saved run's."""
     a, b = spec.split(":")
-    kept = kept or Kept()
-    saved = load_scores(kept.compare) if kept.compare is not None else None
     started = time.time()
     result = match(a, b, deals, table, deal_set, workers)
+    return match_report(result, time.time() - started, top, kept)
+
+
+def match_report(result: MatchResult, seconds: float, top: int, kept: Kept | None = None) -> str:
+    """A match played (in ``seconds``): its mean with its interval, compared with or saved
+    as ``kept`` says, and with ``top`` its biggest swings."""
+    a, b = result.a, result.b
+    kept = kept or Kept()
+    saved = load_scores(kept.compare) if kept.compare is not None else None
     lines = [
-        f"{a} vs {b} at {TABLES[table].name}, set {deal_set}, {deals} deals: "
-        f"{result.mean:+.3f} per deal (95% interval {result.low:+.3f} to {result.high:+.3f}), "
-        f"{time.time() - started:.0f} s"
+        f"{a} vs {b} at {TABLES[result.table].name}, set {result.deal_set}, "
+        f"{len(result.scores)} deals: {result.mean:+.3f} per deal (95% interval "
+        f"{result.low:+.3f} to {result.high:+.3f}), {seconds:.0f} s"
     ]
     if saved is not None:
         lines.append(compared(result, saved))
@@ -507,8 +526,21 @@ def decisions_table(
     the kinds of its first decision unlike the baseline's, each kind's share of the
     difference per deal (the shares add up to it), and the points gained and lost there."""
     a, b = spec.split(":")
+    tallies = by_decision(a, b, deals, table, deal_set, workers, baseline)
+    return tallies_table(spec, tallies, deals, table, deal_set, baseline)
+
+
+def tallies_table(
+    spec: str,
+    tallies: Sequence[DecisionTally],
+    deals: int,
+    table: str,
+    deal_set: str,
+    baseline: str | None = None,
+) -> str:
+    """``decisions_table``'s Markdown from tallies already made."""
+    a, b = spec.split(":")
     base = baseline or b
-    tallies = by_decision(a, b, deals, table, deal_set, workers, base)
     scale = deals * len(TABLES[table].seatings)
     total = sum(t.net for t in tallies) / scale
     what = f"{a} vs {b}" if base == b else f"{a} vs {b} less {base} vs {b}"
@@ -537,8 +569,17 @@ def _names(text: str, known: Sequence[str], what: str) -> list[str]:
 
 
 def match_command(args: argparse.Namespace, workers: int) -> None:
-    """Play ``--match`` and print it, with ``--by-decision``'s table when asked."""
+    """Play ``--match`` and print it, with ``--by-decision``'s table when asked (against
+    the second level itself, the deals are played once for both)."""
     kept = Kept(args.save, args.compare)
+    a, b = args.match.split(":")
+    if args.by_decision and args.baseline in (None, b):
+        started = time.time()
+        tallies, result = decision_match(a, b, args.deals, args.table, args.set, workers)
+        print(match_report(result, time.time() - started, args.swings, kept))
+        print()
+        print(tallies_table(args.match, tallies, args.deals, args.table, args.set))
+        return
     print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings, kept))
     if args.by_decision:
         print()

@@ -98,8 +98,10 @@ def open_hand_card(state: HandState) -> Card:
 def make_player(level: str, seed: int) -> Chooser:
     """A player of ``level``: one of ours, "random", "open-hand" (``OpenHandPlayer``),
     "oracle" (``oracle_player.OraclePlayer``: bids and plays seeing every hand),
-    "oracle-calls" (its calls, strong's card play), or
-    "ismcts-N" (OpenSpiel's ISMCTS with N simulations per decision).
+    "oracle-calls" (its calls, strong's card play), "fair-calls-N" (``fair_calls_player``:
+    calls valued over N deals sampled from the seat's view, each solved; strong's card
+    play; "fair-rollout-N" and "fair-bold-N" two variants of it), or "ismcts-N"
+    (OpenSpiel's ISMCTS with N simulations per decision).
 
     >>> make_player("oracle", 0).level
     'oracle'
@@ -112,6 +114,10 @@ def make_player(level: str, seed: int) -> Chooser:
         from oracle_player import OracleCallsPlayer, OraclePlayer
 
         return OraclePlayer(seed) if level == "oracle" else OracleCallsPlayer(seed)
+    if level.startswith(("fair-calls-", "fair-rollout-", "fair-bold-")):
+        from fair_calls_player import fair_calls_player
+
+        return fair_calls_player(level, seed)
     if level.startswith("ismcts-"):
         from ismcts_player import IsmctsPlayer
 
@@ -431,6 +437,21 @@ def by_decision(
     """Where ``a``'s points against ``b`` come from (with ``baseline``, its lead over that
     level against ``b``): every seating tallied by the kind of ``a``'s first decision unlike
     the baseline's (``b``'s by default), the kinds that lost most first."""
+    return decision_match(a, b, deals, table, deal_set, workers, baseline)[0]
+
+
+def decision_match(
+    a: str,
+    b: str,
+    deals: int,
+    table: str = "4",
+    deal_set: str = "A",
+    workers: int = 1,
+    baseline: str | None = None,
+) -> tuple[list[DecisionTally], MatchResult]:
+    """``by_decision``'s tallies, and each deal's points over its seatings as a match of
+    ``a`` against ``b`` (with no other ``baseline`` it is that match, played once: ``b``
+    against itself scores zero summed over the seatings)."""
     jobs = [(a, b, table, SETS[deal_set], n, baseline or b) for n in range(deals)]
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
@@ -446,4 +467,6 @@ def by_decision(
         DecisionTally(k, len(p), sum(p), sum(x for x in p if x > 0), sum(x for x in p if x < 0))
         for k, p in kinds.items()
     ]
-    return sorted(tallies, key=lambda t: (t.net, t.kind))
+    scores = tuple(statistics.fmean(d.points for d in one) for one in found)
+    ranked = sorted(tallies, key=lambda t: (t.net, t.kind))
+    return ranked, MatchResult(a, b, table, deal_set, scores)

@@ -8,6 +8,8 @@ import math
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
@@ -59,3 +61,12 @@ def test_against_a_baseline_the_tallies_add_up_to_the_lead() -> None:
     seatings = len(duplicate.TABLES["3"].seatings)
     total = sum(t.net for t in tallies) / (DEALS * seatings)
     assert math.isclose(total, strong.mean - normal.mean, abs_tol=1e-9)
+
+
+def test_the_match_played_for_the_tallies_is_the_match() -> None:
+    tallies, result = duplicate.decision_match("easy", "normal", DEALS, table="3")
+    alone = duplicate.match("easy", "normal", DEALS, table="3")
+    assert tallies == duplicate.by_decision("easy", "normal", DEALS, table="3")
+    assert len(result.scores) == DEALS
+    for ours, theirs in zip(result.scores, alone.scores, strict=True):
+        assert ours == pytest.approx(theirs, abs=1e-9)
