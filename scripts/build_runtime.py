@@ -128,6 +128,7 @@ BUILD_ONLY = (
     "euchre_tutorial/mkdocs_hooks.py",
     "euchre_tutorial/modulegraph.py",
     "euchre_tutorial/prebuilt/",
+    "euchre_tutorial/stylesheet.py",
 )
 
 
