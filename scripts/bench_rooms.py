@@ -398,9 +398,10 @@ def start_server(
     root = variant.root
     path = [str(root / "tutorial"), str(root / "engine"), os.environ.get("PYTHONPATH", "")]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
-    cmd = server_command(port, redis_url, profile, variant)
     if floor:
         cmd = [sys.executable, str(FLOOR), "--port", str(port), "--seconds", f"{floor:.0f}"]
+    else:
+        cmd = server_command(port, redis_url, profile, variant)
     proc = subprocess.Popen(cmd, env=env)
     deadline = time.monotonic() + START_SECONDS
     while time.monotonic() < deadline:
