@@ -33,7 +33,9 @@ where its points come from: each seating tallied by the kind of the first level'
 decision unlike the second's (the call in round one or two, the discard, a card by the
 maker, its partner or a defender, leading or following, in the first trick or later),
 against the deal played by the second level in every seat (``--baseline normal``: against
-normal in the first level's seats, for "strong ahead of normal against random").
+normal in the first level's seats, for "strong ahead of normal against random"; it then
+prints that lead deal by deal with its interval, the two playings of each seating paired:
+``--match strong:random --table 3 --deals 1800 --by-decision --baseline normal``).
 The level "open-hand" (``duplicate.OpenHandPlayer``: strong's bidding, every card played
 seeing every hand) bounds what better card play could add: ``--match open-hand:normal``.
 The level "oracle" (``oracle_player.OraclePlayer``) also bids seeing every hand, each call
@@ -46,7 +48,8 @@ bidding by sampling reaches (far too slow for a page, so no engine level either)
 A change to a player is measured against the player before it on the same deals, deal by
 deal: ``--match strong:normal --table 3 --save before.json`` before the change, ``--compare
 before.json`` after it (only the deals the change touches move, so the interval is far
-narrower than the two matches' own).
+narrower than the two matches' own); with ``--by-decision --baseline normal`` the lead
+over normal is what is saved and compared.
 """
 
 from __future__ import annotations
@@ -79,7 +82,6 @@ from duplicate import (  # noqa: E402
     TABLES,
     DecisionTally,
     MatchResult,
-    by_decision,
     decision_match,
     match,
     swings,
@@ -518,18 +520,6 @@ def match_report(result: MatchResult, seconds: float, top: int, kept: Kept | Non
     return "\n".join(lines)
 
 
-def decisions_table(
-    spec: str, deals: int, table: str, deal_set: str, workers: int, baseline: str | None = None
-) -> str:
-    """Where ``spec``'s first level gains and loses its points (``duplicate.by_decision``;
-    with ``baseline``, its lead over that level against the second): a Markdown table of
-    the kinds of its first decision unlike the baseline's, each kind's share of the
-    difference per deal (the shares add up to it), and the points gained and lost there."""
-    a, b = spec.split(":")
-    tallies = by_decision(a, b, deals, table, deal_set, workers, baseline)
-    return tallies_table(spec, tallies, deals, table, deal_set, baseline)
-
-
 def tallies_table(
     spec: str,
     tallies: Sequence[DecisionTally],
@@ -538,7 +528,10 @@ def tallies_table(
     deal_set: str,
     baseline: str | None = None,
 ) -> str:
-    """``decisions_table``'s Markdown from tallies already made."""
+    """Where ``spec``'s first level gains and loses its points (``duplicate.by_decision``;
+    with ``baseline``, its lead over that level against the second): a Markdown table of
+    the kinds of its first decision unlike the baseline's, each kind's share of the
+    difference per deal (the shares add up to it), and the points gained and lost there."""
     a, b = spec.split(":")
     base = baseline or b
     scale = deals * len(TABLES[table].seatings)
@@ -573,17 +566,19 @@ def match_command(args: argparse.Namespace, workers: int) -> None:
     the second level itself, the deals are played once for both)."""
     kept = Kept(args.save, args.compare)
     a, b = args.match.split(":")
-    if args.by_decision and args.baseline in (None, b):
+    if args.by_decision:
         started = time.time()
-        tallies, result = decision_match(a, b, args.deals, args.table, args.set, workers)
-        print(match_report(result, time.time() - started, args.swings, kept))
+        base = args.baseline or b
+        tallies, result = decision_match(a, b, args.deals, args.table, args.set, workers, base)
+        if base != b:  # the lead over the baseline, deal by deal (no swings: not a match)
+            result = MatchResult(
+                f"{a} less {base}", b, result.table, result.deal_set, result.scores
+            )
+        print(match_report(result, time.time() - started, args.swings if base == b else 0, kept))
         print()
-        print(tallies_table(args.match, tallies, args.deals, args.table, args.set))
+        print(tallies_table(args.match, tallies, args.deals, args.table, args.set, base))
         return
     print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings, kept))
-    if args.by_decision:
-        print()
-        print(decisions_table(args.match, args.deals, args.table, args.set, workers, args.baseline))
 
 
 def main(argv: list[str] | None = None) -> int:
