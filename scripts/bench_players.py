@@ -10,7 +10,8 @@ aim is held on two different sets of deals (A and B), at every table where it ap
 - strong vs OpenSpiel's ISMCTS with 200 simulations (four players, the rules OpenSpiel
   plays): at least +0.15, the interval's lower end above +0.05;
 - strong ahead of normal against random: on the same deals, strong's score against random
-  minus normal's, with its interval (paired deal by deal).
+  minus normal's, with its interval (paired deal by deal), met when the interval is above
+  zero (at cutthroat that takes about 1,800 deals: ``--deals 1800 --sections random``).
 
 Bid Euchre's bidding (``scripts/bid_duplicate.py``): the normal player's bidding against
 the naive bidding it replaced, the cards played alike, with its 95% interval, on each set.
@@ -33,7 +34,9 @@ where its points come from: each seating tallied by the kind of the first level'
 decision unlike the second's (the call in round one or two, the discard, a card by the
 maker, its partner or a defender, leading or following, in the first trick or later),
 against the deal played by the second level in every seat (``--baseline normal``: against
-normal in the first level's seats, for "strong ahead of normal against random").
+normal in the first level's seats, for "strong ahead of normal against random"; it then
+prints that lead deal by deal with its interval, the two playings of each seating paired:
+``--match strong:random --table 3 --deals 1800 --by-decision --baseline normal``).
 The level "open-hand" (``duplicate.OpenHandPlayer``: strong's bidding, every card played
 seeing every hand) bounds what better card play could add: ``--match open-hand:normal``.
 The level "oracle" (``oracle_player.OraclePlayer``) also bids seeing every hand, each call
@@ -46,7 +49,8 @@ bidding by sampling reaches (far too slow for a page, so no engine level either)
 A change to a player is measured against the player before it on the same deals, deal by
 deal: ``--match strong:normal --table 3 --save before.json`` before the change, ``--compare
 before.json`` after it (only the deals the change touches move, so the interval is far
-narrower than the two matches' own).
+narrower than the two matches' own); with ``--by-decision --baseline normal`` the lead
+over normal is what is saved and compared.
 """
 
 from __future__ import annotations
@@ -79,7 +83,6 @@ from duplicate import (  # noqa: E402
     TABLES,
     DecisionTally,
     MatchResult,
-    by_decision,
     decision_match,
     match,
     swings,
@@ -165,6 +168,21 @@ def paired(first: MatchResult, second: MatchResult) -> MatchResult:
     return MatchResult(first.a, second.a, first.table, first.deal_set, scores)
 
 
+def lead_verdict(lead: MatchResult) -> str:
+    """The verdict on a lead: "met" when its whole 95% interval is above zero, "missed" when
+    below, else "not settled" (more deals are needed: three times the deals narrow the
+    interval to about 0.58 of its width).
+
+    >>> lead_verdict(MatchResult("strong", "normal", "3", "A", (0.01, 0.02, 0.03)))
+    'met'
+    >>> lead_verdict(MatchResult("strong", "normal", "3", "A", (-0.5, 0.5, 0.1)))
+    'not settled'
+    """
+    if lead.low > 0:
+        return "met"
+    return "missed" if lead.high < 0 else "not settled"
+
+
 def random_rows(deals: int, sets: Sequence[str], workers: int, tables: Sequence[str]) -> list[str]:
     """Strong and normal each against random, and strong's lead over normal there."""
     rows = []
@@ -173,7 +191,7 @@ def random_rows(deals: int, sets: Sequence[str], workers: int, tables: Sequence[
             strong = match("strong", "random", deals, key, deal_set, workers)
             normal = match("normal", "random", deals, key, deal_set, workers)
             lead = paired(strong, normal)
-            verdict = "met" if lead.mean > 0 else "missed"
+            verdict = lead_verdict(lead)
             rows.append(
                 _told(
                     f"| strong vs random, normal vs random | {TABLES[key].name} | {deal_set} | "
@@ -518,18 +536,6 @@ def match_report(result: MatchResult, seconds: float, top: int, kept: Kept | Non
     return "\n".join(lines)
 
 
-def decisions_table(
-    spec: str, deals: int, table: str, deal_set: str, workers: int, baseline: str | None = None
-) -> str:
-    """Where ``spec``'s first level gains and loses its points (``duplicate.by_decision``;
-    with ``baseline``, its lead over that level against the second): a Markdown table of
-    the kinds of its first decision unlike the baseline's, each kind's share of the
-    difference per deal (the shares add up to it), and the points gained and lost there."""
-    a, b = spec.split(":")
-    tallies = by_decision(a, b, deals, table, deal_set, workers, baseline)
-    return tallies_table(spec, tallies, deals, table, deal_set, baseline)
-
-
 def tallies_table(
     spec: str,
     tallies: Sequence[DecisionTally],
@@ -538,7 +544,10 @@ def tallies_table(
     deal_set: str,
     baseline: str | None = None,
 ) -> str:
-    """``decisions_table``'s Markdown from tallies already made."""
+    """Where ``spec``'s first level gains and loses its points (``duplicate.by_decision``;
+    with ``baseline``, its lead over that level against the second): a Markdown table of
+    the kinds of its first decision unlike the baseline's, each kind's share of the
+    difference per deal (the shares add up to it), and the points gained and lost there."""
     a, b = spec.split(":")
     base = baseline or b
     scale = deals * len(TABLES[table].seatings)
@@ -573,17 +582,19 @@ def match_command(args: argparse.Namespace, workers: int) -> None:
     the second level itself, the deals are played once for both)."""
     kept = Kept(args.save, args.compare)
     a, b = args.match.split(":")
-    if args.by_decision and args.baseline in (None, b):
+    if args.by_decision:
         started = time.time()
-        tallies, result = decision_match(a, b, args.deals, args.table, args.set, workers)
-        print(match_report(result, time.time() - started, args.swings, kept))
+        base = args.baseline or b
+        tallies, result = decision_match(a, b, args.deals, args.table, args.set, workers, base)
+        if base != b:  # the lead over the baseline, deal by deal (no swings: not a match)
+            result = MatchResult(
+                f"{a} less {base}", b, result.table, result.deal_set, result.scores
+            )
+        print(match_report(result, time.time() - started, args.swings if base == b else 0, kept))
         print()
-        print(tallies_table(args.match, tallies, args.deals, args.table, args.set))
+        print(tallies_table(args.match, tallies, args.deals, args.table, args.set, base))
         return
     print(one_match(args.match, args.deals, args.table, args.set, workers, args.swings, kept))
-    if args.by_decision:
-        print()
-        print(decisions_table(args.match, args.deals, args.table, args.set, workers, args.baseline))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -364,16 +364,21 @@ class Departure:
     points: float
 
 
-def decision_kind(state: HandState) -> str:
-    """The kind of decision the seat to act faces: the phase, or in the play the seat's
-    side, its place in the trick and whether it is the first trick.
+def decision_kind(state: HandState, action: Action | None = None) -> str:
+    """The kind of decision the seat to act faces: the phase (in the bidding with the
+    seat's place after the dealer and, given the ``action`` taken, whether it called or
+    passed), or in the play the seat's side, its place in the trick and whether it is the
+    first trick.
 
     >>> table = TABLES["3"]
-    >>> decision_kind(HandState.new(deal_of(table, 0), table.rules))
-    'round one'
+    >>> state = HandState.new(deal_of(table, 0), table.rules)
+    >>> decision_kind(state), decision_kind(state, Action("pass"))
+    ('round one, seat 1 after the dealer', 'round one, seat 1 after the dealer: passes')
     """
     assert state.to_act is not None
     phase = state.phase.name.lower().replace("_", " ")
+    if phase in ("round one", "round two"):
+        return phase + _bidder(state, action)
     if phase != "play":
         return phase
     view = state.view(state.to_act)
@@ -382,6 +387,17 @@ def decision_kind(state: HandState) -> str:
     role = "maker" if view.maker == view.seat else "maker's partner" if on_makers else "defender"
     trick = "trick 1" if not view.tricks else "tricks 2-5"
     return f"play: {role} {PLACES[len(view.current_trick)]}, {trick}"
+
+
+def _bidder(state: HandState, action: Action | None) -> str:
+    """A bidder's place after the dealer, and what ``action`` makes of its turn."""
+    assert state.to_act is not None
+    place = (state.to_act - state.deal.dealer) % state.rules.players
+    where = ", dealer" if place == 0 else f", seat {place} after the dealer"
+    if action is None:
+        return where
+    verb = "passes" if action.kind == "pass" else "calls alone" if action.alone else "calls"
+    return f"{where}: {verb}"
 
 
 def departures(job: tuple[str, str, str, int, int, str]) -> list[Departure]:
@@ -409,7 +425,7 @@ def departures(job: tuple[str, str, str, int, int, str]) -> list[Departure]:
             out.append(Departure("", points))
             continue
         before = HandState.replay(deal, table.rules, state.actions[:step])
-        out.append(Departure(decision_kind(before), points))
+        out.append(Departure(decision_kind(before, state.actions[step]), points))
     return out
 
 

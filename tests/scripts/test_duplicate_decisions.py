@@ -70,3 +70,37 @@ def test_the_match_played_for_the_tallies_is_the_match() -> None:
     assert len(result.scores) == DEALS
     for ours, theirs in zip(result.scores, alone.scores, strict=True):
         assert ours == pytest.approx(theirs, abs=1e-9)
+
+
+def test_a_bid_is_named_by_the_bidders_place_and_what_it_did() -> None:
+    tallies = duplicate.by_decision("easy", "normal", DEALS, table="3")
+    bids = [t.kind for t in tallies if t.kind.startswith(("round one", "round two"))]
+    assert bids, "easy and normal bid differently somewhere in twelve deals"
+    places = ("dealer", "seat 1 after the dealer", "seat 2 after the dealer")
+    verbs = ("passes", "calls", "calls alone")
+    for kind in bids:
+        where, verb = kind.split(": ")
+        assert where.split(", ")[1] in places and verb in verbs, kind
+
+
+def test_the_lead_over_a_baseline_is_printed_saved_and_compared_deal_by_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bench_players
+
+    saved = tmp_path / "lead.json"
+    spec = ["--match", "easy:random", "--table", "3", "--deals", "6", "--workers", "1"]
+    spec += ["--by-decision", "--baseline", "normal"]
+    bench_players.main([*spec, "--save", str(saved)])
+    first = capsys.readouterr().out
+    lead = bench_players.load_scores(saved)
+    easy = duplicate.match("easy", "random", 6, table="3")
+    normal = duplicate.match("normal", "random", 6, table="3")
+    assert (lead.a, lead.b) == ("easy less normal", "random")
+    for ours, a, b in zip(lead.scores, easy.scores, normal.scores, strict=True):
+        assert ours == pytest.approx(a - b, abs=1e-9)
+    assert first.startswith(
+        f"easy less normal vs random at three-handed cutthroat, set A, 6 deals: {lead.mean:+.3f} per deal (95% interval"
+    )
+    bench_players.main([*spec, "--compare", str(saved)])
+    assert "against the saved run: +0.000 per deal" in capsys.readouterr().out
