@@ -16,6 +16,13 @@ frames (nearly every message it sends) are read here rather than by websockets' 
 anything else goes to websockets as before. Measured under ``scripts/bench_rooms.py``:
 see the README's rooms section.
 
+An app may also take its WebSockets straight from the protocol, without ASGI (``Direct``:
+the room server's ``RoomsApp``): for its ``direct_path`` the protocol answers the handshake
+itself and gives the app each message as it is read (``Receiver.received``) and the close
+(``Receiver.closed``), so a connection keeps no task, no ASGI scope and no chain of
+coroutines waiting for its next message (about 5 KB a connection): the app starts a task
+only while it has a message to handle. Any other path goes through ASGI as before.
+
 It is uvicorn's own protocol otherwise (framing, limits, pings, closing), so it is tied to
 the pinned uvicorn and websockets versions; ``--ws websockets-sansio`` runs the original.
 
@@ -32,8 +39,8 @@ from __future__ import annotations
 
 import asyncio
 import struct
-from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Coroutine, Sequence
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
 from uvicorn.config import Config
@@ -52,6 +59,76 @@ as usual (and must, until that has caught up, to keep the order)."""
 
 
 T = TypeVar("T")
+
+
+class Receiver(Protocol):
+    """What an app that takes a WebSocket directly (``Direct``) is given: each message as
+    it is read (reading is paused until the app calls ``DirectSocket.taken``), then the
+    connection's end, once (the peer closed, the app closed it, or it was lost)."""
+
+    def received(self, data: str | bytes) -> None: ...
+
+    def closed(self) -> None: ...
+
+
+class DirectSocket(Protocol):
+    """The connection as such an app sees it (the lean protocol itself)."""
+
+    def send_texts_now(self, texts: Sequence[str]) -> bool: ...
+
+    async def send_text(self, text: str) -> None: ...
+
+    async def close(self, code: int, reason: str) -> None: ...
+
+    def taken(self) -> None: ...
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
+
+    def finished(self) -> None: ...
+
+
+@runtime_checkable
+class Direct(Protocol):
+    """An app that takes the WebSockets of ``direct_path`` itself, without ASGI."""
+
+    direct_path: str
+
+    def open_direct(self, socket: DirectSocket, origin: str | None, host: str | None) -> Receiver:
+        """The handshake is answered: the receiver of this connection's messages."""
+
+
+class Handoff:
+    """Stands where uvicorn's protocol puts the ASGI events for the app, once a connection
+    is the app's directly: a message goes to the app's receiver, the first disconnect
+    tells it the connection ended (uvicorn may report the end more than once)."""
+
+    __slots__ = ("ended", "receiver")
+
+    def __init__(self, receiver: Receiver) -> None:
+        self.receiver, self.ended = receiver, False
+
+    def put_nowait(self, event: ASGIReceiveEvent) -> None:
+        if event["type"] == "websocket.receive":
+            data = event.get("text")
+            self.receiver.received(data if data is not None else event.get("bytes") or b"")
+        elif event["type"] == "websocket.disconnect" and not self.ended:
+            self.ended = True
+            self.receiver.closed()
+
+    def empty(self) -> bool:
+        return True
+
+
+def first_header(request: Request, name: str) -> str | None:
+    """The first value of a handshake's header, None when absent.
+
+    >>> from websockets.datastructures import Headers
+    >>> request = Request("/", Headers([("Origin", "http://a"), ("Origin", "http://b")]))
+    >>> first_header(request, "origin"), first_header(request, "host")
+    ('http://a', None)
+    """
+    found = request.headers.get_all(name)
+    return found[0] if found else None
 
 
 def text_frame(text: str) -> bytes:
@@ -241,10 +318,65 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         super().data_received(data)
 
     def handle_connect(self, event: Request) -> None:
+        app = self.app
+        if isinstance(app, Direct) and event.path.partition("?")[0] == app.direct_path:
+            self.connect_directly(app, event)
+            return
         super().handle_connect(event)
         scope = getattr(self, "scope", None)
         if scope is not None:
             scope["extensions"][SEND_NOW] = {"send_texts": self.send_texts_now}
+
+    def connect_directly(self, app: Direct, event: Request) -> None:
+        """Answer the handshake as uvicorn does when an ASGI app accepts it, and give the
+        connection to ``app``: no ASGI task, scope or queue."""
+        self.handshake_initiated = True
+        response = self.conn.accept(event)
+        if response.status_code != 101:  # not a WebSocket handshake: refused, as uvicorn does
+            self.handshake_complete = self.close_sent = True
+            self.conn.send_response(response)
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.transport.close()
+            return
+        origin, host = first_header(event, "Origin"), first_header(event, "Host")
+        event.headers.clear()  # websockets' parser keeps the request for the connection's life
+        del response.headers["Date"]
+        response.headers.update(
+            (name.decode("latin-1").lower(), value.decode("latin-1"))
+            for name, value in self.default_headers
+        )
+        self.handshake_complete = True
+        self.conn.send_response(response)
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.start_keepalive()
+        self.queue = Handoff(app.open_direct(self, origin, host))  # type: ignore[assignment]
+
+    async def send_text(self, text: str) -> None:
+        """Send one text message when the socket can take it (a direct app's slow path)."""
+        await self.send({"type": "websocket.send", "text": text, "bytes": None})
+
+    async def close(self, code: int, reason: str) -> None:
+        """Start the closing handshake with ``code`` and ``reason``."""
+        await self.send({"type": "websocket.close", "code": code, "reason": reason})
+
+    def taken(self) -> None:
+        """A direct app has taken every message read so far: read on."""
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """A direct app's task for this connection, waited for when the server stops."""
+        task = self.loop.create_task(work)
+        task.add_done_callback(self.on_task_complete)
+        self.tasks.add(task)
+        return task
+
+    def finished(self) -> None:
+        """A direct app is done with the connection: close it unless a closing handshake
+        is under way (as uvicorn does when an ASGI app returns)."""
+        if self.close_timer is None:
+            self.transport.close()
 
     def send_texts_now(self, texts: Sequence[str]) -> bool:
         """Send text messages without a task or a wait, when the socket can take them: a
