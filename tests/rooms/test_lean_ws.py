@@ -34,11 +34,14 @@ async def lean_server(settings: Settings = FAST, max_size: int = WS_MAX_SIZE) ->
 
 
 @asynccontextmanager
-async def lean_uvicorn(app: Any, max_size: int = WS_MAX_SIZE) -> AsyncIterator[tuple[str, Any]]:
-    """``app`` under uvicorn on a free loopback port through the lean protocol; yields the
-    rooms' WebSocket address and the server."""
+async def lean_uvicorn(
+    app: Any, max_size: int = WS_MAX_SIZE, **options: Any
+) -> AsyncIterator[tuple[str, Any]]:
+    """``app`` under uvicorn on a free loopback port through the lean protocol (with
+    uvicorn's ``options``); yields the rooms' WebSocket address and the server."""
     config = uvicorn.Config(
         app,
+        **options,
         host="127.0.0.1",
         port=0,
         ws=LeanWebSocketProtocol,
@@ -330,5 +333,35 @@ def test_stopping_the_server_closes_a_room_connection_as_going_away() -> None:
             server.should_exit = True
             with pytest.raises(Exception, match="1012"):
                 await asyncio.wait_for(ws.recv(), 20)
+
+    run(test)
+
+
+def test_websockets_protocol_is_let_go_between_frames_and_pings_still_keep_the_connection() -> None:
+    """Between messages a connection keeps no websockets protocol (made again for a ping,
+    a close, a frame the lean path does not read); the server's keep-alive pings are
+    sent and answered all the same, and a client that stops answering is closed."""
+
+    async def test() -> None:
+        async with lean_uvicorn(create_app(FAST), ws_ping_interval=0.1, ws_ping_timeout=0.5) as (
+            url,
+            server,
+        ):
+            async with connect(url, compression=None, ping_interval=None) as ws:
+                for ident in range(3):
+                    await ws.send(json.dumps({"type": "ping", "id": ident}))
+                    assert (await recv_until(ws, "ack"))["id"] == ident
+                    await asyncio.sleep(0.3)  # (pings sent and answered meanwhile)
+                (protocol,) = server.server_state.connections
+                assert protocol.last_ping_rtt > 0
+                await ws.ping()
+                await ws.send(json.dumps({"type": "ping", "id": 9}))
+                assert (await recv_until(ws, "ack"))["id"] == 9
+                assert protocol._conn is None
+            client = await RawClient.open(url)  # answers no ping
+            closing = await client.frames(2)
+            assert closing[0].opcode is Opcode.PING and closing[-1].opcode is Opcode.CLOSE
+            assert Close.parse(closing[-1].data).code == CloseCode.INTERNAL_ERROR
+            client.writer.close()
 
     run(test)

@@ -38,6 +38,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import logging
 import struct
 from collections.abc import Coroutine, Sequence
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -48,7 +49,11 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from uvicorn.server import ServerState
 from websockets.http11 import Request
 from websockets.protocol import OPEN
+from websockets.server import ServerProtocol
 from websockets.speedups import apply_mask
+
+LOGGER = "uvicorn.error"
+"""The logger uvicorn gives websockets' protocol."""
 
 SEND_NOW = "euchre_rooms.send_now"
 """The ASGI extension this protocol offers in the scope: ``{"send_texts": f}``, where
@@ -291,6 +296,7 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         app_state: dict[str, Any],
         _loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
+        self._conn: ServerProtocol | None = None
         super().__init__(config, server_state, app_state, _loop)
         self.queue: Inbox[ASGIReceiveEvent] = Inbox()  # type: ignore[assignment]
         self.writable: Gate = Gate()  # type: ignore[assignment]
@@ -298,16 +304,59 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
     framed = True
     """websockets' parser is at a frame's start: every frame it was given was whole."""
 
+    @property
+    def conn(self) -> ServerProtocol:
+        """websockets' protocol for this connection: made again (open, at a frame's start)
+        when it was let go (``release``) and something needs it (a control frame, a close,
+        a ping to send, a message the lean paths do not frame)."""
+        conn = self._conn
+        if conn is None:
+            conn = self._conn = ServerProtocol(
+                state=OPEN, max_size=self.config.ws_max_size, logger=logging.getLogger(LOGGER)
+            )
+        return conn
+
+    @conn.setter
+    def conn(self, conn: ServerProtocol) -> None:
+        self._conn = conn
+
+    def release(self) -> None:
+        """Let websockets' protocol go while it holds nothing but a parser waiting at a
+        frame's start (its parser's generators, buffers and the handshake's request: about
+        2 KB a connection, for hours): the connection is open, nothing is half read or
+        half sent, no extension keeps a state between messages, nothing waits to be
+        written. A fresh one reads the next frame exactly as this one would."""
+        conn = self._conn
+        if (
+            conn is not None
+            and self.handshake_complete
+            and self.framed
+            and not self.close_sent
+            and conn.state is OPEN
+            and conn.parser_exc is None
+            and conn.current_size is None
+            and not conn.expect_continuation_frame
+            and not conn.extensions
+            and not conn.reader.buffer
+            and not conn.events
+            and not conn.writes
+        ):
+            self._conn = None
+
     def data_received(self, data: bytes) -> None:
         """Whole text frames (nearly every message of a room connection) are read here and
         go to the app as uvicorn sends them (a ``websocket.receive`` event, reading paused
         until the app takes it); anything else is read by websockets, as before. Once
         websockets has been given a frame cut short, it reads every byte after it."""
         if self.handshake_complete and self.framed:
-            conn = self.conn
-            if not self.close_sent and conn.state is OPEN and not conn.extensions:
-                texts = client_texts(data, conn.max_message_size)
+            conn = self._conn
+            if not self.close_sent and (
+                conn is None or (conn.state is OPEN and not conn.extensions)
+            ):
+                texts = client_texts(data, self.config.ws_max_size)
                 if texts is not None:
+                    if conn is not None:
+                        self.release()
                     for text in texts:
                         self.queue.put_nowait({"type": "websocket.receive", "text": text})
                     if texts and not self.read_paused:
@@ -316,6 +365,7 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
                     return
             self.framed = frames_end(data)
         super().data_received(data)
+        self.release()
 
     def handle_connect(self, event: Request) -> None:
         app = self.app
@@ -349,11 +399,14 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         self.conn.send_response(response)
         self.transport.write(b"".join(self.conn.data_to_send()))
         self.start_keepalive()
+        # (a client sends no frame before it has the handshake's answer: its next bytes
+        # start a frame, and ``data_received`` lets websockets' protocol go after this)
         self.queue = Handoff(app.open_direct(self, origin, host))  # type: ignore[assignment]
 
     async def send_text(self, text: str) -> None:
         """Send one text message when the socket can take it (a direct app's slow path)."""
         await self.send({"type": "websocket.send", "text": text, "bytes": None})
+        self.release()
 
     async def close(self, code: int, reason: str) -> None:
         """Start the closing handshake with ``code`` and ``reason``."""
@@ -392,7 +445,10 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
             or self.transport.is_closing()
         ):
             return False
-        conn = self.conn
+        conn = self._conn
+        if conn is None:  # (let go: open, nothing queued)
+            self.transport.write(b"".join(map(text_frame, texts)))
+            return True
         if conn.state is not OPEN:
             return False
         if conn.extensions or conn.expect_continuation_frame:
