@@ -6,7 +6,9 @@ the app's incoming messages (three deques and an ``asyncio.Event``: about 3 KB),
 ``asyncio.Event`` for "the socket may be written" (another deque), and the handshake's
 request and response with all their headers (2-4 KB, more from a browser). This subclass
 keeps the same behaviour with an ``Inbox`` and a ``Gate`` (a list and a future made only
-while someone waits), and lets go of the handshake once the connection is open. It also
+while someone waits), lets go of the handshake once the connection is open, and lets go of
+websockets' protocol itself whenever it holds nothing but a parser waiting for the next
+frame (``release``: made again, open, when a frame or a ping needs it). It also
 offers the app a way to send without a task per message (the ``SEND_NOW`` extension):
 the room server's messages are nearly always sent the moment they are made, and a task
 for each one is garbage that fragments the heap; the messages a connection got in one
