@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 import uvicorn
-from euchre_rooms import Settings, create_app
+from euchre_rooms import Hub, Settings, create_app
 from euchre_rooms.__main__ import WS_MAX_SIZE
+from euchre_rooms.connection import Client
 from euchre_rooms.lean_ws import Gate, Inbox, LeanWebSocketProtocol
 from websockets.asyncio.client import connect
 from websockets.client import ClientProtocol
+from websockets.exceptions import ConnectionClosedError
 from websockets.frames import Close, CloseCode, Frame, Opcode
 from websockets.protocol import OPEN
 from websockets.typing import Origin
@@ -363,5 +365,33 @@ def test_websockets_protocol_is_let_go_between_frames_and_pings_still_keep_the_c
             assert closing[0].opcode is Opcode.PING and closing[-1].opcode is Opcode.CLOSE
             assert Close.parse(closing[-1].data).code == CloseCode.INTERNAL_ERROR
             client.writer.close()
+
+    run(test)
+
+
+class FailingHub(Hub):
+    """A hub that fails on any message naming "boom"."""
+
+    async def handle(self, client: Client, text: str | bytes) -> None:
+        if "boom" in str(text):
+            raise RuntimeError("boom")
+        await super().handle(client, text)
+
+
+def test_a_message_the_server_fails_on_closes_that_connection_alone(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A failure while handling a message is logged and closes its connection (as an ASGI
+    app's exception does under uvicorn); another connection goes on."""
+
+    async def test() -> None:
+        app = create_app(FAST, FailingHub(FAST))
+        async with lean_uvicorn(app) as (url, _), connect(url) as bad, connect(url) as good:
+            await bad.send(json.dumps({"type": "ping", "id": "boom"}))
+            with pytest.raises(ConnectionClosedError):  # (closed without a close frame)
+                await asyncio.wait_for(bad.recv(), 20)
+            await good.send(json.dumps({"type": "ping", "id": 2}))
+            assert (await recv_until(good, "ack"))["id"] == 2
+        assert "a room connection failed" in caplog.text
 
     run(test)
