@@ -404,6 +404,10 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         # (a client sends no frame before it has the handshake's answer: its next bytes
         # start a frame, and ``data_received`` lets websockets' protocol go after this)
         self.queue = Handoff(app.open_direct(self, origin, host))  # type: ignore[assignment]
+        # this object's attributes (34) are all set by now: its dict grew to them in steps
+        # and keeps room for twice as many; a copy holds them in half the space (~0.75 KB
+        # less a connection, for hours)
+        self.__dict__ = dict(self.__dict__)
 
     async def send_text(self, text: str) -> None:
         """Send one text message when the socket can take it (a direct app's slow path)."""
