@@ -135,10 +135,30 @@ undoing it when the store fails. Both processes' own CPU per accepted move: main
 2.68 and 2.59; about 100 KB a room in every variant; 31 to 34 moves/s each, the servers
 at 8 to 15% of a core.
 
-Memory: a room's snapshot lets go of the states it sent once they are sent (each held the
-room's public part, rules included, again), the events kept for reconnects are the texts
-alone, and the rules are kept once (as JSON). tracemalloc over 100 rooms of four people
-after 30 moves, in one process without sockets: 54.1 KB a room before, 43.6 KB after.
+Memory (December, later). In the live server at saturation (``tracemalloc`` and a census of
+objects), a room's four connections held ~40 KB: uvicorn's ``run_asgi`` task and seven
+coroutines waiting for each connection's next message, its ASGI scope, Starlette's
+``WebSocket``, websockets' protocol (its parser's generators, reader, uuid, the handshake's
+request). Now the lean protocol hands a ``/rooms/ws`` connection to ``app.RoomSocket``
+after answering its handshake (a task only while a message is handled), lets go of
+websockets' protocol between frames and rebuilds its own instance dict at its size once
+open: an idle connection's RSS 11.3 KB, then 6.7, 5.9 and 5.4 (800 connections, load 6 to
+12). What is left of one: uvicorn's protocol object (34 attributes, 0.8 KB), uvloop's
+transport (0.7 KB), the ping timer, the ``Client`` and its rate limits. A room's last 64
+events are one string (``replay.EventLog``: ~4 KB a room, from ~13 KB as a deque of texts).
+Rooms driven in one process (40 rooms of four people, 60 moves each, tracemalloc): ~69 KB a
+room, of it ~10 KB for each finished deal (the engine's ``Game.history`` keeps every deal's
+whole ``HandState``; the room needs the last one and the others' points: keeping only those
+would cut a room's memory by ~10 KB a deal after its first, and stop it growing with the
+match), the snapshot's ``Moment`` ~1 KB. In the last run (``--only one,human --rounds 2
+--variant main /work/main "" --variant new . ""``, load 4.1 to 7.5): at saturation main 113
+and 127 KB a room (6,114 and 9,001 moves), this 95 and 98 (6,593 and 8,365); human-paced
+main 69 and 68, this 58 and 59; CPU a move at saturation main 0.67 and 0.77 ms, this 0.63
+and 0.74, human-paced main 1.15 and 1.01, this 1.10 and 1.08. Two runs before it (load 3.5
+to 13.6, fewer of these changes) gave saturation 79 to 100 against 90 to 115 and
+human-paced CPU 0.88 to 1.20 ms against 0.77 to 1.20: no rise beyond the machine's noise. A
+room's KB at saturation follows how many moves it made (more deals kept): read it beside
+``moves``.
 
 Where the human-paced server's CPU goes, again (December, later; 200 rooms, load 2 to 3).
 On the CPU only (``perf record`` over the server): ~76% the Python interpreter, ~15% the

@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 import uvicorn
-from euchre_rooms import Settings, create_app
+from euchre_rooms import Hub, Settings, create_app
 from euchre_rooms.__main__ import WS_MAX_SIZE
+from euchre_rooms.connection import Client
 from euchre_rooms.lean_ws import Gate, Inbox, LeanWebSocketProtocol
 from websockets.asyncio.client import connect
 from websockets.client import ClientProtocol
+from websockets.exceptions import ConnectionClosedError
 from websockets.frames import Close, CloseCode, Frame, Opcode
 from websockets.protocol import OPEN
 from websockets.typing import Origin
@@ -29,8 +31,19 @@ from tests.rooms.helpers import FAST
 async def lean_server(settings: Settings = FAST, max_size: int = WS_MAX_SIZE) -> AsyncIterator[str]:
     """A room server on a free loopback port through the lean protocol (a message at
     most ``max_size`` bytes); yields its WebSocket address."""
+    async with lean_uvicorn(create_app(settings), max_size) as (url, _):
+        yield url
+
+
+@asynccontextmanager
+async def lean_uvicorn(
+    app: Any, max_size: int = WS_MAX_SIZE, **options: Any
+) -> AsyncIterator[tuple[str, Any]]:
+    """``app`` under uvicorn on a free loopback port through the lean protocol (with
+    uvicorn's ``options``); yields the rooms' WebSocket address and the server."""
     config = uvicorn.Config(
-        create_app(settings),
+        app,
+        **options,
         host="127.0.0.1",
         port=0,
         ws=LeanWebSocketProtocol,
@@ -44,7 +57,7 @@ async def lean_server(settings: Settings = FAST, max_size: int = WS_MAX_SIZE) ->
         await asyncio.sleep(0.01)
     port = server.servers[0].sockets[0].getsockname()[1]
     try:
-        yield f"ws://127.0.0.1:{port}/rooms/ws"
+        yield f"ws://127.0.0.1:{port}/rooms/ws", server
     finally:
         server.should_exit = True
         await serving
@@ -238,5 +251,162 @@ def test_a_text_frame_that_is_not_utf8_or_too_long_closes_the_connection() -> No
                 assert closing[0].opcode is Opcode.CLOSE
                 assert Close.parse(closing[0].data).code == code
                 client.writer.close()
+
+    run(test)
+
+
+def test_a_room_connection_keeps_no_task_between_its_messages() -> None:
+    """The lean protocol hands a room connection to the app directly: no ASGI task waits
+    for its next message (a task runs only while a message is handled)."""
+
+    async def test() -> None:
+        async with lean_uvicorn(create_app(FAST)) as (url, server), connect(url) as ws:
+            await ws.send(json.dumps({"type": "ping", "id": 1}))
+            assert (await recv_until(ws, "ack"))["id"] == 1
+            await asyncio.sleep(0.05)
+            assert len(server.server_state.connections) == 1
+            assert not server.server_state.tasks
+
+    run(test)
+
+
+def test_another_path_still_goes_through_asgi() -> None:
+    """A WebSocket on any other path reaches the ASGI app as before."""
+
+    async def echo(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        assert (await receive())["type"] == "websocket.connect"
+        await send({"type": "websocket.accept"})
+        message = await receive()
+        await send({"type": "websocket.send", "text": f"{scope['path']}: {message['text']}"})
+        await send({"type": "websocket.close", "code": 1000})
+
+    async def test() -> None:
+        async with lean_uvicorn(echo) as (url, _), connect(url.replace("/rooms/ws", "/x")) as ws:
+            await ws.send("hello")
+            assert await asyncio.wait_for(ws.recv(), 20) == "/x: hello"
+
+    run(test)
+
+
+def test_a_seat_resumed_elsewhere_closes_the_first_connection_with_its_reason() -> None:
+    async def test() -> None:
+        async with lean_server() as url, connect(url) as first, connect(url) as second:
+            await first.send(json.dumps({"type": "create", "name": "Ann"}))
+            welcome = await recv_until(first, "welcome")
+            resume = {"type": "resume", "room": welcome["room"], "token": welcome["token"]}
+            await second.send(json.dumps(resume))
+            assert (await recv_until(second, "resume"))["state"]["you"] == 0
+            replaced = await recv_until(first, "replaced")
+            assert "another tab" in replaced["reason"]
+            with pytest.raises(Exception, match="4001"):
+                await asyncio.wait_for(first.recv(), 20)
+            assert first.close_code == 4001
+
+    run(test)
+
+
+def test_a_dropped_connection_holds_its_seat_for_the_others() -> None:
+    async def test() -> None:
+        async with lean_server() as url, connect(url) as ann:
+            await ann.send(json.dumps({"type": "create", "name": "Ann"}))
+            code = (await recv_until(ann, "welcome"))["room"]
+            async with connect(url) as bob:
+                await bob.send(json.dumps({"type": "join", "room": code, "name": "Bob"}))
+                await recv_until(bob, "welcome")
+            away = await recv_until(ann, "update")
+            while away["event"]["kind"] != "away":
+                away = await recv_until(ann, "update")
+            assert away["event"]["seat"] == 1
+
+    run(test)
+
+
+def test_stopping_the_server_closes_a_room_connection_as_going_away() -> None:
+    async def test() -> None:
+        async with lean_uvicorn(create_app(FAST)) as (url, server):
+            ws = await connect(url)
+            await ws.send(json.dumps({"type": "ping", "id": 1}))
+            await recv_until(ws, "ack")
+            server.should_exit = True
+            with pytest.raises(Exception, match="1012"):
+                await asyncio.wait_for(ws.recv(), 20)
+
+    run(test)
+
+
+def test_websockets_protocol_is_let_go_between_frames() -> None:
+    """Between messages a connection keeps no websockets protocol: one is made again for a
+    frame the lean path does not read (a client's ping here), and let go after it."""
+
+    async def test() -> None:
+        app = create_app(FAST)
+        async with (
+            lean_uvicorn(app, ws_ping_interval=None) as (url, server),
+            connect(url, compression=None, ping_interval=None) as ws,
+        ):
+            await ws.send(json.dumps({"type": "ping", "id": 1}))
+            assert (await recv_until(ws, "ack"))["id"] == 1
+            (protocol,) = server.server_state.connections
+            assert protocol._conn is None
+            await asyncio.wait_for(await ws.ping(), 20)  # answered by a protocol made again
+            assert protocol._conn is None
+            await ws.send(json.dumps({"type": "ping", "id": 2}))
+            assert (await recv_until(ws, "ack"))["id"] == 2
+            assert protocol._conn is None
+
+    run(test)
+
+
+def test_keep_alive_pings_are_sent_and_a_client_that_stops_answering_is_closed() -> None:
+    async def test() -> None:
+        async with lean_uvicorn(create_app(FAST), ws_ping_interval=0.1, ws_ping_timeout=0.5) as (
+            url,
+            server,
+        ):
+            async with connect(url, compression=None, ping_interval=None) as ws:
+                for ident in range(3):
+                    await ws.send(json.dumps({"type": "ping", "id": ident}))
+                    assert (await recv_until(ws, "ack"))["id"] == ident
+                    await asyncio.sleep(0.3)  # (pings sent and answered meanwhile)
+                (protocol,) = server.server_state.connections
+                assert protocol.last_ping_rtt > 0
+            client = await RawClient.open(url)  # answers no ping
+            closing = await client.frames(2)
+            assert closing[0].opcode is Opcode.PING and closing[-1].opcode is Opcode.CLOSE
+            assert Close.parse(closing[-1].data).code == CloseCode.INTERNAL_ERROR
+            client.writer.close()
+
+    run(test)
+
+
+class FailingHub(Hub):
+    """A hub that fails on any message naming "boom"."""
+
+    async def handle(self, client: Client, text: str | bytes) -> None:
+        if "boom" in str(text):
+            raise RuntimeError("boom")
+        await super().handle(client, text)
+
+
+def test_a_message_the_server_fails_on_closes_that_connection_alone(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A failure while handling a message is logged and closes its connection (as an ASGI
+    app's exception does under uvicorn); another connection goes on."""
+
+    async def test() -> None:
+        app = create_app(FAST, FailingHub(FAST))
+        async with lean_uvicorn(app) as (url, _), connect(url) as bad, connect(url) as good:
+            await bad.send(json.dumps({"type": "ping", "id": "boom"}))
+            with pytest.raises(ConnectionClosedError):  # (closed without a close frame)
+                await asyncio.wait_for(bad.recv(), 20)
+            await good.send(json.dumps({"type": "ping", "id": 2}))
+            assert (await recv_until(good, "ack"))["id"] == 2
+        assert "a room connection failed" in caplog.text
 
     run(test)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import deque
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
@@ -47,6 +46,7 @@ from euchre_rooms.messages import (
 )
 from euchre_rooms.protocol import EMOJI, Command, ProtocolError
 from euchre_rooms.refusal import Refused
+from euchre_rooms.replay import EventLog
 from euchre_rooms.room import Record, Room, new_record
 from euchre_rooms.stats import Meter
 from euchre_rooms.storage import EventStore, Lost, StorageError
@@ -99,9 +99,10 @@ class RoomActor(Actor):
         self.host, self.key, self.room = host, key, room
         self.seats: dict[int, Client] = {}
         """The one connection of each seat that has one."""
-        self.watchers: set[Client] = set()
-        """Spectators' connections (and the class's teacher): sent only what is public."""
-        self.events: deque[Raw] = deque(maxlen=host.settings.replay_events)
+        self.watchers: dict[Client, None] = {}
+        """Spectators' connections (and the class's teacher): sent only what is public. (A
+        dict as an ordered set: an empty one is 64 bytes, an empty set 216, in every room.)"""
+        self.events = EventLog(host.settings.replay_events)
         """The last events, as sent: one buffer for the room, for every reconnect. One event
         a ``seq``, the last the room's own (the seqs are not kept: a seq a room has
         counted is always an event announced here, since the room was made or taken over)."""
@@ -192,7 +193,7 @@ class RoomActor(Actor):
             event["action"] = snap.public_action(record["seat"], self.seats)
             self.host.meter.moves += 1
         raw = Raw(dumps(event))
-        self.events.append(raw)
+        self.events.append(raw.text)
         head = update_head(room.seq, raw)  # the update's text but each seat's state
         for seat, client in self.seats.items():
             client.send_text(f"{head}{snap.state(seat).text}}}")
@@ -235,7 +236,7 @@ class RoomActor(Actor):
     def _unbind(self, client: Client) -> None:
         if client.seat is not None and self.seats.get(client.seat) is client:
             del self.seats[client.seat]
-        self.watchers.discard(client)
+        self.watchers.pop(client, None)
         if client.room is self:
             client.room, client.seat = None, None
         if not self.seats and not self.watchers:
@@ -284,9 +285,7 @@ class RoomActor(Actor):
         room, events = self.room, self.events
         first = room.seq - len(events) + 1  # the seq of the oldest event kept
         covered = last is not None and (last >= room.seq or bool(events and first <= last + 1))
-        missed = []
-        if covered and last is not None:
-            missed = [raw for seq, raw in enumerate(events, start=first) if seq > last]
+        missed = events.last(room.seq - last) if covered and last is not None else []
         return Resume(room.seq, covered, missed, self._snapshot().state(seat))
 
     async def _watch(self, job: Job) -> None:
@@ -294,7 +293,7 @@ class RoomActor(Actor):
         assert client is not None
         if self.room.klass is not None and not job.data:
             raise Refused("this table belongs to a class: only its teacher watches it")
-        self.watchers.add(client)
+        self.watchers[client] = None
         if not job.data:  # a spectator (a teacher watches every table of a class)
             client.room, client.seat = self, None
         self.idle_since = None

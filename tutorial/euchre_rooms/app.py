@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import cast
+from typing import Protocol, cast
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -25,10 +26,22 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from euchre_rooms.config import Settings
 from euchre_rooms.connection import POLICY_VIOLATION, Client
 from euchre_rooms.hub import Hub
-from euchre_rooms.lean_ws import SEND_NOW
+from euchre_rooms.lean_ws import SEND_NOW, DirectSocket, Receiver
+from euchre_rooms.messages import Error
 from euchre_rooms.sitefiles import CompressedStaticFiles
 
 SOCKET_PATH = "/rooms/ws"
+FOREIGN = "this page's origin may not open rooms here"
+log = logging.getLogger("euchre_rooms")
+
+
+class Socket(Protocol):
+    """Where a ``Writer`` sends what ``send_now`` could not: Starlette's ``WebSocket``, or
+    the lean protocol itself for a connection taken directly (``RoomSocket``)."""
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int, reason: str) -> None: ...
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
@@ -72,9 +85,7 @@ async def serve_socket(hub: Hub, websocket: WebSocket) -> None:
     # connection lives for hours (the lean protocol drops its own copy too)
     websocket.scope["headers"] = []
     if not origin_allowed(origin, host, hub.settings.allowed_origins):
-        await websocket.send_json(
-            {"type": "error", "error": "this page's origin may not open rooms here"}
-        )
+        await websocket.send_json({"type": "error", "error": FOREIGN})
         await websocket.close(POLICY_VIOLATION, "origin not allowed")
         return
     client = Client(hub.settings)
@@ -96,6 +107,83 @@ async def serve_socket(hub: Hub, websocket: WebSocket) -> None:
             client.outbox.append(None)
             client.wake()
         await writer.done()
+
+
+class RoomSocket:
+    """One room connection taken straight from the lean protocol (``lean_ws.Direct``): what
+    ``serve_socket`` does, without a task waiting for each message. Each message goes to
+    the hub in order, from a task that lives only while there are messages to handle;
+    reading is paused until the last one is taken, as through ASGI; once the connection
+    has ended (after the messages before the end) its seat is let go and its outbox sent.
+    """
+
+    __slots__ = ("client", "hub", "over", "pending", "socket", "task", "writer")
+
+    def __init__(self, hub: Hub, socket: DirectSocket, origin: str | None, host: str | None):
+        self.hub, self.socket = hub, socket
+        self.pending: list[str | bytes | None] = []
+        """Messages read and not yet taken; None: the connection has ended."""
+        self.task: asyncio.Task[None] | None = None
+        self.over = False
+        """The connection has ended and its seat been let go."""
+        client = self.client = Client(hub.settings)
+        self.writer = Writer(socket, client, socket.send_texts_now)
+        client.wake = self.writer.wake
+        if not origin_allowed(origin, host, hub.settings.allowed_origins):
+            client.send(Error(FOREIGN))
+            client.end("origin not allowed", POLICY_VIOLATION)
+
+    def received(self, data: str | bytes) -> None:
+        """A message was read (not handled once the connection is closing, as before)."""
+        if self.client.close_reason is None:
+            self._queue(data)
+        else:
+            self.socket.taken()
+
+    def closed(self) -> None:
+        """The connection ended: after the messages before it, let its seat go."""
+        self._queue(None)
+
+    def _queue(self, data: str | bytes | None) -> None:
+        if self.over:
+            return
+        self.pending.append(data)
+        if self.task is None:
+            self.task = self.socket.spawn(self._handle())
+
+    async def _handle(self) -> None:
+        pending, client = self.pending, self.client
+        try:
+            while pending and not self.over:
+                data = pending.pop(0)
+                if not pending:
+                    self.socket.taken()
+                if data is None:
+                    await self._end()
+                elif client.close_reason is None:
+                    await self.hub.handle(client, data)
+        except Exception:
+            log.exception("a room connection failed")
+            await self._end()
+        finally:
+            self.task = None
+
+    async def _end(self) -> None:
+        """Let the connection's seat go, send what is queued (and the close), then close
+        the socket unless a closing handshake is under way; once."""
+        if self.over:
+            return
+        self.over = True
+        self.pending.clear()
+        client = self.client
+        try:
+            await self.hub.disconnected(client)
+        finally:
+            if client.close_reason is None:
+                client.outbox.append(None)
+                client.wake()
+            await self.writer.done()
+            self.socket.finished()
 
 
 def create_app(
@@ -154,9 +242,15 @@ def create_app(
 class RoomsApp(Starlette):
     """Starlette, except that a room WebSocket goes straight to its handler: a connection
     lives for hours, and skipping the middleware stack saves the frames it would keep
-    waiting for each one (a few KB per connection)."""
+    waiting for each one (a few KB per connection). Under the lean protocol it skips ASGI
+    too (``lean_ws.Direct``): the protocol hands the connection to ``open_direct``."""
 
     rooms_socket: Callable[[WebSocket], Awaitable[None]] | None = None
+    direct_path = SOCKET_PATH
+
+    def open_direct(self, socket: DirectSocket, origin: str | None, host: str | None) -> Receiver:
+        """A room connection from the lean protocol, its handshake answered."""
+        return RoomSocket(self.state.hub, socket, origin, host)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket" and scope["path"] == SOCKET_PATH and self.rooms_socket:
@@ -178,7 +272,7 @@ class Writer:
 
     def __init__(
         self,
-        websocket: WebSocket,
+        websocket: Socket,
         client: Client,
         send_now: Callable[[list[str]], bool] | None = None,
     ) -> None:

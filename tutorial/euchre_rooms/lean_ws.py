@@ -6,7 +6,9 @@ the app's incoming messages (three deques and an ``asyncio.Event``: about 3 KB),
 ``asyncio.Event`` for "the socket may be written" (another deque), and the handshake's
 request and response with all their headers (2-4 KB, more from a browser). This subclass
 keeps the same behaviour with an ``Inbox`` and a ``Gate`` (a list and a future made only
-while someone waits), and lets go of the handshake once the connection is open. It also
+while someone waits), lets go of the handshake once the connection is open, and lets go of
+websockets' protocol itself whenever it holds nothing but a parser waiting for the next
+frame (``release``: made again, open, when a frame or a ping needs it). It also
 offers the app a way to send without a task per message (the ``SEND_NOW`` extension):
 the room server's messages are nearly always sent the moment they are made, and a task
 for each one is garbage that fragments the heap; the messages a connection got in one
@@ -15,6 +17,13 @@ frames (nearly every message it sends) are read here rather than by websockets' 
 (``client_texts``: the same checks, one function instead of a generator per frame);
 anything else goes to websockets as before. Measured under ``scripts/bench_rooms.py``:
 see the README's rooms section.
+
+An app may also take its WebSockets straight from the protocol, without ASGI (``Direct``:
+the room server's ``RoomsApp``): for its ``direct_path`` the protocol answers the handshake
+itself and gives the app each message as it is read (``Receiver.received``) and the close
+(``Receiver.closed``), so a connection keeps no task, no ASGI scope and no chain of
+coroutines waiting for its next message (about 5 KB a connection): the app starts a task
+only while it has a message to handle. Any other path goes through ASGI as before.
 
 It is uvicorn's own protocol otherwise (framing, limits, pings, closing), so it is tied to
 the pinned uvicorn and websockets versions; ``--ws websockets-sansio`` runs the original.
@@ -31,9 +40,10 @@ True
 from __future__ import annotations
 
 import asyncio
+import logging
 import struct
-from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Coroutine, Sequence
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
 from uvicorn.config import Config
@@ -41,7 +51,11 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from uvicorn.server import ServerState
 from websockets.http11 import Request
 from websockets.protocol import OPEN
+from websockets.server import ServerProtocol
 from websockets.speedups import apply_mask
+
+LOGGER = "uvicorn.error"
+"""The logger uvicorn gives websockets' protocol."""
 
 SEND_NOW = "euchre_rooms.send_now"
 """The ASGI extension this protocol offers in the scope: ``{"send_texts": f}``, where
@@ -52,6 +66,76 @@ as usual (and must, until that has caught up, to keep the order)."""
 
 
 T = TypeVar("T")
+
+
+class Receiver(Protocol):
+    """What an app that takes a WebSocket directly (``Direct``) is given: each message as
+    it is read (reading is paused until the app calls ``DirectSocket.taken``), then the
+    connection's end, once (the peer closed, the app closed it, or it was lost)."""
+
+    def received(self, data: str | bytes) -> None: ...
+
+    def closed(self) -> None: ...
+
+
+class DirectSocket(Protocol):
+    """The connection as such an app sees it (the lean protocol itself)."""
+
+    def send_texts_now(self, texts: Sequence[str]) -> bool: ...
+
+    async def send_text(self, text: str) -> None: ...
+
+    async def close(self, code: int, reason: str) -> None: ...
+
+    def taken(self) -> None: ...
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
+
+    def finished(self) -> None: ...
+
+
+@runtime_checkable
+class Direct(Protocol):
+    """An app that takes the WebSockets of ``direct_path`` itself, without ASGI."""
+
+    direct_path: str
+
+    def open_direct(self, socket: DirectSocket, origin: str | None, host: str | None) -> Receiver:
+        """The handshake is answered: the receiver of this connection's messages."""
+
+
+class Handoff:
+    """Stands where uvicorn's protocol puts the ASGI events for the app, once a connection
+    is the app's directly: a message goes to the app's receiver, the first disconnect
+    tells it the connection ended (uvicorn may report the end more than once)."""
+
+    __slots__ = ("ended", "receiver")
+
+    def __init__(self, receiver: Receiver) -> None:
+        self.receiver, self.ended = receiver, False
+
+    def put_nowait(self, event: ASGIReceiveEvent) -> None:
+        if event["type"] == "websocket.receive":
+            data = event.get("text")
+            self.receiver.received(data if data is not None else event.get("bytes") or b"")
+        elif event["type"] == "websocket.disconnect" and not self.ended:
+            self.ended = True
+            self.receiver.closed()
+
+    def empty(self) -> bool:
+        return True
+
+
+def first_header(request: Request, name: str) -> str | None:
+    """The first value of a handshake's header, None when absent.
+
+    >>> from websockets.datastructures import Headers
+    >>> request = Request("/", Headers([("Origin", "http://a"), ("Origin", "http://b")]))
+    >>> first_header(request, "origin"), first_header(request, "host")
+    ('http://a', None)
+    """
+    found = request.headers.get_all(name)
+    return found[0] if found else None
 
 
 def text_frame(text: str) -> bytes:
@@ -214,6 +298,7 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         app_state: dict[str, Any],
         _loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
+        self._conn: ServerProtocol | None = None
         super().__init__(config, server_state, app_state, _loop)
         self.queue: Inbox[ASGIReceiveEvent] = Inbox()  # type: ignore[assignment]
         self.writable: Gate = Gate()  # type: ignore[assignment]
@@ -221,16 +306,59 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
     framed = True
     """websockets' parser is at a frame's start: every frame it was given was whole."""
 
+    @property
+    def conn(self) -> ServerProtocol:
+        """websockets' protocol for this connection: made again (open, at a frame's start)
+        when it was let go (``release``) and something needs it (a control frame, a close,
+        a ping to send, a message the lean paths do not frame)."""
+        conn = self._conn
+        if conn is None:
+            conn = self._conn = ServerProtocol(
+                state=OPEN, max_size=self.config.ws_max_size, logger=logging.getLogger(LOGGER)
+            )
+        return conn
+
+    @conn.setter
+    def conn(self, conn: ServerProtocol) -> None:
+        self._conn = conn
+
+    def release(self) -> None:
+        """Let websockets' protocol go while it holds nothing but a parser waiting at a
+        frame's start (its parser's generators, buffers and the handshake's request: about
+        2 KB a connection, for hours): the connection is open, nothing is half read or
+        half sent, no extension keeps a state between messages, nothing waits to be
+        written. A fresh one reads the next frame exactly as this one would."""
+        conn = self._conn
+        if (
+            conn is not None
+            and self.handshake_complete
+            and self.framed
+            and not self.close_sent
+            and conn.state is OPEN
+            and conn.parser_exc is None
+            and conn.current_size is None
+            and not conn.expect_continuation_frame
+            and not conn.extensions
+            and not conn.reader.buffer
+            and not conn.events
+            and not conn.writes
+        ):
+            self._conn = None
+
     def data_received(self, data: bytes) -> None:
         """Whole text frames (nearly every message of a room connection) are read here and
         go to the app as uvicorn sends them (a ``websocket.receive`` event, reading paused
         until the app takes it); anything else is read by websockets, as before. Once
         websockets has been given a frame cut short, it reads every byte after it."""
         if self.handshake_complete and self.framed:
-            conn = self.conn
-            if not self.close_sent and conn.state is OPEN and not conn.extensions:
-                texts = client_texts(data, conn.max_message_size)
+            conn = self._conn
+            if not self.close_sent and (
+                conn is None or (conn.state is OPEN and not conn.extensions)
+            ):
+                texts = client_texts(data, self.config.ws_max_size)
                 if texts is not None:
+                    if conn is not None:
+                        self.release()
                     for text in texts:
                         self.queue.put_nowait({"type": "websocket.receive", "text": text})
                     if texts and not self.read_paused:
@@ -239,12 +367,75 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
                     return
             self.framed = frames_end(data)
         super().data_received(data)
+        self.release()
 
     def handle_connect(self, event: Request) -> None:
+        app = self.app
+        if isinstance(app, Direct) and event.path.partition("?")[0] == app.direct_path:
+            self.connect_directly(app, event)
+            return
         super().handle_connect(event)
         scope = getattr(self, "scope", None)
         if scope is not None:
             scope["extensions"][SEND_NOW] = {"send_texts": self.send_texts_now}
+
+    def connect_directly(self, app: Direct, event: Request) -> None:
+        """Answer the handshake as uvicorn does when an ASGI app accepts it, and give the
+        connection to ``app``: no ASGI task, scope or queue."""
+        self.handshake_initiated = True
+        response = self.conn.accept(event)
+        if response.status_code != 101:  # not a WebSocket handshake: refused, as uvicorn does
+            self.handshake_complete = self.close_sent = True
+            self.conn.send_response(response)
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.transport.close()
+            return
+        origin, host = first_header(event, "Origin"), first_header(event, "Host")
+        event.headers.clear()  # websockets' parser keeps the request for the connection's life
+        del response.headers["Date"]
+        response.headers.update(
+            (name.decode("latin-1").lower(), value.decode("latin-1"))
+            for name, value in self.default_headers
+        )
+        self.handshake_complete = True
+        self.conn.send_response(response)
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.start_keepalive()
+        # (a client sends no frame before it has the handshake's answer: its next bytes
+        # start a frame, and ``data_received`` lets websockets' protocol go after this)
+        self.queue = Handoff(app.open_direct(self, origin, host))  # type: ignore[assignment]
+        # this object's attributes (34) are all set by now: its dict grew to them in steps
+        # and keeps room for twice as many; a copy holds them in half the space (~0.75 KB
+        # less a connection, for hours)
+        self.__dict__ = dict(self.__dict__)
+
+    async def send_text(self, text: str) -> None:
+        """Send one text message when the socket can take it (a direct app's slow path)."""
+        await self.send({"type": "websocket.send", "text": text, "bytes": None})
+        self.release()
+
+    async def close(self, code: int, reason: str) -> None:
+        """Start the closing handshake with ``code`` and ``reason``."""
+        await self.send({"type": "websocket.close", "code": code, "reason": reason})
+
+    def taken(self) -> None:
+        """A direct app has taken every message read so far: read on."""
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """A direct app's task for this connection, waited for when the server stops."""
+        task = self.loop.create_task(work)
+        task.add_done_callback(self.on_task_complete)
+        self.tasks.add(task)
+        return task
+
+    def finished(self) -> None:
+        """A direct app is done with the connection: close it unless a closing handshake
+        is under way (as uvicorn does when an ASGI app returns)."""
+        if self.close_timer is None:
+            self.transport.close()
 
     def send_texts_now(self, texts: Sequence[str]) -> bool:
         """Send text messages without a task or a wait, when the socket can take them: a
@@ -260,7 +451,10 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
             or self.transport.is_closing()
         ):
             return False
-        conn = self.conn
+        conn = self._conn
+        if conn is None:  # (let go: open, nothing queued)
+            self.transport.write(b"".join(map(text_frame, texts)))
+            return True
         if conn.state is not OPEN:
             return False
         if conn.extensions or conn.expect_continuation_frame:

@@ -154,6 +154,7 @@ class Actor:
                 finally:
                     if job is not None and job.done is not None and not job.done.done():
                         job.done.set_result(None)
+                    job = None  # (not kept, with its command and connection, until the next)
         finally:  # closed, or the server is stopping
             self.closed = True
             while self.mailbox.items:
