@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.harness import CHROMIUM, TEST_CHROMIUM_ARGS
 
 settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
@@ -36,7 +36,7 @@ def browser(playwright_instance: Any) -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run `make chromium`")
     browser = playwright_instance.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        executable_path=CHROMIUM, headless=True, args=TEST_CHROMIUM_ARGS
     )
     yield browser
     browser.close()
