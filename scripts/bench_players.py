@@ -551,7 +551,7 @@ def tallies_table(
     deal_set: str,
     baseline: str | None = None,
 ) -> str:
-    """Where ``spec``'s first level gains and loses its points (``duplicate.by_decision``;
+    """Where ``spec``'s first level gains and loses its points (``duplicate.decision_match``;
     with ``baseline``, its lead over that level against the second): a Markdown table of
     the kinds of its first decision unlike the baseline's, each kind's share of the
     difference per deal (the shares add up to it), and the points gained and lost there."""

@@ -441,21 +441,6 @@ class DecisionTally:
     lost: float
 
 
-def by_decision(
-    a: str,
-    b: str,
-    deals: int,
-    table: str = "4",
-    deal_set: str = "A",
-    workers: int = 1,
-    baseline: str | None = None,
-) -> list[DecisionTally]:
-    """Where ``a``'s points against ``b`` come from (with ``baseline``, its lead over that
-    level against ``b``): every seating tallied by the kind of ``a``'s first decision unlike
-    the baseline's (``b``'s by default), the kinds that lost most first."""
-    return decision_match(a, b, deals, table, deal_set, workers, baseline)[0]
-
-
 def decision_match(
     a: str,
     b: str,
@@ -465,9 +450,12 @@ def decision_match(
     workers: int = 1,
     baseline: str | None = None,
 ) -> tuple[list[DecisionTally], MatchResult]:
-    """``by_decision``'s tallies, and each deal's points over its seatings as a match of
-    ``a`` against ``b`` (with no other ``baseline`` it is that match, played once: ``b``
-    against itself scores zero summed over the seatings)."""
+    """Where ``a``'s points against ``b`` come from (with ``baseline``, its lead over that
+    level against ``b``): every seating tallied by the kind of ``a``'s first decision unlike
+    the baseline's (``b``'s by default), the kinds that lost most first; and each deal's
+    points over its seatings as a match of ``a`` against ``b`` (with no other ``baseline``
+    it is that match, played once: ``b`` against itself scores zero summed over the
+    seatings)."""
     jobs = [(a, b, table, SETS[deal_set], n, baseline or b) for n in range(deals)]
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:

@@ -20,7 +20,7 @@ DEALS = 12
 
 def test_the_tallies_add_up_to_the_match_mean() -> None:
     result = duplicate.match("easy", "normal", DEALS, table="3")
-    tallies = duplicate.by_decision("easy", "normal", DEALS, table="3")
+    tallies = duplicate.decision_match("easy", "normal", DEALS, table="3")[0]
     seatings = len(duplicate.TABLES["3"].seatings)
     assert tallies, "easy and normal decide differently somewhere in twelve deals"
     total = sum(t.net for t in tallies) / (DEALS * seatings)
@@ -36,7 +36,7 @@ def test_a_level_against_itself_never_departs() -> None:
 
 
 def test_a_departure_is_named_by_its_decision() -> None:
-    kinds = {t.kind for t in duplicate.by_decision("easy", "normal", DEALS, table="4")}
+    kinds = {t.kind for t in duplicate.decision_match("easy", "normal", DEALS, table="4")[0]}
     known = ("round one", "round two", "discard", "play: ")
     assert kinds and all(k.startswith(known) for k in kinds), kinds
 
@@ -57,7 +57,7 @@ def test_the_open_hand_bound_plays_legal_cards_and_bids_as_strong() -> None:
 def test_against_a_baseline_the_tallies_add_up_to_the_lead() -> None:
     strong = duplicate.match("easy", "random", DEALS, table="3")
     normal = duplicate.match("normal", "random", DEALS, table="3")
-    tallies = duplicate.by_decision("easy", "random", DEALS, table="3", baseline="normal")
+    tallies = duplicate.decision_match("easy", "random", DEALS, table="3", baseline="normal")[0]
     seatings = len(duplicate.TABLES["3"].seatings)
     total = sum(t.net for t in tallies) / (DEALS * seatings)
     assert math.isclose(total, strong.mean - normal.mean, abs_tol=1e-9)
@@ -66,14 +66,14 @@ def test_against_a_baseline_the_tallies_add_up_to_the_lead() -> None:
 def test_the_match_played_for_the_tallies_is_the_match() -> None:
     tallies, result = duplicate.decision_match("easy", "normal", DEALS, table="3")
     alone = duplicate.match("easy", "normal", DEALS, table="3")
-    assert tallies == duplicate.by_decision("easy", "normal", DEALS, table="3")
+    assert tallies == duplicate.decision_match("easy", "normal", DEALS, table="3")[0]
     assert len(result.scores) == DEALS
     for ours, theirs in zip(result.scores, alone.scores, strict=True):
         assert ours == pytest.approx(theirs, abs=1e-9)
 
 
 def test_a_bid_is_named_by_the_bidders_place_and_what_it_did() -> None:
-    tallies = duplicate.by_decision("easy", "normal", DEALS, table="3")
+    tallies = duplicate.decision_match("easy", "normal", DEALS, table="3")[0]
     bids = [t.kind for t in tallies if t.kind.startswith(("round one", "round two"))]
     assert bids, "easy and normal bid differently somewhere in twelve deals"
     places = ("dealer", "seat 1 after the dealer", "seat 2 after the dealer")
