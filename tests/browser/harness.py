@@ -392,6 +392,20 @@ def goto(page: Any, path: str = "", **options: Any) -> Any:
     return page.goto(path.lstrip("/"), **options)
 
 
+# Material's instant navigation follows a link in the page only once it has read the
+# site's sitemap.xml (the pages it may fetch); a click before then loads the page whole.
+_SITEMAP_READ = """() => performance.getEntriesByType("resource")
+  .some((entry) => new URL(entry.name).pathname.endsWith("/sitemap.xml"))"""
+
+
+def wait_for_instant_navigation(page: Any) -> None:
+    """Wait until the page has read sitemap.xml, so that a link followed next is followed
+    in the same document (a test that asserts no reload clicks only after this)."""
+    page.wait_for_function(_SITEMAP_READ)
+    # the response is parsed in the task after it arrives: let that task run first
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
+
+
 def presave(page: Any, entries: dict[str, Any]) -> None:
     """Put ``entries`` (key -> JSON value) into the site's localStorage before the page's
     first visit to a practice page, as a reader's earlier visit would have: from a page of

@@ -14,7 +14,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.browser.harness import SiteServer, allow_console_errors, goto
+from tests.browser.harness import (
+    SiteServer,
+    allow_console_errors,
+    goto,
+    wait_for_instant_navigation,
+)
 from tests.browser.test_accessibility import site_pages
 
 # What is drawn in a widget, visible, and could be used but needs the script: a control
@@ -97,6 +102,7 @@ def test_with_javascript_a_widget_reached_by_a_link_is_fully_usable(
     site_dir = site_server.directory
     allow_console_errors(page, r"rooms/health")  # this static server has no room server
     goto(page, "rules/quick-start/")
+    wait_for_instant_navigation(page)
     page.evaluate("() => { window.__sameDocument = true; }")
     for path in widget_pages(site_dir):
         page.evaluate(FOLLOW_LINK, site_server.url + path)
