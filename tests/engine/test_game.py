@@ -57,3 +57,44 @@ def test_laps_carry_the_excess() -> None:
 def test_simultaneous_game_point_of_002() -> None:
     assert settle_game_point((10, 12, 3), 10) == (7, 9, 0)
     assert settle_game_point((9, 12, 3), 10) == (9, 12, 3)
+
+
+# Every reading of a finished deal, as a review, a record or a room's summary reads it.
+FINISHED_READINGS = (
+    "actions", "actors", "phases", "phase", "to_act", "hands", "kitty", "trump", "maker",
+    "alone", "declared_alone", "defender", "discard", "picked_up", "declined", "passes",
+    "tricks", "maker_side", "called_ace", "ace_partner", "dealer", "bid", "bidder",
+    "sitting_out", "current_trick", "over", "result", "last_action",
+)  # fmt: skip
+
+
+TABLES_TO_KEEP = {
+    "four": Rules(),
+    "bid euchre": Rules.profile("bid-euchre"),
+    **{key: Rules().replace(**table.settings) for key, table in Rules.tables().items()},
+}
+
+
+@pytest.mark.parametrize("table", list(TABLES_TO_KEEP))
+def test_a_finished_deal_the_game_keeps_reads_as_the_deal_that_finished(table: str) -> None:
+    """The game keeps each finished deal compact (its position, not every move's node);
+    nothing a reader asks of it differs from the state the last action made."""
+    rules = TABLES_TO_KEEP[table]
+    game = Game.new(rules, seed=11)
+    step = 0
+    while len(game.history) < 3 and game.winner is None:
+        legal = game.legal_actions()
+        action = legal[(step * 5 + 3) % len(legal)]
+        finished = game.state.apply(action)
+        game = game.apply(action)
+        step += 1
+        if finished.result is None:
+            continue
+        kept = game.history[-1]
+        assert kept == finished and kept.to_json() == finished.to_json()
+        for name in FINISHED_READINGS:
+            assert getattr(kept, name) == getattr(finished, name), name
+        assert kept.legal_actions() == finished.legal_actions() == []
+        for seat in range(rules.players):
+            assert kept.view(seat) == finished.view(seat)
+            assert kept.tricks_won(seat) == finished.tricks_won(seat)
