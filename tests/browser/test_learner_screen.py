@@ -404,6 +404,36 @@ def test_every_tap_made_while_the_quiz_script_loads_is_answered_in_order(page: A
     assert sorted(run["answers"][0]["given"]) == ["Ad", "Tc"]
 
 
+# Every fetch the page makes, by address, in the order asked (the page's own code runs
+# after this, so it sees the same fetch with the list beside it).
+NOTE_FETCHES = """{ const fetchOf = window.fetch; window.__fetched = [];
+  window.fetch = function (input, init) {
+    window.__fetched.push(String(input?.url ?? input)); return fetchOf.call(this, input, init); }; }"""
+
+
+def test_a_tap_made_while_the_quiz_fetches_its_replies_is_answered_once(page: Any) -> None:
+    # Found on a slow phone: the quiz's script takes taps as it starts, then fetches the
+    # build's replies before it listens. A card tapped in between was answered twice, at
+    # once and again when the kept taps were answered: picked, then unpicked, and the
+    # Check button stayed off. It is answered once, when the quiz listens.
+    page.add_init_script(NOTE_FETCHES)
+    replies = hold_requests(page, "**/prebuilt/quiz.*.json")
+    goto(page, QUIZ_PAGE, wait_until="domcontentloaded")
+    held = first_held(page, replies)
+    page.wait_for_function("() => window.__fetched.some((url) => url.includes('/prebuilt/quiz.'))")
+    root = page.locator(QUIZ)
+    assert root.get_attribute("data-listening") is None  # the script runs, and waits
+    root.locator(".eu-quiz-option[data-card=Tc]").click()
+    held.continue_()
+    page.wait_for_selector(f"{QUIZ}[data-listening] .eu-quiz-submit:not([disabled])")
+    page.wait_for_timeout(300)  # a second answer to the tap would have come by now
+    assert pressed(page) == {"Tc": "true", "9s": "false", "Ad": "false", "Kc": "false"}
+    root.locator(".eu-quiz-submit").click()
+    page.wait_for_selector(f"{QUIZ} .eu-quiz-verdict")
+    run = json.loads(page.evaluate("() => localStorage.getItem('euchre.quiz.v1')"))["run"]
+    assert run["answers"][0]["given"] == ["Tc"]
+
+
 def test_a_tap_kept_on_the_page_s_question_is_not_answered_on_another(page: Any) -> None:
     # A returning learner's run is at its second question, drawn once the quiz's script has
     # come: a tap made meanwhile on the page's first question is not answered there, even on

@@ -126,6 +126,27 @@ export function morph(target, html, { animate = false } = {}) {
   return target;
 }
 
+// The widget roots whose kept taps wait for listening(root) (holdTaps).
+const holding = new WeakSet();
+
+/** Say that `root` (a [data-widget]) answers the taps kept before it listens only when it
+ * calls listening(root): until then its handlers (delegate, and any that ask
+ * answeredLater) leave those taps alone. A widget that starts handling clicks while it
+ * still loads what it answers from (the build's replies) would otherwise answer such a tap
+ * twice, at once and at the replay: a card picked, then unpicked. */
+export function holdTaps(root) {
+  if (root.dataset.listening !== "true") holding.add(root);
+}
+
+/** True when `event` (a click, or a form's submit) is one the page keeps for its widget
+ * to answer when it listens (main.html's script keeps the same ones): the widget holds
+ * its taps, is not listening yet, and the event comes from one of its enabled buttons. */
+export function answeredLater(event) {
+  const button = event.submitter ?? event.target?.closest?.("[data-widget] button");
+  const root = button?.closest?.("[data-widget]");
+  return Boolean(root && holding.has(root) && !button.disabled && window.__euchreEarlyTaps);
+}
+
 /** Mark `root` as answering taps from now on (data-listening), and answer the taps the
  * reader made on its buttons before it did: main.html's scripts keep them, every one in
  * order. They are replayed one a task, once the caller's setup is done, each as the same
@@ -134,6 +155,7 @@ export function morph(target, html, { animate = false } = {}) {
  * drew instead, such as where a saved run left off). */
 export function listening(root) {
   root.dataset.listening = "true";
+  holding.delete(root);
   const early = window.__euchreEarlyTaps;
   const taps = early?.get(root);
   if (!Array.isArray(taps)) return;
@@ -164,7 +186,7 @@ export function delegate(root, handler) {
   }
   root.addEventListener("click", (event) => {
     const element = target(event);
-    if (element) handler(element.dataset.action, element, event);
+    if (element && !answeredLater(event)) handler(element.dataset.action, element, event);
   });
   root.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;

@@ -12,7 +12,7 @@
 // it is drawn the same way. Every tab of free play shows the game as it was last saved
 // (see "one game in every tab" below).
 
-import { delegate, listening, morph } from "../dom.js";
+import { answeredLater, delegate, holdTaps, listening, morph } from "../dom.js";
 import { feedMastery, progressRequest } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
 import {
@@ -64,6 +64,7 @@ function validOpening(record) {
 }
 
 export async function mount(root, runtime) {
+  holdTaps(root); // a tap before listening(root) is answered then, once
   const rules = JSON.parse(root.dataset.rules || "{}");
   const game = root.querySelector(".eu-game");
   const region = (name) => game.querySelector(`[data-region="${name}"]`);
@@ -484,6 +485,7 @@ export async function mount(root, runtime) {
 
   root.addEventListener("submit", (event) => {
     event.preventDefault();
+    if (answeredLater(event)) return; // Start tapped before the game listens: answered then
     startFromForm(event.target);
   });
 
@@ -533,6 +535,7 @@ export async function mount(root, runtime) {
       await engineReady;
     } catch {
       disableAll(game);
+      listening(root);
       return;
     }
   }
@@ -546,6 +549,7 @@ export async function mount(root, runtime) {
       root.dataset.shared = "true";
       root.dataset.ready = "true";
       say("");
+      listening(root);
       return;
     }
     const url = new URL(window.location.href);

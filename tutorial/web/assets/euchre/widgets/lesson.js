@@ -6,7 +6,7 @@
 // the lesson is opened: euchre_tutorial.prebuilt.lesson_steps), looked up by a key of the
 // step's state: a lookup, no rule.
 
-import { delegate, listening, morph } from "../dom.js";
+import { delegate, holdTaps, listening, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
 import { disableAll, firstControl, refuse, rovingHand, sentences, tone, trickNote } from "../play/controls.js";
@@ -48,6 +48,7 @@ function readIsland(root) {
 const REGIONS = ["head", "narration", "goal", "table", "tools"];
 
 export async function mount(root, runtime) {
+  holdTaps(root); // a tap before listening(root) is answered then, once
   const stage = root.querySelector(".eu-stage");
   const region = (name) => stage.querySelector(`[data-region="${name}"]`);
   const head = region("head");

@@ -10,7 +10,7 @@
 // decided by Python) goes to the progress record; a practice quiz sends that record so
 // Python puts the items due first. Storage is checked before use (anything odd is reset).
 
-import { delegate, listening, morph } from "../dom.js";
+import { delegate, holdTaps, listening, morph } from "../dom.js";
 import { feedMastery, storedRecord } from "../mastery.js";
 import { focusInView } from "../play/controls.js";
 import { loadPrebuilt, lookup } from "../prebuilt.js";
@@ -141,6 +141,7 @@ const joined = (values) => values.join(",");
 const scoreOf = (run) => run.answers.filter((a) => a.ok).length;
 
 export async function mount(root, runtime) {
+  holdTaps(root); // a tap before listening(root) is answered then, once
   const frame = root.querySelector(".eu-quiz-frame");
   if (!frame) throw new Error("the quiz markup is missing");
   const status = root.querySelector("[data-widget-status]");
