@@ -317,7 +317,7 @@ def _hand_html(seat: Mapping[str, Any], data: Mapping[str, Any], ui: TableUI) ->
         items.append(f"<li>{button}</li>")
     label = "Your hand" + (f": {data['prompt']}" if action else "")
     return (
-        f'<ul class="eu-hand"{attrs({"aria_label": label, "data_locked": ui.locked})}>'
+        f'<ul class="eu-hand"{attrs({"aria_label": label, "data_locked": ui.locked, "data_asks_card": bool(action)})}>'
         f"{''.join(items)}</ul>"
     )
 
