@@ -461,14 +461,16 @@ def wait_lesson_outcome(page: Any, outcome: str = "done", timeout: float = 20_00
 def wait_turn_or_review(page: Any, tapping: bool = True) -> None:
     """Wait for the learner's turn, the hand review or the end of the game. ``tapping``: as
     an impatient learner does, tap the table (not a control) while the computer players
-    move, which ends each pause and animation at once (the "hurry" setting)."""
+    move, which ends each pause and animation at once (the "hurry" setting). The turn may
+    wait for an engine's start (a restored game the engine had taken over), so this waits
+    as long as ``wait_ready`` does."""
     page.wait_for_function(
         """(tapping) => { const r = document.querySelector('[data-widget=game]');
             const waiting = r.dataset.yourTurn !== 'true' && r.dataset.review !== 'open' && r.dataset.gameOver !== 'true';
             if (waiting && tapping) r.querySelector('.eu-game').dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
             return !waiting; }""",
         arg=tapping,
-        timeout=60_000,
+        timeout=READY_TIMEOUT_MS,
     )
 
 
