@@ -210,6 +210,20 @@ def test_try_again_and_the_teachers_sheet_are_axe_clean(new_page: Any, scheme: s
     assert not axe(page), axe(page)
 
 
+# Each box's heading: its distance below the top of its box, in CSS pixels.
+HEADING_GAPS = """() => [...document.querySelectorAll(
+  ".eu-ta-play > :is(h2, h3):first-child, .eu-ta-compare > :is(h2, h3):first-child")]
+  .map((h) => h.getBoundingClientRect().top - h.parentElement.getBoundingClientRect().top)"""
+
+
+def test_each_box_s_heading_sits_at_its_top(page: Any) -> None:
+    # Seen on a phone: "Your try: choose again" sat under a blank band as tall as a line.
+    goto(page, PAGE)
+    wait_ready(page, WIDGET)
+    gaps = page.evaluate(HEADING_GAPS)
+    assert len(gaps) == 2 and all(gap < 16 for gap in gaps), gaps
+
+
 def test_a_tap_before_the_engine_runs_is_answered(page: Any) -> None:
     """A tap on a card made while the widget's own script is still loading, and Python is
     still starting, is answered once the script listens: not silently dropped."""
