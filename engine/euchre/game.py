@@ -39,8 +39,9 @@ def deal_seed(game_seed: int, index: int) -> int:
 
 def _kept(finished: HandState) -> HandState:
     """A finished deal as ``Game.history`` keeps it: the same state (equal, every reading
-    the same) around its whole position alone, without the chain of moves that reached it,
-    which holds about twice the memory (a room keeps every finished deal of its match).
+    the same) holding its deal, rules, actions and actors alone, its position replayed
+    when read (``HandState.kept``): a room keeps every finished deal of its match, and the
+    state that finished holds about ten times the memory.
 
     >>> from euchre.rules import Rules
     >>> game = Game.new(Rules(), seed=7)
@@ -50,7 +51,7 @@ def _kept(finished: HandState) -> HandState:
     >>> kept == _kept(kept), kept.result is not None
     (True, True)
     """
-    return HandState.of_position(finished.position())
+    return finished.kept()
 
 
 @dataclass(frozen=True)

@@ -4,14 +4,16 @@ what the search core (``DealCore``) moves through.
 Every node starts with the same eight fields (the indices below): its *kind*, the node
 before it, the action that led to it, the seat to act, the legal actions (a shared list),
 the result, the phase, and its ``TABLE`` (what stays fixed for nodes of its kind). Then come
-the facts of its kind. The kind is a small number (``WHOLE``, ``BID``, ``PLAY``, ``OVER``),
+the facts of its kind. The kind is a small number (``WHOLE``, ``BID``, ``PLAY``, ``OVER``, ``KEPT``),
 and each kind owns its module, which says how its nodes move and what position they stand
 for (a ``NodeKind``):
 
 - a *whole* node holds a full ``Position`` (any phase, any rules: ``whole_node.py``);
 - a *bid* node stands for a point of Euchre's bidding from a deal's start (``bid_node.py``);
 - a *play* node stands for a point of the tricks, and an *over* node for their end
-  (``play_node.py``).
+  (``play_node.py``);
+- a *kept* node is a finished deal as a game keeps it, replayed when read
+  (``kept_node.py``).
 
 ``nodes.py`` gathers the kinds (``KINDS``, by kind number) and moves any node. A node
 never changes: ``KINDS[node[KIND]].move(node, action)`` makes the next one when ``action``
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
 # cheapest value Python makes, and every action makes one.
 Node = tuple[Any, ...]
 
-KIND: Final = 0  # the node's kind: WHOLE, BID, PLAY or OVER
+KIND: Final = 0  # the node's kind: WHOLE, BID, PLAY, OVER or KEPT
 PARENT: Final = 1  # the node before (None at the first node of a state or a core)
 ACTION: Final = 2  # the action that led here from the parent (None at a first node)
 TO_ACT: Final = 3  # the seat that acts now (None once the deal is over)
@@ -54,6 +56,7 @@ WHOLE: Final = 0
 BID: Final = 1
 PLAY: Final = 2
 OVER: Final = 3
+KEPT: Final = 4
 
 PositionOf = Callable[[Node], "Position"]
 

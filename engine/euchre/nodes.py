@@ -21,6 +21,7 @@ from __future__ import annotations
 from euchre.actions import Action, ActionError, IllegalAction
 from euchre.bid_node import BID_KIND, bid_root
 from euchre.deal import Deal
+from euchre.kept_node import KEPT_KIND
 from euchre.node import ACTION, KIND, LEGAL, PARENT, PHASE, TO_ACT, WHOLE, Node
 from euchre.phase import Phase
 from euchre.phases import advance, checked, start, started
@@ -29,8 +30,8 @@ from euchre.position import History, Position, actions_in
 from euchre.rules import Rules
 from euchre.whole_node import WHOLE_KIND, wrap
 
-#: Every kind of node, by its number (``node.WHOLE``, ``BID``, ``PLAY``, ``OVER``).
-KINDS = (WHOLE_KIND, BID_KIND, PLAY_KIND, OVER_KIND)
+#: Every kind of node, by its number (``node.WHOLE``, ``BID``, ``PLAY``, ``OVER``, ``KEPT``).
+KINDS = (WHOLE_KIND, BID_KIND, PLAY_KIND, OVER_KIND, KEPT_KIND)
 #: Their moves, by the same number: the one look-up a face makes per action.
 MOVES = tuple(kind.move for kind in KINDS)
 

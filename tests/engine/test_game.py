@@ -77,7 +77,7 @@ TABLES_TO_KEEP = {
 
 @pytest.mark.parametrize("table", list(TABLES_TO_KEEP))
 def test_a_finished_deal_the_game_keeps_reads_as_the_deal_that_finished(table: str) -> None:
-    """The game keeps each finished deal compact (its position, not every move's node);
+    """The game keeps each finished deal compact (its deal and actions, replayed when read);
     nothing a reader asks of it differs from the state the last action made."""
     rules = TABLES_TO_KEEP[table]
     game = Game.new(rules, seed=11)
