@@ -91,16 +91,35 @@ function reducedMotion() {
     || Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
 }
 
+// What a card is laid out in: its hand or the trick.
+const CARD_HOME = ".eu-hand, .eu-trick";
+
 function cardPlaces(root) {
   const places = new Map();
   for (const card of root.querySelectorAll("[data-card]")) {
-    places.set(card.dataset.card, card.getBoundingClientRect());
+    const home = card.closest(CARD_HOME);
+    places.set(card.dataset.card, {
+      rect: card.getBoundingClientRect(), home, homeRect: home?.getBoundingClientRect(),
+    });
   }
   return places;
 }
 
+// Whether a card that stayed in its hand (or the trick) kept its place in it: then only the
+// whole hand moved (a bid's bubble or a longer message above it pushed it down), and the
+// card is not sent sliding across what just appeared.
+function keptItsPlace(card, was, now) {
+  const home = card.closest(CARD_HOME);
+  if (!home || home !== was.home) return false;
+  const moved = home.getBoundingClientRect();
+  const dx = (was.rect.left - now.left) - (was.homeRect.left - moved.left);
+  const dy = (was.rect.top - now.top) - (was.homeRect.top - moved.top);
+  return Math.abs(dx) + Math.abs(dy) < 1;
+}
+
 /** Make target's children those of html (markup rendered by Python). With animate, a card
- * (data-card) that moved slides from where it was. Returns target. */
+ * (data-card) that moved slides from where it was, unless only its hand moved. Returns
+ * target. */
 export function morph(target, html, { animate = false } = {}) {
   const before = animate && !reducedMotion() ? cardPlaces(target) : null;
   const template = document.createElement("template");
@@ -116,9 +135,9 @@ export function morph(target, html, { animate = false } = {}) {
       const was = before.get(card.dataset.card);
       if (!was) continue;
       const now = card.getBoundingClientRect();
-      const dx = was.left - now.left;
-      const dy = was.top - now.top;
-      if (Math.abs(dx) + Math.abs(dy) < 1) continue;
+      const dx = was.rect.left - now.left;
+      const dy = was.rect.top - now.top;
+      if (Math.abs(dx) + Math.abs(dy) < 1 || keptItsPlace(card, was, now)) continue;
       card.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
         { duration: 260, easing: "ease-out" });
     }
