@@ -4,15 +4,14 @@ A game keeps every deal it has finished (``Game.history``), and a room server ke
 for each of its rooms, so what a finished deal costs is paid once per deal of every match
 in play. A kept node holds the deal, the rules, its actions and who made them, and the
 fields a state reads without a position (the last action, the result, the phase); its full
-``Position`` is replayed from those when someone reads more, and the positions replayed
-lately are cached (``CACHED``, by the node's identity), so a deal under review costs its
+``Position`` is replayed from those when someone reads more, and the last ``CACHED``
+positions replayed are kept (by the node's identity), so a deal under review costs its
 replay once and a match's older deals cost nothing.
 
 >>> from euchre.deal import Deal
->>> from euchre.nodes import position_of, root, moved
+>>> from euchre.nodes import history_of, moved, position_of, root
 >>> from euchre.phases import fields
 >>> from euchre.rules import Rules
->>> from euchre.nodes import history_of
 >>> from euchre.position import actions_and_actors
 >>> deal, rules = Deal.random(seed=7, dealer=0), Rules()
 >>> node = root(deal, rules)
@@ -48,7 +47,7 @@ from euchre.position import History, Position
 from euchre.rules import Rules
 
 CACHED: Final = 64
-"""How many kept deals' replayed positions are cached (the latest asked for): enough for
+"""How many kept deals' replayed positions are kept (the last ones replayed): enough for
 each game being reviewed at once to read its last deal without replaying it again."""
 
 _POSITIONS: dict[int, tuple[Node, Position]] = {}
