@@ -47,6 +47,10 @@ perfect calls alone are worth). They cheat, so none is an engine level. The leve
 "fair-calls-N", "fair-rollout-N" and "fair-bold-N" (``fair_calls_player``) take each call
 as the oracle does, but over N deals sampled from their own seat's view: what fair
 bidding by sampling reaches (far too slow for a page, so no engine level either).
+Fairly, ``scripts/rollout_players.py`` plays out every choice of a level's bids at the
+table (the same players after it) and lists the groups of bids, told apart by what the
+seat knows, where the other choice than the strong player's gains, on each half of the
+deals: a rule the strong player could learn, before it is measured here.
 A change to a player is measured against the player before it on the same deals, deal by
 deal: ``--match strong:normal --table 3 --save before.json`` before the change, ``--compare
 before.json`` after it (only the deals the change touches move, so the interval is far
