@@ -241,7 +241,6 @@ def measure_first_and_repeat(browser: Any, server: CountingServer) -> dict[str, 
             "repeat": repeat[1] / 1000,
             "repeat_ready": repeat[0] / 1000,
             "repeat_boot": repeat_info.get("boot"),
-            "repeat_wasm_compiled_by": repeat_info.get("wasm_compiled_by"),
             "repeat_timings": repeat_info.get("timings", {}),
             "repeat_worker_after": repeat_worker_after,
             "repeat_bytes": repeat_bytes,
@@ -499,9 +498,7 @@ def _start_steps(first: dict[str, Any]) -> str:
         f"and scripts are in, and a first visit's large downloads begin; glue, wasm, module: "
         f"Pyodide's JavaScript starts, its wasm is instantiated, its module exists, on a start "
         f"from the snapshot). The worker began {_ms(first.get('cold_worker_after'))} / "
-        f"{_ms(first.get('repeat_worker_after'))} after navigation. The repeat visit's wasm "
-        f"was compiled by the {first.get('repeat_wasm_compiled_by') or 'engine'} "
-        f"(compiler: wasm-compiler.js, beside the engine's thread)."
+        f"{_ms(first.get('repeat_worker_after'))} after navigation."
     )
 
 

@@ -67,14 +67,13 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB = "python_stdlib.zip"
 LOCK_FILE = "pyodide-lock.json"
 UNPACKED_FILES = (*PYODIDE_FILES, STDLIB, LOCK_FILE)
-# The engine's own scripts (the site's assets/euchre/): its worker and the modules the
-# worker starts with (snapshot.js, and the workers that read the kept snapshot and compile
-# Pyodide's wasm beside it). The manifest lists them with their SHA-256, the cache's version
+# The engine's own scripts (the site's assets/euchre/): its worker and the two modules the
+# worker starts with. The manifest lists them with their SHA-256, the cache's version
 # follows them, and the service worker serves them from that versioned cache first
 # (sw.js's ENGINE_SCRIPTS), so a repeat visit starts the engine without asking the host,
 # with the worker that matches the wheels it loads.
 ENGINE_SCRIPTS_DIR = ROOT / "tutorial" / "web" / "assets" / "euchre"
-ENGINE_SCRIPTS = ("worker.js", "snapshot.js", "kept-snapshot.js", "wasm-compiler.js")
+ENGINE_SCRIPTS = ("worker.js", "snapshot.js", "kept-snapshot.js")
 # Standard-library modules kept beside those the census finds (every module of every wheel
 # imported, Pyodide's start included): what an error path or a lazy import inside the
 # standard library needs, which no import of ours shows. A package name keeps the whole
@@ -693,9 +692,8 @@ def engine_script_entries(folder: Path = ENGINE_SCRIPTS_DIR) -> list[dict[str, s
     its comment lines: ``euchre_tutorial.minify``), which the service worker checks before
     keeping it.
 
-    >>> [entry["file"] for entry in engine_script_entries()]  # doctest: +NORMALIZE_WHITESPACE
-    ['../assets/euchre/worker.js', '../assets/euchre/snapshot.js',
-     '../assets/euchre/kept-snapshot.js', '../assets/euchre/wasm-compiler.js']
+    >>> [entry["file"] for entry in engine_script_entries()]
+    ['../assets/euchre/worker.js', '../assets/euchre/snapshot.js', '../assets/euchre/kept-snapshot.js']
     """
     return [
         {"file": f"../assets/euchre/{name}", "sha256": _shipped_sha256(folder / name)}

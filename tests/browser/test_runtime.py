@@ -112,8 +112,6 @@ def test_a_first_visit_starts_plainly_and_the_next_from_the_snapshot(page: Any) 
     info = boot_info(page)
     assert info["boot"] == "snapshot", info.get("snapshot_refused")
     assert info["snapshot_read_by"] == "reader"  # kept-snapshot.js, off the engine's thread
-    assert info["wasm_compiled_by"] == "compiler"  # wasm-compiler.js, off it too
-    assert first["wasm_compiled_by"] == "engine"  # nothing cached yet: Pyodide compiles it
     assert info["snapshot_made"] is False
     assert info["bytecode_files"] == 0  # the snapshot has the recipe's modules imported
     # the steps of the start the benchmark reports, in the order they happen
@@ -177,7 +175,7 @@ document.addEventListener("euchre-runtime", async (event) => {
 """
 
 
-ENGINE_SCRIPTS = ("worker.js", "snapshot.js", "kept-snapshot.js", "wasm-compiler.js")
+ENGINE_SCRIPTS = ("worker.js", "snapshot.js", "kept-snapshot.js")
 
 # Whether the runtime cache holds each of the engine's scripts.
 ENGINE_SCRIPTS_KEPT = """async (names) => {
@@ -535,23 +533,6 @@ def test_where_the_reader_worker_cannot_start_the_engine_reads_the_snapshot_itse
     assert info["boot"] == "plain" and "could not be read (it is damaged)" in (
         info["snapshot_refused"] or ""
     )
-
-
-def test_where_the_wasm_compiler_cannot_start_pyodide_compiles_its_wasm_itself(
-    page: Any,
-) -> None:
-    """Pyodide's wasm is compiled by a third worker (wasm-compiler.js) on a repeat visit;
-    when that one cannot start, Pyodide fetches and compiles the wasm on the engine's
-    thread, and the start from the snapshot answers as before."""
-    allow_console_errors(page, "wasm-compiler", "404")
-    page.context.route("**/assets/euchre/wasm-compiler.js", lambda route: route.fulfill(status=404))
-    goto(page, WIDGET_PAGE)
-    wait_ready(page, WIDGET)
-    visit_again(page)
-    info = boot_info(page)
-    assert info["boot"] == "snapshot", info.get("snapshot_refused")
-    assert info["wasm_compiled_by"] == "engine"
-    assert runtime_call(page, "runtime.ping") == "pong"
 
 
 # ------------------------------------------------------------------ offline

@@ -7,7 +7,7 @@
 //     reads and fills the same cache (the memory snapshot it makes, which no server has,
 //     it keeps in the site's private file system), so installing only fetches what it
 //     did not;
-//   - the engine's own scripts (the worker and the modules it starts with: the
+//   - the engine's own scripts (the worker and the two modules it starts with: the
 //     manifest's `engine_scripts`, ENGINE_SCRIPTS below) in the same versioned cache, cache
 //     first, each kept only when it is the build's (its SHA-256 is the manifest's): a
 //     repeat visit starts the engine without asking the host (on a host that revalidates
@@ -29,7 +29,7 @@ const RUNTIME = new URL("runtime/", SCOPE);
 const SITEMAP = new URL("sitemap.xml", SCOPE);
 // build_runtime.py's ENGINE_SCRIPTS (a test holds the two lists equal).
 const ENGINE_SCRIPTS = new Set(
-  ["worker.js", "snapshot.js", "kept-snapshot.js", "wasm-compiler.js"].map((name) => new URL(`assets/euchre/${name}`, SCOPE).href),
+  ["worker.js", "snapshot.js", "kept-snapshot.js"].map((name) => new URL(`assets/euchre/${name}`, SCOPE).href),
 );
 
 async function store(cache, url, options = {}) {

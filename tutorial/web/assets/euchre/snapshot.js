@@ -84,12 +84,9 @@ export function snapshotMemoryBytes(snapshot) {
  * a heap that grew past that size failed with "RangeError: offset is out of bounds".
  * `mark(step)` is told when the module's creation starts ("glue": Pyodide's JavaScript
  * runs), when the wasm is instantiated ("wasm") and when the module exists ("module"),
- * for the benchmark's breakdown of a start. `compiled`, when given, is a promise of
- * Pyodide's wasm module compiled elsewhere (worker.js: in wasm-compiler.js, off the
- * engine's thread), or of null: the module is instantiated from it instead of from the
- * wasm Pyodide fetches (instantiatingCompiled).
+ * for the benchmark's breakdown of a start.
  */
-export async function restoreOptions(indexURL, target, filled = Promise.resolve(), mark = () => {}, compiled = null) {
+export async function restoreOptions(indexURL, target, filled = Promise.resolve(), mark = () => {}) {
   const { default: createModule } = await import(new URL("pyodide.asm.mjs", indexURL).href);
   filled.catch(() => {}); // awaited below, once the module exists
   return {
@@ -97,22 +94,13 @@ export async function restoreOptions(indexURL, target, filled = Promise.resolve(
     async createPyodideModule(settings) {
       mark("glue");
       const instantiate = settings.instantiateWasm;
-      const streaming = WebAssembly.instantiateStreaming;
       if (instantiate) {
-        settings.instantiateWasm = (imports, receive) => {
-          if (compiled) instantiatingCompiled(compiled, streaming);
-          return instantiate(imports, (...made) => {
-            mark("wasm");
-            return receive(...made);
-          });
-        };
+        settings.instantiateWasm = (imports, receive) => instantiate(imports, (...made) => {
+          mark("wasm");
+          return receive(...made);
+        });
       }
-      let module;
-      try {
-        module = await createModule(settings);
-      } finally {
-        WebAssembly.instantiateStreaming = streaming; // if Pyodide never called it
-      }
+      const module = await createModule(settings);
       mark("module");
       await filled;
       const needed = snapshotMemoryBytes(target);
@@ -122,24 +110,6 @@ export async function restoreOptions(indexURL, target, filled = Promise.resolve(
       }
       return module;
     },
-  };
-}
-
-// Make the next WebAssembly.instantiateStreaming call instantiate `compiled` (a promise of
-// a WebAssembly.Module, or of null) instead of compiling the response it is given, then
-// put `streaming` (the real one) back. Pyodide's instantiateWasm takes no compiled module:
-// it adds two imports of its own, then hands its fetch of the wasm to instantiateStreaming,
-// so that one call is where the module can go in. Without a module (null, or the promise
-// fails) the response is compiled as usual; with one, it is left unread.
-function instantiatingCompiled(compiled, streaming) {
-  WebAssembly.instantiateStreaming = async (source, imports) => {
-    WebAssembly.instantiateStreaming = streaming;
-    const module = await Promise.resolve(compiled).catch(() => null);
-    if (!module) return streaming.call(WebAssembly, source, imports);
-    Promise.resolve(source)
-      .then((response) => response.body?.cancel())
-      .catch(() => {});
-    return { instance: await WebAssembly.instantiate(module, imports), module };
   };
 }
 

@@ -4,9 +4,8 @@
 // memory snapshot this browser made on an earlier visit, when it was made from exactly
 // these files and reads back intact; otherwise (a first visit, no storage, a damaged or
 // stale snapshot) start Pyodide plainly. The kept snapshot is read the moment the worker
-// starts, by a second worker (kept-snapshot.js), Pyodide's wasm is compiled from the
-// runtime cache by a third (wasm-compiler.js), and Pyodide's module is created on this
-// thread while the snapshot is read, checked and unpacked. A plain start makes the snapshot
+// starts, by a second worker (kept-snapshot.js), and Pyodide's module is created on this
+// thread while it is read, checked and unpacked. A plain start makes the snapshot
 // itself (snapshot.js's recipe, before the bridge answers anything) and keeps it in this
 // origin's private file system for the next visit, in a quiet moment (whenQuiet): no
 // snapshot is ever downloaded, so a first visit costs Pyodide's files, the trimmed
@@ -29,10 +28,9 @@
 // what is missing. Pyodide fetches its wasm module and standard library with the global
 // fetch and has no option to take bytes instead, so inside this worker the global fetch
 // of the runtime's own files is routed through that cache too (runtimeFetch below). This
-// script and the modules it starts with (snapshot.js, kept-snapshot.js, wasm-compiler.js)
-// are kept in the same cache by the service worker, each checked against the manifest's
-// SHA-256: a repeat visit starts them without asking the host, and they are the build of
-// the wheels they load.
+// script and the two modules it starts with (snapshot.js, kept-snapshot.js) are kept in the
+// same cache by the service worker, each checked against the manifest's SHA-256: a repeat
+// visit starts them without asking the host, and they are the build of the wheels they load.
 //
 // Protocol: the page posts {id, method, payload}; the worker answers {id, ok, value} or
 // {id, ok: false, error}. Status messages carry a `type`: "progress", "ready", "failed".
@@ -102,44 +100,6 @@ async function runtimeFetch(input, init) {
   const response = await networkFetch(url.href, init);
   keep(url.href, response);
   return response;
-}
-
-// ---------------------------------------------------------------- the wasm, compiled beside
-
-// Pyodide's wasm module compiled from the runtime cache by wasm-compiler.js, on a repeat
-// visit: a promise of the WebAssembly.Module, or of null (no such worker, nothing cached,
-// it did not compile). A start from the snapshot instantiates it (snapshot.js's
-// restoreOptions), so this thread never streams the 9.6 MB into V8's compiler; a plain start
-// lets Pyodide fetch and compile the wasm itself.
-let compiledWasm = Promise.resolve(null);
-// How long the start waits for that module at most: a worker whose script does not come
-// (a host that never answers) must not hold the engine back; Pyodide then compiles it.
-const COMPILED_AT_MOST_MS = 3000;
-
-function compileWasmBeside(cacheName) {
-  if (typeof Worker !== "function") return;
-  let compiler;
-  try {
-    compiler = new Worker(new URL("./wasm-compiler.js", import.meta.url), {
-      type: "module",
-      name: "euchre-wasm-compiler",
-    });
-  } catch {
-    return;
-  }
-  compiledWasm = new Promise((resolve) => {
-    const end = (module) => {
-      compiler.terminate();
-      resolve(module);
-    };
-    compiler.onmessage = ({ data }) => end((data && data.module) || null);
-    compiler.onerror = (event) => {
-      event.preventDefault();
-      end(null);
-    };
-    setTimeout(() => end(null), COMPILED_AT_MOST_MS);
-  });
-  compiler.postMessage({ cache: cacheName });
 }
 
 // ---------------------------------------------------------------- a first visit waits
@@ -528,9 +488,7 @@ async function bootFromSnapshot(loadPyodide, manifest, stored, identity) {
   const filled = fillMemory(stored, identity, target);
   try {
     const { restoreOptions } = await snapshotModule;
-    // the compiled wasm is the runtime cache's: used only with that cache's manifest
-    const compiled = manifestFromCache ? compiledWasm : null;
-    const restore = await restoreOptions(PYODIDE.href, target, filled, mark, compiled);
+    const restore = await restoreOptions(PYODIDE.href, target, filled, mark);
     const loading = loadPyodide({ ...pyodideOptions(manifest), ...restore });
     setTimeout(stored.release, 0);
     return await loading;
@@ -662,7 +620,6 @@ function mark(step) {
 async function manifestWhenAllowed() {
   const ours = await runtimeCaches();
   if (ours.length > 0) importGlue();
-  if (ours.length === 1) compileWasmBeside(ours[0]);
   let manifest = await cachedManifest(ours);
   if (!manifest) {
     const fromNetwork = networkManifest();
@@ -723,8 +680,6 @@ async function boot() {
     pyodide = await bootPlain(loadPyodide, manifest, Boolean(entry && (await snapshotFolder)));
   }
   mark("pyodide");
-  // who compiled Pyodide's wasm: "compiler" (wasm-compiler.js) or "engine" (this thread)
-  const wasmCompiledBy = bootKind === "snapshot" && manifestFromCache && (await compiledWasm) ? "compiler" : "engine";
   progress(0.9, "Loading the rules");
   const bytecodeFiles = await installWheels(pyodide, await wheelsPromise, bytecode);
   mark("wheels");
@@ -738,7 +693,6 @@ async function boot() {
       boot: bootKind,
       snapshot_refused: refused,
       snapshot_read_by: readBy,
-      wasm_compiled_by: wasmCompiledBy,
       snapshot_made: made,
       manifest_from_cache: manifestFromCache,
       bytecode_files: bytecodeFiles,
