@@ -18,7 +18,10 @@ one, ``max-age`` caching). In headless Chromium, in each of RUNS runs (times: me
 - with Pyodide blocked: the time from navigation to the trump explorer showing the order
   of another trump chosen the moment it is drawn (an answer from the build's data);
 - a bare Pyodide boot (loadPyodide only) for scale, and the repeat visit's share of it
-  (aim: at most half), in each run and as the ratio of the medians.
+  (aim: at most half), in each run and as the ratio of the medians;
+- the repeat visit and the bare boot again in a Chromium that no DevTools client drives, as
+  a learner's is (Playwright's costs a start time of its own: scripts/bench_no_devtools.py),
+  and that share.
 
 A phone on a slow network is the phone section (scripts/bench_phone.py).
 
@@ -42,6 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
+import bench_no_devtools  # noqa: E402  (scripts/, beside this one)
 import harness  # type: ignore[import-not-found]  # noqa: E402  (the browser tests' server)
 
 # Visits are noisy on a shared 2-core machine (tens of milliseconds from run to run):
@@ -315,7 +319,13 @@ def measure_bare(browser: Any, server: CountingServer) -> float:
 
 
 def collect(runs: int = RUNS) -> dict[str, Any]:
-    results: dict[str, Any] = {"visits": [], "build_data": [], "bare": [], "slow_repeat": []}
+    results: dict[str, Any] = {
+        "visits": [],
+        "build_data": [],
+        "bare": [],
+        "slow_repeat": [],
+        "no_devtools": [],
+    }
     with tempfile.TemporaryDirectory(prefix="euchre-bench-") as scratch:
         site = Path(scratch) / "site"
         server = CountingServer(site)
@@ -336,6 +346,7 @@ def _runtime_files(site: Path) -> dict[str, Any]:
     """Add the bare-boot page to the built ``site``; its runtime manifest and file sizes."""
     (site / "bench").mkdir(exist_ok=True)
     (site / "bench" / "bare.html").write_text(BARE_PAGE)
+    bench_no_devtools.add_pages(site, PRACTICE_PAGE, BARE_PAGE)
     return {
         "manifest": json.loads((site / "runtime" / "manifest.json").read_text()),
         "files": {
@@ -364,6 +375,11 @@ def _measure_runs(
                 results["build_data"].append(measure_build_data_answer(browser, server))
                 results["bare"].append(measure_bare(browser, server))
                 results["slow_repeat"].append(measure_slow_repeat(browser, slow))
+                results["no_devtools"].append(
+                    bench_no_devtools.measure(
+                        server, harness.CHROMIUM, harness.CHROMIUM_ARGS, PRACTICE_PAGE
+                    )
+                )
         finally:
             browser.close()
 
@@ -463,6 +479,10 @@ def _measures(results: dict[str, Any]) -> list[str]:
         f"| Pyodide blocked: trump explorer answers from the build's data "
         f"| {_spread(results['build_data'])} | |",
         f"| bare Pyodide boot (loadPyodide only, for scale) | {_spread(results['bare'])} | |",
+        f"| no DevTools client attached: repeat visit, first answer from Python "
+        f"| {_spread([r['repeat'] for r in results.get('no_devtools', [])])} | |",
+        f"| no DevTools client attached: bare Pyodide boot "
+        f"| {_spread([r['bare'] for r in results.get('no_devtools', [])])} | |",
     ]
 
 
@@ -485,7 +505,20 @@ def _aims(results: dict[str, Any]) -> list[str]:
         f"| first answer from Python, repeat, <= {AIM_REPEAT_SECONDS:.1f} s | {_s(repeat)} | "
         f"{_verdict(repeat is not None and repeat <= AIM_REPEAT_SECONDS)} |",
         _repeat_share_row(visits, results["bare"]),
+        _no_devtools_share_row(results.get("no_devtools", [])),
     ]
+
+
+def _no_devtools_share_row(runs: list[dict[str, Any]]) -> str:
+    shares = sorted(run["repeat"] / run["bare"] for run in runs if run.get("bare"))
+    if not shares:
+        return "| the same, no DevTools client attached (as a learner's browser) | no answer | |"
+    middle = statistics.median(shares)
+    spread = f" (runs: {', '.join(f'{x:.2f}' for x in shares)})" if len(shares) > 1 else ""
+    return (
+        f"| the same, no DevTools client attached (as a learner's browser) "
+        f"| {middle:.2f}{spread} | {_verdict(middle <= AIM_REPEAT_SHARE)} |"
+    )
 
 
 def _start_steps(first: dict[str, Any]) -> str:
