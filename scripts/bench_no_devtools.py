@@ -70,6 +70,8 @@ def add_pages(site: Path, practice_page: str, bare_page: str) -> None:
     (site / "bench").mkdir(exist_ok=True)
     (site / REPORT).write_text("")
     marker = "window.__bareBootMs = performance.now();"
+    if marker not in bare_page or "<head>" not in html:
+        raise ValueError("the pages to copy no longer have the places the reports go")
     (site / "bench" / BARE_NAME).write_text(bare_page.replace(marker, marker + " " + BARE_REPORT))
 
 
