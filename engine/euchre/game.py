@@ -40,8 +40,8 @@ def deal_seed(game_seed: int, index: int) -> int:
 def _kept(finished: HandState) -> HandState:
     """A finished deal as ``Game.history`` keeps it: the same state (equal, every reading
     the same) holding its deal, rules, actions and actors alone, its position replayed
-    when read (``HandState.kept``): a room keeps every finished deal of its match, and the
-    state that finished holds about ten times the memory.
+    when first read (``HandState.kept``): a room keeps every finished deal of its match,
+    and the state that finished holds about ten times the memory.
 
     >>> from euchre.rules import Rules
     >>> game = Game.new(Rules(), seed=7)
@@ -123,7 +123,9 @@ class Game:
             return Game(self.rules, self.seed, state, self.score, self.history, self.start_score)
         settle = self.rules.variant_spec.settle
         score = settle(self.score, state.result.points, self.rules.game_to)
-        history = (*self.history, _kept(state))
+        # the deal finished before is kept afresh: a position read from it (its review)
+        # is let go, so only the deal just finished holds one
+        history = (*self.history[:-1], *(_kept(h) for h in self.history[-1:]), _kept(state))
         game = Game(self.rules, self.seed, state, score, history, self.start_score)
         if game.over:
             return game

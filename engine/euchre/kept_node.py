@@ -4,9 +4,10 @@ A game keeps every deal it has finished (``Game.history``), and a room server ke
 for each of its rooms, so what a finished deal costs is paid once per deal of every match
 in play. A kept node holds the deal, the rules, its actions and who made them, and the
 fields a state reads without a position (the last action, the result, the phase); its full
-``Position`` is replayed from those when someone reads more, and the last ``CACHED``
-positions replayed are kept (by the node's identity), so a deal under review costs its
-replay once and a match's older deals cost nothing.
+``Position`` is replayed from those when someone reads more (the state that wraps the node
+keeps it then, as any state keeps its position once built: a game keeps a fresh state for
+each of its older deals, so only the deal just finished, the one under review, holds its
+position).
 
 >>> from euchre.deal import Deal
 >>> from euchre.nodes import history_of, moved, position_of, root
@@ -26,7 +27,7 @@ True
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from euchre.actions import Action
 from euchre.deal import Deal
@@ -45,14 +46,6 @@ from euchre.node import (
 from euchre.phases import replay
 from euchre.position import History, Position
 from euchre.rules import Rules
-
-CACHED: Final = 64
-"""How many kept deals' replayed positions are kept (the last ones replayed): enough for
-each game being reviewed at once to read its last deal without replaying it again."""
-
-_POSITIONS: dict[int, tuple[Node, Position]] = {}
-"""Replayed positions, by their node's id (the entry holds its node, so the id is not
-reused while it is here), oldest first."""
 
 
 class KeptDeal(NamedTuple):
@@ -77,19 +70,8 @@ def _no_move(node: Node, action: Action | str) -> None:
 
 
 def _position(node: Node, position_of: PositionOf) -> Position:
-    key = id(node)
-    cached = _POSITIONS.get(key)
-    if cached is not None and cached[0] is node:
-        return cached[1]
     table: KeptDeal = node[TABLE]
-    position = replay(table.deal, table.rules, table.actions)
-    _POSITIONS[key] = (node, position)
-    while len(_POSITIONS) > CACHED:
-        try:
-            del _POSITIONS[next(iter(_POSITIONS))]
-        except (KeyError, RuntimeError, StopIteration):  # another thread trimmed it first
-            break
-    return position
+    return replay(table.deal, table.rules, table.actions)
 
 
 def _deal_and_rules(node: Node) -> tuple[Deal, Rules]:

@@ -32,7 +32,7 @@ from euchre.bidding import proposed_suit
 from euchre.cards import Card, Suit
 from euchre.deal import Deal
 from euchre.kept_node import KeptDeal, kept_node
-from euchre.node import ACTION, KEPT, KIND, LEGAL, PARENT, PHASE, RESULT, TABLE, TO_ACT, Node
+from euchre.node import ACTION, KIND, LEGAL, PARENT, PHASE, RESULT, TABLE, TO_ACT, Node
 from euchre.nodes import (
     MOVES,
     deal_and_rules,
@@ -118,8 +118,9 @@ class HandState:
     def kept(self) -> HandState:
         """This state as a finished deal is kept (``Game.history``): the same state (equal,
         every reading the same) holding only its deal, rules, actions and actors and the
-        fields read without a position, which is replayed when read (``kept_node.py``),
-        about a tenth of the memory of the state that finished.
+        fields read without a position, which is replayed when first read (``kept_node.py``),
+        about a tenth of the memory of the state that finished. Keeping a kept state again
+        gives a fresh one, which holds no position until one is read again.
 
         >>> state = HandState.new(Deal.random(seed=7, dealer=0))
         >>> while state.result is None:
@@ -141,9 +142,7 @@ class HandState:
         try:
             return self._full
         except AttributeError:  # built from the node, once asked for
-            full = position_of(self._node)
-            if self._node[KIND] != KEPT:  # (a kept deal's kind caches a few of its own)
-                self._full = full
+            full = self._full = position_of(self._node)
             return full
 
     @property

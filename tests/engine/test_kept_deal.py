@@ -1,13 +1,12 @@
 """A finished deal as a game keeps it (``HandState.kept``): its deal, rules, actions and
-actors, replayed when read. Whatever rules it was played under, every reading is the
-deal that finished, a move is refused the same way, and readings stay true however many
-other kept deals were read in between (the replayed positions are cached, a few)."""
+actors, replayed when first read. Whatever rules it was played under, every reading is
+the deal that finished, a move is refused the same way, and a kept deal kept again reads
+the same."""
 
 from __future__ import annotations
 
 import pytest
 from euchre import Deal, HandState, IllegalAction, Rules
-from euchre.kept_node import CACHED
 
 from tests.engine.test_game import FINISHED_READINGS
 
@@ -63,14 +62,13 @@ def test_a_kept_deal_refuses_a_move_as_the_finished_one_does() -> None:
         kept.apply("pass")
 
 
-def test_a_kept_deal_reads_the_same_after_many_others_were_read() -> None:
-    deals = finished_deals(Rules(), CACHED + 10)
-    kept = [state.kept() for state in deals]
-    first = kept[0].tricks
-    for other in kept[1:]:  # each replayed once: the first one's position leaves the cache
-        assert other.tricks == deals[kept.index(other)].tricks
-    assert kept[0].tricks == first == deals[0].tricks
-    assert_reads_alike(kept[0], deals[0])
+def test_a_kept_deal_kept_again_reads_the_same() -> None:
+    finished = finished_deals(Rules(), 1)[0]
+    kept = finished.kept()
+    assert kept.tricks == finished.tricks  # its position replayed, and held
+    again = kept.kept()
+    assert again == kept and again is not kept
+    assert_reads_alike(again, finished)
 
 
 def test_a_state_kept_before_its_end_plays_on_as_the_state_itself() -> None:
