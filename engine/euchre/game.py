@@ -123,9 +123,12 @@ class Game:
             return Game(self.rules, self.seed, state, self.score, self.history, self.start_score)
         settle = self.rules.variant_spec.settle
         score = settle(self.score, state.result.points, self.rules.game_to)
-        # the deal finished before is kept afresh: a position read from it (its review)
-        # is let go, so only the deal just finished holds one
-        history = (*self.history[:-1], *(_kept(h) for h in self.history[-1:]), _kept(state))
+        earlier = self.history
+        if earlier:
+            # the deal before is kept afresh, letting go of the position its review read:
+            # only the deal just finished holds one
+            earlier = (*earlier[:-1], _kept(earlier[-1]))
+        history = (*earlier, _kept(state))
         game = Game(self.rules, self.seed, state, score, history, self.start_score)
         if game.over:
             return game

@@ -4,9 +4,9 @@ what the search core (``DealCore``) moves through.
 Every node starts with the same eight fields (the indices below): its *kind*, the node
 before it, the action that led to it, the seat to act, the legal actions (a shared list),
 the result, the phase, and its ``TABLE`` (what stays fixed for nodes of its kind). Then come
-the facts of its kind. The kind is a small number (``WHOLE``, ``BID``, ``PLAY``, ``OVER``, ``KEPT``),
-and each kind owns its module, which says how its nodes move and what position they stand
-for (a ``NodeKind``):
+the facts of its kind. The kind is a small number (``WHOLE``, ``BID``, ``PLAY``, ``OVER``,
+``KEPT``), and each kind owns its module, which says how its nodes move and what position
+they stand for (a ``NodeKind``):
 
 - a *whole* node holds a full ``Position`` (any phase, any rules: ``whole_node.py``);
 - a *bid* node stands for a point of Euchre's bidding from a deal's start (``bid_node.py``);

@@ -30,7 +30,8 @@ from euchre.position import History, Position, actions_in
 from euchre.rules import Rules
 from euchre.whole_node import WHOLE_KIND, wrap
 
-#: Every kind of node, by its number (``node.WHOLE``, ``BID``, ``PLAY``, ``OVER``, ``KEPT``).
+#: Every kind of node, by its number (``node.WHOLE``, ``BID``, ``PLAY``, ``OVER``,
+#: ``KEPT``).
 KINDS = (WHOLE_KIND, BID_KIND, PLAY_KIND, OVER_KIND, KEPT_KIND)
 #: Their moves, by the same number: the one look-up a face makes per action.
 MOVES = tuple(kind.move for kind in KINDS)

@@ -32,7 +32,7 @@ from euchre.bidding import proposed_suit
 from euchre.cards import Card, Suit
 from euchre.deal import Deal
 from euchre.kept_node import KeptDeal, kept_node
-from euchre.node import ACTION, KIND, LEGAL, PARENT, PHASE, RESULT, TABLE, TO_ACT, Node
+from euchre.node import ACTION, KEPT, KIND, LEGAL, PARENT, PHASE, RESULT, TABLE, TO_ACT, Node
 from euchre.nodes import (
     MOVES,
     deal_and_rules,
@@ -130,6 +130,8 @@ class HandState:
         (True, True, True)
         """
         node = self._node
+        if node[KIND] == KEPT:  # kept again: the same record, no position
+            return HandState.of_node(node)
         table = KeptDeal(*deal_and_rules(node), *actions_and_actors(history_of(node)))
         return HandState.of_node(kept_node(node, table))
 
