@@ -215,6 +215,17 @@ def score_deal(job: tuple[str, str, str, int, int]) -> float:
     return statistics.fmean(scores)
 
 
+def half_interval(values: Sequence[float]) -> float:
+    """The half-width of the 95% interval of the mean of ``values`` (infinite for fewer
+    than two).
+
+    >>> round(half_interval([1.0, 3.0]), 2), half_interval([1.0])
+    (1.96, inf)
+    """
+    n = len(values)
+    return 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+
+
 @dataclass(frozen=True)
 class MatchResult:
     """A match's points per deal: the mean, the half-width of its 95% interval, and every
@@ -232,8 +243,7 @@ class MatchResult:
 
     @property
     def half(self) -> float:
-        n = len(self.scores)
-        return 1.96 * statistics.stdev(self.scores) / math.sqrt(n) if n > 1 else math.inf
+        return half_interval(self.scores)
 
     @property
     def low(self) -> float:

@@ -71,7 +71,14 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from duplicate import TABLES, Chooser, deal_of, first_level_score, seating_players  # noqa: E402
+from duplicate import (  # noqa: E402
+    TABLES,
+    Chooser,
+    deal_of,
+    first_level_score,
+    half_interval,
+    seating_players,
+)
 
 #: The decisions whose every choice is played out.
 BIDS = (Phase.ROUND_ONE, Phase.ROUND_TWO, Phase.DISCARD)
@@ -261,7 +268,7 @@ def mean_interval(xs: Sequence[float]) -> tuple[float, float]:
     """
     if len(xs) < 2:
         return (statistics.fmean(xs) if xs else 0.0), math.inf
-    return statistics.fmean(xs), round(1.96 * statistics.stdev(xs) / math.sqrt(len(xs)), 3)
+    return statistics.fmean(xs), round(half_interval(xs), 3)
 
 
 def group_line(group: Group, bids: Sequence[Bid]) -> str:
