@@ -5,7 +5,10 @@ start time of its own: measured on 7 December (eight repeat visits and bare boot
 interleaved, fresh profiles, a quiet machine), the repeat visit's first answer from Python
 came at a median of 0.66 s under Playwright and 0.53 s with Chromium started directly,
 a bare ``loadPyodide`` at 1.17 s and 1.10 s: 0.54 and 0.49 of it. A learner's browser has
-no such client, so the benchmark measures this way too. Chromium is started directly, in
+no such client, so the benchmark measures this way too. Read the two shares side by side,
+not as the client's cost alone: the two launches differ in their flags as well (Playwright
+adds its own), and the same self-timing page opened both ways (four pairs, 11:17 UTC) gave
+a repeat visit 0.10 s faster started directly but a bare boot 0.11 s slower. Chromium is started directly, in
 a fresh profile each run, on a copy of the practice page that measures itself and tells
 the host (a request for ``bench/report.txt?...``, which the host's log of requests keeps):
 a first visit, then, once the service worker controls the page and has kept what a
