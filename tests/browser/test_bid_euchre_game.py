@@ -140,36 +140,3 @@ def test_a_whole_game_of_bid_euchre_on_a_phone(new_page: Any) -> None:
     assert max(scores) >= 10 or min(scores) <= -10, scores
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone: {width}px"
-
-
-def hand_top(page: Any) -> float:
-    return float(
-        page.evaluate(
-            "() => document.querySelector('[data-widget=game] .eu-hand').getBoundingClientRect().top"
-        )
-    )
-
-
-def test_the_hand_stays_put_when_a_bid_appears_above_it(new_page: Any) -> None:
-    """On a phone, the bids said under the learner's name push the hand down. The hand's
-    cards move with it at once: none slides over the bubble that just appeared (a card
-    slides only when it moved within its hand or left it)."""
-    page = new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    root = open_game(page, {**FAST, "motion": "system", "speed": "normal"})
-    start_bid_euchre(page, root)
-    page.evaluate("""() => { window.__euHandSlides = 0;
-        const count = () => { window.__euHandSlides += document.getAnimations()
-            .filter((a) => a.effect?.target?.closest?.('[data-widget=game] .eu-hand')).length;
-            requestAnimationFrame(count); };
-        requestAnimationFrame(count); }""")
-    seen = {"bids": 0, "named": 0}
-    tops = {hand_top(page)}
-    wait_turn_or_review(page)
-    while attr(root, "data-phase") == "auction" and attr(root, "data-review") != "open":
-        choose(page, root, seen)
-        wait_turn_or_review(page)
-        page.wait_for_timeout(400)  # longer than a slide
-        tops.add(hand_top(page))
-    assert seen["bids"] >= 1
-    assert len(tops) > 1, "no bid moved the hand: this layout no longer tests the slide"
-    assert page.evaluate("() => window.__euHandSlides") == 0
