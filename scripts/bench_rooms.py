@@ -52,7 +52,11 @@ times itself: ``GET /rooms/stats``), the share of the coach's questions turned a
 (``thinking.COACH_BACKLOG``: more were waiting than the thinkers may keep), memory per room (the servers' RSS growth per room
 with its connections, at the end), how many Redis requests waited for a free connection
 in their process's pool (and how long in all), the mean size of the updates the people
-received (``update B``), and the machine's load. Bounded: each setup stops
+received (``update B``), the servers' CPU per connection when the people leave once they
+have played (``leaving``: each connection's close is a job of its room, a held seat's
+record announced to the others; measured apart from the moves, from the moment every
+client process has played), and the machine's load. The scripted people connect as a
+browser does: no compression and no pings of their own (they answer the server's). Bounded: each setup stops
 after ``--limit`` seconds whatever happens.
 
 Where a move's CPU went (issue 45; profiled with the actors driven in one process, no
@@ -249,6 +253,20 @@ for each thinker answer), the seats' views (the engine's ``SeatView``, 22 fields
 seat, then its text) and the kernel's share (11 to 15%: a write per connection a change,
 a pipe write and read per thinker question).
 
+The keep-alive (December, later). Until then the window of a run also held what a room's
+start and end cost beside its ~21 moves (the closes are now measured apart: ~0.3 to 0.5 ms
+a connection, about 0.03 ms a move), and the bench's people sent pings of their own every
+20 s (websockets' client does; a browser never does), each read by websockets' parser,
+as were the pongs answering the server's own keep-alive pings (uvicorn's: every 20 s on
+every connection), and each ping sent made websockets' protocol again for one frame. The
+lean protocol now reads pings and pongs itself and frames the server's pings
+(``client_frames``, ``control_frame``). cProfile over one human-paced run each (200
+rooms, the people no longer pinging): 3.50 million Python calls before, 3.41 after
+(-2.7%), the keep-alive's part 0.31 s less of 11.5 (its pings 0.24 s to 0.08, the pongs
+through websockets' parser gone). Within the machine's noise per move: human-paced, two
+rounds interleaved (load 0.3 to 2.1), 0.82 and 0.66 ms a move before, 0.84 and 0.82
+after; the floor 0.18.
+
 The floor (December; ``--only human,floor --rounds 2``, 200 rooms, 2 client processes,
 servers niced, interleaved, load 11 to 13.5): the transport alone, the same 400
 connections on the same stack answering each move at once with 1,900-byte updates (the
@@ -297,6 +315,10 @@ START_SECONDS = 60.0
 """How long a server may take to answer its first request (a loaded machine is slow)."""
 STALL = "stalled_p99"
 """A person's move's time in its server while the server was not running at all."""
+BROWSER_LIKE: dict[str, Any] = {"max_queue": None, "compression": None, "ping_interval": None}
+"""How the scripted people connect: as a browser does, without per-message compression
+(the server offers none by default) and sending no pings of their own (a browser never
+does; it answers the server's keep-alive pings, as websockets' client does)."""
 POOL_KEYS = ("redis_waits", "redis_wait_seconds")
 """What a process sharing rooms through Redis says of its pool (0 with one process)."""
 PROFILED = """
@@ -541,12 +563,12 @@ async def open_room(plan: Plan, index: int) -> list[ClientConnection]:
     """A room made on one server, its people spread over every server."""
     urls = plan.urls
     level = {"level": "normal"}
-    host = await connect(urls[index % len(urls)], max_queue=None, compression=None)
+    host = await connect(urls[index % len(urls)], **BROWSER_LIKE)
     await host.send(json.dumps({"type": "create", "name": "Host", **level}))
     code = (await _until(host, "welcome"))["room"]
     sockets = [host]
     for i in range(1, plan.setup.people):
-        ws = await connect(urls[(index + i) % len(urls)], max_queue=None, compression=None)
+        ws = await connect(urls[(index + i) % len(urls)], **BROWSER_LIKE)
         await ws.send(json.dumps({"type": "join", "room": code, "name": f"P{i}"}))
         await ws.send(json.dumps({"type": "ready", "ready": True, "id": "r"}))
         await _until(ws, "r")
@@ -554,7 +576,7 @@ async def open_room(plan: Plan, index: int) -> list[ClientConnection]:
     return sockets
 
 
-async def play(plan: Plan, pipe: Connection, go: Event) -> dict[str, Any]:
+async def play(plan: Plan, pipe: Connection, go: Event, leave: Event) -> dict[str, Any]:
     """Open this process's rooms, wait for the word, play, and say what was measured."""
     setup, latencies = plan.setup, list[float]()
     opened = []
@@ -576,7 +598,15 @@ async def play(plan: Plan, pipe: Connection, go: Event) -> dict[str, Any]:
         await asyncio.wait_for(asyncio.gather(*(t.done.wait() for t in tables)), waiting)
     except TimeoutError:
         finished = bool(setup.seconds)
+    await _played(pipe, leave)
     return await _ended(tasks, opened, tables, latencies, finished)
+
+
+async def _played(pipe: Connection, leave: Event) -> None:
+    """Tell the parent this process's people have played (it measures the server then),
+    and wait for its word before they leave (the leaving is measured apart)."""
+    pipe.send("played")
+    await asyncio.get_running_loop().run_in_executor(None, leave.wait)
 
 
 async def _ended(
@@ -638,13 +668,13 @@ async def floor_sender(
         await ws.send(MOVE)
 
 
-async def play_floor(plan: Plan, pipe: Connection, go: Event) -> dict[str, Any]:
+async def play_floor(plan: Plan, pipe: Connection, go: Event, leave: Event) -> dict[str, Any]:
     """The floor's people: each sends a move every ``think`` seconds for ``seconds``; then
     every move sent gets its updates, or the run is reported unfinished."""
     setup, latencies, opened = plan.setup, list[float](), []
     for index in plan.rooms:
         url = f"{plan.urls[0]}?room={index}"
-        opened.append([await connect(url, compression=None) for _ in range(setup.people)])
+        opened.append([await connect(url, **BROWSER_LIKE) for _ in range(setup.people)])
     pipe.send("opened")
     await asyncio.get_running_loop().run_in_executor(None, go.wait)
     rng, tables, readers, senders = random.Random(plan.seed), [], [], []
@@ -662,11 +692,12 @@ async def play_floor(plan: Plan, pipe: Connection, go: Event) -> dict[str, Any]:
     while any(t.answered < len(t.sent) for t in tables) and time.monotonic() < drained:
         await asyncio.sleep(0.05)
     finished = all(t.answered == len(t.sent) for t in tables)
+    await _played(pipe, leave)
     return await _ended(readers, opened, tables, latencies, finished)
 
 
-def client_process(plan: Plan, pipe: Connection, go: Event) -> None:
-    result = asyncio.run((play_floor if plan.setup.floor else play)(plan, pipe, go))
+def client_process(plan: Plan, pipe: Connection, go: Event, leave: Event) -> None:
+    result = asyncio.run((play_floor if plan.setup.floor else play)(plan, pipe, go, leave))
     pipe.send(result)
 
 
@@ -676,14 +707,14 @@ def measure(
 ) -> str:
     """Run ``setup`` against servers already listening; its row of the report."""
     context = multiprocessing.get_context("spawn")
-    go = context.Event()
+    go, leave = context.Event(), context.Event()
     urls = [f"ws://127.0.0.1:{port}/rooms/ws" for port in ports]
     pipes, workers = [], []
     for k in range(args.clients):
         mine = list(range(k, args.rooms, args.clients))
         plan = Plan(setup, urls, mine, seed=16 + k, limit=args.limit)
         here, there = context.Pipe()
-        worker = context.Process(target=client_process, args=(plan, there, go))
+        worker = context.Process(target=client_process, args=(plan, there, go, leave))
         worker.start()
         pipes.append(here)
         workers.append(worker)
@@ -694,12 +725,39 @@ def measure(
     time.sleep(0.5)
     before = sample(ports, pids)
     go.set()
-    results = [pipe.recv() for pipe in pipes]
+    for pipe in pipes:
+        if pipe.recv() != "played":
+            raise SystemExit("a client process stopped before it had played")
     after = sample(ports, pids)
+    leave.set()  # the people have played; now they leave, measured apart
+    results = [pipe.recv() for pipe in pipes]
+    time.sleep(LEFT_SECONDS)
+    left = sample(ports, pids)
     for worker in workers:
         worker.join(30)
     name = f"{setup.name} [{label}]" if label else setup.name
-    return row(name, results, before, after, base, args.rooms)
+    return row(name, results, before, after, base, args.rooms, (left, setup.people))
+
+
+LEFT_SECONDS = 1.0
+"""How long after the people have closed their connections the servers are measured
+again (each connection's leaving is a job in its room: a held seat's record, announced)."""
+
+
+def leaving(after: dict[str, Any], left: tuple[dict[str, Any], int] | None, rooms: int) -> float:
+    """The servers' CPU per connection closed, in ms, from the sample taken when the
+    people had played (``after``) to the one taken once they had left (``left``: it and
+    how many people a room had; NaN without it).
+
+    >>> leaving({"cpu": 1.0}, ({"cpu": 1.5}, 2), 100)
+    2.5
+    >>> leaving({"cpu": 1.0}, None, 100)
+    nan
+    """
+    if left is None:
+        return float("nan")
+    sample, people = left
+    return 1000 * (float(sample["cpu"]) - float(after["cpu"])) / (rooms * people)
 
 
 COACH_KEYS = ("coach_count", "coach_turned_away")
@@ -745,6 +803,7 @@ def row(
     after: dict[str, Any],
     base: list[tuple[float, int]],
     rooms: int,
+    leaving_sample: tuple[dict[str, Any], int] | None = None,
 ) -> str:
     latencies = sorted(x for r in results for x in r["latencies"])
     moves = max(1, after["moves"] - before["moves"])
@@ -770,6 +829,7 @@ def row(
         f"{1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | "
         f"{turned_away(before, after):.0f} | {grown:.0f} | {update_bytes:.0f} | "
+        f"{leaving(after, leaving_sample, rooms):.2f} | "
         f"{after['redis_waits'] - before['redis_waits']} "
         f"({after['redis_wait_seconds'] - before['redis_wait_seconds']:.2f} s) | "
         f"{os.getloadavg()[0]:.1f} | "
@@ -781,7 +841,7 @@ HEADER = (
     "| setup | rooms | moves | moves/s | median ms | p99 ms | in server: wait p99 ms | "
     "in server: to sent p99 ms | in server: CPU until sent p99 ms | in server: not running p99 ms | server's own CPU ms/move | of it kernel % | "
     "thinking CPU ms/move | server CPU % | thinkers CPU % | coach turned away % | KB/room | "
-    "update B (mean) | "
+    "update B (mean) | leaving CPU ms/connection | "
     "Redis pool waits | "
     "load average | finished |"
 )

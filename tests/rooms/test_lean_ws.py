@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import uvicorn
-from euchre_rooms import Hub, Settings, create_app
+from euchre_rooms import Hub, Settings, create_app, lean_ws
 from euchre_rooms.__main__ import WS_MAX_SIZE
 from euchre_rooms.connection import Client
 from euchre_rooms.lean_ws import Gate, Inbox, LeanWebSocketProtocol
@@ -341,23 +341,71 @@ def test_stopping_the_server_closes_a_room_connection_as_going_away() -> None:
 
 def test_websockets_protocol_is_let_go_between_frames() -> None:
     """Between messages a connection keeps no websockets protocol: one is made again for a
-    frame the lean path does not read (a client's ping here), and let go after it."""
+    frame the lean path does not read (a fragmented message here), and let go after it."""
 
     async def test() -> None:
-        app = create_app(FAST)
+        async with lean_uvicorn(create_app(FAST), ws_ping_interval=None) as (url, server):
+            client = await RawClient.open(url)
+            await client.write(_ping(1))
+            assert _answered(await client.frames(2)) == [1]
+            (protocol,) = server.server_state.connections
+            assert protocol._conn is None
+            first, rest = '{"type":"ping",', '"id":2}'
+            await client.write(_text(first, fin=False))
+            await asyncio.sleep(0.05)
+            assert protocol._conn is not None  # (websockets reads the rest of the message)
+            await client.write(_text(rest, opcode=Opcode.CONT))
+            assert _answered(await client.frames(2)) == [2]
+            assert protocol._conn is None
+            client.writer.close()
+
+    run(test)
+
+
+def test_pings_and_pongs_are_answered_without_websockets_protocol(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The keep-alive costs no websockets protocol: the server's pings are framed and their
+    pongs read by the lean path (a connection that answers stays open, its round trip
+    measured), and a client's ping is answered with its own payload, a message beside it
+    in the same write answered too; websockets' protocol is never made again for them."""
+    remade: list[object] = []
+
+    class Counted(lean_ws.ServerProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            remade.append(self)
+
+    monkeypatch.setattr(lean_ws, "ServerProtocol", Counted)
+
+    async def test() -> None:
+        options = {"ws_ping_interval": 0.1, "ws_ping_timeout": 0.5}
         async with (
-            lean_uvicorn(app, ws_ping_interval=None) as (url, server),
+            lean_uvicorn(create_app(FAST), **options) as (url, server),
             connect(url, compression=None, ping_interval=None) as ws,
         ):
             await ws.send(json.dumps({"type": "ping", "id": 1}))
             assert (await recv_until(ws, "ack"))["id"] == 1
             (protocol,) = server.server_state.connections
-            assert protocol._conn is None
-            await asyncio.wait_for(await ws.ping(), 20)  # answered by a protocol made again
+            for _ in range(4):  # (a ping every 0.1 s, each answered by the client)
+                await asyncio.sleep(0.15)
+                assert protocol._conn is None
+            assert protocol.last_ping_rtt > 0
+            await asyncio.wait_for(await ws.ping(b"keep"), 20)
             assert protocol._conn is None
             await ws.send(json.dumps({"type": "ping", "id": 2}))
             assert (await recv_until(ws, "ack"))["id"] == 2
-            assert protocol._conn is None
+            assert remade == []  # (until the client closes: websockets reads a close)
+        remade.clear()
+        async with lean_uvicorn(create_app(FAST), ws_ping_interval=None) as (url, server):
+            client = await RawClient.open(url)
+            await client.write(Frame(Opcode.PING, b"hi").serialize(mask=True) + _ping(3))
+            frames = await client.frames(3)
+            assert (frames[0].opcode, frames[0].data) == (Opcode.PONG, b"hi")
+            assert _answered(frames[1:]) == [3]
+            (protocol,) = server.server_state.connections
+            assert protocol._conn is None and remade == []
+            client.writer.close()
 
     run(test)
 

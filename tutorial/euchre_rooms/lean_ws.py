@@ -14,8 +14,10 @@ the room server's messages are nearly always sent the moment they are made, and 
 for each one is garbage that fragments the heap; the messages a connection got in one
 turn of the loop (a move's ack and update) go out in one write. A client's whole text
 frames (nearly every message it sends) are read here rather than by websockets' parser
-(``client_texts``: the same checks, one function instead of a generator per frame);
-anything else goes to websockets as before. Measured under ``scripts/bench_rooms.py``:
+(``client_frames``: the same checks, one function instead of a generator per frame), and
+so are pings and pongs (the keep-alive: a ping every 20 s on every connection, each pong
+read by websockets' parser cost as much as a move's message); anything else goes to
+websockets as before. Measured under ``scripts/bench_rooms.py``:
 see the README's rooms section.
 
 An app may also take its WebSockets straight from the protocol, without ASGI (``Direct``:
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import struct
 from collections.abc import Coroutine, Sequence
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
@@ -49,6 +52,7 @@ from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
+from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
 from websockets.protocol import OPEN
 from websockets.server import ServerProtocol
@@ -157,43 +161,70 @@ def text_frame(text: str) -> bytes:
     return struct.pack("!BBQ", 0x81, 127, length) + data
 
 
-def client_texts(data: bytes, max_size: int | None) -> list[str] | None:
-    """The texts of ``data`` when it is nothing but whole, unfragmented text frames from a
-    client (FIN, no extension bits, masked, a payload of at most ``max_size`` bytes of
-    valid UTF-8), as websockets reads them; None for anything else (a control frame, a
-    frame cut short, bad UTF-8...), which websockets' own parser then reads.
+TEXT, PING, PONG = 0x1, 0x9, 0xA
+"""The opcodes of the frames read here (RFC 6455): a text message, a ping, a pong."""
+
+
+def client_frames(data: bytes, max_size: int | None) -> list[tuple[int, str | bytes]] | None:
+    """The frames of ``data`` when it is nothing but whole frames from a client that are
+    unfragmented text messages (FIN, no extension bits, masked, a payload of at most
+    ``max_size`` bytes of valid UTF-8), pings or pongs (a payload of at most 125 bytes),
+    as websockets reads them: each its opcode and its text (or a ping's or pong's
+    payload). None for anything else (a close, a binary or fragmented message, a frame
+    cut short, bad UTF-8...), which websockets' own parser then reads.
 
     >>> from websockets.frames import Frame, Opcode
     >>> frame = Frame(Opcode.TEXT, "hé".encode()).serialize(mask=True)
     >>> long = Frame(Opcode.TEXT, b"x" * 300).serialize(mask=True)
-    >>> client_texts(frame + long, 1024) == ["hé", "x" * 300]
+    >>> client_frames(frame + long, 1024) == [(TEXT, "hé"), (TEXT, "x" * 300)]
     True
-    >>> client_texts(frame[:-1], 1024), client_texts(long, 299), client_texts(b"", 9)
+    >>> client_frames(frame[:-1], 1024), client_frames(long, 299), client_frames(b"", 9)
     (None, None, [])
-    >>> client_texts(Frame(Opcode.PING, b"").serialize(mask=True), 1024) is None
+    >>> pong = Frame(Opcode.PONG, b"1234").serialize(mask=True)
+    >>> client_frames(pong + frame, 1024)
+    [(10, b'1234'), (1, 'hé')]
+    >>> client_frames(Frame(Opcode.PING, b"").serialize(mask=True), 1024)
+    [(9, b'')]
+    >>> client_frames(Frame(Opcode.CLOSE, b"").serialize(mask=True), 1024) is None
     True
     """
-    texts = []
+    frames: list[tuple[int, str | bytes]] = []
     start, end = 0, len(data)
     while start < end:
-        if end - start < 6 or data[start] != 0x81 or data[start + 1] < 0x80:
-            return None  # (FIN and the text opcode; the mask bit)
+        first = data[start]
+        opcode = first & 0x0F
+        if end - start < 6 or first & 0xF0 != 0x80 or data[start + 1] < 0x80:
+            return None  # (FIN and no extension bits; the mask bit)
+        if opcode not in (TEXT, PING, PONG):
+            return None
         length = data[start + 1] & 0x7F
         start += 2
-        if length == 126:
+        if length == 126 and opcode == TEXT:
             length = int.from_bytes(data[start : start + 2], "big")
             start += 2
-        elif length == 127:
+        elif length >= 126:  # (a control frame's payload is at most 125 bytes)
             return None
         stop = start + 4 + length
         if (max_size is not None and length > max_size) or stop > end:
             return None
+        payload = apply_mask(data[start + 4 : stop], data[start : start + 4])
         try:
-            texts.append(apply_mask(data[start + 4 : stop], data[start : start + 4]).decode())
+            frames.append((opcode, payload.decode() if opcode == TEXT else payload))
         except UnicodeDecodeError:
             return None
         start = stop
-    return texts
+    return frames
+
+
+def control_frame(opcode: int, payload: bytes) -> bytes:
+    """A server's ping or pong frame (FIN, unmasked, at most 125 bytes of payload), as
+    websockets frames it.
+
+    >>> from websockets.frames import Frame, Opcode
+    >>> control_frame(PONG, b"1234") == Frame(Opcode.PONG, b"1234").serialize(mask=False)
+    True
+    """
+    return bytes((0x80 | opcode, len(payload))) + payload
 
 
 def frames_end(data: bytes) -> bool:
@@ -355,19 +386,47 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
             if not self.close_sent and (
                 conn is None or (conn.state is OPEN and not conn.extensions)
             ):
-                texts = client_texts(data, self.config.ws_max_size)
-                if texts is not None:
+                frames = client_frames(data, self.config.ws_max_size)
+                if frames is not None:
                     if conn is not None:
                         self.release()
-                    for text in texts:
-                        self.queue.put_nowait({"type": "websocket.receive", "text": text})
-                    if texts and not self.read_paused:
-                        self.read_paused = True
-                        self.transport.pause_reading()
+                    self.frames_received(frames)
                     return
             self.framed = frames_end(data)
         super().data_received(data)
         self.release()
+
+    def frames_received(self, frames: list[tuple[int, str | bytes]]) -> None:
+        """Give the app each text message, answer each ping with its pong and take each
+        pong as uvicorn does (its keep-alive); reading pauses when the app was given a
+        message, until it has taken it."""
+        texts = False
+        for opcode, payload in frames:
+            if isinstance(payload, str):
+                self.queue.put_nowait({"type": "websocket.receive", "text": payload})
+                texts = True
+            elif opcode == PING:
+                self.transport.write(control_frame(PONG, payload))
+            else:
+                self.handle_pong(Frame(Opcode.PONG, payload))
+        if texts and not self.read_paused:
+            self.read_paused = True
+            self.transport.pause_reading()
+
+    def send_keepalive_ping(self) -> None:
+        """Send the keep-alive ping as uvicorn does, framed here while websockets' protocol
+        is let go (rather than made again for one frame)."""
+        if self._conn is not None or self.close_sent or self.transport.is_closing():
+            super().send_keepalive_ping()
+            return
+        self.ping_timer = None
+        self.pending_ping_payload = struct.pack("!I", random.getrandbits(32))
+        self.ping_sent_at = self.loop.time()
+        self.transport.write(control_frame(PING, self.pending_ping_payload))
+        if self.ping_timeout is not None:
+            self.pong_timer = self.loop.call_later(self.ping_timeout, self.keepalive_timeout)
+        else:
+            self.schedule_ping()
 
     def handle_connect(self, event: Request) -> None:
         app = self.app
