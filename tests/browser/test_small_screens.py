@@ -129,3 +129,34 @@ def test_try_again_s_hindsight_fits_a_small_phone(new_page: Any) -> None:
     # the lines side by side (a trick's cards two by two) and the hindsight fit their boxes
     for _css, wide, box in boxes:
         assert wide <= box, boxes
+
+
+def test_a_review_s_try_again_link_stretches_no_card_on_a_phone(new_page: Any) -> None:
+    """A deal's review on a touch phone: "Try again from here" sits on a line of its own
+    under a trick's cards. (It sat in the learner's card's column: that column widened to
+    the link and, the link being 44 px tall on a touch screen, every card's box of the
+    trick stretched with it, the winner's gold box twice the height of its card.)"""
+    page = new_page(**PHONE)
+    goto(page, "practice/try-again/")
+    wait_ready(page)
+    played = finished_deal(3, site_rules(page))
+    goto(page, f"practice/play/?deal={euchre.to_share_code(played)}")
+    wait_ready(page, "[data-widget=game]")
+    page.wait_for_selector(".eu-review .eu-review-again a.eu-try-again")
+    tricks = page.locator(".eu-review .eu-review-trick").evaluate_all(
+        """(ts) => ts.map((t) => {
+          const plays = [...t.querySelectorAll('.eu-review-play')];
+          const link = t.querySelector('a.eu-try-again');
+          return {
+            heights: plays.map((p) => Math.round(p.getBoundingClientRect().height)),
+            inPlay: Boolean(t.querySelector('.eu-review-play a')),
+            below: link === null || link.getBoundingClientRect().top >=
+              Math.max(...plays.map((p) => p.getBoundingClientRect().bottom)) - 1,
+          };
+        })"""
+    )
+    assert any(t["heights"] for t in tricks), tricks
+    for trick in tricks:
+        assert not trick["inPlay"] and trick["below"], trick
+        assert max(trick["heights"]) - min(trick["heights"]) <= 2, trick
+    assert wider_than_the_screen(page) is None, wider_than_the_screen(page)

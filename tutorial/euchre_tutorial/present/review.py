@@ -168,26 +168,28 @@ def tricks_html(tricks: Sequence[Mapping[str, Any]], share: str | None = None) -
     for trick in tricks:
         ours = " eu-review-trick--ours" if trick["our_side"] else ""
         who = trick["winner_name"]
-        plays = []
+        plays, links = [], []
         for play in trick["cards"]:
             win = " eu-review-play--winner" if play["card"] == trick["winner_card"] else ""
-            link = ""
             if share is not None and play.get("try_again") is not None:
-                link = (
-                    f'<a class="eu-try-again" href="{try_again_href(share, play["try_again"])}">'
-                    "Try again from here</a>"
+                links.append(
+                    f'<p class="eu-review-again"><a class="eu-try-again" '
+                    f'href="{try_again_href(share, play["try_again"])}">'
+                    "Try again from here</a></p>"
                 )
             plays.append(
                 f'<li class="eu-review-play{win}" data-card="{play["card"]}">'
                 f'<span class="eu-review-who">{escape(play["name"])}</span>'
-                f"{card_html(Card.parse(play['card']))}{link}</li>"
+                f"{card_html(Card.parse(play['card']))}</li>"
             )
+        # the link on a line of its own under the cards (in a card's column it widened
+        # that column and, on a touch screen, stretched every card's box to its 44 px)
         items.append(
             f'<li class="eu-review-trick{ours}" data-winner="{escape(who)}">'
             f'<p class="eu-review-trick-head"><strong>Trick {trick["number"]}</strong> · led by '
             f'{escape(trick["leader"])} · <span class="eu-review-winner">{escape(who)} '
             f"{verb(who, 'win', 'wins')}</span></p>"
-            f'<ul class="eu-review-plays">{"".join(plays)}</ul>'
+            f'<ul class="eu-review-plays">{"".join(plays)}</ul>{"".join(links)}'
             f'<p class="eu-review-why">{escape(trick["why"])}</p></li>'
         )
     return f'<ol class="eu-review-tricks">{"".join(items)}</ol>'
