@@ -15,9 +15,9 @@ for each one is garbage that fragments the heap; the messages a connection got i
 turn of the loop (a move's ack and update) go out in one write. A client's whole text
 frames (nearly every message it sends) are read here rather than by websockets' parser
 (``client_frames``: the same checks, one function instead of a generator per frame), and
-so are pings and pongs (the keep-alive: a ping every 20 s on every connection, each pong
-read by websockets' parser cost as much as a move's message); anything else goes to
-websockets as before. Measured under ``scripts/bench_rooms.py``:
+so are pings and pongs, and the server's keep-alive pings are framed here (a ping every
+20 s on every connection: through websockets, each ping and each pong made its protocol
+again and ran its parser for one frame); anything else goes to websockets as before. Measured under ``scripts/bench_rooms.py``:
 see the README's rooms section.
 
 An app may also take its WebSockets straight from the protocol, without ASGI (``Direct``:
