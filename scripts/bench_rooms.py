@@ -56,7 +56,8 @@ received (``update B``), the servers' CPU per connection when the people leave o
 have played (``leaving``: each connection's close is a job of its room, a held seat's
 record announced to the others; measured apart from the moves, from the moment every
 client process has played), and the machine's load. The scripted people connect as a
-browser does: no compression and no pings of their own (they answer the server's). Bounded: each setup stops
+browser does: no compression and no pings of their own (they answer the server's).
+Bounded: each setup stops
 after ``--limit`` seconds whatever happens.
 
 Where a move's CPU went (issue 45; profiled with the actors driven in one process, no
@@ -600,10 +601,12 @@ async def play(plan: Plan, pipe: Connection, go: Event, leave: Event) -> dict[st
     pipe.send("opened")
     await asyncio.get_running_loop().run_in_executor(None, go.wait)
     rng, tables, tasks = random.Random(plan.seed), [], []
+    everyone: list[Person] = []
     for sockets in opened:
         table = Table(setup.people, setup.deals, latencies)
         tables.append(table)
         people = [Person(ws, table, random.Random(rng.random()), setup) for ws in sockets]
+        everyone += people
         tasks += [asyncio.create_task(p.run()) for p in people]
         await sockets[0].send(json.dumps({"type": "start"}))
     waiting = setup.seconds or plan.limit
@@ -612,6 +615,8 @@ async def play(plan: Plan, pipe: Connection, go: Event, leave: Event) -> dict[st
         await asyncio.wait_for(asyncio.gather(*(t.done.wait() for t in tables)), waiting)
     except TimeoutError:
         finished = bool(setup.seconds)
+    for task in [*tasks, *(t for person in everyone for t in person.thinking)]:
+        task.cancel()  # the people stop playing (a move thought of is not sent)
     await _played(pipe, leave)
     return await _ended(tasks, opened, tables, latencies, finished)
 
