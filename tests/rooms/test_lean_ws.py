@@ -352,7 +352,10 @@ def test_websockets_protocol_is_let_go_between_frames() -> None:
             assert protocol._conn is None
             first, rest = '{"type":"ping",', '"id":2}'
             await client.write(_text(first, fin=False))
-            await asyncio.sleep(0.05)
+            for _ in range(500):  # (until the server has read it)
+                if protocol._conn is not None:
+                    break
+                await asyncio.sleep(0.01)
             assert protocol._conn is not None  # (websockets reads the rest of the message)
             await client.write(_text(rest, opcode=Opcode.CONT))
             assert _answered(await client.frames(2)) == [2]
