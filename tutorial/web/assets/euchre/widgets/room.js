@@ -323,7 +323,13 @@ export async function mount(root, runtime) {
     return field ? field.value.trim() : "";
   }
 
+  /** The version of the table the reader sees and taps: the one drawn last. (A newer state
+   * may have come and not be drawn yet: Python draws it in the worker. A tap on the table
+   * still shown, such as the second tap of a double tap once the first one's move came
+   * back, answers that table, not the newer one.) */
   function version() {
+    const drawn = root.dataset.version;
+    if (drawn) return Number(drawn);
     return state ? state.version : 0;
   }
 
