@@ -8,9 +8,10 @@ a bare ``loadPyodide`` at 1.17 s and 1.10 s: 0.54 and 0.49 of it. A learner's br
 no such client, so the benchmark measures this way too. Read the two shares side by side,
 not as the client's cost alone: the two launches differ in their flags as well (Playwright
 adds its own), and the same self-timing page opened both ways (four pairs, 11:17 UTC) gave
-a repeat visit 0.10 s faster started directly but a bare boot 0.11 s slower. Chromium is started directly, in
-a fresh profile each run, on a copy of the practice page that measures itself and tells
-the host (a request for ``bench/report.txt?...``, which the host's log of requests keeps):
+a repeat visit 0.10 s faster started directly but a bare boot 0.11 s slower. Chromium is
+started directly, in a fresh profile each run, on a copy of the practice page that
+measures itself and tells the host (a request for ``bench/report.txt?...``, which the
+host's log of requests keeps):
 a first visit, then, once the service worker controls the page and has kept what a
 repeat visit needs, the page reloads itself once (the repeat visit). The bare boot is
 ``bench/bare.html`` with the same report.

@@ -755,7 +755,8 @@ def measure(
     for worker in workers:
         worker.join(30)
     name = f"{setup.name} [{label}]" if label else setup.name
-    return row(name, results, before, after, base, args.rooms, (left, setup.people))
+    leaving = cpu_per_connection(after, left, args.rooms * setup.people)
+    return row(name, results, before, after, base, args.rooms, leaving)
 
 
 LEFT_SECONDS = 1.0
@@ -763,20 +764,14 @@ LEFT_SECONDS = 1.0
 again (each connection's leaving is a job in its room: a held seat's record, announced)."""
 
 
-def leaving(after: dict[str, Any], left: tuple[dict[str, Any], int] | None, rooms: int) -> float:
+def cpu_per_connection(after: dict[str, Any], left: dict[str, Any], connections: int) -> float:
     """The servers' CPU per connection closed, in ms, from the sample taken when the
-    people had played (``after``) to the one taken once they had left (``left``: it and
-    how many people a room had; NaN without it).
+    people had played (``after``) to the one taken once they had left (``left``).
 
-    >>> leaving({"cpu": 1.0}, ({"cpu": 1.5}, 2), 100)
+    >>> cpu_per_connection({"cpu": 1.0}, {"cpu": 1.5}, 200)
     2.5
-    >>> leaving({"cpu": 1.0}, None, 100)
-    nan
     """
-    if left is None:
-        return float("nan")
-    sample, people = left
-    return 1000 * (float(sample["cpu"]) - float(after["cpu"])) / (rooms * people)
+    return 1000 * (float(left["cpu"]) - float(after["cpu"])) / connections
 
 
 COACH_KEYS = ("coach_count", "coach_turned_away")
@@ -822,7 +817,7 @@ def row(
     after: dict[str, Any],
     base: list[tuple[float, int]],
     rooms: int,
-    leaving_sample: tuple[dict[str, Any], int] | None = None,
+    leaving: float = float("nan"),
 ) -> str:
     latencies = sorted(x for r in results for x in r["latencies"])
     moves = max(1, after["moves"] - before["moves"])
@@ -848,7 +843,7 @@ def row(
         f"{1000 * (thinking + thinkers) / moves:.2f} | "
         f"{100 * cpu / seconds:.0f} | {100 * thinkers / seconds:.0f} | "
         f"{turned_away(before, after):.0f} | {grown:.0f} | {update_bytes:.0f} | "
-        f"{leaving(after, leaving_sample, rooms):.2f} | "
+        f"{leaving:.2f} | "
         f"{after['redis_waits'] - before['redis_waits']} "
         f"({after['redis_wait_seconds'] - before['redis_wait_seconds']:.2f} s) | "
         f"{os.getloadavg()[0]:.1f} | "
