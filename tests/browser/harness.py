@@ -464,14 +464,41 @@ def wait_turn_or_review(page: Any, tapping: bool = True) -> None:
     move, which ends each pause and animation at once (the "hurry" setting). The turn may
     wait for an engine's start (a restored game the engine had taken over), so this waits
     as long as ``wait_ready`` does."""
-    page.wait_for_function(
-        """(tapping) => { const r = document.querySelector('[data-widget=game]');
-            const waiting = r.dataset.yourTurn !== 'true' && r.dataset.review !== 'open' && r.dataset.gameOver !== 'true';
-            if (waiting && tapping) r.querySelector('.eu-game').dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
-            return !waiting; }""",
-        arg=tapping,
-        timeout=READY_TIMEOUT_MS,
-    )
+    try:
+        page.wait_for_function(
+            """(tapping) => { const r = document.querySelector('[data-widget=game]');
+                const waiting = r.dataset.yourTurn !== 'true' && r.dataset.review !== 'open' && r.dataset.gameOver !== 'true';
+                if (waiting && tapping) r.querySelector('.eu-game').dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
+                return !waiting; }""",
+            arg=tapping,
+            timeout=READY_TIMEOUT_MS,
+        )
+    except Exception as error:
+        raise AssertionError(f"free play never came to the learner: {game_state(page)}") from error
+
+
+# What free play and its engine were doing, for a test's failure message.
+_GAME_STATE = """() => {
+    const root = document.querySelector('[data-widget=game]');
+    const engine = window.__euchreRuntime;
+    return {
+        widget: root ? {...root.dataset} : null,
+        message: root?.querySelector('[data-region=message]')?.innerText ?? null,
+        panel: root?.querySelector('[data-region=panel]')?.innerText.slice(0, 300) ?? null,
+        engine: engine ? {state: engine.state, message: engine.message, pending: engine.pending.size,
+                          boot: engine.info?.boot ?? null} : null,
+        saved: localStorage.getItem('euchre.game'),
+    };
+}"""
+
+
+def game_state(page: Any) -> str:
+    """Free play's data attributes, message and panel, the engine's state and the saved game,
+    as one line (what a failed wait reports)."""
+    try:
+        return str(page.evaluate(_GAME_STATE))
+    except Exception as error:  # the page itself is gone or hung
+        return f"(the page could not be read: {error})"
 
 
 def wait_for_my_decision(page: Any, root: Any) -> None:
