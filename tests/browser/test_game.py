@@ -311,18 +311,23 @@ def test_reduced_motion_runs_no_animation(new_page: Any) -> None:
     assert set(duration.replace("s", "").split(", ")) <= {"0"}
 
 
-def test_every_trick_and_the_deals_points_are_said_and_the_next_deal_is_in_view(
+def test_every_move_every_trick_and_the_deals_points_are_said_and_the_next_deal_is_in_view(
     new_page: Any,
 ) -> None:
-    """A screen reader hears who took each trick and why, and the deal's points, from the
-    message line (a live region that stays on the page); the focused "Next deal" is on
-    the screen of a phone."""
+    """A screen reader hears every move, the learner's own too, and the deal's points
+    from the message line, and who took each trick and why from the note under the trick
+    (each a live region that stays on the page); a sighted learner reads the note once,
+    not again in the message; the focused "Next deal" is on the screen of a phone."""
     page = new_page(viewport={"width": 390, "height": 740}, is_mobile=True, has_touch=True)
     root = open_game(page)
     start_game(page, root)
     page.evaluate(
-        """() => { window.__said = []; const m = document.querySelector('[data-widget=game] .eu-message');
-            new MutationObserver(() => window.__said.push(m.textContent)).observe(m, {childList: true, characterData: true, subtree: true}); }"""
+        """() => { window.__said = []; window.__noted = [];
+            const m = document.querySelector('[data-widget=game] .eu-message');
+            new MutationObserver(() => window.__said.push(m.textContent)).observe(m, {childList: true, characterData: true, subtree: true});
+            const slot = document.querySelector('[data-widget=game] .eu-trick-note-slot');
+            window.__slot = slot;
+            new MutationObserver(() => window.__noted.push(slot.textContent.trim())).observe(slot, {childList: true, characterData: true, subtree: true}); }"""
     )
     for _ in range(40):
         wait_turn_or_review(page)
@@ -330,8 +335,13 @@ def test_every_trick_and_the_deals_points_are_said_and_the_next_deal_is_in_view(
             break
         my_move(page, root)
     assert attr(root, "data-review") == "open"
-    said = page.evaluate("() => window.__said")
-    assert any(re.search(r"takes the trick\. \S+ wins", text) for text in said), said
+    said, noted = page.evaluate("() => [window.__said, window.__noted]")
+    assert any(re.fullmatch(r"You (play|lead) \S+\.", text) for text in said), said
+    assert not any("the trick" in text for text in said), said
+    assert any(re.search(r"takes? the trick\. \S+ wins", text) for text in noted), noted
+    slot = root.locator(".eu-trick-note-slot")
+    assert slot.get_attribute("aria-live") == "polite"
+    assert slot.evaluate("(slot) => slot === window.__slot")  # the same region all deal
     points = root.locator(".eu-review-points").inner_text().strip()
     assert points and points in root.locator(".eu-message").inner_text(), (points, said[-3:])
     assert page.evaluate("() => document.activeElement?.matches('[data-review-continue]')")

@@ -283,7 +283,8 @@ def test_saved_moves_the_lesson_no_longer_takes_restart_their_step(page: Any) ->
 def test_each_card_played_is_said_and_a_new_step_opens_at_its_title(new_page: Any) -> None:
     """On a phone, "Next step" shows the step's title, narration and goal (not the table
     scrolled to), with the focus on the title; then every card played, the learner's and
-    the computer players', and who took each trick, are said in the feedback line."""
+    the computer players', is said in the feedback line, and who took each trick in the
+    note under the trick: on screen once, read out from a live region that stays put."""
     page = new_page(viewport={"width": 390, "height": 740}, is_mobile=True, has_touch=True)
     root = open_lessons(page, "?lesson=dealer")
     root.locator(".eu-hand button[data-card='9c']").click()  # step 1: discard the lone club
@@ -298,11 +299,15 @@ def test_each_card_played_is_said_and_a_new_step_opens_at_its_title(new_page: An
         header,
     )
     page.evaluate(
-        """() => { window.__said = []; const f = document.querySelector('[data-widget=lesson] .eu-feedback');
-            new MutationObserver(() => window.__said.push(f.textContent)).observe(f, {childList: true, characterData: true, subtree: true}); }"""
+        """() => { window.__said = []; window.__noted = [];
+            const f = document.querySelector('[data-widget=lesson] .eu-feedback');
+            new MutationObserver(() => window.__said.push(f.textContent)).observe(f, {childList: true, characterData: true, subtree: true});
+            const slot = document.querySelector('[data-widget=lesson] .eu-trick-note-slot');
+            window.__slot = slot;
+            new MutationObserver(() => window.__noted.push(slot.textContent.trim())).observe(slot, {childList: true, characterData: true, subtree: true}); }"""
     )
     root.locator(".eu-hand button[data-card='Js']").click()  # trump West's Q♣ lead
-    page.wait_for_function("() => window.__said.some((t) => t.includes('You take the trick.'))")
+    page.wait_for_function("() => window.__noted.some((t) => t.startsWith('You take the trick.'))")
     root.locator(".eu-hand button[data-card='Ah']").click()  # lead: the others play after
     page.wait_for_function(
         "() => window.__said.some((t) => t.startsWith('West plays'))", timeout=20_000
@@ -310,10 +315,17 @@ def test_each_card_played_is_said_and_a_new_step_opens_at_its_title(new_page: An
     page.wait_for_function(
         "() => document.querySelector('[data-widget=lesson]').dataset.busy === 'false'"
     )
-    said = page.evaluate("() => window.__said")
-    assert "You play J♠. You take the trick. J♠ wins" in " ".join(said), said
+    said, noted = page.evaluate("() => [window.__said, window.__noted]")
+    assert "You play J♠." in said, said
     assert any(t.startswith("North plays") for t in said), said
-    assert any(t.startswith("East plays") and "takes the trick" in t for t in said), said
+    assert any(t.startswith("East plays") for t in said), said
+    assert not any("the trick" in t for t in said), said  # shown once: under the trick
+    assert any(t.startswith("You take the trick. J♠ wins") for t in noted), noted
+    assert any(t.startswith("West takes the trick. 10♠ wins") for t in noted), noted
+    # the note's live region is the one that was there before the first note: read out
+    slot = root.locator(".eu-trick-note-slot")
+    assert slot.get_attribute("aria-live") == "polite"
+    assert slot.evaluate("(slot) => slot === window.__slot")
 
 
 def test_the_last_hint_leaves_the_focus_in_the_lesson(page: Any) -> None:

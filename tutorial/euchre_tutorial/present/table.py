@@ -401,7 +401,11 @@ def _center_html(data: Mapping[str, Any]) -> str:
             f'<p class="eu-trick-note">{escape(who)} '
             f"{verb(who, 'take', 'takes')} the trick. {escape(last['why'])}</p>"
         )
-    return f'<div class="eu-center">{info}{up}{trick}{note}</div>'
+    # The note's place is always drawn, and kept by the page's morph (its key): a live
+    # region that stays on the page, so each note put into it is read out, once, where it
+    # is shown (a region created with its words already in it is not read out).
+    slot = f'<div class="eu-trick-note-slot" data-key="trick-note" aria-live="polite">{note}</div>'
+    return f'<div class="eu-center">{info}{up}{trick}{slot}</div>'
 
 
 def _choices_html(data: Mapping[str, Any], ui: TableUI) -> str:

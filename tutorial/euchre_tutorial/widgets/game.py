@@ -335,12 +335,13 @@ def _computer_moves(game: Game, save: Save) -> list[tuple[Game, str]]:
     return moves
 
 
-def game_reply(save: Save, game: Game, *, play_on: bool = True) -> GameReply:
-    """What the page draws after a request: ``frames`` (the game now, all its regions,
-    then each computer move up to the learner's next decision, with only the regions it
-    changed and the move in words), the ``flags`` of the last one, the ``save`` and, at
-    the end of a game, ``over`` (drawn when the learner closes the last review)."""
-    steps = [(game, "")] + (_computer_moves(game, save) if play_on else [])
+def game_reply(save: Save, game: Game, *, play_on: bool = True, said: str = "") -> GameReply:
+    """What the page draws after a request: ``frames`` (the game now, all its regions, and
+    ``said``: the learner's own move in words, when the request was one; then each
+    computer move up to the learner's next decision, with only the regions it changed and
+    the move in words), the ``flags`` of the last one, the ``save`` and, at the end of a
+    game, ``over`` (drawn when the learner closes the last review)."""
+    steps = [(game, said)] + (_computer_moves(game, save) if play_on else [])
     frames: list[Frame] = []
     drawn: dict[str, str] = {}
     model: dict[str, Any] = {}
@@ -541,7 +542,8 @@ def _act(payload: Mapping[str, Any]) -> GameReply | Illegal:
         item = item_of_mistake(game.state, SEAT, text)
         return {"illegal": reason, "mastery": mastery_field(item, False)}
     judged = judge(game.state, SEAT, action)
-    reply = game_reply(session.save, game.apply(action))
+    said = last_told(game.state.apply(action).view(SEAT))  # "You play 9♠."
+    reply = game_reply(session.save, game.apply(action), said=said)
     session.answer(reply, (*(session.choices or ()), str(action)))
     reply["mastery"] = None if judged is None else mastery_field(*judged)
     return reply

@@ -43,13 +43,6 @@ export function firstControl(container) {
   );
 }
 
-/** The note under a finished trick, as Python drew it ("West takes the trick. J♠ wins: …"),
- * or "": the page says it in its message region (a live region that stays on the page; a
- * note created with its text already in it is not read out by screen readers). */
-export function trickNote(container) {
-  return container.querySelector(".eu-trick-note")?.textContent.trim() ?? "";
-}
-
 /** Sentences joined with a space, the empty ones left out. */
 export function sentences(...parts) {
   return parts.filter(Boolean).join(" ");

@@ -16,7 +16,7 @@ import { answeredLater, delegate, holdTaps, listening, morph } from "../dom.js";
 import { feedMastery, progressRequest } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
 import {
-  bringIntoView, disableAll, firstControl, focusInView, refuse, rovingHand, say as sayIn, sayHtml, sentences, trickNote,
+  bringIntoView, disableAll, firstControl, focusInView, refuse, rovingHand, say as sayIn, sayHtml, sentences,
 } from "../play/controls.js";
 import { settingsWereReset, wireSettings } from "../settings.js";
 import {
@@ -245,7 +245,9 @@ export async function mount(root, runtime) {
       }
       const last = index === frames.length - 1;
       drawFrame(frame, last ? reply.flags : { ...reply.flags, your_turn: false, review: false }, { animate: true });
-      const words = sentences(index === 0 ? said : frame.said, trickNote(play));
+      // the move in words (the page's own, or Python's); who took a trick is shown, and
+      // read out, by the table's note
+      const words = (index === 0 && said) || frame.said;
       if (words) say(words);
       if (index > 0) beep(frame.trick ? "trick" : "play");
       else if (lead) beep(lead);
@@ -264,7 +266,7 @@ export async function mount(root, runtime) {
   function afterMoves() {
     const flags = current.flags;
     if (flags.review) {
-      // The deal's points, said after the last card (and its trick's note, if any).
+      // The deal's points, said after the last card.
       const points = panel.querySelector(".eu-review-points")?.textContent.trim();
       if (points && !message.textContent.includes(points)) say(sentences(message.textContent, points));
       focusInView(panel.querySelector("[data-review-continue]"));

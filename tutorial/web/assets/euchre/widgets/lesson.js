@@ -9,7 +9,7 @@
 import { delegate, holdTaps, listening, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
 import { beep, hurry, pause } from "../play/effects.js";
-import { disableAll, firstControl, refuse, rovingHand, sentences, tone, trickNote } from "../play/controls.js";
+import { disableAll, firstControl, refuse, rovingHand, tone } from "../play/controls.js";
 import { settingsWereReset, wireSettings } from "../settings.js";
 import { peekRecord, readRecord, removeRecord, writeRecord } from "../play/storage.js";
 import { confirmations } from "../play/confirm.js";
@@ -292,7 +292,7 @@ export async function mount(root, runtime) {
       const frames = reply.frames;
       for (const frame of frames.slice(0, -1)) {
         morph(play, frame.regions.table, { animate: true });
-        say(sentences(frame.said, trickNote(play))); // each card played, read out and shown
+        say(frame.said); // each card played, shown and read out (who took a trick: the table's note)
         beep("play");
         await pause(frame.trick ? FRAME_MS * 2 : FRAME_MS);
       }
@@ -321,7 +321,7 @@ export async function mount(root, runtime) {
         show(feedbackHtml, "wrong");
         tools.querySelector("[data-lesson-retry]")?.focus();
       } else {
-        say(sentences(frames.at(-1)?.said, trickNote(play)));
+        say(frames.at(-1)?.said ?? "");
         save();
         if (stage.contains(document.activeElement) || document.activeElement === document.body) {
           firstControl(play)?.focus({ preventScroll: true });

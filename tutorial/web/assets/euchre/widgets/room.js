@@ -15,7 +15,7 @@
 
 import { delegate, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
-import { bringIntoView, firstControl, rovingHand, trickNote } from "../play/controls.js";
+import { bringIntoView, firstControl, rovingHand } from "../play/controls.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
 import { findServer, keepConnected, serverBase } from "../rooms-socket.js";
 
@@ -65,7 +65,6 @@ export async function mount(root, runtime) {
   let drawing = Promise.resolve();
   let engine = null;
   let myTurn = false; // whether the last table drawn was waiting for this seat
-  let spokenNote = ""; // the last trick's note, once said
   const edited = new Set(); // the entry fields typed in since the form was last drawn
 
   const say = (text) => {
@@ -128,10 +127,6 @@ export async function mount(root, runtime) {
         for (const name of REGIONS) {
           if (name in reply.html) morph(region(name), reply.html[name], { animate: true });
         }
-        // Who took a trick and why, read out once (the note is drawn afresh with the table).
-        const note = trickNote(region("table"));
-        if (note && note !== spokenNote) say(note);
-        spokenNote = note;
         root.dataset.phase = reply.phase;
         root.dataset.version = String(reply.version);
         root.dataset.cardAction = reply.card_action || "";
