@@ -9,7 +9,8 @@
 ``allow_console_errors(page, pattern, ...)``  errors the test expects (e.g. a 404)
 ``runtime_call(page, method, payload)``       ask the page's card engine directly
 ``replace_file(path, data)``    change a file of a ``site_copy`` safely
-``hold_requests(page, glob)``   hold requests back; ``first_held`` waits for one
+``hold_requests(page, glob)``   hold requests back (the page's and the service worker's); ``first_held`` waits
+                                for one, ``continue_()`` lets them all go
 ``EngineGate(page)``             Pyodide's files held back until ``open()``
 """
 
@@ -515,12 +516,39 @@ def wait_for_my_decision(page: Any, root: Any) -> None:
     raise AssertionError("ten deals in a row ended without the learner's turn")
 
 
-def hold_requests(page: Any, pattern: str) -> list[Any]:
-    """Hold back every request of the page's context matching ``pattern`` (a glob): the
-    returned list fills with their routes, to ``continue_()`` when the test chooses."""
-    held: list[Any] = []
-    page.context.route(pattern, lambda route: held.append(route))
-    return held
+class HeldRequests:
+    """Every request of a page's context matching a glob, held back until ``continue_()``
+    lets them all go, and every later one through. All of them: the page's own request
+    and the service worker's for the same file (its precache fetches the whole site while
+    it installs) may come in either order, and a test that let only the first go could
+    leave the page's waiting for ever (a clean-clone CI run waited 90 s for free play's
+    script that way)."""
+
+    def __init__(self, page: Any, pattern: str) -> None:
+        self.routes: list[Any] = []
+        self.released = False
+        page.context.route(pattern, self._hold)
+
+    def _hold(self, route: Any) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def __len__(self) -> int:
+        return len(self.routes)
+
+    def continue_(self) -> None:
+        """Let every held request go, and every later one through."""
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+
+
+def hold_requests(page: Any, pattern: str) -> HeldRequests:
+    """Hold back every request of the page's context matching ``pattern`` (a glob), until
+    the test lets them go (``first_held(...).continue_()``)."""
+    return HeldRequests(page, pattern)
 
 
 class EngineGate:
@@ -543,14 +571,15 @@ class EngineGate:
             route.continue_()
 
 
-def first_held(page: Any, held: list[Any], timeout_ms: float = 10_000) -> Any:
-    """The first request ``hold_requests`` held back, once the page has asked for it."""
+def first_held(page: Any, held: HeldRequests, timeout_ms: float = 10_000) -> HeldRequests:
+    """``held``, once the page has asked for what it holds back (a request is held):
+    ``continue_()`` lets it go."""
     waited = 0.0
     while not held and waited < timeout_ms:
         page.wait_for_timeout(50)
         waited += 50
     assert held, "the held request was never made"
-    return held[0]
+    return held
 
 
 def axe(page: Any, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:

@@ -527,6 +527,22 @@ def test_a_saved_free_play_game_is_restored_without_the_first_visit_s_form(page:
     assert root.locator("[data-region=panel] .eu-newgame").count() == 0
 
 
+def test_a_held_script_reaches_the_page_whoever_asked_for_it_first(page: Any) -> None:
+    # While the service worker installs, it fetches the whole site, free play's script too:
+    # its request and the page's may be held in either order. Here another request for the
+    # script comes first (as the service worker's did in a CI run); the page still gets it.
+    presave(page, {"euchre.settings": {"v": 1, "data": FAST}})
+    goto(page, PLAY)
+    script = hold_requests(page, "**/widgets/game.js")
+    page.evaluate("() => { fetch(new URL('../../assets/euchre/widgets/game.js', location.href)); }")
+    held = first_held(page, script)
+    goto(page, PLAY, wait_until="domcontentloaded")
+    root = page.locator(GAME)
+    assert root.get_attribute("data-listening") is None
+    held.continue_()
+    page.wait_for_selector(f"{GAME}[data-listening]", timeout=30_000)
+
+
 def test_python_takes_over_the_state_the_build_drew(page: Any) -> None:
     goto(page, LESSONS, wait_until="domcontentloaded")
     root = page.locator(LESSON)
