@@ -199,6 +199,25 @@ def test_a_finished_trick_is_explained_once_on_screen(lesson: Lesson) -> None:
         assert _said_times(why, screen) == 1, (lesson.id, index, why)
 
 
+@pytest.mark.parametrize("lesson", load_lessons(), ids=lambda lesson: lesson.id)
+def test_a_step_without_a_goal_of_its_own_names_the_decision_not_its_answer(
+    lesson: Lesson,
+) -> None:
+    """A step that expects one action says what kind of decision it is ("Follow suit.",
+    "Make your bid."), never a blank "choose the right action", and never the answer: no
+    card or suit of the expected action."""
+    for index, step in enumerate(lesson.steps):
+        if step.goal is not None:
+            continue
+        run = replay(lesson, index, [])
+        goal = lesson_widget.step_model(run)["step"]["goal"]
+        assert goal and "right action" not in goal, (lesson.id, step.id, goal)
+        for expected in step.expect:
+            action = euchre.Action.parse(expected)
+            named = [c.code for c in action.cards] + ([action.suit.singular] if action.suit else [])
+            assert not any(word.lower() in goal.lower() for word in named), (step.id, goal)
+
+
 PLAY_GOALS = ("win-trick", "take", "euchre", "win-deal")
 SURE_BY_DESIGN = {("alone", "march"), ("scoring", "euchre")}
 """Steps that show a hand which cannot lose, and say so: the five top trumps played alone

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from euchre import Card, HandState, effective_suit
+from euchre import ActionKind, Card, HandState, Phase, effective_suit
 from euchre.scoring import TRICKS_TO_MAKE
 
 _TEXTS = {
@@ -138,3 +138,50 @@ def parse_goal(text: str) -> Goal:
     if m:
         return Goal("take", int(m.group(1)))
     raise ValueError(f"unknown goal {text!r}: use one of {VOCABULARY}")
+
+
+_TASKS = {
+    Phase.ROUND_ONE: "Decide: order up the upcard, or pass.",
+    Phase.ROUND_TWO: "Decide: name trump, or pass.",
+    Phase.DISCARD: "Discard one card, face down.",
+    Phase.AUCTION: "Make your bid.",
+    Phase.NAME_TRUMP: "Name trump.",
+    Phase.FARMER: "Decide what to do with your farmer's hand.",
+    Phase.CALL_ACE: "Call an ace: its holder is your partner this deal.",
+    Phase.CALL_FOR_BEST: "Decide whether to call for your partner's best card.",
+    Phase.GIVE_BEST: "Give your best card to your partner, who plays alone.",
+    Phase.DEFEND: "Decide: defend alone, or not.",
+}
+
+
+def task_for(state: HandState, seat: int) -> str:
+    """What a step with no goal of its own (it expects one action) asks of the learner at
+    ``state``: the kind of decision, never its answer.
+
+    >>> from euchre import Action, Deal
+    >>> hands = ["Jc Kc Td Ah Qh", "Ac As Ks 9d Qd", "9c Tc Qs Kd Kh", "Qc Js Ts Ad 9h"]
+    >>> state = HandState.new(Deal(0, hands, "9s"))
+    >>> task_for(state, 1)
+    'Decide: order up the upcard, or pass.'
+    >>> for text in ("order", "discard Td"):
+    ...     state = state.apply(Action.parse(text))
+    >>> task_for(state, 1)
+    'Choose your lead.'
+    >>> task_for(state.apply(Action.parse("play Ac")), 2)
+    'Follow suit.'
+    """
+    if state.phase is Phase.PLAY:
+        trick = state.current_trick
+        if not trick:
+            return "Choose your lead."
+        led = effective_suit(trick[0][1], state.trump)
+        hand = state.hands[seat]
+        if any(effective_suit(card, state.trump) is led for card in hand):
+            return "Follow suit."
+        return "Choose a card: you hold none of the suit led."
+    task = _TASKS.get(state.phase, "Make your move.")
+    if state.phase is Phase.ROUND_TWO and all(
+        a.kind is not ActionKind.PASS for a in state.legal_actions()
+    ):
+        return "Name trump: the dealer may not pass."
+    return task

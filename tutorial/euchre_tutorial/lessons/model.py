@@ -89,13 +89,6 @@ class Step:
         """How errors name the step: its number and id."""
         return f"{self.number} ({self.id!r})"
 
-    @property
-    def goal_text(self) -> str:
-        """What the learner is asked to do, in one line."""
-        if self.goal is not None:
-            return self.goal.text
-        return "Choose the right action."
-
 
 @dataclass(frozen=True)
 class Lesson:

@@ -36,6 +36,7 @@ from euchre import Action, HandState
 
 from euchre_tutorial.bridge import BridgeError, expose
 from euchre_tutorial.lessons import Lesson, default_lessons, lesson_by_id, load_lessons
+from euchre_tutorial.lessons.goals import task_for
 from euchre_tutorial.lessons.runner import Rejected, StepRun
 from euchre_tutorial.lessons.runner import replay as replay_step
 from euchre_tutorial.lessons.stars import counts_as_mistake, finished_words, hint_counts, stars
@@ -227,7 +228,8 @@ def _step_facts(run: StepRun) -> dict[str, Any]:
             "number": step.number,
             "id": step.id,
             "narration": step.narration,
-            "goal": step.goal_text,
+            # the step's own goal, else the kind of decision it asks for
+            "goal": step.goal.text if step.goal else task_for(run.start or run.state, step.seat),
             "seat": step.seat,
             "hints": len(step.hints) + (1 if step.coach else 0),
         },
