@@ -551,24 +551,15 @@ def hold_requests(page: Any, pattern: str) -> HeldRequests:
     return HeldRequests(page, pattern)
 
 
-class EngineGate:
+class EngineGate(HeldRequests):
     """Pyodide's files held back until ``open()``: the engine starts only then."""
 
     def __init__(self, page: Any) -> None:
-        self.held: list[Any] = []
-        self.opened = False
-        page.context.route("**/runtime/pyodide/**", self._hold)
-
-    def _hold(self, route: Any) -> None:
-        if self.opened:
-            route.continue_()
-        else:
-            self.held.append(route)
+        super().__init__(page, "**/runtime/pyodide/**")
 
     def open(self) -> None:
-        self.opened = True
-        for route in self.held:
-            route.continue_()
+        """Let the engine's files come."""
+        self.continue_()
 
 
 def first_held(page: Any, held: HeldRequests, timeout_ms: float = 10_000) -> HeldRequests:
