@@ -171,14 +171,13 @@ def task_for(state: HandState, seat: int) -> str:
     'Follow suit.'
     """
     if state.phase is Phase.PLAY:
-        trick = state.current_trick
-        if not trick:
+        if not state.current_trick:
             return "Choose your lead."
-        led = effective_suit(trick[0][1], state.trump)
-        hand = state.hands[seat]
-        if any(effective_suit(card, state.trump) is led for card in hand):
+        # the engine's rule: fewer cards may be played than the hand holds when it must follow
+        plays = [a for a in state.legal_actions() if a.kind is ActionKind.PLAY]
+        if len(plays) < len(state.hands[seat]):
             return "Follow suit."
-        return "Choose a card: you hold none of the suit led."
+        return "Choose a card: any of yours may be played."
     task = _TASKS.get(state.phase, "Make your move.")
     if state.phase is Phase.ROUND_TWO and all(
         a.kind is not ActionKind.PASS for a in state.legal_actions()

@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import euchre
-from euchre import Game, HandState, Rules, RulesError
+from euchre import Action, Game, HandState, Rules, RulesError
 
 from euchre_tutorial import computer
 from euchre_tutorial.bridge import BridgeError, expose
@@ -328,11 +328,18 @@ def _computer_moves(game: Game, save: Save) -> list[tuple[Game, str]]:
         seat = st.to_act
         if seat is None or seat == SEAT:
             break
-        action = computer.choose(st, save.level, save.seed)
-        words = last_told(st.apply(action).view(SEAT))
-        game = game.apply(action)
-        moves.append((game, words))
+        moves.append(_moved(game, computer.choose(st, save.level, save.seed)))
+        game = moves[-1][0]
     return moves
+
+
+def _moved(game: Game, action: Action) -> tuple[Game, str]:
+    """``game`` after ``action``, and the move in the learner's words ("North plays 9♠.",
+    "You pass."), told from the deal it was made in (the one just finished, when it ended
+    it)."""
+    later = game.apply(action)
+    deal = later.history[-1] if len(later.history) > len(game.history) else later.state
+    return later, last_told(deal.view(SEAT))
 
 
 def game_reply(save: Save, game: Game, *, play_on: bool = True, said: str = "") -> GameReply:
@@ -542,8 +549,8 @@ def _act(payload: Mapping[str, Any]) -> GameReply | Illegal:
         item = item_of_mistake(game.state, SEAT, text)
         return {"illegal": reason, "mastery": mastery_field(item, False)}
     judged = judge(game.state, SEAT, action)
-    said = last_told(game.state.apply(action).view(SEAT))  # "You play 9♠."
-    reply = game_reply(session.save, game.apply(action), said=said)
+    later, said = _moved(game, action)
+    reply = game_reply(session.save, later, said=said)
     session.answer(reply, (*(session.choices or ()), str(action)))
     reply["mastery"] = None if judged is None else mastery_field(*judged)
     return reply
