@@ -54,6 +54,21 @@ def test_the_class_shows_its_link_its_students_and_every_table(played: Any) -> N
     assert "data-action" not in html["tables"]
 
 
+def test_the_teacher_s_tables_are_not_read_out_all_at_once(played: Any) -> None:
+    """A screen reader reads each live region as it changes: with every table's prompt and
+    trick note live, a teacher would hear every table's moves at once. The tables are
+    drawn quiet; a room's own table (one table on its page) still announces its moves."""
+    from euchre_tutorial.present.room import table_html
+
+    klass, tables = played
+    html = render_message({"class": klass, "tables": tables, "page": PAGE})["html"]
+    playing = [state for state in tables.values() if state.get("table") is not None]
+    assert playing and 'class="eu-prompt"' in html["tables"]
+    assert "aria-live" not in html["tables"]
+    drawn, _, _ = table_html(playing[0])
+    assert drawn.count('aria-live="polite"') == 2  # the prompt and the trick's note
+
+
 def test_paused_classes_offer_resume(played: Any) -> None:
     klass, tables = played
     reply = render_message({"class": {**klass, "paused": True}, "tables": tables, "page": PAGE})

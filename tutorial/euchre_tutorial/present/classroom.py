@@ -220,7 +220,8 @@ def _rules_words(klass: Mapping[str, Any], tables: Mapping[str, Mapping[str, Any
 
 
 def table_section_html(number: int, state: Mapping[str, Any] | None) -> str:
-    """One table as the teacher watches it: who sits where, and the public table."""
+    """One table as the teacher watches it: who sits where, and the public table, drawn
+    without live regions (a screen reader would read every table's moves at once)."""
     if state is None:
         return (
             f'<section class="eu-class-table" aria-label="Table {number}">'
@@ -234,7 +235,7 @@ def table_section_html(number: int, state: Mapping[str, Any] | None) -> str:
             words = "Its match is over: start the tables to play another."
     else:
         words = "Playing." if room["phase"] == "playing" else "Hand review."
-        drawn, _, _ = table_html(state)
+        drawn, _, _ = table_html(state, quiet=True)
         body += drawn
     return (
         f'<section class="eu-class-table" aria-label="Table {number}">'

@@ -553,14 +553,15 @@ def display_names(state: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def table_html(state: Mapping[str, Any]) -> tuple[str, str | None, bool]:
+def table_html(state: Mapping[str, Any], quiet: bool = False) -> tuple[str, str | None, bool]:
     """The table during play (the same renderer as free play, with the room's names), what
     a click on a card in the hand does (``play``, ``discard`` ...) or None, and whether this
     seat is to act (a bid, a discard or a card). The prompt starts with the move just made
     ("Bob passes. Your turn: ..."): it is announced, so a player who cannot see the table
-    hears every move, as free play's message line tells them."""
+    hears every move, as free play's message line tells them; unless ``quiet`` (one of
+    several tables on a page: :attr:`TableUI.quiet`)."""
     view = table_view(state)
-    ui = TableUI(sort=True)
+    ui = TableUI(sort=True, quiet=quiet)
     names = display_names(state)
     data = table_data(view, ui, names)
     data["prompt"] = f"{data['last']} {data['prompt']}".strip()

@@ -62,7 +62,9 @@ class TableUI:
     prompt of the widget's own instead of the table's ("Step done: choose Next step");
     ``disabled``: every control drawn disabled (the build, or an engine that cannot start);
     ``sort``: the hand in the engine's display order (free play); a lesson keeps its deal's
-    order, which its words may follow.
+    order, which its words may follow. ``quiet``: no live regions, for a table watched among
+    several (a teacher's class page), so a screen reader does not read every table's moves
+    at once; the moves are still on the page, to be read when the teacher goes there.
     """
 
     shown: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
@@ -70,6 +72,7 @@ class TableUI:
     note: str = ""
     disabled: bool = False
     sort: bool = False
+    quiet: bool = False
 
 
 def seatless(view: SeatView) -> SeatView:
@@ -352,7 +355,7 @@ def _seat_html(seat: Mapping[str, Any], data: Mapping[str, Any], ui: TableUI) ->
     )
 
 
-def _center_html(data: Mapping[str, Any]) -> str:
+def _center_html(data: Mapping[str, Any], live: str) -> str:
     places = {s["seat"]: s["place"] for s in data["seats"]}
     names = data["names"]
     trump = data["trump"]
@@ -404,7 +407,7 @@ def _center_html(data: Mapping[str, Any]) -> str:
     # The note's place is always drawn, and kept by the page's morph (its key): a live
     # region that stays on the page, so each note put into it is read out, once, where it
     # is shown (a region created with its words already in it is not read out).
-    slot = f'<div class="eu-trick-note-slot" data-key="trick-note" aria-live="polite">{note}</div>'
+    slot = f'<div class="eu-trick-note-slot" data-key="trick-note"{live}>{note}</div>'
     return f'<div class="eu-center">{info}{up}{trick}{slot}</div>'
 
 
@@ -425,6 +428,7 @@ def render_data(data: Mapping[str, Any], ui: TableUI | None = None) -> str:
     seats = "".join(_seat_html(s, data, ui) for s in data["seats"])
     count = len(data["seats"])
     classes = "eu-table eu-table--your-turn" if data["your_turn"] else "eu-table"
+    live = "" if ui.quiet else ' aria-live="polite"'
     extra = attrs(
         {
             "class": classes,
@@ -435,8 +439,8 @@ def render_data(data: Mapping[str, Any], ui: TableUI | None = None) -> str:
         }
     )
     return (
-        f"<div{extra}>{seats}{_center_html(data)}</div>"
-        f'<p class="eu-prompt" aria-live="polite">{escape(data["prompt"])}</p>'
+        f"<div{extra}>{seats}{_center_html(data, live)}</div>"
+        f'<p class="eu-prompt"{live}>{escape(data["prompt"])}</p>'
         f"{_choices_html(data, ui)}"
     )
 
