@@ -350,6 +350,14 @@ def deck_of(size: int = 24, joker: bool = False) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+CARDS_BY_ID: tuple[Card, ...] = tuple(sorted(deck_of(32, joker=True), key=lambda c: c.id))
+"""Every card, by its ``id`` (0 to 32).
+
+>>> all(card.id == i for i, card in enumerate(CARDS_BY_ID)), CARDS_BY_ID[32] is JOKER
+(True, True)
+"""
+
+
 @cache
 def deck_set(size: int = 24, joker: bool = False) -> frozenset[Card]:
     """The deck as a set, for membership checks."""

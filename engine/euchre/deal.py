@@ -159,12 +159,30 @@ class Deal:
         rest = () if upcard is None else dealt[upcard + 1 :]
         if not seat:  # the checked constructor (and ``check``) say why it is no seat
             return cls(dealer, split(dealt), up, rest)
+        return cls.known(dealer, split(dealt), up, rest, rules)
+
+    @classmethod
+    def known(
+        cls,
+        dealer: int,
+        hands: tuple[tuple[Card, ...], ...],
+        upcard: Card | None,
+        kitty: tuple[Card, ...],
+        rules: Rules,
+    ) -> Deal:
+        """A deal already known possible under ``rules`` (dealt for them, or read back
+        from one that was played under them), made without checking it again.
+
+        >>> deal = Deal.random(seed=3)
+        >>> Deal.known(deal.dealer, deal.hands, deal.upcard, deal.kitty, Rules()) == deal
+        True
+        """
         deal = _new(cls)  # every field is known good: set as __init__ sets it, unchecked
         setattr_ = object.__setattr__
         setattr_(deal, "dealer", dealer)
-        setattr_(deal, "hands", split(dealt))
-        setattr_(deal, "upcard", up)
-        setattr_(deal, "kitty", rest)
+        setattr_(deal, "hands", hands)
+        setattr_(deal, "upcard", upcard)
+        setattr_(deal, "kitty", kitty)
         setattr_(deal, "_valid_for", rules)
         return deal
 

@@ -82,3 +82,49 @@ def test_a_state_kept_before_its_end_plays_on_as_the_state_itself() -> None:
         state, kept = state.apply(action), kept.apply(action)
         assert kept == state and kept.phases == state.phases
     assert kept.result == state.result
+
+
+@pytest.mark.parametrize("variant", ["american", "bid-euchre", "joker", "6 table", "2 table"])
+def test_a_kept_deal_sent_to_another_process_reads_the_same(variant: str) -> None:
+    """A kept deal packs its actions as this process's numbers for them; pickled (as a
+    state is sent to a thinker process), it carries the actions themselves, so a process
+    that has numbered actions differently reads the same deal."""
+    import pickle
+    import subprocess
+    import sys
+
+    finished = finished_deals(VARIANTS[variant], 2)[1]
+    sent = pickle.dumps(finished.kept())
+    # a fresh process numbers these actions in another order (the last first)
+    program = (
+        "import pickle, sys\n"
+        "from euchre import Action\n"
+        "from euchre.kept_node import action_code\n"
+        "for text in sys.argv[1:]:\n"
+        "    action_code(Action.parse(text))\n"
+        "state = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(' | '.join(str(a) for a in state.actions), state.result.points)\n"
+    )
+    texts = [str(a) for a in reversed(finished.actions)]
+    shown = subprocess.run(
+        [sys.executable, "-c", program, *texts],
+        input=sent,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    expected = " | ".join(str(a) for a in finished.actions)
+    assert shown.strip() == f"{expected} {finished.result.points}"
+    assert_reads_alike(pickle.loads(sent), finished)
+
+
+def test_a_kept_deal_holds_its_actions_as_they_are_once_no_number_is_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from euchre import kept_node
+
+    monkeypatch.setattr(kept_node, "_ACTIONS", [])
+    monkeypatch.setattr(kept_node, "_ACTION_NUMBERS", {})
+    monkeypatch.setattr(kept_node, "_MOST_ACTIONS", 3)  # room for three actions only
+    for finished in finished_deals(Rules(), 3):
+        assert_reads_alike(finished.kept(), finished)
+    assert len(kept_node._ACTIONS) == 3
