@@ -28,7 +28,7 @@ from tests.browser.harness import (
     wait_ready,
     wait_turn_or_review,
 )
-from tests.browser.test_game import my_move, stored_game
+from tests.browser.test_game import hand, my_move, stored_game
 from tests.browser.test_quiz import answer, current_question, next_question, stored, wrong_answer
 
 QUIZ = "[data-widget=quiz]"
@@ -208,6 +208,59 @@ def test_five_free_play_decisions_are_answered_before_python(page: Any) -> None:
     )
     page.wait_for_selector(f"{GAME}[data-ready='failed']", timeout=90_000)
     wait_my_turn(page)  # the pre-dealt game is still there to play
+
+
+def decide_or_wait(page: Any, root: Any) -> str | None:
+    """Make the learner's decision (the first choice, else the first card accepted); when
+    it waits for the engine to start (the build's data has no reply for it), the card
+    played (or "choice"), else None."""
+    if root.locator(".eu-choices button").count():
+        controls = [("choice", root.locator(".eu-choices button").first)]
+    else:
+        controls = [(c, root.locator(f".eu-hand button[data-card='{c}']")) for c in hand(root)]
+    for made, control in controls:
+        control.click()
+        page.wait_for_function(
+            """() => { const r = document.querySelector('[data-widget=game]');
+                const m = r.querySelector('.eu-message');
+                return r.dataset.busy !== 'true' || m.textContent.includes('still starting'); }"""
+        )
+        message = root.locator(".eu-message")
+        if "still starting" in message.inner_text():
+            return made
+        if message.get_attribute("data-kind") != "illegal":
+            return None
+    raise AssertionError("no card of the hand was accepted")
+
+
+def test_a_click_while_the_engine_starts_is_told_the_engine_is_starting(page: Any) -> None:
+    """Past the build's replies, a decision waits for the engine; a learner who taps again
+    meanwhile is told the engine is still starting (not that the other players are moving,
+    which they are not), and the decision is made once it is ready."""
+    gate = EngineGate(page)
+    presave(page, {"euchre.settings": {"v": 1, "data": FAST}})
+    goto(page, "practice/play/", wait_until="domcontentloaded")
+    root = start_pre_dealt(page)
+    for _ in range(20):
+        made = decide_or_wait(page, root)
+        if made:
+            break
+        wait_my_turn(page)
+    else:
+        raise AssertionError("twenty decisions were answered without the engine")
+    root.locator(".eu-hand button, .eu-choices button").last.click()
+    message = root.locator(".eu-message").inner_text()
+    assert "the card engine is still starting" in message
+    assert "other players" not in message
+    gate.open()
+    wait_ready(page, GAME)
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=game]').dataset.busy !== 'true'",
+        timeout=60_000,
+    )
+    assert "still starting" not in root.locator(".eu-message").inner_text()
+    if made != "choice":  # the card that waited was played
+        assert made not in hand(root) or root.get_attribute("data-review") == "open"
 
 
 # ---------------------------------------------------------------------- a teacher's link

@@ -96,11 +96,20 @@ export async function mount(root, runtime) {
     return click === null ? `${kind}|${at}` : `${kind}|${at}|${click}`;
   }
 
+  // True while a request waits for the engine to start: a click meanwhile is told so
+  // (not that the other players are moving, which they are not).
+  let startingEngine = false;
+
   async function engineNow() {
     if (engine) return engine;
     if (root.dataset.ready === "failed") throw new Error("The card engine could not start in this browser.");
     say(WAITING, "note");
-    return runtime.getRuntime();
+    startingEngine = true;
+    try {
+      return await runtime.getRuntime();
+    } finally {
+      startingEngine = false;
+    }
   }
 
   /** The reply to a request about the game shown: the build's, when it has one, else the
@@ -305,6 +314,10 @@ export async function mount(root, runtime) {
 
   async function act(payload, button, click) {
     if (busy) {
+      if (startingEngine) {
+        say(WAITING, "note");
+        return;
+      }
       hurry(game);
       say("Wait a moment: the other players are still moving.", "note");
       return;
