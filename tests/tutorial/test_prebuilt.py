@@ -200,6 +200,28 @@ def test_every_reply_of_every_pre_dealt_game_is_the_engines(files: dict[str, Any
             assert expand(data, key) == ask(method, payload), key
 
 
+SEAT_NAMES = {1: "West", 2: "North", 3: "East"}
+
+
+def test_a_pre_dealt_game_says_each_computer_move_before_the_learners_first(
+    files: dict[str, Any],
+) -> None:
+    """The first reply plays the deal from its start, as a new game does: each move the
+    computer seats make before the learner's first decision is a frame of its own, said
+    ("West passes."), so a learner who hears the page hears the bidding so far."""
+    for data in openings(files):
+        first = expand(data, "n")
+        root = Save.unpack(data["root"])
+        actors = opening_game(root, ()).state.actors
+        assert len(first["frames"]) == 1 + len(actors), data["game"]
+        said = [frame["said"] for frame in first["frames"][1:]]
+        assert [words.split(" ")[0] for words in said] == [SEAT_NAMES[a] for a in actors]
+        assert (
+            first["frames"][-1]["regions"]["table"]
+            == expand(data, "s|")["frames"][0]["regions"]["table"]
+        )
+
+
 def lines(data: dict[str, Any]) -> Iterator[list[str]]:
     """Every line of the learner's choices a pre-dealt game's file answers to its end."""
     taken: dict[str, list[str]] = {}

@@ -559,9 +559,20 @@ def _act(payload: Mapping[str, Any]) -> GameReply | Illegal:
 @expose("game.next")
 def next_move(payload: Mapping[str, Any]) -> GameReply:
     """Bridge handler: the computer seats move up to the learner's next decision (a game
-    restored, or left, while they were to move) -> its frames."""
+    restored, or left, while they were to move) -> its frames. An opening before the
+    learner's first choice is played from its deal, as a new game is: each of the computer
+    seats' first moves a frame, said ("West passes."), not the table after them unsaid.
+
+    >>> root = Save(Rules(), 3, ())
+    >>> [f["said"] for f in next_move({"save": root.pack(), "choices": []})["frames"]]
+    ['', 'North passes.', 'East passes.']
+    """
     session = _session(payload)
-    reply = game_reply(session.save, session.game)
+    if session.choices == ():
+        root = _save(payload)
+        reply = game_reply(root, _game(root))
+    else:
+        reply = game_reply(session.save, session.game)
     session.answer(reply)
     return reply
 
