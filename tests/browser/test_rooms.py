@@ -22,6 +22,7 @@ from tests.browser.harness import READY_TIMEOUT_MS as READY_MS
 from tests.browser.harness import (
     ROOT,
     SUBPATH,
+    EngineGate,
     allow_console_errors,
     axe_in_light_and_dark,
     goto,
@@ -620,3 +621,32 @@ def test_a_player_can_leave_a_match_and_a_computer_takes_the_seat(
     ann.wait_for_selector('[data-form="entry"]', timeout=STEP_MS)
     assert ann.locator("[data-region=table] .eu-table").count() == 0
     assert ann.input_value('[data-form="entry"] [name="room"]') in ("", code)
+
+
+def test_a_room_made_while_the_engine_starts_follows_and_is_made_once(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """The way in works at once, but the room it opens is drawn by Python, which on a
+    phone's first visit is still starting (half a minute, seen on a throttled phone): until
+    then the status line says the room follows, and the way in cannot be used again (a
+    second Create would open a second room). Once the engine is ready, the lobby is drawn
+    and the note goes."""
+    dana = new_page(rooms, viewport={"width": 390, "height": 844})
+    gate = EngineGate(dana)
+    goto(dana, ROOMS_PAGE, wait_until="domcontentloaded")
+    status = dana.locator("[data-widget=room] [data-region=status]")
+    dana.wait_for_selector(
+        "[data-region=status] >> text=Connected to the room server", timeout=STEP_MS
+    )
+    dana.fill('[data-form="entry"] [name="name"]', "Dana")
+    dana.click('[data-action="create"]')
+    dana.wait_for_selector("[data-region=status] >> text=You are in room", timeout=STEP_MS)
+    assert "as soon as the card engine has started" in status.inner_text()
+    entry = dana.locator("[data-widget=room] [data-region=entry]")
+    assert entry.get_attribute("inert") is not None
+    assert dana.locator(".eu-room-lobby").count() == 0
+    gate.open()
+    dana.wait_for_selector(".eu-room-lobby", timeout=READY_MS)
+    assert status.inner_text().startswith("You are in room ")
+    assert "card engine" not in status.inner_text()
+    assert entry.get_attribute("inert") is None and entry.is_hidden()

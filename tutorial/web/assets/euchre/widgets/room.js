@@ -23,6 +23,8 @@ const SEAT_KEY = "euchre.room";
 const VERSION = 1;
 const REGIONS = ["entry", "lobby", "review", "table", "seats", "reactions"];
 const CODE_RE = /^[23456789A-HJKMNP-Z -]{10,16}$/i;
+const ENGINE_NOTE =
+  "The room appears here as soon as the card engine has started (on a first visit, that can take half a minute).";
 const RECHECK_MS = 15000; // offline while the browser believes it is online: look again after this
 
 /** A saved seat as remember() writes it: every field optional, each of its own type. */
@@ -112,9 +114,24 @@ export async function mount(root, runtime) {
     return engine;
   }
 
+  /** A room came before Python can draw it (a first visit, its engine still starting):
+   * the way in is set aside (a second Create would open a second room) and the status
+   * line says the room follows. Undone once the room is drawn. */
+  function roomBeforeEngine() {
+    if (engine) return;
+    region("entry").setAttribute("inert", "");
+    if (!status.textContent.includes(ENGINE_NOTE)) say(`${status.textContent} ${ENGINE_NOTE}`.trim());
+  }
+
+  function roomDrawn() {
+    region("entry").removeAttribute("inert");
+    if (status.textContent.includes(ENGINE_NOTE)) say(status.textContent.replace(ENGINE_NOTE, "").trim());
+  }
+
   /** Ask Python for the regions of the latest state and morph them in, in order. */
   function draw() {
     const current = state;
+    roomBeforeEngine();
     drawing = drawing.then(async () => {
       if (!current) return;
       try {
@@ -132,6 +149,7 @@ export async function mount(root, runtime) {
         root.dataset.cardAction = reply.card_action || "";
         root.dataset.watching = reply.watching ? "true" : "false";
         showRegions(true);
+        roomDrawn();
         if (reply.your_turn && !myTurn) focusMyTurn();
         myTurn = Boolean(reply.your_turn);
       } catch (error) {
