@@ -1,9 +1,10 @@
-"""The room server as an ASGI app (Starlette): ``/rooms/health`` and the ``/rooms/ws``
-WebSocket.
+"""The room server as an ASGI app (Starlette): ``/rooms/health``, the ``/rooms/ws``
+WebSocket, and ``/rooms/render`` (a room drawn for a page whose Python is still starting:
+``render.py``).
 
 >>> app = create_app()
 >>> sorted(r.path for r in app.routes)
-['/rooms/health', '/rooms/stats', '/rooms/ws']
+['/rooms/health', '/rooms/render', '/rooms/stats', '/rooms/ws']
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from euchre_rooms import render
 from euchre_rooms.config import Settings
 from euchre_rooms.connection import POLICY_VIOLATION, Client
 from euchre_rooms.hub import Hub
@@ -223,9 +225,13 @@ def create_app(
         sweeper.cancel()
         await hub.close()
 
+    def page_allowed(origin: str | None, host: str | None) -> bool:
+        return origin_allowed(origin, host, settings.allowed_origins)
+
     routes: list[BaseRoute] = [
         Route("/rooms/health", health),
         Route("/rooms/stats", stats),
+        Route(render.PATH, render.render_endpoint(page_allowed), methods=["POST"]),
         WebSocketRoute(SOCKET_PATH, socket),
     ]
     if site is not None:

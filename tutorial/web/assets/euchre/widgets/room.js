@@ -114,9 +114,10 @@ export async function mount(root, runtime) {
     return engine;
   }
 
-  /** A room came before Python can draw it (a first visit, its engine still starting):
-   * the way in is set aside (a second Create would open a second room) and the status
-   * line says the room follows. Undone once the room is drawn. */
+  /** A room came before Python can draw it, and the room server could not draw it either
+   * (a first visit, its engine still starting): the way in is set aside (a second Create
+   * would open a second room) and the status line says the room follows. Undone once the
+   * room is drawn. */
   function roomBeforeEngine() {
     if (engine) return;
     region("entry").setAttribute("inert", "");
@@ -128,19 +129,36 @@ export async function mount(root, runtime) {
     if (status.textContent.includes(ENGINE_NOTE)) say(status.textContent.replace(ENGINE_NOTE, "").trim());
   }
 
-  /** Ask Python for the regions of the latest state and morph them in, in order. */
+  /** The room server's drawing of a state (/rooms/render: the same Python renderer, run
+   * there), or null when it cannot give one (an older server, too many asked for). */
+  async function drawnByServer(payload) {
+    try {
+      const answer = await fetch(`${base}/rooms/render`, { method: "POST", body: JSON.stringify(payload) });
+      return answer.ok ? await answer.json() : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The regions of a state: drawn by this page's Python once it runs; until then (half a
+   * minute on a phone's first visit) by the room server, else by Python once it is ready. */
+  async function rendered(payload) {
+    if (!engine) {
+      const drawn = await drawnByServer(payload);
+      if (drawn) return drawn;
+      roomBeforeEngine();
+    }
+    return (await python()).call("room.render", payload);
+  }
+
+  /** Draw the latest state: its regions morphed in, in order. */
   function draw() {
     const current = state;
-    roomBeforeEngine();
     drawing = drawing.then(async () => {
-      if (!current) return;
+      if (!current || current !== state) return; // a newer state is on its way: it is drawn
       try {
-        const reply = await (await python()).call("room.render", {
-          state: current,
-          page: window.location.href,
-          reactions,
-        });
-        if (current !== state) return; // a newer state is on its way
+        const reply = await rendered({ state: current, page: window.location.href, reactions });
+        if (current !== state) return; // a newer state came meanwhile
         for (const name of REGIONS) {
           if (name in reply.html) morph(region(name), reply.html[name], { animate: true });
         }
