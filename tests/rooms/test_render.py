@@ -8,6 +8,7 @@ import json
 import random
 from typing import Any
 
+from euchre_rooms.render import Refusal, draw_room
 from euchre_tutorial.widgets.room import render_message
 from starlette.testclient import TestClient
 
@@ -77,3 +78,21 @@ def test_only_pages_the_rooms_accept_may_ask_and_they_may_read_the_reply() -> No
         )
         own = client.post("/rooms/render", content="{}", headers={"origin": "http://testserver"})
         assert own.headers["access-control-allow-origin"] == "http://testserver"
+
+
+def test_a_damaged_state_is_refused_in_words_never_a_server_error() -> None:
+    """Whatever a page posts in place of a state it was sent (a field of the room or the
+    table given another value or type), the answer is a drawing or a plain refusal."""
+    states = states_of_a_deal()
+    rng = random.Random(7)
+    refused = 0
+    for _ in range(300):
+        broken = json.loads(json.dumps(rng.choice(states)))
+        part = broken if rng.random() < 0.2 else broken.get("table") or broken["room"]
+        part[rng.choice(sorted(part))] = rng.choice([None, 7, -1, "x", [], {}, [1, "a"], {"a": 1}])
+        try:
+            assert "html" in draw_room({"state": broken, "page": PAGE})
+        except Refusal as refusal:
+            assert str(refusal)
+            refused += 1
+    assert refused

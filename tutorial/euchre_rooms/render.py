@@ -54,6 +54,9 @@ def draw_room(payload: Any) -> dict[str, Any]:
         return render_message(payload)
     except BridgeError as err:
         raise Refusal(str(err)) from None
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as err:
+        # a state no server sent (the page's own is always drawn): said, not a trace
+        raise Refusal(f"the room server sent a state this page cannot read ({err})") from None
 
 
 class Buckets:
@@ -77,6 +80,16 @@ class Buckets:
         return bucket.take()
 
 
+async def _body(request: Request) -> bytes | None:
+    """The request's body, read only up to :data:`MOST_BYTES` (None past them)."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MOST_BYTES:
+            return None
+    return bytes(body)
+
+
 def render_endpoint(
     allowed: Callable[[str | None, str | None], bool], buckets: Buckets | None = None
 ) -> Callable[[Request], Any]:
@@ -92,8 +105,8 @@ def render_endpoint(
         address = request.client.host if request.client else ""
         if not limits.take(address):
             return PlainTextResponse("too many drawings asked for: wait a moment", 429, shared)
-        body = await request.body()
-        if len(body) > MOST_BYTES:
+        body = await _body(request)
+        if body is None:
             return PlainTextResponse("that state is too big to draw", 413, shared)
         try:
             drawn = draw_room(json.loads(body))
