@@ -111,5 +111,5 @@ def render_message(payload: Mapping[str, Any]) -> dict[str, Any]:
         raise BridgeError("room.render: 'reactions' must be a list")
     try:
         return room_regions(state, str(payload.get("page", "")), reactions)
-    except (KeyError, TypeError, ValueError) as err:
+    except (AttributeError, IndexError, KeyError, TypeError, ValueError) as err:
         raise BridgeError(f"the room server sent a state this page cannot read ({err})") from None
