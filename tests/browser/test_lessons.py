@@ -113,6 +113,23 @@ def test_hints_are_graded(page: Any) -> None:
     assert "Hint 2" in root.locator(".eu-feedback").inner_text()
 
 
+def test_a_double_tap_on_hint_gives_and_counts_one_hint(page: Any) -> None:
+    """Two taps on Hint before its answer is drawn give the first hint once and count one
+    hint against the stars, not two."""
+    root = open_lessons(page, "?lesson=order-up")
+    page.evaluate(
+        "() => { const b = document.querySelector('[data-widget=lesson] [data-lesson-hint]');"
+        " b.click(); b.click(); }"
+    )
+    root.locator(".eu-feedback--hint").wait_for()
+    page.wait_for_function(
+        "() => document.querySelector('[data-widget=lesson]').dataset.busy !== 'true'"
+    )
+    assert "Hint 1" in root.locator(".eu-feedback").inner_text()
+    stored = json.loads(page.evaluate("() => localStorage.getItem('euchre.lessons')"))
+    assert stored["data"]["at"]["hints"] == 1
+
+
 def test_every_hint_is_answered_while_the_engine_starts(page: Any) -> None:
     """A learner who taps Hint in the first seconds gets the lesson's hint at once (the
     build wrote every lesson's hints, and the coach's advice where a step offers it); the
@@ -334,10 +351,16 @@ def test_the_last_hint_leaves_the_focus_in_the_lesson(page: Any) -> None:
     for _ in range(5):
         if hint.is_disabled():
             break
+        said = root.locator(".eu-feedback").inner_text()
         hint.focus()
         page.keyboard.press("Enter")
-        page.wait_for_function(
-            "() => document.querySelector('[data-widget=lesson] .eu-feedback').textContent.length > 0"
+        page.wait_for_function(  # this hint's answer, not the last one's
+            """(said) => {
+                const root = document.querySelector('[data-widget=lesson]');
+                return root.dataset.busy !== 'true'
+                    && root.querySelector('.eu-feedback').innerText !== said;
+            }""",
+            arg=said,
         )
     assert hint.is_disabled()
     assert page.evaluate(

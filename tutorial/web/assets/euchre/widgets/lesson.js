@@ -255,7 +255,9 @@ export async function mount(root, runtime) {
     return run;
   }
 
-  async function act(payload, button) {
+  /** One learner request at a time (a move or a hint): a tap while one is answered or
+   * animated hurries it instead, so a double tap never plays twice or counts two hints. */
+  async function oneAtATime(task) {
     if (busy) {
       hurry(stage);
       return;
@@ -263,12 +265,14 @@ export async function mount(root, runtime) {
     busy = true;
     root.dataset.busy = "true";
     try {
-      await inTurn(() => move(payload, button));
+      await inTurn(task);
     } finally {
       busy = false;
       root.dataset.busy = "false";
     }
   }
+
+  const act = (payload, button) => oneAtATime(() => move(payload, button));
 
   /** Answer one move of the learner's and draw the answer. */
   async function move(payload, button) {
@@ -384,7 +388,7 @@ export async function mount(root, runtime) {
   delegate(root, (action, element, event) => {
     if (action === "card") act({ card: element.dataset.card }, element);
     else if (action === "choose") act({ action: element.dataset.choice }, element);
-    else if (action === "hint") onHint(element);
+    else if (action === "hint") oneAtATime(() => onHint(element));
     else if (action === "retry") open(action, element, at.lesson, at.step, true);
     else if (action === "next-step") open(action, element, at.lesson, at.step + 1, "heading");
     else if (action === "next-lesson") open(action, element, element.dataset.lesson, 0, "heading", true);
