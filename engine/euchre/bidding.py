@@ -20,7 +20,7 @@ from euchre.phase import Phase
 from euchre.position import PhaseRules, Position, enter, finish, set_trump
 from euchre.rules import Rules
 from euchre.scoring import HandResult
-from euchre.seats import next_seat, same_team, team_seats
+from euchre.seats import next_seat, partners_of, same_team, team_seats
 
 _LOW_RANKS = (Rank.NINE, Rank.TEN)
 
@@ -212,6 +212,8 @@ def make_trump(s: Position, seat: int, a: Action) -> None:
     s["maker"] = seat
     s["alone"] = s["declared_alone"] = a.alone
     s["maker_side"] = team_seats(seat, s["players"], s["rules"].partnerships)
+    if a.alone:  # the partners sit out from the moment it is said, the dealer's discard before play
+        s["out"] = frozenset(partners_of(seat, s["players"], s["rules"].partnerships))
 
 
 def round_one_apply(s: Position, a: Action) -> None:

@@ -186,6 +186,9 @@ def test_dealer_picks_up_for_a_lone_partner_under_000_and_004(fixed: HandState) 
     # Seat 1 is the dealer's partner (dealer 3).
     state = play_out(fixed, "pass", "order alone")
     assert state.phase is Phase.DISCARD and state.to_act == 3
+    # Sitting out from the moment the loner said so, the dealer's discard before play.
+    assert state.sitting_out == frozenset({3})
+    assert all(state.view(seat).sitting_out == frozenset({3}) for seat in range(4))
     state = state.apply("discard 9s")
     assert state.sitting_out == frozenset({3})
     assert state.phase is Phase.PLAY
@@ -212,7 +215,9 @@ def test_canadian_loner_option_of_003() -> None:
 def test_only_the_maker_goes_alone_and_defenders_cannot_defend_alone_under_000(
     fixed: HandState,
 ) -> None:
-    state = play_out(fixed, "order alone", "discard 9s")
+    state = play_out(fixed, "order alone")
+    assert state.phase is Phase.DISCARD and state.sitting_out == frozenset({2})
+    state = state.apply("discard 9s")
     assert state.phase is Phase.PLAY
     assert state.sitting_out == frozenset({2})
 

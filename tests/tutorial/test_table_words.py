@@ -221,3 +221,12 @@ def test_the_upcard_shows_where_it_went(table: str, moves: list[str], state: str
         assert "eu-upcard" not in html
     else:
         assert f"eu-upcard--{state}" in html and f"<span>{shown}</span>" in html
+
+
+def test_a_loners_partner_is_shown_sitting_out_while_the_dealer_discards() -> None:
+    """Found in free play: "North orders up alone", and until the dealer had discarded,
+    nothing on the table said that South (the learner) would sit the deal out."""
+    state = HandState.new(Deal.random(seed=5, dealer=0), Rules()).apply("order alone")
+    assert state.phase is Phase.DISCARD
+    seats = table_data(state.view(3))["seats"]
+    assert [seat["out"] for seat in seats] == [False, False, False, True]
