@@ -14,7 +14,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.harness import ROOT, axe_in_light_and_dark, goto, wait_ready
+from tests.browser.harness import (
+    ROOT,
+    axe_in_light_and_dark,
+    first_held,
+    goto,
+    hold_requests,
+    wait_ready,
+)
 from tests.browser.test_rooms import STEP_MS, RoomServer, play_my_turn, press_continue
 
 CLASS_PAGE = "practice/class/"
@@ -170,3 +177,23 @@ def download_and_end(teacher: Any, students: list[Any], tmp_path: Path) -> None:
             "[data-region=status] >> text=Your teacher ended the class", timeout=STEP_MS
         )
     teacher.screenshot(path=str(tmp_path / "teacher-ended-desktop.png"), full_page=True)
+
+
+def test_a_class_opened_before_the_connection_opens_opens_when_it_does(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """A teacher who opens the class before the page has reached the room server is told
+    it follows, and the class opens when the connection does (it used to say "Not
+    connected to the room server yet" and open nothing)."""
+    teacher = new_page(rooms, viewport={"width": 1280, "height": 900})
+    health = hold_requests(teacher, "**/rooms/health")
+    goto(teacher, CLASS_PAGE, wait_until="domcontentloaded")
+    first_held(teacher, health)
+    teacher.fill("[data-widget=classroom] [name=name]", "Ms Rivera")
+    teacher.click("[data-widget=classroom] [data-action=open]")
+    teacher.wait_for_selector(
+        "[data-widget=classroom] [data-region=status] >> text=your class opens as soon as it answers"
+    )
+    health.continue_()
+    teacher.wait_for_selector(".eu-class .eu-room-link", timeout=STEP_MS)
+    assert teacher.locator("[data-widget=classroom] [data-region=error]").inner_text() == ""

@@ -25,7 +25,9 @@ from tests.browser.harness import (
     EngineGate,
     allow_console_errors,
     axe_in_light_and_dark,
+    first_held,
     goto,
+    hold_requests,
     wait_ready,
 )
 from tests.browser.test_mastery_wiring import progress_after_queued_calls, stored_progress
@@ -648,6 +650,30 @@ def test_a_room_made_while_the_engine_starts_is_drawn_by_the_room_server(
     else:
         raise AssertionError("the seat was never to act before Python")
     assert dana.locator("[data-widget=room]").get_attribute("data-ready") != "true"
+
+
+def test_create_tapped_before_the_connection_opens_makes_the_room_when_it_opens(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """Seen on a throttled phone's first visit: a name typed and Create tapped in the
+    first seconds, before the page had reached the room server, said "Not connected to
+    the room server yet" and stayed so after the connection opened (and nothing was
+    made). Now the way in is kept, said to follow, and sent when the connection opens."""
+    dana = new_page(rooms, viewport={"width": 390, "height": 844})
+    health = hold_requests(dana, "**/rooms/health")
+    goto(dana, ROOMS_PAGE, wait_until="domcontentloaded")
+    first_held(dana, health)
+    dana.fill('[data-form="entry"] [name="name"]', "Dana")
+    dana.click('[data-action="create"]')
+    status = dana.locator("[data-region=status]")
+    dana.wait_for_selector(
+        "[data-region=status] >> text=your room is created as soon as it answers"
+    )
+    assert dana.locator("[data-region=error]").inner_text() == ""
+    health.continue_()
+    dana.wait_for_selector(".eu-room-lobby", timeout=STEP_MS)
+    assert "You are in room" in status.inner_text()
+    assert dana.locator("[data-region=error]").inner_text() == ""
 
 
 def test_a_room_the_server_cannot_draw_follows_once_the_engine_starts(

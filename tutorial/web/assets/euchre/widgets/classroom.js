@@ -38,6 +38,7 @@ export async function mount(root, runtime) {
   const tables = {}; // each table's spectator state, by room code
   let connection = null;
   let nextId = 0;
+  let keptOpen = null; // open_class asked for before the connection opened (send's `keep`)
   let drawing = Promise.resolve();
   let engine = null;
 
@@ -75,10 +76,17 @@ export async function mount(root, runtime) {
   const drawClass = () => draw(() => ({ class: klass, tables, page: window.location.href, ended }));
   const drawForm = () => draw(() => ({ entry: { rules: siteRules } }));
 
-  function send(message) {
+  /** Send `message`; false when not connected. Opening the class (`keep`) before the
+   * connection opened is kept and sent when it opens. */
+  function send(message, { keep = false } = {}) {
     nextId += 1;
     if (connection?.send({ ...message, id: nextId })) return true;
-    fail("Not connected to the room server yet: wait a moment and try again.");
+    if (keep) {
+      keptOpen = message;
+      say("Connecting to the room server: your class opens as soon as it answers.");
+    } else {
+      fail("Not connected to the room server yet: wait a moment and try again.");
+    }
     return false;
   }
 
@@ -119,7 +127,13 @@ export async function mount(root, runtime) {
 
   function opened() {
     say("Connected to the room server.");
-    if (kept && !ended) send({ type: "resume_class", class: kept.code, token: kept.token });
+    if (keptOpen) {
+      const message = keptOpen; // the class the teacher opened while connecting
+      keptOpen = null;
+      send(message);
+    } else if (kept && !ended) {
+      send({ type: "resume_class", class: kept.code, token: kept.token });
+    }
   }
 
   function formValue(name) {
@@ -172,7 +186,7 @@ export async function mount(root, runtime) {
         table = "";
       }
       const count = Number(formValue("tables")) || 1;
-      send({ type: "open_class", name, tables: count, rules, ...(table ? { table } : {}), level: formValue("level") });
+      send({ type: "open_class", name, tables: count, rules, ...(table ? { table } : {}), level: formValue("level") }, { keep: true });
     } else if (action === "start") {
       send({ type: "start_tables" });
     } else if (action === "pause" || action === "resume") {

@@ -23,6 +23,13 @@ const SEAT_KEY = "euchre.room";
 const VERSION = 1;
 const REGIONS = ["entry", "lobby", "review", "table", "seats", "reactions"];
 const CODE_RE = /^[23456789A-HJKMNP-Z -]{10,16}$/i;
+// What follows a way in kept while the connection opens (send's `keep`).
+const ENTRY_FOLLOWS = {
+  create: "your room is created",
+  join: "you join the room",
+  watch: "you watch the room",
+  enroll: "you join the class",
+};
 const ENGINE_NOTE =
   "The room appears here as soon as the card engine has started (on a first visit, that can take half a minute).";
 const RECHECK_MS = 15000; // offline while the browser believes it is online: look again after this
@@ -64,6 +71,7 @@ export async function mount(root, runtime) {
   let reactions = [];
   let nextId = 0;
   let movedAt = null; // the table version a move was sent at (sendMove)
+  let keptEntry = null; // a way in asked for before the connection opened (send's `keep`)
   let drawing = Promise.resolve();
   let engine = null;
   let myTurn = false; // whether the last table drawn was waiting for this seat
@@ -214,10 +222,19 @@ export async function mount(root, runtime) {
     return drawing;
   }
 
-  function send(message) {
+  /** Send `message`; false when not connected. A way in (`keep`: create, join, watch,
+   * enroll) asked for before the connection opened is kept and sent when it opens: a
+   * phone's first tap often comes before its socket. */
+  function send(message, { keep = false } = {}) {
     nextId += 1;
     if (connection?.send({ ...message, id: nextId })) return true;
-    fail("Not connected to the room server yet: wait a moment and try again.");
+    if (keep) {
+      keptEntry = message;
+      fail("");
+      say(`Connecting to the room server: ${ENTRY_FOLLOWS[message.type]} as soon as it answers.`);
+    } else {
+      fail("Not connected to the room server yet: wait a moment and try again.");
+    }
     return false;
   }
 
@@ -288,6 +305,12 @@ export async function mount(root, runtime) {
     movedAt = null; // a move sent on a lost connection may never have arrived
     offline.hidden = true;
     say("Connected to the room server.");
+    if (keptEntry) {
+      const message = keptEntry; // the way in the reader asked for while connecting
+      keptEntry = null;
+      send(message);
+      return;
+    }
     const code = invited || seat?.room;
     if (watching) {
       send({ type: "watch", room: watching });
@@ -421,14 +444,14 @@ export async function mount(root, runtime) {
         fixField("room", "Type the room code you were given, like K7QXM-3PART.");
         return;
       }
-      send({ type: "watch", room });
+      send({ type: "watch", room }, { keep: true });
     } else if (action === "enroll") {
       if (!name) {
         fixField("name", "Type your name first.");
         return;
       }
       remember({ name });
-      send({ type: "enroll", class: classCode, name });
+      send({ type: "enroll", class: classCode, name }, { keep: true });
     } else if (action === "create" || action === "join") {
       if (!name) {
         fixField("name", "Type a display name first.");
@@ -446,14 +469,14 @@ export async function mount(root, runtime) {
           rules = JSON.parse(field?.dataset.siteRules || "{}")[chosen] ?? rules;
           table = null;
         }
-        send({ type: "create", name, rules, ...(table ? { table } : {}), level: formValue("level") });
+        send({ type: "create", name, rules, ...(table ? { table } : {}), level: formValue("level") }, { keep: true });
       } else {
         const room = formValue("room");
         if (!CODE_RE.test(room)) {
           fixField("room", "Type the room code you were given, like K7QXM-3PART.");
           return;
         }
-        send({ type: "join", room, name });
+        send({ type: "join", room, name }, { keep: true });
       }
     } else if (action === "ready") {
       send({ type: "ready", ready: element.dataset.ready === "true" });
