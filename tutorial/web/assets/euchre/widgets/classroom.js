@@ -14,6 +14,8 @@ import { keepConnected, serverAnswers, serverBase } from "../rooms-socket.js";
 const CLASS_KEY = "euchre.class";
 const VERSION = 1;
 const REGIONS = ["entry", "class", "students", "tables"];
+const ENGINE_NOTE =
+  "Its link and tables appear here as soon as the card engine has started (on a first visit, that can take half a minute).";
 
 function validClass(data) {
   return Boolean(data) && typeof data === "object" && typeof data.code === "string" && typeof data.token === "string";
@@ -65,6 +67,8 @@ export async function mount(root, runtime) {
           if (name in reply.html) morph(region(name), reply.html[name], { animate: true });
         }
         region("entry").hidden = reply.html.entry === "";
+        region("entry").removeAttribute("inert");
+        if (status.textContent.includes(ENGINE_NOTE)) say(status.textContent.replace(ENGINE_NOTE, "").trim());
         root.dataset.paused = reply.paused ? "true" : "false";
       } catch (error) {
         fail(`The page could not draw the class: ${error.message}`);
@@ -98,6 +102,12 @@ export async function mount(root, runtime) {
       ended = null;
       fail("");
       say(`Your class ${message.code} is open.`);
+      if (!engine) {
+        // Everything the class shows is drawn by Python, still starting: the form is set
+        // aside (a second Open would open a second class) and the status says what follows.
+        region("entry").setAttribute("inert", "");
+        say(`${status.textContent} ${ENGINE_NOTE}`);
+      }
       root.querySelector("[data-room-landing]")?.focus();
     } else if (type === "class") {
       klass = message.state;
