@@ -402,14 +402,29 @@ def test_a_second_browser_watches_a_room_by_its_link_and_sees_no_hand(
 FOCUS_IN_TABLE = "() => !!document.activeElement?.closest('[data-region=table]')"
 
 
+def arrows_reach_every_card(page: Any) -> bool:
+    """From the focused card, ArrowRight once per card held reaches every card held."""
+    held = set(
+        page.locator("[data-region=table] .eu-hand [data-card]").evaluate_all(
+            "(cs) => cs.map((c) => c.dataset.card)"
+        )
+    )
+    reached = set()
+    for _ in range(len(held)):
+        reached.add(page.evaluate("() => document.activeElement.dataset.card"))
+        page.keyboard.press("ArrowRight")
+    return reached == held
+
+
 def test_a_keyboard_player_plays_a_deal_with_enter_and_the_arrow_keys(
     new_page: Callable[..., Any], rooms: RoomServer
 ) -> None:
     """Ann makes a room and plays with three computer players, by keyboard alone. Her
     Create lands her in the lobby, whose next control is the invite link; on each of her
     turns the focus waits on her bid or her hand (she never Tabs down from the top of the
-    page), the arrow keys reach every card she holds, and a card the server refuses keeps
-    the focus."""
+    page), the arrow keys reach every card she holds, a card the server refuses keeps
+    the focus, and when a deal she played in ends, the focus waits on the review's
+    Continue (it used to fall to the page's top with her last card)."""
     ann = ann_makes_a_room(new_page, rooms, by_keyboard=True)
     assert ann.evaluate("() => document.activeElement.matches('.eu-room-lobby')")
     ann.keyboard.press("Tab")
@@ -420,6 +435,7 @@ def test_a_keyboard_player_plays_a_deal_with_enter_and_the_arrow_keys(
     toured = False
     cards_played = 0
     for _deal in range(3):  # a deal Ann sits out (her partner alone) has no card to play
+        played_this_deal = False
         for _ in range(60):
             ann.wait_for_selector(".eu-table--your-turn, .eu-room-review", timeout=STEP_MS)
             if ann.locator(".eu-room-review").count():
@@ -427,16 +443,7 @@ def test_a_keyboard_player_plays_a_deal_with_enter_and_the_arrow_keys(
             assert ann.evaluate(FOCUS_IN_TABLE), "on Ann's turn the focus is not on her bid or hand"
             on_card = ann.evaluate("() => document.activeElement.dataset.card ?? null")
             if on_card and not toured:
-                held = set(
-                    ann.locator("[data-region=table] .eu-hand [data-card]").evaluate_all(
-                        "(cs) => cs.map((c) => c.dataset.card)"
-                    )
-                )
-                reached = set()
-                for _ in range(len(held)):
-                    reached.add(ann.evaluate("() => document.activeElement.dataset.card"))
-                    ann.keyboard.press("ArrowRight")
-                assert reached == held
+                assert arrows_reach_every_card(ann)
                 toured = True
             before = ann.get_attribute("[data-widget=room]", "data-version")
             ann.evaluate(
@@ -454,7 +461,13 @@ def test_a_keyboard_player_plays_a_deal_with_enter_and_the_arrow_keys(
                 ann.keyboard.press("ArrowRight")
             elif on_card:
                 cards_played += 1
+                played_this_deal = True
         ann.wait_for_selector(".eu-room-review", timeout=STEP_MS)
+        if played_this_deal:
+            ann.wait_for_function(
+                "() => document.activeElement?.matches('.eu-room-review [data-action=continue]')",
+                timeout=STEP_MS,
+            )
         if toured and cards_played >= 1:
             break
         ann.click(".eu-room-review [data-action=continue]")

@@ -15,7 +15,7 @@
 
 import { delegate, morph } from "../dom.js";
 import { feedMastery } from "../mastery.js";
-import { bringIntoView, firstControl, rovingHand } from "../play/controls.js";
+import { bringIntoView, firstControl, focusInView, rovingHand } from "../play/controls.js";
 import { readRecord, removeRecord, writeRecord } from "../play/storage.js";
 import { findServer, keepConnected, serverBase } from "../rooms-socket.js";
 
@@ -167,6 +167,7 @@ export async function mount(root, runtime) {
       try {
         const reply = await rendered({ state: current, page: window.location.href, reactions });
         if (current !== state) return; // a newer state came meanwhile
+        const focusWasHere = root.contains(document.activeElement);
         for (const name of REGIONS) {
           if (name in reply.html) morph(region(name), reply.html[name], { animate: true });
         }
@@ -177,6 +178,8 @@ export async function mount(root, runtime) {
         showRegions(true);
         roomDrawn();
         if (reply.your_turn && !myTurn) focusMyTurn();
+        const fell = focusWasHere && !root.contains(document.activeElement);
+        if (fell || document.activeElement === region("table")) keepFocusHere(); // a control may be back
         myTurn = Boolean(reply.your_turn);
       } catch (error) {
         fail(`The page could not draw the room: ${error.message}`);
@@ -193,6 +196,21 @@ export async function mount(root, runtime) {
     if (at && at !== document.body && !table.contains(at)) return;
     firstControl(table)?.focus({ preventScroll: true });
     bringIntoView(table);
+  }
+
+  /** The drawing removed what had the focus (the last card of the hand, played): it goes
+   * to the review's first button (Continue) once there is one, else the table's first
+   * control, else the room's landing, else the table itself until a control comes back;
+   * never to the page's top. */
+  function keepFocusHere() {
+    const table = region("table");
+    const control = region("review").querySelector("button") ?? firstControl(table) ?? root.querySelector("[data-room-landing]");
+    if (control) {
+      focusInView(control);
+    } else if (document.activeElement !== table) {
+      table.tabIndex = -1; // focusable by script only, never a Tab stop
+      table.focus({ preventScroll: true });
+    }
   }
 
   /** Draw the way in (name, room code) again; a field the reader has typed in since the
