@@ -229,3 +229,31 @@ def test_a_class_opened_while_the_engine_starts_says_its_link_follows(
     assert "card engine" not in status.inner_text()
     assert status.inner_text().startswith("Your class ")
     assert entry.is_hidden() and entry.get_attribute("inert") is None
+
+
+def test_a_teacher_opens_pauses_and_resumes_the_class_by_keyboard(
+    new_page: Callable[..., Any], rooms: RoomServer
+) -> None:
+    """Seen by keyboard: Enter on Open left the focus on the page's top as the class
+    appeared (the next Tab went to the site's menu), and Pause, once drawn as Resume, did
+    the same. The focus lands on the class, and stays on the button that replaced the one
+    pressed."""
+    teacher = new_page(rooms, viewport={"width": 1280, "height": 900})
+    goto(teacher, CLASS_PAGE)
+    wait_ready(teacher)
+    teacher.wait_for_selector(
+        "[data-widget=classroom] [data-region=status] >> text=Connected", timeout=STEP_MS
+    )
+    teacher.fill("[data-widget=classroom] [name=name]", "Ms Rivera")
+    teacher.focus("[data-widget=classroom] [data-action=open]")
+    teacher.keyboard.press("Enter")
+    teacher.wait_for_function("() => document.activeElement?.matches('.eu-class')", timeout=STEP_MS)
+    teacher.focus("[data-widget=classroom] [data-action=pause]")
+    teacher.keyboard.press("Enter")
+    teacher.wait_for_function(
+        "() => document.activeElement?.matches('[data-action=resume]')", timeout=STEP_MS
+    )
+    teacher.keyboard.press("Enter")
+    teacher.wait_for_function(
+        "() => document.activeElement?.matches('[data-action=pause]')", timeout=STEP_MS
+    )

@@ -103,3 +103,13 @@ def test_a_class_the_page_cannot_read_is_refused_in_words() -> None:
         render_message({"class": {"code": "K", "tables": [{"room": "R"}]}, "tables": {}})
     form = render_message({"entry": {"rules": {"players": 3, "partnerships": False}}})
     assert 'data-action="open"' in form["html"]["entry"]
+
+
+@pytest.mark.parametrize(("count", "words"), [(1, "at 1 table."), (2, "at 2 tables.")])
+def test_the_class_counts_its_tables_in_words(played: Any, count: int, words: str) -> None:
+    """Seen on the teacher's page for a class of one table: "0 students at 1 tables"."""
+    klass, tables = played
+    klass = {**klass, "tables": klass["tables"][:count]}
+    assert (
+        words in render_message({"class": klass, "tables": tables, "page": PAGE})["html"]["class"]
+    )

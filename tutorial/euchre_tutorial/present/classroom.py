@@ -184,6 +184,8 @@ def class_html(klass: Mapping[str, Any], tables: Mapping[str, Mapping[str, Any]]
     controls.append(button_html("Download the summary", action="download"))
     state = "paused" if paused else "open"
     students = "1 student" if count == 1 else f"{count} students"
+    tables_count = len(klass.get("tables", []))
+    at_tables = "1 table" if tables_count == 1 else f"{tables_count} tables"
     return (
         f'<section class="eu-class" aria-label="Your class" tabindex="-1" data-room-landing '
         f'data-class-state="{state}">'
@@ -191,7 +193,7 @@ def class_html(klass: Mapping[str, Any], tables: Mapping[str, Mapping[str, Any]]
         f'<p><label>Students join with this link <input type="text" readonly '
         f'class="eu-room-link"{attrs({"value": link})}></label> '
         f"{button_html('Copy the link', action='copy', data_link=link)}</p>"
-        f"<p>{students} at {len(klass.get('tables', []))} tables. "
+        f"<p>{students} at {at_tables}. "
         f"{escape(_rules_words(klass, tables))}</p>"
         f"{_paused_note(paused)}"
         f'<p class="eu-room-controls">{" ".join(controls)}</p>'

@@ -14,6 +14,7 @@ import { keepConnected, serverAnswers, serverBase } from "../rooms-socket.js";
 const CLASS_KEY = "euchre.class";
 const VERSION = 1;
 const REGIONS = ["entry", "class", "students", "tables"];
+const SWAPS = { pause: "resume", resume: "pause" }; // a button drawn as the other once pressed
 const ENGINE_NOTE =
   "Its link and tables appear here as soon as the card engine has started (on a first visit, that can take half a minute).";
 
@@ -63,6 +64,8 @@ export async function mount(root, runtime) {
     drawing = drawing.then(async () => {
       try {
         const reply = await (await python()).call("classroom.render", payload());
+        const focusWasHere = root.contains(document.activeElement);
+        const focusedAction = document.activeElement?.dataset?.action;
         for (const name of REGIONS) {
           if (name in reply.html) morph(region(name), reply.html[name], { animate: true });
         }
@@ -70,11 +73,24 @@ export async function mount(root, runtime) {
         region("entry").removeAttribute("inert");
         if (status.textContent.includes(ENGINE_NOTE)) say(status.textContent.replace(ENGINE_NOTE, "").trim());
         root.dataset.paused = reply.paused ? "true" : "false";
+        if (focusWasHere) keepFocus(focusedAction);
       } catch (error) {
         fail(`The page could not draw the class: ${error.message}`);
       }
     });
     return drawing;
+  }
+
+  /** A drawing took away what had the focus (the form's Open as the class appears, Pause
+   * drawn as Resume): the focus goes to the button that took its place, else to the
+   * class, never to the page's top. */
+  function keepFocus(action) {
+    const at = document.activeElement;
+    const entry = region("entry");
+    if (root.contains(at) && !(entry.hidden && entry.contains(at))) return;
+    const swapped = action && root.querySelector(`[data-action="${SWAPS[action] ?? action}"]`);
+    const shown = swapped && swapped.getClientRects().length > 0;
+    (shown ? swapped : root.querySelector("[data-room-landing]"))?.focus({ preventScroll: true });
   }
 
   const drawClass = () => draw(() => ({ class: klass, tables, page: window.location.href, ended }));
