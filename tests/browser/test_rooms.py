@@ -621,16 +621,19 @@ def test_a_player_can_leave_a_match_and_a_computer_takes_the_seat(
     """Once a match has started, Leave is behind "Leave the match" (a stray tap does not
     leave); leaving takes the player back to the start of the page, and the browser no
     longer puts her back in her old seat (the server's side, a computer in her seat, is
-    tests/rooms/test_lobby.py's)."""
+    tests/rooms/test_lobby.py's). Left by keyboard, the focus is on the status line that
+    says so (it used to fall to the page's top with the Leave button)."""
     ann = ann_makes_a_room(new_page, rooms)
     code = ann.get_attribute(".eu-room-link", "value").split("room=")[1]
     ann.click('[data-action="start"]')
     ann.wait_for_selector("[data-region=table] .eu-table", timeout=STEP_MS)
     assert not ann.locator(".eu-room-leave [data-action=leave]").is_visible()
     ann.click(".eu-room-leave summary")
-    ann.click(".eu-room-leave [data-action=leave]")
+    ann.focus(".eu-room-leave [data-action=leave]")
+    ann.keyboard.press("Enter")
     ann.wait_for_selector('[data-form="entry"]', timeout=STEP_MS)
     assert "You left the room." in (ann.text_content("[data-widget=room]") or "")
+    assert ann.evaluate("() => document.activeElement.matches('[data-region=status]')")
     ann.reload()
     wait_ready(ann)
     ann.wait_for_selector('[data-form="entry"]', timeout=STEP_MS)

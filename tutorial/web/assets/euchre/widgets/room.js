@@ -217,8 +217,15 @@ export async function mount(root, runtime) {
    * last draw keeps what they typed (Python's form would clear it). On the draw chain, so
    * it never interleaves with a table being drawn. */
   function drawEntry(room = "") {
+    const wasInRoom = region("entry").hidden && root.contains(document.activeElement);
     showRegions(false);
     for (const name of REGIONS) if (name !== "entry") morph(region(name), "");
+    if (wasInRoom && !root.contains(document.activeElement)) {
+      // Left the room by keyboard (its Leave is gone): the status line that says so has
+      // the focus, one Tab before the way in, rather than the page's top.
+      status.tabIndex = -1;
+      status.focus({ preventScroll: true });
+    }
     drawing = drawing.then(async () => {
       try {
         const entry = classCode
